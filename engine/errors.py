@@ -1,0 +1,69 @@
+"""Errors are part of the engine's API, in the style of python-chess's ``parse_san``.
+
+``OrderError`` is the base class. ``InvalidOrder``: the text cannot be parsed.
+``AmbiguousOrder``: a name matches several things (the candidates are listed).
+``IllegalOrder``: parsed, but the rules forbid it; the reason cites a rule number.
+``InvariantViolation`` guards the state itself and is raised even for referee overrides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.text import Text, t
+
+
+class OrderError(Exception):
+    """Base class of every refusal the engine gives for an order."""
+
+    def __init__(self, message: Text, hint: Text | None = None) -> None:
+        super().__init__(str(message))
+        self.message = message
+        self.hint = hint
+
+    def text(self) -> Text:
+        """The whole refusal: the reason, then what would be accepted."""
+        if self.hint is None:
+            return self.message
+        return t("{reason} {hint}", reason=self.message, hint=self.hint)
+
+
+class InvalidOrder(OrderError):
+    """The order cannot be parsed."""
+
+
+class AmbiguousOrder(OrderError):
+    """A name in the order matches several units, hexes or cards."""
+
+    def __init__(self, what: str, given: str, candidates: Sequence[str]) -> None:
+        self.candidates = tuple(candidates)
+        super().__init__(
+            t(
+                "'{given}' could mean several {what}: {candidates}.",
+                given=given,
+                what=what,
+                candidates=", ".join(self.candidates),
+            )
+        )
+
+
+class IllegalOrder(OrderError):
+    """The order is understood but the rules forbid it; ``rule`` is the rulebook number."""
+
+    def __init__(self, message: Text, rule: str | None = None, hint: Text | None = None) -> None:
+        self.rule = rule
+        if rule:
+            message = t("{reason} ({rule})", reason=message, rule=rule)
+        super().__init__(message, hint)
+
+
+class NotImplementedRule(IllegalOrder):
+    """A situation whose rule the engine does not implement yet: refused, never guessed."""
+
+
+class InvariantViolation(Exception):
+    """A state would break an invariant of the game (never allowed, not even to referees)."""
+
+    def __init__(self, message: Text) -> None:
+        super().__init__(str(message))
+        self.message = message

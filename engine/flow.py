@@ -1,0 +1,158 @@
+"""Flow: the turn sequence as a stack of procedures (Rally the Troops' call / goto / end).
+
+The stack lives in the state under ``"flow"``: a list of frames, each a dict with ``"proc"``
+(the procedure's name) and its own local values. A combat ``call``s "defender decides",
+which may ``call`` "retreat path", and each ``end``s back to its caller, which finds what
+its callee returned under ``frame["returned"]``.
+
+A response window is a procedure that makes another role active, offers ``pass`` and, when
+answered, ends back into the procedure it interrupted.
+
+``ProcedureGame`` implements ``active``, ``prompt`` and ``apply`` of the game interface by
+dispatching to the procedure on top of the stack; procedures that need no input (``auto``)
+run until a procedure waits for somebody.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.errors import IllegalOrder, InvalidOrder
+from engine.game import Action, Context, Prompt, Role, State
+from engine.text import t
+
+Frame = dict[str, Any]
+
+MAX_AUTOMATIC_STEPS = 10_000
+
+
+def stack(state: State) -> list[Frame]:
+    flow: list[Frame] = state.setdefault("flow", [])
+    return flow
+
+
+def top(state: State) -> Frame:
+    flow = stack(state)
+    if not flow:
+        raise IndexError("the flow stack is empty")
+    return flow[-1]
+
+
+def call(state: State, proc: str, **local: Any) -> Frame:
+    """Push ``proc`` on top of the current procedure, which resumes when it ends."""
+    frame: Frame = {"proc": proc, **local}
+    stack(state).append(frame)
+    return frame
+
+
+def goto(state: State, proc: str, **local: Any) -> Frame:
+    """Replace the current procedure with ``proc``."""
+    flow = stack(state)
+    frame: Frame = {"proc": proc, **local}
+    if flow:
+        flow[-1] = frame
+    else:
+        flow.append(frame)
+    return frame
+
+
+def end(state: State, **returned: Any) -> None:
+    """Finish the current procedure and hand ``returned`` to the one that called it."""
+    flow = stack(state)
+    flow.pop()
+    if flow:
+        flow[-1]["returned"] = returned
+        flow[-1]["resumed"] = True
+
+
+def depth(state: State) -> int:
+    return len(stack(state))
+
+
+class Procedure:
+    """One state of the turn sequence. Subclasses override what they need."""
+
+    name: str = ""
+    auto: bool = False
+
+    def active(self, game: Any, state: State, frame: Frame) -> frozenset[Role]:
+        return frozenset()
+
+    def prompt(self, game: Any, state: State, frame: Frame, role: Role) -> Prompt:
+        return Prompt(role, t("Nothing to decide now."))
+
+    def handle(
+        self, game: Any, state: State, frame: Frame, role: Role, action: Action, ctx: Context
+    ) -> None:
+        raise IllegalOrder(t("'{verb}' is not possible now.", verb=action.verb))
+
+    def run(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
+        """For ``auto`` procedures: do the automatic work, then goto/call/end."""
+        raise RuntimeError(f"procedure {self.name!r} is not automatic")
+
+
+class ProcedureGame:
+    """Dispatch of ``active`` / ``prompt`` / ``apply`` to a registry of procedures."""
+
+    procedures: Mapping[str, Procedure] = {}
+
+    def procedure(self, state: State) -> tuple[Procedure, Frame] | None:
+        flow = stack(state)
+        if not flow:
+            return None
+        frame = flow[-1]
+        return self.procedures[frame["proc"]], frame
+
+    def active(self, state: State) -> frozenset[Role]:
+        found = self.procedure(state)
+        if found is None:
+            return frozenset()
+        proc, frame = found
+        return proc.active(self, state, frame)
+
+    def prompt(self, state: State, role: Role) -> Prompt:
+        found = self.procedure(state)
+        if found is None:
+            return Prompt(role, t("The game is over."))
+        proc, frame = found
+        if role not in proc.active(self, state, frame):
+            return Prompt(role, t("Waiting for {who}.", who=self.waiting_for(state)))
+        return proc.prompt(self, state, frame, role)
+
+    def waiting_for(self, state: State) -> str:
+        return ", ".join(sorted(self.active(state))) or "nobody"
+
+    def dispatch(self, state: State, role: Role, action: Action, ctx: Context) -> None:
+        found = self.procedure(state)
+        if found is None:
+            raise IllegalOrder(t("The game is over."))
+        proc, frame = found
+        if role not in proc.active(self, state, frame):
+            raise IllegalOrder(
+                t("It is not your turn to act: waiting for {who}.", who=self.waiting_for(state))
+            )
+        proc.handle(self, state, frame, role, action, ctx)
+        self.run_automatic(state, ctx)
+
+    def run_automatic(self, state: State, ctx: Context) -> None:
+        for _ in range(MAX_AUTOMATIC_STEPS):
+            found = self.procedure(state)
+            if found is None:
+                return
+            proc, frame = found
+            if not proc.auto:
+                return
+            proc.run(self, state, frame, ctx)
+        raise RuntimeError("automatic procedures did not come to rest")
+
+
+def require_verb(action: Action, allowed: tuple[str, ...]) -> None:
+    if action.verb not in allowed:
+        raise InvalidOrder(
+            t(
+                "'{verb}' is not an order you can give now.",
+                verb=action.verb,
+            ),
+            t("Possible now: {verbs}.", verbs=", ".join(allowed)),
+        )

@@ -1,0 +1,460 @@
+"""The kernel: a game wrapped with randomness, the log, barriers, undo, overrides and replay.
+
+``Match`` is pure: it holds the current state and the records of everything applied, and the
+application persists what it produces. Replaying a match's records from setup reproduces its
+state exactly, which ``Match.replay`` checks against the hash stored with every record.
+
+Barriers are set by the kernel, not by games: after any roll, draw or reveal, after any
+referee override, and whenever the set of active roles changes. A role may take back its own
+actions, one at a time, only back to the last barrier (a referee may grant one more).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import rng
+from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation, OrderError
+from engine.game import (
+    EVERYONE,
+    REFEREE,
+    Action,
+    Game,
+    LogEntry,
+    Outcome,
+    Override,
+    Prompt,
+    Role,
+    State,
+    View,
+)
+from engine.state import canonical, clone, state_hash
+from engine.text import Text, t
+
+RNG_KEY = "rng"
+UNDO_DEPTH = 64
+MAX_AUTO_ACTIONS = 500
+
+
+class KernelContext:
+    """The ``Context`` a game sees: counter-based randomness and a log with visibility."""
+
+    def __init__(self, seed: str, counter: int) -> None:
+        self._seed = seed
+        self.counter = counter
+        self.entries: list[LogEntry] = []
+        self.barrier = False
+
+    def roll(self, sides: int, why: Text) -> int:
+        value = rng.uniform(self._seed, self.counter, sides) + 1
+        self.entries.append(
+            LogEntry(
+                t("{why}: rolled {value} (d{sides}, draw #{n}).", why=why, value=value, sides=sides, n=self.counter),
+                EVERYONE,
+                "roll",
+            )
+        )
+        self.counter += 1
+        self.barrier = True
+        return value
+
+    def shuffle(self, items: Sequence[Any], why: Text) -> list[Any]:
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = rng.uniform(self._seed, self.counter, i + 1)
+            self.counter += 1
+            out[i], out[j] = out[j], out[i]
+        self.entries.append(LogEntry(t("{why}: shuffled.", why=why), EVERYONE, "shuffle"))
+        self.barrier = True
+        return out
+
+    def pick(self, items: Sequence[Any], why: Text) -> Any:
+        if not items:
+            raise ValueError("cannot pick from nothing")
+        index = rng.uniform(self._seed, self.counter, len(items))
+        self.counter += 1
+        self.barrier = True
+        return items[index]
+
+    def log(self, text: Text, to: Role = EVERYONE) -> None:
+        self.entries.append(LogEntry(text, to, "event"))
+
+    def reveal(self, text: Text, to: Role = EVERYONE) -> None:
+        self.entries.append(LogEntry(text, to, "reveal"))
+        self.barrier = True
+
+
+@dataclass
+class Record:
+    """One entry of the append-only action log."""
+
+    seq: int
+    role: Role
+    kind: str  # "order", "auto", "undo", "override"
+    action: Action | None = None
+    override: Override | None = None
+    entries: list[LogEntry] = field(default_factory=list)
+    barrier: bool = False
+    state_hash: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        if self.action is not None:
+            return self.action.text
+        if self.override is not None:
+            return self.override.text
+        return self.kind
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "role": self.role,
+            "kind": self.kind,
+            "action": self.action.to_json() if self.action else None,
+            "override": self.override.to_json() if self.override else None,
+            "entries": [e.to_json() for e in self.entries],
+            "barrier": self.barrier,
+            "hash": self.state_hash,
+            "data": self.data,
+        }
+
+    @staticmethod
+    def from_json(d: Mapping[str, Any]) -> Record:
+        return Record(
+            seq=int(d["seq"]),
+            role=str(d["role"]),
+            kind=str(d["kind"]),
+            action=Action.from_json(d["action"]) if d.get("action") else None,
+            override=Override.from_json(d["override"]) if d.get("override") else None,
+            entries=[LogEntry.from_json(e) for e in d.get("entries", [])],
+            barrier=bool(d.get("barrier")),
+            state_hash=str(d.get("hash", "")),
+            data=dict(d.get("data") or {}),
+        )
+
+
+class ReplayMismatch(Exception):
+    """Replaying the log did not reproduce a stored state hash."""
+
+
+class Match:
+    """A game in progress: current state, its records, and the operations on it."""
+
+    def __init__(self, game: Game, scenario: str, options: Mapping[str, Any], seed: str) -> None:
+        self.game = game
+        self.scenario = scenario
+        self.options = dict(options)
+        self._seed = seed
+        self.state: State = {}
+        self.records: list[Record] = []
+        self.setup_entries: list[LogEntry] = []
+        self._undo: list[tuple[State, Record]] = []
+        self._undo_grants: dict[Role, int] = {}
+
+    # Creation and replay ----------------------------------------------------------------------
+    @classmethod
+    def new(cls, game: Game, scenario: str, options: Mapping[str, Any], seed: str) -> Match:
+        if scenario not in game.scenarios:
+            raise InvalidOrder(
+                t("Unknown scenario '{name}'.", name=scenario),
+                t("Scenarios of {game}: {names}.", game=game.name, names=", ".join(game.scenarios)),
+            )
+        match = cls(game, scenario, options, seed)
+        ctx = KernelContext(seed, 0)
+        state = game.setup(scenario, match.options, ctx)
+        state[RNG_KEY] = ctx.counter
+        game.check_invariants(state)
+        match.state = state
+        match.setup_entries = [
+            LogEntry(
+                t("Campaign started. Seed commitment (SHA-256): {digest}.", digest=rng.seed_commitment(seed)),
+                EVERYONE,
+                "commit",
+            ),
+            *ctx.entries,
+        ]
+        return match
+
+    @classmethod
+    def replay(
+        cls,
+        game: Game,
+        scenario: str,
+        options: Mapping[str, Any],
+        seed: str,
+        records: Sequence[Record],
+        on_record: Callable[[Record, str], None] | None = None,
+    ) -> Match:
+        """Rebuild a match from its records, raising ``ReplayMismatch`` on any hash difference."""
+        match = cls.new(game, scenario, options, seed)
+        for rec in records:
+            match._replay_one(rec)
+            got = match.hash()
+            if on_record is not None:
+                on_record(rec, got)
+            if rec.state_hash and got != rec.state_hash:
+                raise ReplayMismatch(
+                    f"record {rec.seq} ({rec.kind} {rec.text!r}): stored hash {rec.state_hash[:12]}, "
+                    f"replay gives {got[:12]}"
+                )
+        return match
+
+    def _replay_one(self, rec: Record) -> None:
+        if rec.kind in ("order", "auto"):
+            assert rec.action is not None
+            self._apply(rec.role, rec.action, rec.kind, seq=rec.seq)
+        elif rec.kind == "undo":
+            self._pop_undo(rec.role, seq=rec.seq, granted=bool(rec.data.get("granted")))
+        elif rec.kind == "override":
+            assert rec.override is not None
+            self._override(rec.override, seq=rec.seq, stored=rec.data)
+        else:
+            raise ReplayMismatch(f"unknown record kind {rec.kind!r}")
+
+    # Queries --------------------------------------------------------------------------------
+    def hash(self) -> str:
+        return state_hash(self.state)
+
+    def next_seq(self) -> int:
+        return self.records[-1].seq + 1 if self.records else 1
+
+    def active(self) -> frozenset[Role]:
+        return self.game.active(self.state)
+
+    def prompt(self, role: Role) -> Prompt:
+        return self.game.prompt(self.state, role)
+
+    def view(self, role: Role) -> View:
+        view = self.game.view(self.state, role)
+        view["seed_commitment"] = rng.seed_commitment(self._seed)
+        if self.result() is not None:
+            view["seed"] = self._seed
+        return view
+
+    def result(self) -> Outcome | None:
+        return self.game.result(self.state)
+
+    def seed_if_finished(self) -> str | None:
+        return self._seed if self.result() is not None else None
+
+    def can_undo(self, role: Role) -> bool:
+        if not self._undo:
+            return False
+        _, rec = self._undo[-1]
+        if rec.role != role:
+            return False
+        return not rec.barrier or self._undo_grants.get(role, 0) > 0
+
+    # Orders ----------------------------------------------------------------------------------
+    def parse(self, role: Role, line: str) -> Action:
+        return self.game.parse(self.state, role, line)
+
+    def submit(self, role: Role, line: str) -> list[Record]:
+        """Parse and apply one order line, then any standing orders it triggers."""
+        if self.result() is not None:
+            raise IllegalOrder(t("The campaign is over: {reason}", reason=self.result().reason))  # type: ignore[union-attr]
+        action = self.parse(role, line)
+        return self.play(role, action)
+
+    def play(self, role: Role, action: Action) -> list[Record]:
+        records = [self._apply(role, action, "order")]
+        records.extend(self._run_standing_orders())
+        return records
+
+    def _run_standing_orders(self) -> list[Record]:
+        auto = getattr(self.game, "auto_action", None)
+        out: list[Record] = []
+        if auto is None:
+            return out
+        for _ in range(MAX_AUTO_ACTIONS):
+            if self.result() is not None:
+                return out
+            found = None
+            for role in sorted(self.active()):
+                action = auto(self.state, role)
+                if action is not None:
+                    found = (role, action)
+                    break
+            if found is None:
+                return out
+            out.append(self._apply(found[0], found[1], "auto"))
+        raise RuntimeError("standing orders did not come to rest")
+
+    def _apply(self, role: Role, action: Action, kind: str, seq: int | None = None) -> Record:
+        before = self.state
+        active_before = self.game.active(before)
+        work = clone(before)
+        ctx = KernelContext(self._seed, int(work.get(RNG_KEY, 0)))
+        after = self.game.apply(work, role, action, ctx)
+        after[RNG_KEY] = ctx.counter
+        self.game.check_invariants(after)
+        barrier = ctx.barrier or self.game.active(after) != active_before
+        rec = Record(
+            seq=seq if seq is not None else self.next_seq(),
+            role=role,
+            kind=kind,
+            action=action,
+            entries=ctx.entries,
+            barrier=barrier,
+        )
+        self.state = after
+        rec.state_hash = self.hash()
+        self.records.append(rec)
+        self._push_undo(before, rec)
+        return rec
+
+    def _push_undo(self, before: State, rec: Record) -> None:
+        self._undo.append((before, rec))
+        if len(self._undo) > UNDO_DEPTH:
+            self._undo.pop(0)
+
+    # Undo -------------------------------------------------------------------------------------
+    def undo(self, role: Role) -> Record:
+        return self._pop_undo(role)
+
+    def _pop_undo(self, role: Role, seq: int | None = None, granted: bool = False) -> Record:
+        if not self._undo:
+            raise IllegalOrder(t("There is nothing to take back."))
+        before, last = self._undo[-1]
+        if last.kind == "override":
+            raise IllegalOrder(t("The last entry is a referee override; only the referee can rewind it."))
+        if last.role != role:
+            raise IllegalOrder(
+                t("The last action was {who}'s, not yours; you can only take back your own.", who=last.role)
+            )
+        if last.barrier:
+            if self._undo_grants.get(role, 0) <= 0:
+                raise IllegalOrder(
+                    t(
+                        "'{order}' cannot be taken back: a die was rolled, a card drawn or revealed, "
+                        "or the turn passed to another player since. A referee may grant an undo.",
+                        order=last.text,
+                    )
+                )
+            self._undo_grants[role] -= 1
+            granted = True
+        self._undo.pop()
+        self.state = before
+        rec = Record(
+            seq=seq if seq is not None else self.next_seq(),
+            role=role,
+            kind="undo",
+            entries=[LogEntry(t("{role} took back '{order}'.", role=role, order=last.text), EVERYONE, "undo")],
+            data={"undone": last.seq, "granted": granted},
+        )
+        rec.state_hash = self.hash()
+        self.records.append(rec)
+        return rec
+
+    # Referee overrides -----------------------------------------------------------------------
+    def override(self, override: Override) -> Record:
+        if not override.reason.strip():
+            raise InvalidOrder(t("Every referee override needs a reason."), t("Add: because <reason>."))
+        return self._override(override)
+
+    def _override(self, override: Override, seq: int | None = None, stored: Mapping[str, Any] | None = None) -> Record:
+        before = self.state
+        work = clone(before)
+        ctx = KernelContext(self._seed, int(work.get(RNG_KEY, 0)))
+        data: dict[str, Any] = {}
+        kind, args = override.kind, override.args
+        if kind == "grant-undo":
+            if len(args) != 1 or args[0] not in self.game.roles:
+                raise InvalidOrder(t("Usage: grant-undo ROLE ({roles}).", roles=", ".join(self.game.roles)))
+            self._undo_grants[args[0]] = self._undo_grants.get(args[0], 0) + 1
+            after = work
+        elif kind == "rewind":
+            if stored and "state" in stored:
+                after = dict(clone(stored["state"]))
+            else:
+                after = self._state_at(args)
+            data["state"] = clone(after)
+        elif kind == "set":
+            after = self._set_value(work, args)
+        else:
+            after = self.game.override(work, override, ctx)
+        after[RNG_KEY] = ctx.counter if kind not in ("rewind",) else after.get(RNG_KEY, 0)
+        try:
+            self.game.check_invariants(after)
+        except InvariantViolation as exc:
+            raise IllegalOrder(t("Refused: {why}", why=exc.message)) from exc
+        entries = [
+            LogEntry(
+                t("Referee override: {order}. Reason: {reason}", order=override.text, reason=override.reason),
+                EVERYONE,
+                "override",
+            ),
+            *ctx.entries,
+        ]
+        rec = Record(
+            seq=seq if seq is not None else self.next_seq(),
+            role=REFEREE,
+            kind="override",
+            override=override,
+            entries=entries,
+            barrier=True,
+            data=data,
+        )
+        self.state = after
+        rec.state_hash = self.hash()
+        self.records.append(rec)
+        if kind == "rewind":
+            self._undo.clear()
+        elif kind != "grant-undo":
+            self._push_undo(before, rec)
+        return rec
+
+    def _state_at(self, args: Sequence[str]) -> State:
+        if len(args) != 1 or not args[0].isdigit():
+            raise InvalidOrder(t("Usage: rewind SEQ (a record number from the history; 0 = the start)."))
+        target = int(args[0])
+        if target >= self.next_seq():
+            raise InvalidOrder(t("There is no record {n} yet.", n=target))
+        replayed = Match.new(self.game, self.scenario, self.options, self._seed)
+        for rec in self.records:
+            if rec.seq > target:
+                break
+            replayed._replay_one(rec)
+        state: State = clone(replayed.state)
+        return state
+
+    def _set_value(self, state: State, args: Sequence[str]) -> State:
+        import json
+
+        if len(args) != 2:
+            raise InvalidOrder(t("Usage: set PATH VALUE, e.g. set turn 5 (the value is JSON)."))
+        path, raw = args
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        keys = path.split(".")
+        node: Any = state
+        for key in keys[:-1]:
+            if isinstance(node, list) and key.isdigit() and int(key) < len(node):
+                node = node[int(key)]
+            elif isinstance(node, dict) and key in node:
+                node = node[key]
+            else:
+                raise InvalidOrder(t("There is no '{key}' in '{path}'.", key=key, path=path))
+        last = keys[-1]
+        if last == RNG_KEY and node is state:
+            raise IllegalOrder(t("The random-number counter cannot be set."))
+        if isinstance(node, list) and last.isdigit() and int(last) < len(node):
+            node[int(last)] = value
+        elif isinstance(node, dict) and last in node:
+            node[last] = value
+        else:
+            raise InvalidOrder(t("There is no '{key}' in '{path}'.", key=last, path=path))
+        return state
+
+    # Export ------------------------------------------------------------------------------------
+    def canonical_state(self) -> str:
+        return canonical(self.state)
+
+
+def describe_error(exc: OrderError) -> Text:
+    return exc.text()

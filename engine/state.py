@@ -1,0 +1,22 @@
+"""Canonical form of plain game state: cloning and hashing."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+
+def canonical(data: Any) -> str:
+    """The canonical JSON text of ``data``: sorted keys, no spaces, UTF-8."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def state_hash(data: Any) -> str:
+    """SHA-256 of the canonical JSON of ``data``."""
+    return hashlib.sha256(canonical(data).encode()).hexdigest()
+
+
+def clone(data: Any) -> Any:
+    """A deep copy through JSON, which also proves the value is plain JSON data."""
+    return json.loads(json.dumps(data))

@@ -1,0 +1,182 @@
+import pytest
+
+from engine.errors import IllegalOrder, InvalidOrder
+from engine.game import Override
+from engine.kernel import Match, ReplayMismatch
+from tests.fixtures.duel import make_game
+from tests.harness import play_random
+
+GAME = make_game()
+
+
+def new(seed="s1"):
+    return Match.new(GAME, "basic", GAME.options, seed)
+
+
+def adjacent():
+    """A match where blue's b2 stands next to red's r2."""
+    m = new()
+    m.override(Override("place", ("b2", "0303"), "set up a fight"))
+    return m
+
+
+def test_setup_is_deterministic_per_seed():
+    """The same seed gives the same shuffled hands; the seed never appears in a view."""
+    a, b = new("x"), new("x")
+    assert a.hash() == b.hash()
+    assert new("y").hash() != a.hash()
+    for role in GAME.roles:
+        assert "x" not in [v for v in a.view(role).values() if isinstance(v, str)]
+        assert "seed" not in a.view(role)
+
+
+def test_setup_publishes_seed_commitment():
+    m = new("x")
+    assert "Seed commitment" in str(m.setup_entries[0].text)
+
+
+def test_seed_is_revealed_when_the_game_ends():
+    m = new()
+    m.override(Override("remove", ("b1",), "test"))
+    m.override(Override("remove", ("b2",), "test"))
+    assert m.result() is not None and m.view("blue")["seed"] == "s1"
+
+
+def test_move_then_undo_restores_state():
+    m = new()
+    before = m.hash()
+    m.submit("red", "move r1 0102")
+    assert m.can_undo("red")
+    m.undo("red")
+    assert m.hash() == before
+    assert "took back" in str(m.records[-1].entries[0].text)
+
+
+def test_undo_refused_after_a_roll():
+    """A die roll is a barrier: the attack cannot be taken back."""
+    m = adjacent()
+    m.submit("red", "attack r2 b2")
+    m.submit("blue", "pass")
+    with pytest.raises(IllegalOrder):
+        m.undo("blue")
+
+
+def test_undo_refused_after_change_of_player():
+    m = new()
+    m.submit("red", "end")
+    with pytest.raises(IllegalOrder) as exc:
+        m.undo("red")
+    assert "cannot be taken back" in str(exc.value)
+
+
+def test_cannot_undo_anothers_action():
+    m = new()
+    m.submit("red", "move r1 0102")
+    with pytest.raises(IllegalOrder) as exc:
+        m.undo("blue")
+    assert "your own" in str(exc.value)
+
+
+def test_referee_grant_allows_one_undo_across_a_barrier():
+    m = new()
+    m.submit("red", "end")
+    m.override(Override("grant-undo", ("red",), "misclick"))
+    m.undo("red")
+    assert m.state["player"] == "red"
+    m.submit("red", "end")
+    with pytest.raises(IllegalOrder):
+        m.undo("red")
+
+
+def test_replay_reproduces_every_hash():
+    m = adjacent()
+    m.submit("red", "attack r2 b2")
+    m.submit("blue", "brace")
+    m.submit("red", "move r1 0102")
+    m.undo("red")
+    m.override(Override("place", ("r1", "0201"), "test"))
+    again = Match.replay(GAME, "basic", GAME.options, "s1", m.records)
+    assert again.hash() == m.hash()
+
+
+def test_replay_detects_a_tampered_hash():
+    m = new()
+    m.submit("red", "move r1 0102")
+    m.records[-1].state_hash = "0" * 64
+    with pytest.raises(ReplayMismatch):
+        Match.replay(GAME, "basic", GAME.options, "s1", m.records)
+
+
+def test_wrong_player_gets_a_clear_refusal():
+    m = new()
+    with pytest.raises(IllegalOrder) as exc:
+        m.submit("blue", "move b1 0504")
+    assert "not your turn" in str(exc.value)
+
+
+def test_illegal_order_cites_rule_and_leaves_state():
+    m = new()
+    before = m.hash()
+    with pytest.raises(IllegalOrder) as exc:
+        m.submit("red", "move r1 0505")
+    assert "(F.1)" in str(exc.value) and m.hash() == before
+
+
+def test_override_needs_reason_and_respects_invariants():
+    m = new()
+    with pytest.raises(InvalidOrder):
+        m.override(Override("place", ("r1", "0202"), " "))
+    before = m.hash()
+    with pytest.raises(IllegalOrder):
+        m.override(Override("place", ("r1", "0202"), "stack them"))  # two counters in one hex
+    assert m.hash() == before
+
+
+def test_override_is_logged_for_everyone_and_is_a_barrier():
+    m = new()
+    rec = m.override(Override("place", ("r1", "0303"), "table bump"))
+    assert rec.barrier and rec.entries[0].to == "*" and "table bump" in str(rec.entries[0].text)
+
+
+def test_set_override_changes_a_value_but_not_the_rng():
+    m = new()
+    m.override(Override("set", ("turn", "4"), "skip ahead"))
+    assert m.state["turn"] == 4
+    with pytest.raises(IllegalOrder):
+        m.override(Override("set", ("rng", "0"), "cheat"))
+
+
+def test_rewind_returns_to_an_earlier_record():
+    m = new()
+    m.submit("red", "move r1 0102")
+    h1 = m.hash()
+    m.submit("red", "move r1 0103")
+    m.override(Override("rewind", ("1",), "wrong move"))
+    assert m.hash() == h1
+    assert Match.replay(GAME, "basic", GAME.options, "s1", m.records).hash() == h1
+
+
+def test_standing_orders_answer_windows():
+    """A standing 'brace' answers the defender's window without waiting for blue."""
+    m = adjacent()
+    m.state["standing"]["blue"] = "brace"
+    recs = m.submit("red", "attack r2 b2")
+    assert [r.kind for r in recs] == ["order", "auto"] and recs[1].action.verb == "brace"
+    assert m.active() == {"red"}
+
+
+def test_hidden_hands_and_refusal_without_leak():
+    """Playing a card one does not hold is refused without saying who holds it."""
+    m = new()
+    blue_card = m.state["hands"]["blue"][0]
+    assert blue_card not in str(m.view("red"))
+    with pytest.raises(IllegalOrder) as exc:
+        m.submit("red", f"play {blue_card}")
+    assert "blue" not in str(exc.value)
+
+
+@pytest.mark.parametrize("seed", [f"fuzz-{i}" for i in range(30)])
+def test_random_play(seed):
+    """Random legal play: no crash, no dead end, replay agrees, undo respects barriers."""
+    report = play_random(GAME, "basic", seed, max_steps=300)
+    assert report.steps > 0
