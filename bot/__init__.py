@@ -1,0 +1,1 @@
+"""Adjutant's application: campaign service, store, transports (console, Discord) and CLI."""

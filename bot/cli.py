@@ -1,0 +1,164 @@
+"""``adjutant``: the command line. It only wires the pieces together."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+from bot.i18n import render
+from bot.service import CampaignService, ServiceError
+from bot.store import Store, StoreError
+from engine import registry
+from engine.kernel import Match, Record, ReplayMismatch
+
+DEFAULT_DB = Path("data") / "adjutant.db"
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="adjutant", description="A referee bot for board wargames played by post.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    sub.add_parser("games", help="list the games and their scenarios")
+
+    play = sub.add_parser("play", help="play a campaign in the terminal (the local console)")
+    play.add_argument("game", help="game name, e.g. caucasus")
+    play.add_argument("--scenario", help="scenario name (default: the game's first)")
+    play.add_argument("--seed", help="campaign seed (default: random); its SHA-256 is published")
+    play.add_argument("--db", type=Path, default=DEFAULT_DB, help=f"SQLite file (default {DEFAULT_DB})")
+    play.add_argument("--campaign", help="campaign name (default: GAME-SCENARIO)")
+    play.add_argument("--images", type=Path, help="write every map image to this folder")
+    play.add_argument("--json", action="store_true", help="print one JSON object per reply")
+    play.add_argument("--option", action="append", default=[], help="campaign option key=value (repeatable)")
+
+    rep = sub.add_parser("replay", help="rebuild campaigns from their logs and check every state hash")
+    rep.add_argument("--db", type=Path, default=DEFAULT_DB)
+    rep.add_argument("--campaign", help="campaign id or name (default: all)")
+
+    val = sub.add_parser("validate", help="check a game's data files and list every problem")
+    val.add_argument("game")
+
+    bench = sub.add_parser("bench", help="benchmarks that print figures (not tests)")
+    bench.add_argument("what", choices=["engine", "store"])
+    bench.add_argument("--runs", type=int, default=5)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "games":
+            return cmd_games()
+        if args.command == "play":
+            return asyncio.run(cmd_play(args))
+        if args.command == "replay":
+            return asyncio.run(cmd_replay(args))
+        if args.command == "validate":
+            return cmd_validate(args.game)
+        if args.command == "bench":
+            from bot import bench as benchmarks
+
+            return benchmarks.main(args.what, args.runs)
+    except (StoreError, ServiceError) as exc:
+        message = render(exc.message) if isinstance(exc, ServiceError) else str(exc)
+        print(f"adjutant: {message}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def cmd_games() -> int:
+    for name in registry.names():
+        game = registry.get(name)
+        print(f"{name}: {game.title}")
+        for sc in game.scenarios.values():
+            print(f"  scenario {sc.name}: {sc.title}")
+        for key, value in game.options.items():
+            print(f"  option {key} (default {value!r})")
+    return 0
+
+
+async def cmd_play(args: argparse.Namespace) -> int:
+    from render.images import render_match
+
+    from bot.console import CONSOLE, Console
+    from bot.service import options_json
+
+    store = await Store.open(args.db)
+    try:
+        service = CampaignService(store, renderer=render_match if args.images else None)
+        try:
+            key = registry.resolve(args.game)
+        except KeyError:
+            print(f"adjutant: unknown game {args.game!r}; games: {', '.join(registry.names())}", file=sys.stderr)
+            return 2
+        game = registry.get(key)
+        scenario = args.scenario or next(iter(game.scenarios))
+        name = args.campaign or f"{key}-{scenario}"
+        row = await store.campaign(name)
+        if row is None:
+            options = options_json(" ".join(args.option))
+            row, _ = await service.create(name, key, scenario, options, seed=args.seed, creator=CONSOLE.user_id)
+            for role in game.roles:
+                await store.set_seat(row.id, role, CONSOLE.user_id, "console")
+        elif row.game != key:
+            print(f"adjutant: campaign {name!r} in {args.db} is a {row.game} campaign", file=sys.stderr)
+            return 2
+        console = Console(service, row, images=args.images, as_json=args.json)
+        await console.run(sys.stdin)
+    finally:
+        await store.close()
+    return 0
+
+
+async def cmd_replay(args: argparse.Namespace) -> int:
+    if not args.db.exists():
+        print(f"adjutant: no database at {args.db}", file=sys.stderr)
+        return 2
+    store = await Store.open(args.db)
+    failures = 0
+    try:
+        rows = await store.campaigns()
+        if args.campaign:
+            rows = [r for r in rows if str(r.id) == args.campaign or r.name == args.campaign]
+            if not rows:
+                print(f"adjutant: no campaign {args.campaign!r}", file=sys.stderr)
+                return 2
+        for row in rows:
+            game = registry.get(row.game)
+            records = [Record.from_json(r) for r in await store.records(row.id)]
+            print(f"campaign {row.id} {row.name} ({row.game}, {len(records)} records)")
+
+            def show(rec: Record, digest: str) -> None:
+                print(f"  #{rec.seq:<5} {rec.kind:<8} {digest}  {rec.text}")
+
+            try:
+                match = Match.replay(game, row.scenario, row.options, row.seed, records, on_record=show)
+                print(f"  final state {match.hash()}  OK")
+            except ReplayMismatch as exc:
+                failures += 1
+                print(f"  MISMATCH: {exc}", file=sys.stderr)
+    finally:
+        await store.close()
+    return 1 if failures else 0
+
+
+def cmd_validate(name: str) -> int:
+    try:
+        game = registry.get(registry.resolve(name))
+    except KeyError:
+        print(f"adjutant: unknown game {name!r}", file=sys.stderr)
+        return 2
+    validate = getattr(game, "validate", None)
+    if validate is None:
+        print(f"{name}: no data files to validate")
+        return 0
+    problems: list[str] = validate()
+    for p in problems:
+        print(p)
+    print(f"{name}: {len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

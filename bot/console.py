@@ -1,0 +1,128 @@
+"""The local console: the embedded default transport (no token, no network).
+
+Lines are ``ROLE: ORDER TEXT`` (``referee: KIND ARGS because REASON`` for overrides). The
+console user holds every seat and is the campaign's referee, so one person can play both
+sides, or a script can be piped in. Every reply comes out of the store's outbox, exactly as
+the Discord transport delivers it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from bot.i18n import render
+from bot.replies import PUBLIC, Reply
+from bot.service import CampaignService, Sender, ServiceError
+from bot.store import CampaignRow, OutboxEntry
+from engine import registry
+from engine.game import REFEREE
+from engine.text import t
+
+CONSOLE = Sender("console", "console")
+
+
+class Console:
+    def __init__(
+        self,
+        service: CampaignService,
+        row: CampaignRow,
+        out: TextIO = sys.stdout,
+        images: Path | None = None,
+        as_json: bool = False,
+    ) -> None:
+        self.service = service
+        self.row = row
+        self.out = out
+        self.images = images
+        self.as_json = as_json
+        self._image_count = 0
+
+    async def deliver(self) -> int:
+        return await self.service.deliver(self._send, self.row.id)
+
+    async def _send(self, entry: OutboxEntry) -> None:
+        reply = Reply.from_payload(entry.payload, entry.image)
+        path = None
+        if reply.image is not None:
+            if self.images is None:
+                return self._print(reply, None, image_skipped=True)
+            self.images.mkdir(parents=True, exist_ok=True)
+            path = self.images / f"{self.row.name}-{entry.id:05d}-{reply.to}.png"
+            path.write_bytes(reply.image)
+        self._print(reply, path)
+
+    def _print(self, reply: Reply, path: Path | None, image_skipped: bool = False) -> None:
+        if self.as_json:
+            obj: dict[str, object] = {
+                "to": reply.to,
+                "text": reply.text,
+                "ok": reply.ok,
+                "image": str(path) if path else None,
+            }
+            if reply.actions is not None:
+                obj["actions"] = list(reply.actions)
+            self.out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        else:
+            if image_skipped:
+                return
+            label = "" if reply.to == PUBLIC else f"[private to {reply.to}] "
+            text = reply.text if path is None else f"{reply.text}: {path}"
+            for i, line in enumerate(text.splitlines() or [""]):
+                self.out.write(("  " if i else "") + (label if i == 0 else "") + line + "\n")
+        self.out.flush()
+
+    def _error(self, text: str) -> None:
+        if self.as_json:
+            self.out.write(json.dumps({"to": "public", "text": text, "ok": False, "image": None}) + "\n")
+        else:
+            self.out.write(f"\u2717 {text}\n")
+        self.out.flush()
+
+    async def handle_line(self, line: str) -> None:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return
+        game = registry.get(self.row.game)
+        role, sep, text = line.partition(":")
+        role = role.strip().casefold()
+        if not sep or (role not in game.roles and role != REFEREE):
+            match = await self.service.match(self.row)
+            active = sorted(match.active())
+            prefixed = bool(sep) and " " not in role
+            if len(active) == 1 and not prefixed:
+                role, text = active[0], line
+            else:
+                self._error(
+                    render(
+                        t(
+                            "Start the line with the side that gives the order: {roles} or referee, e.g. '{example}: status'.",
+                            roles=", ".join(game.roles),
+                            example=game.roles[0],
+                        )
+                    )
+                )
+                return
+        try:
+            if role == REFEREE:
+                await self.service.referee(self.row, CONSOLE, text.strip())
+            else:
+                await self.service.submit(self.row, CONSOLE, text.strip(), role=role)
+        except ServiceError as exc:
+            self._error(render(exc.message))
+        self.row = await self.service.campaign(self.row.id)
+        await self.deliver()
+
+    async def run(self, stream: TextIO) -> None:
+        interactive = stream.isatty()
+        await self.deliver()
+        while True:
+            if interactive:
+                self.out.write("> ")
+                self.out.flush()
+            line = stream.readline()
+            if not line:
+                break
+            await self.handle_line(line)

@@ -1,0 +1,471 @@
+"""The campaign service: every use case, independent of any transport.
+
+Discord, the local console and the tests all drive this class. It returns replies as data
+(``bot.replies.Reply``) and records them in the store's outbox in the same transaction as the
+action they answer; transports deliver the outbox and mark each entry delivered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import uuid
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.i18n import render
+from bot.replies import PUBLIC, Reply
+from bot.store import CampaignRow, OutboxEntry, Store
+from engine import registry
+from engine.errors import InvalidOrder, OrderError
+from engine.game import EVERYONE, REFEREE, Game, LogEntry, Override, Role
+from engine.kernel import Match, Record
+from engine.orders import split_lines, tokens
+from engine.state import canonical
+from engine.text import Text, t
+
+Renderer = Callable[[Game, Match, Role, bool], bytes | None]
+OK = "\u2713"
+FAIL = "\u2717"
+META_VERBS = ("status", "options", "hand", "map", "history", "undo", "help")
+SNAPSHOT_EVERY = 25
+
+
+class ServiceError(Exception):
+    """A request the service refuses before reaching the engine (unknown campaign, no seat...)."""
+
+    def __init__(self, message: Text) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Sender:
+    """Who typed: a user id, and the roles they may act for (a console holds every seat)."""
+
+    user_id: str
+    name: str = ""
+
+
+class CampaignService:
+    def __init__(self, store: Store, renderer: Renderer | None = None, language: str = "en") -> None:
+        self.store = store
+        self.renderer = renderer
+        self.language = language
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._matches: dict[int, Match] = {}
+
+    def _(self, text: Text | str) -> str:
+        return render(text, self.language)
+
+    def lock(self, campaign_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(campaign_id, asyncio.Lock())
+
+    # Campaigns --------------------------------------------------------------------------------
+    async def create(
+        self,
+        name: str,
+        game_name: str,
+        scenario: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: str | None = None,
+        channel: str | None = None,
+        creator: str | None = None,
+    ) -> tuple[CampaignRow, list[Reply]]:
+        try:
+            key = registry.resolve(game_name)
+        except KeyError:
+            raise ServiceError(
+                t("Unknown game '{name}'. Games: {games}.", name=game_name, games=", ".join(registry.names()))
+            ) from None
+        game = registry.get(key)
+        scenario = scenario or next(iter(game.scenarios))
+        opts = dict(game.options)
+        for k, v in (options or {}).items():
+            if k not in game.options:
+                raise ServiceError(
+                    t("Unknown option '{name}'. Options of {game}: {names}.", name=k, game=key, names=", ".join(game.options) or "none")
+                )
+            opts[k] = v
+        if await self.store.campaign(name) is not None:
+            raise ServiceError(t("A campaign called '{name}' already exists.", name=name))
+        seed = seed or secrets.token_hex(16)
+        try:
+            match = Match.new(game, scenario, opts, seed)
+        except OrderError as exc:
+            raise ServiceError(exc.text()) from exc
+        campaign_id = await self.store.create_campaign(name, key, scenario, opts, seed, channel)
+        if creator:
+            await self.store.add_referee(campaign_id, creator)
+        self._matches[campaign_id] = match
+        row = await self.store.campaign(campaign_id)
+        assert row is not None
+        batch = uuid.uuid4().hex
+        replies = [
+            Reply(
+                PUBLIC,
+                self._(
+                    t(
+                        "Campaign '{name}' created: {title}, scenario {scenario}.",
+                        name=name,
+                        title=game.title,
+                        scenario=scenario,
+                    )
+                ),
+                batch=batch,
+            )
+        ]
+        replies += self._entry_replies(match.setup_entries, batch)
+        replies += self._image_replies(game, match, batch)
+        await self.store.commit_step(
+            campaign_id,
+            [],
+            [(r.to, r.payload(), r.image) for r in replies],
+            snapshot=(0, canonical(match.state), match.hash()),
+        )
+        return row, replies
+
+    async def campaign(self, key: int | str) -> CampaignRow:
+        row = await self.store.campaign(key)
+        if row is None:
+            raise ServiceError(t("There is no campaign '{name}'.", name=key))
+        return row
+
+    async def match(self, row: CampaignRow) -> Match:
+        """The campaign's match, rebuilt from the latest snapshot and the log after it."""
+        cached = self._matches.get(row.id)
+        if cached is not None:
+            return cached
+        game = registry.get(row.game)
+        records = [Record.from_json(r) for r in await self.store.records(row.id)]
+        snap = await self.store.latest_snapshot(row.id)
+        match = Match.new(game, row.scenario, row.options, row.seed)
+        tail = records
+        if snap is not None and snap[0] > 0:
+            seq, state, digest = snap
+            match.state = state
+            if match.hash() != digest:
+                raise ServiceError(t("Snapshot {seq} of campaign {name} is damaged.", seq=seq, name=row.name))
+            match.records = [r for r in records if r.seq <= seq]
+            tail = [r for r in records if r.seq > seq]
+        for rec in tail:
+            match._replay_one(rec)
+            if rec.state_hash and match.hash() != rec.state_hash:
+                raise ServiceError(
+                    t("Replaying campaign {name} diverged at record {seq}; refusing to continue.", name=row.name, seq=rec.seq)
+                )
+        self._matches[row.id] = match
+        return match
+
+    # Seats --------------------------------------------------------------------------------------
+    async def join(self, row: CampaignRow, role: str, sender: Sender) -> list[Reply]:
+        game = registry.get(row.game)
+        role = self._role(game, role)
+        seats = await self.store.seats(row.id)
+        if role in seats and seats[role][0] != sender.user_id:
+            raise ServiceError(t("The {role} seat is taken by {user}.", role=role, user=seats[role][1] or seats[role][0]))
+        await self.store.set_seat(row.id, role, sender.user_id, sender.name)
+        return [Reply(PUBLIC, self._(t("{user} now plays {role}.", user=sender.name or sender.user_id, role=role)))]
+
+    async def leave(self, row: CampaignRow, role: str, sender: Sender) -> list[Reply]:
+        game = registry.get(row.game)
+        role = self._role(game, role)
+        seats = await self.store.seats(row.id)
+        if seats.get(role, ("",))[0] != sender.user_id:
+            raise ServiceError(t("You do not hold the {role} seat.", role=role))
+        await self.store.set_seat(row.id, role, None)
+        return [Reply(PUBLIC, self._(t("{user} left the {role} seat.", user=sender.name or sender.user_id, role=role)))]
+
+    def _role(self, game: Game, role: str) -> str:
+        r = role.casefold().strip()
+        if r not in game.roles:
+            raise ServiceError(t("'{role}' is not a side of {game}: {roles}.", role=role, game=game.name, roles=", ".join(game.roles)))
+        return r
+
+    async def roles_of(self, row: CampaignRow, user_id: str) -> list[str]:
+        seats = await self.store.seats(row.id)
+        return sorted(role for role, (uid, _) in seats.items() if uid == user_id)
+
+    async def is_referee(self, row: CampaignRow, user_id: str) -> bool:
+        return user_id in await self.store.referees(row.id)
+
+    # Orders -------------------------------------------------------------------------------------
+    async def submit(self, row: CampaignRow, sender: Sender, message: str, role: str | None = None) -> list[Reply]:
+        """Handle a message of one or more order lines from ``sender`` (acting as ``role``)."""
+        game = registry.get(row.game)
+        roles = await self.roles_of(row, sender.user_id)
+        if role is None:
+            if not roles:
+                raise ServiceError(t("You have no seat in campaign {name}. Join a side first.", name=row.name))
+            if len(roles) > 1:
+                raise ServiceError(t("You hold several seats ({roles}); say which one you act for.", roles=", ".join(roles)))
+            role = roles[0]
+        role = self._role(game, role)
+        if role not in roles:
+            raise ServiceError(t("Only the player of {role} may give its orders.", role=role))
+        lines = split_lines(message)
+        if not lines:
+            raise ServiceError(t("The message holds no order."))
+        async with self.lock(row.id):
+            if row.status == "paused":
+                fresh = await self.store.campaign(row.id)
+                if fresh is not None and fresh.status == "paused":
+                    raise ServiceError(t("Campaign {name} is paused by a referee.", name=row.name))
+            match = await self.match(row)
+            batch = uuid.uuid4().hex
+            out: list[Reply] = []
+            for line in lines:
+                out += await self._line(row, game, match, sender, role, line, batch)
+            return out
+
+    async def _line(
+        self, row: CampaignRow, game: Game, match: Match, sender: Sender, role: Role, line: str, batch: str
+    ) -> list[Reply]:
+        words = tokens(line)
+        verb = words[0].casefold() if words else ""
+        if verb in META_VERBS:
+            return await self._meta(row, game, match, sender, role, verb, words[1:], line, batch)
+        try:
+            records = match.submit(role, line)
+        except OrderError as exc:
+            reply = Reply(PUBLIC, f"{FAIL} {line} \u2014 {self._(exc.text())}", ok=False, batch=batch)
+            await self.store.commit_step(
+                row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, role, line, "refused")]
+            )
+            return [reply]
+        return await self._commit(row, game, match, records, f"{OK} {line}", sender, role, line, batch)
+
+    async def _commit(
+        self,
+        row: CampaignRow,
+        game: Game,
+        match: Match,
+        records: Sequence[Record],
+        headline: str,
+        sender: Sender,
+        role: Role,
+        line: str,
+        batch: str,
+    ) -> list[Reply]:
+        entries = [e for rec in records for e in rec.entries]
+        replies = [Reply(PUBLIC, headline, batch=batch)]
+        replies += self._entry_replies(entries, batch)
+        outcome = match.result()
+        if outcome is not None:
+            replies.append(
+                Reply(
+                    PUBLIC,
+                    self._(
+                        t(
+                            "The campaign is over: {reason} The seed was {seed}; every roll can now be checked.",
+                            reason=outcome.reason,
+                            seed=match.seed_if_finished(),
+                        )
+                    ),
+                    batch=batch,
+                )
+            )
+        replies += self._prompt_replies(game, match, batch)
+        replies += self._image_replies(game, match, batch)
+        snapshot = None
+        last = records[-1]
+        if last.barrier and last.seq % SNAPSHOT_EVERY < len(records):
+            snapshot = (last.seq, canonical(match.state), match.hash())
+        try:
+            await self.store.commit_step(
+                row.id,
+                [r.to_json() for r in records],
+                [(r.to, r.payload(), r.image) for r in replies],
+                messages=[(sender.user_id, role, line, "accepted")],
+                snapshot=snapshot,
+                status="finished" if outcome is not None else None,
+            )
+        except Exception:
+            # The database refused the step: forget the in-memory match so that the next
+            # request rebuilds it from what was really committed.
+            self._matches.pop(row.id, None)
+            raise
+        return replies
+
+    def _entry_replies(self, entries: Sequence[LogEntry], batch: str) -> list[Reply]:
+        public = [self._(e.text) for e in entries if e.to == EVERYONE]
+        out = []
+        if public:
+            out.append(Reply(PUBLIC, "\n".join(public), batch=batch))
+        private: dict[str, list[str]] = {}
+        for e in entries:
+            if e.to not in (EVERYONE, REFEREE):
+                private.setdefault(e.to, []).append(self._(e.text))
+        for who, texts in sorted(private.items()):
+            out.append(Reply(who, "\n".join(texts), batch=batch))
+        return out
+
+    def _prompt_replies(self, game: Game, match: Match, batch: str) -> list[Reply]:
+        if match.result() is not None:
+            return []
+        waiting = sorted(match.active())
+        if not waiting:
+            return []
+        parts = []
+        for role in waiting:
+            p = match.prompt(role)
+            parts.append(f"{role}: {self._(p.text)}")
+        return [Reply(PUBLIC, self._(t("Waiting for {who}.", who="; ".join(parts))), batch=batch)]
+
+    def _image_replies(self, game: Game, match: Match, batch: str, role: Role = "public", full: bool = False) -> list[Reply]:
+        if self.renderer is None:
+            return []
+        image = self.renderer(game, match, role, full)
+        if image is None:
+            return []
+        return [Reply(PUBLIC if role == "public" else role, self._(t("Map")), image=image, batch=batch, extra={"full": full})]
+
+    # Verbs every game answers ---------------------------------------------------------------------
+    async def _meta(
+        self, row: CampaignRow, game: Game, match: Match, sender: Sender, role: Role, verb: str, args: list[str], line: str, batch: str
+    ) -> list[Reply]:
+        if verb == "undo":
+            try:
+                rec = match.undo(role)
+            except OrderError as exc:
+                reply = Reply(PUBLIC, f"{FAIL} {line} \u2014 {self._(exc.text())}", ok=False, batch=batch)
+                await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, role, line, "refused")])
+                return [reply]
+            return await self._commit(row, game, match, [rec], f"{OK} {line}", sender, role, line, batch)
+        replies = self.query(game, match, role, verb, args, batch)
+        await self.store.commit_step(
+            row.id, [], [(r.to, r.payload(), r.image) for r in replies], messages=[(sender.user_id, role, line, "query")]
+        )
+        return replies
+
+    def query(self, game: Game, match: Match, role: Role, verb: str, args: Sequence[str], batch: str = "") -> list[Reply]:
+        """Answer a read-only verb; private answers go to ``role`` only."""
+        if verb == "status":
+            text = self._(game.status(match.state, role))
+            waiting = ", ".join(sorted(match.active())) or "-"
+            text += "\n" + self._(t("Waiting for: {who}.", who=waiting))
+            return [Reply(PUBLIC, text, batch=batch)]
+        if verb == "options":
+            prompt = match.prompt(role)
+            actions = tuple(a.text for a in prompt.actions)
+            if not actions:
+                text = self._(prompt.text)
+            else:
+                shown = list(actions[:40])
+                more = len(actions) - len(shown)
+                text = self._(prompt.text) + "\n" + "\n".join(shown)
+                if more > 0:
+                    text += "\n" + self._(t("... and {n} more.", n=more))
+            return [Reply(role, text, batch=batch, actions=actions)]
+        if verb == "hand":
+            return [Reply(role, self._(game.holdings(match.state, role)), batch=batch)]
+        if verb == "map":
+            full = bool(args) and args[0].casefold() in ("full", "all", "whole")
+            images = self._image_replies(game, match, batch, role=role, full=full)
+            if not images:
+                return [Reply(role, self._(t("No renderer is configured, so no map image.")), ok=False, batch=batch)]
+            return images
+        if verb == "history":
+            n = int(args[0]) if args and args[0].isdigit() else 20
+            lines = []
+            for rec in match.records[-n:]:
+                shown = [self._(e.text) for e in rec.entries if e.to in (EVERYONE, role)]
+                head = f"#{rec.seq} {rec.role}: {rec.text}" if rec.kind != "undo" else f"#{rec.seq} {rec.role}: undo"
+                lines.append(head + ("".join(f"\n    {s}" for s in shown) if shown else ""))
+            text = "\n".join(lines) if lines else self._(t("Nothing has happened yet."))
+            return [Reply(role, text, batch=batch)]
+        if verb == "help":
+            return [Reply(role, self.help_text(game, args[0] if args else None), batch=batch)]
+        raise InvalidOrder(t("Unknown order '{word}'.", word=verb))
+
+    def help_text(self, game: Game, verb: str | None) -> str:
+        common = [
+            ("status", t("the turn, phase and who is to act")),
+            ("options", t("your legal orders now, as you would type them")),
+            ("hand", t("your private holdings, privately")),
+            ("map [full]", t("a map image")),
+            ("history [N]", t("the last N log entries")),
+            ("undo", t("take back your last order, back to the last roll, draw or change of player")),
+            ("help [VERB]", t("this help, or one verb in detail")),
+        ]
+        if verb:
+            key = verb.casefold()
+            info = game.verbs.get(key) or next((v for v in game.verbs.values() if key in v.aliases), None)
+            if info is None:
+                for name, summary in common:
+                    if name.split()[0] == key:
+                        return f"{name}: {self._(summary)}"
+                return self._(t("No verb '{verb}'. Type 'help' for the list.", verb=verb))
+            aliases = f" ({', '.join(info.aliases)})" if info.aliases else ""
+            return f"{info.syntax}{aliases}\n{self._(info.summary)}"
+        lines = [self._(t("Orders of {title} (one per line, several lines per message):", title=game.title))]
+        lines += [f"  {v.syntax} \u2014 {self._(v.summary)}" for v in game.verbs.values()]
+        lines.append(self._(t("Always available:")))
+        lines += [f"  {name} \u2014 {self._(s)}" for name, s in common]
+        return "\n".join(lines)
+
+    # Referee ------------------------------------------------------------------------------------
+    async def referee(self, row: CampaignRow, sender: Sender, line: str) -> list[Reply]:
+        """A referee command: ``KIND ARGS... because REASON`` (``pause``/``resume`` too)."""
+        if not await self.is_referee(row, sender.user_id):
+            raise ServiceError(t("Only a referee of campaign {name} may do that.", name=row.name))
+        game = registry.get(row.game)
+        body, sep, reason = line.partition(" because ")
+        if not sep:
+            body, sep, reason = line.partition(" -- ")
+        words = tokens(body)
+        if not words:
+            raise ServiceError(t("Empty referee command."))
+        kind, args = words[0].casefold(), tuple(words[1:])
+        if not reason.strip():
+            raise ServiceError(t("Every referee override needs a reason: add 'because <reason>'."))
+        batch = uuid.uuid4().hex
+        if kind in ("pause", "resume"):
+            status = "paused" if kind == "pause" else "active"
+            await self.store.set_status(row.id, status)
+            reply = Reply(PUBLIC, self._(t("Referee {action} the campaign. Reason: {reason}", action="paused" if kind == "pause" else "resumed", reason=reason.strip())), batch=batch)
+            await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "override")])
+            return [reply]
+        if kind in ("seat", "replace"):
+            if len(args) != 2:
+                raise ServiceError(t("Usage: seat ROLE USER because REASON."))
+            role = self._role(game, args[0])
+            await self.store.set_seat(row.id, role, args[1], args[1])
+            reply = Reply(PUBLIC, self._(t("Referee gave the {role} seat to {user}. Reason: {reason}", role=role, user=args[1], reason=reason.strip())), batch=batch)
+            await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "override")])
+            return [reply]
+        async with self.lock(row.id):
+            match = await self.match(row)
+            try:
+                rec = match.override(Override(kind, args, reason.strip()))
+            except OrderError as exc:
+                reply = Reply(PUBLIC, f"{FAIL} {line} \u2014 {self._(exc.text())}", ok=False, batch=batch)
+                await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "refused")])
+                return [reply]
+            return await self._commit(row, game, match, [rec], f"{OK} referee: {body.strip()}", sender, REFEREE, line, batch)
+
+    # Delivery -----------------------------------------------------------------------------------
+    async def deliver(self, send: Callable[[OutboxEntry], Awaitable[None]], campaign_id: int | None = None) -> int:
+        """Send every pending outbox entry in order, marking each delivered after it is sent."""
+        count = 0
+        for entry in await self.store.pending(campaign_id):
+            await send(entry)
+            await self.store.mark_delivered(entry.id)
+            count += 1
+        return count
+
+
+def options_json(text: str) -> dict[str, Any]:
+    """Parse ``key=value`` campaign options (values are JSON where they parse)."""
+    out: dict[str, Any] = {}
+    for tok in text.split():
+        key, eq, value = tok.partition("=")
+        if not eq:
+            raise ServiceError(t("Option '{tok}' is not key=value.", tok=tok))
+        try:
+            out[key] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key] = value
+    return out

@@ -1,0 +1,59 @@
+import io
+import json
+
+from bot.console import CONSOLE, Console
+from bot.service import CampaignService
+from bot.store import Store
+
+
+async def console(tmp_path, as_json=True):
+    store = await Store.open(tmp_path / "c.db")
+    service = CampaignService(store)
+    row, _ = await service.create("duel-basic", "duel", seed="s", creator=CONSOLE.user_id)
+    for role in ("red", "blue"):
+        await store.set_seat(row.id, role, CONSOLE.user_id, "console")
+    out = io.StringIO()
+    return Console(service, row, out=out, as_json=as_json), out, store
+
+
+async def test_json_replies_have_the_documented_shape(tmp_path):
+    con, out, store = await console(tmp_path)
+    await con.run(io.StringIO("red: move r1 0102\nred: move r1 0909\nred: options\nred: hand\n"))
+    objs = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert all(set(o) >= {"to", "text", "ok", "image"} for o in objs)
+    assert any(o["ok"] and o["text"].startswith("\u2713 move r1 0102") for o in objs)
+    assert any(not o["ok"] and "0909" in o["text"] for o in objs)
+    options = [o for o in objs if "actions" in o]
+    assert options and options[0]["to"] == "red" and "end" in options[0]["actions"]
+    hand = [o for o in objs if o["to"] == "red" and "Your hand" in o["text"]]
+    assert hand
+    await store.close()
+
+
+async def test_private_replies_are_marked_in_text_mode(tmp_path):
+    con, out, store = await console(tmp_path, as_json=False)
+    await con.run(io.StringIO("red: hand\n"))
+    assert "[private to red]" in out.getvalue()
+    await store.close()
+
+
+async def test_line_without_role_uses_the_single_active_side(tmp_path):
+    con, out, store = await console(tmp_path, as_json=False)
+    await con.run(io.StringIO("move r1 0102\n"))
+    assert "\u2713 move r1 0102" in out.getvalue()
+    await store.close()
+
+
+async def test_bad_role_prefix_explains_the_format(tmp_path):
+    con, out, store = await console(tmp_path, as_json=False)
+    await con.run(io.StringIO("green: end\n"))
+    assert "Start the line with the side" in out.getvalue()
+    await store.close()
+
+
+async def test_referee_lines(tmp_path):
+    con, out, store = await console(tmp_path, as_json=False)
+    await con.run(io.StringIO("referee: place r1 0303 because test\nreferee: place r1 0304\n"))
+    text = out.getvalue()
+    assert "Reason: test" in text and "needs a reason" in text
+    await store.close()
