@@ -1,0 +1,34 @@
+"""The renderer's entry points: a role's view of a match as image bytes, and its description.
+
+``render_match`` is what the application calls after every accepted action (``full=False``:
+the area of the last action) and on request (``full=True``: the whole map).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.mapdata import MapData
+from render.compose import compose
+from render.describe import describe
+from render.encode import encode, extension
+from render.style import load_style
+
+__all__ = ["describe", "extension", "render_match", "render_view"]
+
+
+def render_view(game: Any, view: Mapping[str, Any], role: str, full: bool) -> bytes | None:
+    """Image bytes of ``view`` on the game's board; ``None`` if the game has no board."""
+    board: MapData | None = getattr(game, "board", None)
+    if board is None:
+        return None
+    picture = compose(board, view, load_style(str(getattr(game, "name", "default"))), role, full)
+    return encode(picture.image)
+
+
+def render_match(game: Any, match: Any, role: str, full: bool) -> bytes | None:
+    """Image bytes of what ``role`` sees now (``"public"``: what everyone sees)."""
+    if getattr(game, "board", None) is None:
+        return None
+    return render_view(game, match.view(role), role, full)

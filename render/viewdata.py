@@ -1,0 +1,117 @@
+"""What the renderer reads from a game's view, as typed values.
+
+A view is a plain dict from ``game.view``; only these functions look into it, forgivingly
+(missing keys are empty), so the rest of the renderer works on the types below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.hexgrid import Label
+
+
+@dataclass(frozen=True)
+class UnitOnMap:
+    id: str
+    name: str
+    side: str
+    hex: Label
+    raw: Mapping[str, Any]
+    markers: tuple[str, ...] = ()
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
+class Attack:
+    sources: tuple[Label, ...]
+    target: Label
+    result: str = ""
+
+
+@dataclass(frozen=True)
+class LastAction:
+    moves: tuple[tuple[Label, ...], ...] = ()
+    attacks: tuple[Attack, ...] = ()
+    retreats: tuple[tuple[Label, ...], ...] = ()
+    focus: tuple[Label, ...] = ()
+    text: str = ""
+
+    def hexes(self) -> list[Label]:
+        """Every hex the action touched, for cropping."""
+        out = [h for path in self.moves for h in path]
+        for a in self.attacks:
+            out += [*a.sources, a.target]
+        out += [h for path in self.retreats for h in path]
+        return out + list(self.focus)
+
+    @property
+    def empty(self) -> bool:
+        return not self.hexes() and not self.text
+
+
+def _paths(value: Any) -> tuple[tuple[Label, ...], ...]:
+    if not isinstance(value, Sequence) or isinstance(value, str):
+        return ()
+    return tuple(tuple(str(h) for h in p) for p in value if isinstance(p, Sequence) and not isinstance(p, str))
+
+
+def units_on_map(view: Mapping[str, Any]) -> list[UnitOnMap]:
+    """The view's units that stand on a hex, in the view's order (a stack's top unit first)."""
+    raw = view.get("units") or []
+    items = list(raw.values()) if isinstance(raw, Mapping) else list(raw)
+    out = []
+    for u in items:
+        if not isinstance(u, Mapping) or not u.get("hex"):
+            continue
+        markers = u.get("markers") or ()
+        out.append(
+            UnitOnMap(
+                id=str(u.get("id", "")),
+                name=str(u.get("name") or u.get("id") or ""),
+                side=str(u.get("side") or ""),
+                hex=str(u["hex"]),
+                raw=u,
+                markers=tuple(str(m) for m in markers),
+                hidden=bool(u.get("hidden")),
+            )
+        )
+    return out
+
+
+def last_action(view: Mapping[str, Any]) -> LastAction:
+    last = view.get("last")
+    if not isinstance(last, Mapping):
+        return LastAction()
+    attacks = []
+    for a in last.get("attacks") or ():
+        if isinstance(a, Mapping) and a.get("to"):
+            sources = a.get("from") or ()
+            sources = (sources,) if isinstance(sources, str) else sources
+            attacks.append(Attack(tuple(str(h) for h in sources), str(a["to"]), str(a.get("result") or "")))
+    focus = last.get("focus") or ()
+    text = last.get("text") or last.get("summary") or ""
+    return LastAction(
+        moves=_paths(last.get("moves")),
+        attacks=tuple(attacks),
+        retreats=_paths(last.get("retreats")),
+        focus=(focus,) if isinstance(focus, str) else tuple(str(h) for h in focus),
+        text=str(text),
+    )
+
+
+def status_items(view: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The status panel's key/value pairs, in the view's order."""
+    status = view.get("status")
+    if not isinstance(status, Mapping):
+        return []
+    out = []
+    for key, value in status.items():
+        if isinstance(value, Mapping):
+            value = ", ".join(f"{k} {v}" for k, v in value.items())
+        elif isinstance(value, list | tuple):
+            value = ", ".join(str(v) for v in value)
+        out.append((str(key).replace("_", " "), str(value)))
+    return out

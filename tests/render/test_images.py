@@ -1,0 +1,100 @@
+"""render_match: format, sizes, the crop of action images, boards and no boards."""
+
+import io
+
+from PIL import Image
+
+from render.compose import compose
+from render.images import extension, render_match
+from render.style import load_style
+from tests.render.fakes import FakeGame, FakeMatch, medium_map, sample_view, tiny_map, unit
+
+
+def _decode(data):
+    return Image.open(io.BytesIO(data))
+
+
+def test_action_and_full_images_are_small_pngs():
+    """Both pictures are PNG, well under 1 MB, and the full map is at least as big."""
+    game = FakeGame()
+    action = render_match(game, FakeMatch(game), "axis", full=False)
+    full = render_match(game, FakeMatch(game), "axis", full=True)
+    assert action is not None and full is not None
+    assert extension(action) == "png" and action.startswith(b"\x89PNG")
+    assert len(action) < 1_000_000 and len(full) < 1_000_000
+    a, f = _decode(action), _decode(full)
+    assert a.format == "PNG" and f.format == "PNG"
+    assert f.width >= a.width * 0.5 and a.width > 200 and a.height > 200
+
+
+def test_no_board_no_image():
+    """A game without a board gets no image."""
+    game = FakeGame(board=None)
+    assert render_match(game, FakeMatch(game), "public", full=True) is None
+
+
+def test_render_match_uses_the_roles_view():
+    """The picture shows what match.view(role) returns for that role."""
+    game = FakeGame()
+    game.views["soviet"] = {"units": [], "status": {"turn": 1}}
+    seen = []
+
+    class Spy(FakeMatch):
+        def view(self, role):
+            seen.append(role)
+            return super().view(role)
+
+    render_match(game, Spy(game), "soviet", full=True)
+    assert seen == ["soviet"]
+
+
+def _inside(picture, label):
+    x, y = picture.layout.center(label)
+    left, t, r, b = picture.box
+    return left <= x < r and t <= y < b
+
+
+def test_crop_contains_focus_hexes():
+    """An action image holds every hex of the last action, focus hexes included."""
+    board = tiny_map()
+    view = {"units": [unit("a", "0101")], "last": {"focus": ["0806", "0605"]}}
+    picture = compose(board, view, load_style("caucasus"), "axis", full=False)
+    assert _inside(picture, "0806") and _inside(picture, "0605")
+
+
+def test_crop_is_smaller_than_the_map_on_a_big_map():
+    """On a map bigger than the window, the action image is a crop around the action."""
+    board = medium_map()
+    view = {"units": [unit("a", "1512")], "last": {"moves": [["1512", "1612", "1712"]]}}
+    style = load_style("caucasus")
+    picture = compose(board, view, style, "axis", full=False)
+    width, height = picture.layout.image_size
+    assert picture.box[2] - picture.box[0] < width and picture.box[3] - picture.box[1] < height
+    assert all(_inside(picture, h) for h in ("1512", "1612", "1712"))
+    assert not _inside(picture, "0101") and not _inside(picture, "3022")
+
+
+def test_without_last_action_the_window_follows_the_viewers_units():
+    """With no last action, the image is centred on the viewer's own units."""
+    board = medium_map()
+    view = {"units": [unit("a", "2820", side="soviet"), unit("b", "0303", side="axis")]}
+    picture = compose(board, view, load_style("caucasus"), "soviet", full=False)
+    assert _inside(picture, "2820") and not _inside(picture, "0303")
+
+
+def test_status_panel_adds_a_strip_on_top():
+    """The status panel sits above the map crop."""
+    board, style = tiny_map(), load_style("caucasus")
+    with_status = compose(board, sample_view(), style, "axis", full=True)
+    view = sample_view()
+    del view["status"]
+    without = compose(board, view, style, "axis", full=True)
+    assert with_status.image.height > without.image.height
+    assert with_status.image.width == without.image.width
+
+
+def test_units_off_the_map_are_skipped():
+    """Units whose hex is null (or not on the map) are not drawn and break nothing."""
+    game = FakeGame()
+    game.views["axis"] = {"units": [unit("x", None), unit("y", "9999")], "status": {}}
+    assert render_match(game, FakeMatch(game), "axis", full=False) is not None

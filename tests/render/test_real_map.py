@@ -1,0 +1,30 @@
+"""The real Caucasus map renders (skipped until its data files exist)."""
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+import engine
+from engine.mapdata import parse_map
+from render.images import render_view
+from render.synthetic import synthetic_units
+from tests.render.fakes import FakeGame
+
+MAP = Path(engine.__file__).resolve().parent / "games" / "caucasus" / "data" / "map"
+
+
+@pytest.mark.skipif(not (MAP / "map.toml").is_file(), reason="the Caucasus map is not written yet")
+def test_caucasus_map_renders_full_and_action():
+    """The whole Caucasus map with 300 counters is a PNG under 1 MB, and so is an action crop."""
+    texts = {p.name: p.read_text(encoding="utf-8") for p in MAP.iterdir() if p.is_file()}
+    board, problems = parse_map(texts)
+    assert board is not None, problems
+    game = FakeGame(board=board)
+    units = synthetic_units(board, 300)
+    view = {"units": units, "status": {"turn": 1}, "last": {"focus": [units[0]["hex"]]}}
+    for full in (True, False):
+        data = render_view(game, view, "axis", full)
+        assert data is not None and len(data) < 1_000_000
+        assert Image.open(io.BytesIO(data)).format == "PNG"
