@@ -40,7 +40,7 @@ def _parser() -> argparse.ArgumentParser:
     val.add_argument("game")
 
     bench = sub.add_parser("bench", help="benchmarks that print figures (not tests)")
-    bench.add_argument("what", choices=["engine", "store"])
+    bench.add_argument("what", choices=["engine", "store", "render"])
     bench.add_argument("--runs", type=int, default=5)
     return p
 
@@ -57,6 +57,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "validate":
             return cmd_validate(args.game)
         if args.command == "bench":
+            if args.what == "render":
+                from render import bench as render_bench
+
+                return render_bench.main(args.runs)
             from bot import bench as benchmarks
 
             return benchmarks.main(args.what, args.runs)

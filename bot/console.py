@@ -50,7 +50,9 @@ class Console:
             if self.images is None:
                 return self._print(reply, None, image_skipped=True)
             self.images.mkdir(parents=True, exist_ok=True)
-            path = self.images / f"{self.row.name}-{entry.id:05d}-{reply.to}.png"
+            from render.images import extension
+
+            path = self.images / f"{self.row.name}-{entry.id:05d}-{reply.to}.{extension(reply.image)}"
             path.write_bytes(reply.image)
         self._print(reply, path)
 

@@ -227,6 +227,19 @@ class CampaignService:
         verb = words[0].casefold() if words else ""
         if verb in META_VERBS:
             return await self._meta(row, game, match, sender, role, verb, words[1:], line, batch)
+        query = getattr(game, "query", None)
+        if query is not None:
+            try:
+                answer = query(match.state, role, line)
+            except OrderError as exc:
+                answer = None
+                reply = Reply(role, f"{FAIL} {line} \u2014 {self._(exc.text())}", ok=False, batch=batch)
+                await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, role, line, "query")])
+                return [reply]
+            if answer is not None:
+                reply = Reply(role, f"{line}\n{self._(answer)}", batch=batch)
+                await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, role, line, "query")])
+                return [reply]
         try:
             records = match.submit(role, line)
         except OrderError as exc:
