@@ -87,6 +87,10 @@ class Procedure:
     ) -> None:
         raise IllegalOrder(t("'{verb}' is not possible now.", verb=action.verb))
 
+    def automatic(self, frame: Frame) -> bool:
+        """Whether the procedure runs by itself now (an ``auto`` one may stop to wait)."""
+        return self.auto and not frame.get("waiting")
+
     def run(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
         """For ``auto`` procedures: do the automatic work, then goto/call/end."""
         raise RuntimeError(f"procedure {self.name!r} is not automatic")
@@ -141,7 +145,7 @@ class ProcedureGame:
             if found is None:
                 return
             proc, frame = found
-            if not proc.auto:
+            if not proc.automatic(frame):
                 return
             proc.run(self, state, frame, ctx)
         raise RuntimeError("automatic procedures did not come to rest")

@@ -66,6 +66,7 @@ def play_random(
     max_steps: int = 400,
     undo_rate: float = 0.1,
     check_every: int = 25,
+    done_bias: float = 0.0,
 ) -> PlayReport:
     rnd = random.Random(seed)
     match = Match.new(game, scenario, game.options, seed)
@@ -98,7 +99,8 @@ def play_random(
             assert others, f"seed {seed}: dead end at step {steps}: no active role has a legal action"
             role = rnd.choice(others)
             actions = match.prompt(role).actions
-        action = rnd.choice(actions)
+        finishing = [a for a in actions if a.verb in ("done", "ready")]
+        action = finishing[0] if finishing and rnd.random() < done_bias else rnd.choice(actions)
         try:
             match.play(role, action)
         except OrderError as exc:

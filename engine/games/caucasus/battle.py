@@ -1,0 +1,549 @@
+"""The Combat Phase and the resolution of one attack (8-12) as procedures.
+
+``combat`` is the phase: the phasing player declares attacks one at a time. Each attack is
+resolved completely before the next (8.1) by ``battle``, an automatic driver that calls a
+decision window whenever a player must choose: losses (10.2), Determined Defence (10.4),
+retreat paths (11) and advance after combat (12). A window with a single legal answer is
+answered by the engine; standing orders (``standing.py``) answer the rest when registered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine import flow
+from engine.errors import IllegalOrder, InvalidOrder
+from engine.game import Action, Context, Prompt, State
+from engine.games.caucasus import combat, losses, retreat, tables
+from engine.games.caucasus.model import AXIS, Rules, UnitType, enemy, units_at, values
+from engine.games.caucasus.phases import mark_control
+from engine.games.caucasus.terrain import dd_column
+from engine.text import Text, t
+
+
+def attack_plan(action: Action) -> combat.AttackPlan:
+    args = list(action.args)
+    arrow = args.index("->")
+    attackers = tuple(args[:arrow])
+    target = args[arrow + 1]
+    rest = args[arrow + 2 :]
+    air = fleet = None
+    brandenburg = False
+    i = 0
+    while i < len(rest):
+        if rest[i] == "air":
+            air = rest[i + 1]
+            i += 2
+        elif rest[i] == "fleet":
+            fleet = rest[i + 1]
+            i += 2
+        else:
+            brandenburg = brandenburg or rest[i] == "brandenburg"
+            i += 1
+    return combat.AttackPlan(attackers=attackers, target=target, air=air, fleet=fleet, brandenburg=brandenburg)
+
+
+def preview(rules: Rules, state: State, role: str, action: Action) -> Text:
+    odds = combat.evaluate(rules, state, role, attack_plan(action))
+    return odds.breakdown()
+
+
+def defending_tq(rules: Rules, state: Mapping[str, Any], uid: str) -> str:
+    spec = rules.units[uid]
+    if spec.type == UnitType.NKVD:
+        return "E"
+    if spec.type == UnitType.NAVAL_INF:
+        return "R"
+    return values(rules, state, uid).tq
+
+
+class CombatPhase(flow.Procedure):
+    name = "combat"
+
+    def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
+        return frozenset({frame["side"]})
+
+    def prompt(self, game: Any, state: State, frame: flow.Frame, role: str) -> Prompt:
+        rules: Rules = game.rules
+        acts: list[Action] = [Action("done")]
+        for action in candidate_attacks(rules, state, role):
+            acts.append(action)
+        return Prompt(
+            role,
+            t("{impulse} Combat Phase: attack with 'attack UNITS -> HEX' (preview with 'odds ...'), then 'done'.", impulse=frame["impulse"].capitalize()),
+            tuple(acts),
+        )
+
+    def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
+        rules: Rules = game.rules
+        if action.verb == "done":
+            if frame["impulse"] == "primary":
+                for uid, u in state["units"].items():
+                    if rules.units[uid].side == role:
+                        u["replaced"] = False  # Replacement markers come off now (17.2).
+            flow.end(state)
+            return
+        if action.verb != "attack":
+            raise InvalidOrder(
+                t("'{verb}' is not possible in a Combat Phase.", verb=action.verb),
+                t("Possible now: attack UNITS -> HEX, odds UNITS -> HEX, done."),
+            )
+        plan = attack_plan(action)
+        odds = combat.evaluate(rules, state, role, plan)
+        start_battle(rules, state, role, plan, odds, ctx)
+
+
+def candidate_attacks(rules: Rules, state: State, side: str) -> list[Action]:
+    """Attacks worth listing in ``options``: every legal attack of one adjacent unit, and of all
+    eligible adjacent units together, on each enemy hex."""
+    out: list[Action] = []
+    targets = sorted({u["hex"] for uid, u in state["units"].items() if u.get("hex") and rules.units[uid].side != side})
+    for target in targets:
+        near = [
+            uid
+            for uid, u in sorted(state["units"].items())
+            if u.get("hex") and rules.units[uid].side == side and rules.board.grid.adjacent(u["hex"], target)
+        ]
+        groups = [[uid] for uid in near]
+        if len(near) > 1:
+            groups.append(near)
+        for group in groups:
+            plan = combat.AttackPlan(attackers=tuple(group), target=target)
+            try:
+                combat.evaluate(rules, state, side, plan)
+            except IllegalOrder:
+                if len(group) > 1:
+                    eligible = []
+                    for uid in group:
+                        try:
+                            combat.evaluate(rules, state, side, combat.AttackPlan(attackers=(uid,), target=target))
+                        except IllegalOrder:
+                            continue
+                        eligible.append(uid)
+                    if len(eligible) > 1:
+                        try:
+                            combat.evaluate(rules, state, side, combat.AttackPlan(attackers=tuple(eligible), target=target))
+                        except IllegalOrder:
+                            continue
+                        out.append(Action("attack", (*eligible, "->", target)))
+                continue
+            out.append(Action("attack", (*group, "->", target)))
+    return out
+
+
+def start_battle(rules: Rules, state: State, side: str, plan: combat.AttackPlan, odds: Any, ctx: Context) -> None:
+    defenders = [u for u in units_at(state, plan.target)]
+    for uid in plan.attackers:
+        state["units"][uid]["attacked"] = True
+    for uid in defenders:
+        state["units"][uid]["defended"] = True
+    if plan.air:
+        state["air"][plan.air]["ready"] = False
+    if plan.fleet:
+        state["fleet"][plan.fleet] = "unavailable"
+    origins = sorted({state["units"][u]["hex"] for u in plan.attackers})
+    state["last"].setdefault("attacks", []).append({"from": origins, "to": plan.target, "result": ""})
+    state["last"].setdefault("focus", []).extend([*origins, plan.target])
+    ctx.log(t("Attack on {hex}: {breakdown}", hex=plan.target, breakdown=odds.breakdown()))
+    if odds.automatic:
+        result = tables.AE
+        ctx.log(t("Automatic Elimination: odds of 10-1 or more after shifts (8.4)."))
+    else:
+        die = ctx.roll(6, t("Combat at {odds} on {hex}", odds=odds.label, hex=plan.target))
+        result = combat.resolve(odds, die)
+    state["last"]["attacks"][-1]["result"] = result
+    ctx.log(t("Result: {result}.", result=result))
+    steps_involved = losses.steps_available(rules, state, defenders)
+    flow.call(
+        state,
+        "battle",
+        side=side,
+        attackers=list(plan.attackers),
+        target=plan.target,
+        defenders=defenders,
+        result=result,
+        stage="losses",
+        brandenburg=plan.brandenburg,
+        steps_involved=steps_involved,
+        dd="none",
+    )
+
+
+class Battle(flow.Procedure):
+    """Drives one combat result through losses, Determined Defence, retreats and advance."""
+
+    name = "battle"
+    auto = True
+
+    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+        rules: Rules = game.rules
+        spec = tables.RESULTS[frame["result"]]
+        side = frame["side"]
+        stage = frame["stage"]
+        defenders = [u for u in frame["defenders"] if state["units"][u].get("hex") == frame["target"]]
+        attackers = [u for u in frame["attackers"] if state["units"][u].get("hex")]
+        if stage == "losses":
+            frame["stage"] = "dd"
+            if spec.eliminate_defenders:
+                for uid in defenders:
+                    box = losses.eliminate(rules, state, uid)
+                    ctx.log(t("{unit} is eliminated ({box}).", unit=uid, box=box))
+                return
+            def_steps = spec.defender_steps
+            att_steps = tables.attacker_steps(frame["result"], frame["steps_involved"])
+            chooser_def = side if spec.chooser == "opponent" else enemy(side)
+            chooser_att = enemy(side) if spec.chooser == "opponent" else side
+            # Called last runs first: defender's losses, then the attacker's.
+            if att_steps:
+                flow.call(state, "loss", chooser=chooser_att, pool=attackers, n=att_steps, why="attacker")
+            if def_steps:
+                flow.call(state, "loss", chooser=chooser_def, pool=defenders, n=def_steps, why="defender")
+        elif stage == "dd":
+            frame["stage"] = "retreat"
+            if spec.dd_allowed and defenders and dd_leads(rules, state, defenders):
+                flow.call(state, "dd_choice", chooser=enemy(side), defenders=defenders, target=frame["target"], attackers=attackers)
+        elif stage == "retreat":
+            frame["stage"] = "advance"
+            frame.pop("returned", None)
+            length = spec.retreat if frame["dd"] != "success" else 0
+            if frame["dd"] == "failed":
+                length = 2
+            if length and defenders:
+                flow.call(
+                    state,
+                    "retreat_choice",
+                    chooser=enemy(side),
+                    units=defenders,
+                    origin=frame["target"],
+                    length=length,
+                    disorganize=spec.disorganize,
+                    attackers=attackers,
+                )
+        elif stage == "advance":
+            frame["stage"] = "finish"
+            frame.pop("returned", None)
+            left = [u for u in frame["defenders"] if state["units"][u].get("hex") == frame["target"]]
+            retreated = any(state["units"][u].get("retreated") for u in frame["defenders"])
+            kind = tables.advance_after(
+                frame["result"],
+                retreated=retreated,
+                wiped_out=not left,
+                dd=frame["dd"],
+                wiped_out_in_dd=frame.get("wiped_in_dd", False) and not left,
+                defender_steps_involved=frame["steps_involved"],
+            )
+            if kind != "none" and attackers and not left:
+                flow.call(state, "advance_choice", chooser=side, units=attackers, target=frame["target"], kind=kind, moved=[])
+        else:
+            finish_brandenburg(rules, state, frame, ctx)
+            flow.end(state)
+
+
+def finish_brandenburg(rules: Rules, state: State, frame: flow.Frame, ctx: Context) -> None:
+    """A Brandenburger that gave its shift and took no loss leaves for 1d6 turns (15.2)."""
+    if not frame.get("brandenburg"):
+        return
+    for uid in frame["attackers"]:
+        if "brandenburg" in rules.units[uid].flags and state["units"][uid].get("hex"):
+            roll = ctx.roll(6, t("Brandenburgers' return"))
+            due = int(state["turn"]) + roll
+            if due > int(state["last_turn"]):
+                state["units"][uid].update(hex=None, box="removed")
+                ctx.log(t("The Brandenburgers would return after the last turn: removed from play (15.2)."))
+            else:
+                state["units"][uid].update(hex=None, box="track", due=due, arrive="hq_or_city")
+                ctx.log(t("The Brandenburgers withdraw and return on turn {turn} (15.2).", turn=due))
+
+
+def dd_leads(rules: Rules, state: Mapping[str, Any], defenders: list[str]) -> list[str]:
+    """Units that may lead a Determined Defence: not disorganized, not white-box (10.4)."""
+    return [u for u in defenders if not state["units"][u].get("disorganized") and not rules.units[u].white_box]
+
+
+class LossChoice(flow.Procedure):
+    """A player picks which unit of ``pool`` loses the next step (10.2)."""
+
+    name = "loss"
+    auto = True
+
+    def _candidates(self, rules: Rules, state: State, frame: flow.Frame) -> list[str]:
+        return losses.loss_candidates(rules, state, frame["pool"])
+
+    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+        rules: Rules = game.rules
+        cands = self._candidates(rules, state, frame)
+        if frame["n"] <= 0 or not cands:
+            flow.end(state)
+            return
+        if len(cands) == 1:
+            apply_loss(rules, state, frame, cands[0], ctx)
+            return
+        frame["waiting"] = True
+
+    def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
+        return frozenset({frame["chooser"]}) if frame.get("waiting") else frozenset()
+
+    def prompt(self, game: Any, state: State, frame: flow.Frame, role: str) -> Prompt:
+        cands = self._candidates(game.rules, state, frame)
+        return Prompt(
+            role,
+            t("Choose the {why}'s unit that loses a step ({n} to go): {units}.", why=frame["why"], n=frame["n"], units=", ".join(cands)),
+            tuple(Action("loss", (u,)) for u in cands),
+        )
+
+    def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
+        if action.verb != "loss":
+            raise InvalidOrder(t("Choose a loss first: 'loss UNIT'."))
+        rules: Rules = game.rules
+        losses.check_loss(rules, state, frame["pool"], action.args[0])
+        frame["waiting"] = False
+        apply_loss(rules, state, frame, action.args[0], ctx)
+
+
+def apply_loss(rules: Rules, state: State, frame: flow.Frame, uid: str, ctx: Context) -> None:
+    what = losses.take_step(rules, state, uid)
+    ctx.log(t("{unit} loses a step: {what}.", unit=uid, what=what))
+    frame["n"] -= 1
+    if frame["n"] <= 0 or not losses.loss_candidates(rules, state, frame["pool"]):
+        flow.end(state)
+
+
+class DDChoice(flow.Procedure):
+    """The defender chooses: Determined Defence with a lead unit and support, or retreat (10.4)."""
+
+    name = "dd_choice"
+
+    def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
+        return frozenset({frame["chooser"]})
+
+    def prompt(self, game: Any, state: State, frame: flow.Frame, role: str) -> Prompt:
+        rules: Rules = game.rules
+        leads = dd_leads(rules, state, frame["defenders"])
+        acts = [Action("dd", ("none",))]
+        for lead in leads:
+            acts.append(Action("dd", (lead,)))
+            for marker in dd_support(rules, state, role, frame):
+                acts.append(Action("dd", (lead, *marker)))
+        return Prompt(
+            role,
+            t("Determined Defence in {hex}? 'dd LEAD [air MARKER | fleet MARKER]' or 'dd none' to retreat.", hex=frame["target"]),
+            tuple(acts),
+        )
+
+    def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
+        rules: Rules = game.rules
+        if action.verb != "dd":
+            raise InvalidOrder(t("Answer the Determined Defence question first: 'dd LEAD' or 'dd none'."))
+        if action.args[0] == "none":
+            ctx.log(t("The defender declines Determined Defence and will retreat."))
+            flow.end(state)
+            return
+        lead = action.args[0]
+        if lead not in frame["defenders"]:
+            raise IllegalOrder(t("{unit} is not defending in {hex}.", unit=lead, hex=frame["target"]), "10.4")
+        if lead not in dd_leads(rules, state, frame["defenders"]):
+            raise IllegalOrder(t("{unit} cannot lead a Determined Defence (disorganized or white-box).", unit=lead), "10.4")
+        support = 0
+        if len(action.args) == 3:
+            kind, marker = action.args[1], action.args[2]
+            if (kind, marker) not in dd_support(rules, state, role, frame):
+                raise IllegalOrder(t("{kind} marker {marker} cannot support this Determined Defence.", kind=kind, marker=marker), "16.13")
+            if kind == "air":
+                state["air"][marker]["ready"] = False
+                support = rules.air[marker].dd_drm
+            else:
+                state["fleet"][marker] = "unavailable"
+                support = 2
+        column = dd_column(rules, frame["target"], int(state["turn"]))
+        drm = tables.dd_drm(defending_tq(rules, state, lead), support)
+        die = ctx.roll(6, t("Determined Defence by {unit} ({column}, DRM {drm:+d})", unit=lead, column=column, drm=drm))
+        entry = tables.dd_result(column, die, drm)
+        ctx.log(t("Determined Defence {outcome}.", outcome="succeeds" if entry.success else "fails"))
+        if entry.lead_loss:
+            what = losses.take_step(rules, state, lead)
+            ctx.log(t("{unit} loses a step: {what}.", unit=lead, what=what))
+            if not state["units"][lead].get("hex"):
+                flow.stack(state)[-2]["wiped_in_dd"] = True
+        flow.stack(state)[-2]["dd"] = "success" if entry.success else "failed"
+        flow.end(state)
+        if entry.attacker_loss:
+            attackers = [u for u in frame["attackers"] if state["units"][u].get("hex")]
+            # DD "1/1": the attacker loses a step, at the attacker's choice (ruling 20).
+            flow.call(state, "loss", chooser=enemy(role), pool=attackers, n=1, why="attacker")
+
+
+def dd_support(rules: Rules, state: Mapping[str, Any], role: str, frame: Mapping[str, Any]) -> list[tuple[str, str]]:
+    out = []
+    turn = int(state["turn"])
+    hqs = [
+        u["hex"]
+        for uid, u in state["units"].items()
+        if u.get("hex") and rules.units[uid].side == role and rules.units[uid].type == UnitType.HQ
+        and "cav_corps_hq" not in rules.units[uid].flags
+    ]
+    for mid, marker in sorted(state["air"].items()):
+        spec = rules.air[mid]
+        if spec.side == role and marker.get("available") and marker.get("ready") and turn in spec.available_turns:
+            if any(rules.board.grid.distance(h, frame["target"]) <= 8 for h in hqs):
+                out.append(("air", mid))
+    if role != AXIS:
+        from engine.games.caucasus.terrain import black_sea_coastal
+
+        if black_sea_coastal(rules, frame["target"]):
+            out += [("fleet", fid) for fid, st in sorted(state["fleet"].items()) if st == "available"]
+    return out
+
+
+class RetreatChoice(flow.Procedure):
+    """The defender retreats each surviving unit along a path it chooses (11)."""
+
+    name = "retreat_choice"
+    auto = True
+
+    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+        rules: Rules = game.rules
+        left = [u for u in frame["units"] if state["units"][u].get("hex") == frame["origin"]]
+        if not left:
+            flow.end(state)
+            return
+        # Units that can never retreat are eliminated at once (11.2).
+        for uid in left:
+            if values(rules, state, uid).move == 0:
+                box = losses.eliminate(rules, state, uid)
+                ctx.log(t("{unit} has a movement allowance of 0 and is eliminated instead of retreating ({box}) (11.2).", unit=uid, box=box))
+        left = [u for u in left if state["units"][u].get("hex")]
+        if not left:
+            flow.end(state)
+            return
+        options = retreat.retreat_options(rules, state, left, frame["origin"], frame["length"], disorganized_result=frame["disorganize"])
+        if not options:
+            for uid in left:
+                box = losses.eliminate(rules, state, uid)
+                ctx.log(t("{unit} has no legal retreat and is eliminated ({box}) (11.2).", unit=uid, box=box))
+            flow.end(state)
+            return
+        frame["waiting"] = True
+
+    def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
+        return frozenset({frame["chooser"]}) if frame.get("waiting") else frozenset()
+
+    def prompt(self, game: Any, state: State, frame: flow.Frame, role: str) -> Prompt:
+        rules: Rules = game.rules
+        left = [u for u in frame["units"] if state["units"][u].get("hex") == frame["origin"]]
+        options = retreat.retreat_options(rules, state, left, frame["origin"], frame["length"], disorganized_result=frame["disorganize"])
+        acts = [Action("retreat", ("all", *opt.path[1:])) for opt in options if opt.best][:20]
+        return Prompt(
+            role,
+            t("Retreat {n} hexes from {hex}: 'retreat all HEX HEX' or 'retreat UNIT HEX HEX' for each unit.", n=frame["length"], hex=frame["origin"]),
+            tuple(acts),
+        )
+
+    def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
+        rules: Rules = game.rules
+        if action.verb != "retreat":
+            raise InvalidOrder(t("Retreat first: 'retreat all HEX HEX' or 'retreat UNIT HEX HEX'."))
+        left = [u for u in frame["units"] if state["units"][u].get("hex") == frame["origin"]]
+        who = left if action.args[0] == "all" else [action.args[0]]
+        if action.args[0] != "all" and action.args[0] not in left:
+            raise IllegalOrder(t("{unit} is not waiting to retreat from {hex}.", unit=action.args[0], hex=frame["origin"]), "11")
+        path = [frame["origin"], *action.args[1:]]
+        outcome = retreat.check_retreat(rules, state, who, path, frame["length"], disorganized_result=frame["disorganize"])
+        # The automatic part (run) ends the window once nobody is left to retreat; a step-loss
+        # window that the retreat may open runs first.
+        frame["waiting"] = False
+        apply_retreat(rules, state, frame, who, path, outcome, ctx)
+
+
+def apply_retreat(
+    rules: Rules, state: State, frame: flow.Frame, who: list[str], path: list[str], outcome: retreat.RetreatOutcome, ctx: Context
+) -> None:
+    side = rules.units[who[0]].side
+    for uid in outcome.eliminated:
+        box = losses.eliminate(rules, state, uid)
+        why = outcome.reasons.get(uid) or t("no legal retreat")
+        ctx.log(t("{unit} is eliminated in the retreat: {why} ({box}).", unit=uid, why=why, box=box))
+    survivors = [u for u in outcome.survivors if state["units"][u].get("hex")]
+    for uid in survivors:
+        u = state["units"][uid]
+        u["hex"] = path[-1]
+        u["retreated"] = True
+        if frame["disorganize"]:
+            u["disorganized"] = True
+    if survivors:
+        mark_control(rules, state, side, path[1:])
+        state["last"].setdefault("retreats", []).append(list(path))
+        ctx.log(t("{units} retreat {path}.", units=", ".join(survivors), path=" ".join(path)))
+    if outcome.step_loss and survivors:
+        flow.call(state, "loss", chooser=side, pool=survivors, n=outcome.step_loss, why="retreating group")
+
+
+class AdvanceChoice(flow.Procedure):
+    """The attacker may advance into and beyond the vacated hex (12), or decline with ``done``."""
+
+    name = "advance_choice"
+
+    def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
+        return frozenset({frame["chooser"]})
+
+    def prompt(self, game: Any, state: State, frame: flow.Frame, role: str) -> Prompt:
+        acts = [Action("done")]
+        for uid in frame["units"]:
+            if uid not in frame["moved"] and state["units"][uid].get("hex"):
+                acts.append(Action("advance", (uid, frame["target"])))
+        return Prompt(role, t("Advance after combat into {hex}? 'advance UNIT HEX [HEX]', then 'done'.", hex=frame["target"]), tuple(acts))
+
+    def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
+        rules: Rules = game.rules
+        if action.verb == "done":
+            flow.end(state)
+            return
+        if action.verb != "advance":
+            raise InvalidOrder(t("Advance with 'advance UNIT HEX', or 'done'."))
+        uid = action.args[0]
+        if uid not in frame["units"]:
+            raise IllegalOrder(t("Only units that took part in this attack may advance."), "12.1")
+        if uid in frame["moved"]:
+            raise IllegalOrder(t("{unit} has already advanced.", unit=uid), "12.1")
+        start = state["units"][uid]["hex"]
+        path = [start, *action.args[1:]]
+        retreat.advance_check(rules, state, uid, path, frame["target"], frame["kind"])
+        state["units"][uid]["hex"] = path[-1]
+        frame["moved"].append(uid)
+        mark_control(rules, state, rules.units[uid].side, path[1:])
+        state["last"].setdefault("moves", []).append(path)
+        ctx.log(t("{unit} advances {path}.", unit=uid, path=" ".join(path)))
+        if all(u in frame["moved"] or not state["units"][u].get("hex") for u in frame["units"]):
+            flow.end(state)
+
+
+def standing_answer(game: Any, state: State, role: str, orders: Mapping[str, str]) -> Action | None:
+    """The answer a standing order gives to the decision now waiting for ``role``, if any."""
+    found = game.procedure(state)
+    if found is None:
+        return None
+    proc: flow.Procedure = found[0]
+    frame: flow.Frame = found[1]
+    if role not in proc.active(game, state, frame):
+        return None
+    prompt: Prompt = proc.prompt(game, state, frame, role)
+    if not prompt.actions:
+        return None
+    if proc.name == "loss" and orders.get("loss") == "auto":
+        return prompt.actions[0]
+    if proc.name == "dd_choice" and orders.get("dd") in ("never", "always"):
+        if orders["dd"] == "never":
+            return Action("dd", ("none",))
+        leads = [a for a in prompt.actions if a.args[0] != "none" and len(a.args) == 1]
+        if leads:
+            best: Action = max(leads, key=lambda a: tables.TQ_DRM[defending_tq(game.rules, state, a.args[0])])
+            return best
+        return Action("dd", ("none",))
+    if proc.name == "retreat_choice" and orders.get("retreat") == "auto":
+        return prompt.actions[0]
+    if proc.name == "advance_choice" and orders.get("advance") == "never":
+        return Action("done")
+    return None
+
+
+PROCEDURES: tuple[flow.Procedure, ...] = (CombatPhase(), Battle(), LossChoice(), DDChoice(), RetreatChoice(), AdvanceChoice())

@@ -1,0 +1,227 @@
+"""The Caucasus Campaign as a game module: the interface functions over the rules modules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine import flow
+from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
+from engine.game import Action, Context, Outcome, Override, Role, ScenarioInfo, State, View
+from engine.games.caucasus import battle, initial, parsing, phases, placement, sequence, standing
+from engine.games.caucasus import overrides as referee
+from engine.games.caucasus.model import AXIS, SIDES, SOVIET, Rules, load_rules, values
+from engine.games.caucasus.state import initial_state
+from engine.games.caucasus.terrain import is_land
+from engine.games.caucasus.verbs import VERBS
+from engine.games.caucasus.victory import axis_vp
+from engine.text import Text, t
+
+OPTIONS: dict[str, Any] = {
+    "rail_bridges": True,  # ruling 11: a railway crossing a river is bridged
+    "dd_one_hex_after_rout": False,  # ruling 21: D1-B / A1/D2 retreats are always 4 hexes
+}
+KNOWN_BOXES = frozenset(
+    {
+        "cadre", "cup", "track", "turkish", "naval", "lendlease", "blucher", "ost", "alpine",
+        "4gcc", "offmap", "caspian", "removed", "setup", "hq_return", "arriving",
+    }
+)
+
+
+class Caucasus(flow.ProcedureGame):
+    name = "caucasus"
+    title = "The Caucasus Campaign"
+    roles = (AXIS, SOVIET)
+    scenarios = {
+        "campaign": ScenarioInfo("campaign", "Campaign Game (14 turns, rule 20)"),
+        "tournament": ScenarioInfo("tournament", "Tournament Scenario (7 turns, rule 21)"),
+    }
+    options: Mapping[str, Any] = OPTIONS
+    verbs = VERBS
+    procedures: Mapping[str, flow.Procedure] = {
+        p.name: p
+        for p in (
+            sequence.Turn(),
+            sequence.Setup(),
+            phases.Movement(),
+            placement.Placement(),
+            initial.AxisInitialRest(),
+            initial.SovietInitialRest(),
+            initial.ReplChoice(),
+            *battle.PROCEDURES,
+        )
+    }
+
+    def __init__(self) -> None:
+        self.rules: Rules = load_rules()
+        self.board = self.rules.board
+
+    # Interface ---------------------------------------------------------------------------------
+    def setup(self, scenario: str, options: Mapping[str, Any], ctx: Context) -> State:
+        state = initial_state(self.rules, scenario, options, ctx)
+        initial.auto_setup(self.rules, state)
+        for uid, spec in sorted(self.rules.units.items()):
+            if "brandenburg" in spec.flags and state["units"][uid]["box"] == "offmap":
+                roll = ctx.roll(6, t("Brandenburgers' arrival (15.2)"))
+                state["units"][uid].update(box="track", due=1 + roll)
+                ctx.log(t("The Brandenburgers arrive on turn {turn}.", turn=1 + roll))
+        flow.call(state, "setup")
+        return state
+
+    def parse(self, state: State, role: Role, line: str) -> Action:
+        return parsing.parse(self.rules, line)
+
+    def apply(self, state: State, role: Role, action: Action, ctx: Context) -> State:
+        if action.verb == "standing":
+            standing.set_orders(state, role, action.args, ctx)
+            return state
+        if action.verb == "odds":
+            raise IllegalOrder(t("'odds' only previews; it is answered without changing the game."))
+        self.dispatch(state, role, action, ctx)
+        return state
+
+    def auto_action(self, state: State, role: Role) -> Action | None:
+        return standing.auto_action(self, state, role)
+
+    def query(self, state: State, role: Role, line: str) -> Text | None:
+        """Read-only verbs answered without touching the log (``odds``)."""
+        words = line.split()
+        if not words or words[0].casefold() not in ("odds", "preview"):
+            return None
+        action = parsing.parse(self.rules, "odds " + " ".join(words[1:]))
+        return battle.preview(self.rules, state, role, action)
+
+    def view(self, state: State, role: Role) -> View:
+        rules = self.rules
+        units = []
+        boxes: dict[str, list[str]] = {}
+        for uid, u in sorted(state["units"].items()):
+            spec = rules.units[uid]
+            if u.get("hex"):
+                markers = [
+                    m
+                    for m, on in (
+                        ("D", u.get("disorganized")),
+                        ("OOS", u.get("supply") == "out"),
+                        ("LIM", u.get("supply") == "limited"),
+                        ("AS", u.get("assault")),
+                        ("AE", u.get("ae")),
+                        ("R", u.get("replaced")),
+                        ("RR", u.get("rail_moved")),
+                    )
+                    if on
+                ]
+                units.append(
+                    {
+                        "id": uid,
+                        "name": spec.name,
+                        "side": spec.side,
+                        "nationality": spec.nationality,
+                        "type": spec.type.value,
+                        "size": spec.size,
+                        "values": values(rules, state, uid).label(),
+                        "step": u.get("step", 0),
+                        "steps": len(spec.steps),
+                        "markers": markers,
+                        "hex": u["hex"],
+                    }
+                )
+            elif u.get("box") and u["box"] != "cup":
+                boxes.setdefault(u["box"], []).append(uid)
+        ph = state["phase"]
+        status = {
+            "game": self.title,
+            "scenario": state["scenario"],
+            "turn": f"{state['turn']} / {state['last_turn']}",
+            "phase": sequence.phase_title(state),
+            "active": ", ".join(sorted(self.active(state))) or "-",
+            "weather": state["weather"],
+            "axis VP": axis_vp(rules, state),
+        }
+        return {
+            "game": self.name,
+            "viewer": role,
+            "turn": state["turn"],
+            "phase": dict(ph),
+            "units": units,
+            "boxes": boxes,
+            "cup_count": len(state["cup"]),
+            "control": dict(state["control"]),
+            "air": {k: dict(v) for k, v in state["air"].items()},
+            "fleet": dict(state["fleet"]),
+            "repl": dict(state["repl"]),
+            "status": status,
+            "last": dict(state.get("last", {})),
+        }
+
+    def result(self, state: State) -> Outcome | None:
+        out = state.get("outcome")
+        if not out or state.get("flow"):
+            return None
+        return Outcome(out["winner"], Text.from_json(out["reason"]))
+
+    def override(self, state: State, override: Override, ctx: Context) -> State:
+        referee.apply(self, state, override, ctx)
+        return state
+
+    def check_invariants(self, state: State) -> None:
+        rules = self.rules
+        sides_in: dict[str, set[str]] = {}
+        for uid, u in state["units"].items():
+            if uid not in rules.units:
+                raise InvariantViolation(t("Unknown unit {unit}.", unit=uid))
+            spec = rules.units[uid]
+            label = u.get("hex")
+            if label:
+                if not is_land(rules, label):
+                    raise InvariantViolation(t("{unit} would stand in {hex}, which is sea or off the map.", unit=uid, hex=label))
+                sides_in.setdefault(label, set()).add(spec.side)
+                if u.get("box"):
+                    raise InvariantViolation(t("{unit} cannot be both on the map and in a box.", unit=uid))
+            elif u.get("box") not in KNOWN_BOXES:
+                raise InvariantViolation(t("{unit} is nowhere (box {box!r}).", unit=uid, box=u.get("box")))
+            if not 0 <= int(u.get("step", 0)) < len(spec.steps):
+                raise InvariantViolation(t("{unit} has no step {step}.", unit=uid, step=u.get("step")))
+        for label, sides in sides_in.items():
+            if len(sides) > 1:
+                raise InvariantViolation(t("Both sides would have units in {hex}.", hex=label))
+        for label, side in state["control"].items():
+            if side not in SIDES:
+                raise InvariantViolation(t("Control of {hex} must be axis or soviet.", hex=label))
+
+    def status(self, state: State, role: Role) -> Text:
+        return t(
+            "{title}, {scenario}: turn {turn} of {last}, {phase}. Weather {weather}. Axis VP {vp}.",
+            title=self.title,
+            scenario=state["scenario"],
+            turn=state["turn"],
+            last=state["last_turn"],
+            phase=sequence.phase_title(state),
+            weather=state["weather"],
+            vp=axis_vp(self.rules, state),
+        )
+
+    def holdings(self, state: State, role: Role) -> Text:
+        air = [f"{k} ({'ready' if v.get('ready') else 'used'})" for k, v in sorted(state["air"].items()) if v.get("side") == role and v.get("available")]
+        fleet = [f"{k} ({v})" for k, v in sorted(state["fleet"].items())] if role == SOVIET else []
+        repl = [f"{k} {v}" for k, v in sorted(state["repl"].items()) if (k.startswith("soviet") == (role == SOVIET)) and v]
+        return t(
+            "{side}: air markers {air}; fleet {fleet}; banked replacements {repl}. The Caucasus Campaign has no hidden holdings.",
+            side=role.capitalize(),
+            air=", ".join(air) or "none",
+            fleet=", ".join(fleet) or "-",
+            repl=", ".join(repl) or "none",
+        )
+
+    def validate(self) -> list[str]:
+        return list(self.rules.problems)
+
+    def unit_label(self, uid: str) -> str:
+        if uid not in self.rules.units:
+            raise InvalidOrder(t("No unit {unit}.", unit=uid))
+        return self.rules.units[uid].name
+
+
+def make_game() -> Caucasus:
+    return Caucasus()

@@ -1,0 +1,287 @@
+"""Movement (7): allowances, TEC costs, stop rules, zones of control, and path validation.
+
+``check_move`` validates a typed path for a unit or a group starting in one hex and returns
+its cost; ``destinations`` lists every hex a unit could end its move in, for ``options``.
+Rail, naval and special movers are handled by their own verbs and refused here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import IllegalOrder, NotImplementedRule
+from engine.games.caucasus.model import Rules, UnitType, enemy, units_at, values
+from engine.games.caucasus.terrain import (
+    MOVE_COST,
+    bridged,
+    impassable_side,
+    is_land,
+    is_north_entry,
+    natural,
+    road,
+    settlement,
+    side_features,
+)
+from engine.games.caucasus.zoc import zoc_hexes
+from engine.movement import Refusal, Step, reachable
+from engine.text import t
+
+EZOC_EXIT_COST = 2
+EXTENDED_BONUS = 2
+SPECIAL_MOVERS = {
+    "rail_unlimited": t("Armoured trains move only along rail, with the 'train' order (15.6)."),
+    "azov": t("The Azov Flotilla moves port to port, with the 'flotilla' order (15.3)."),
+}
+
+
+@dataclass(frozen=True)
+class MoveMode:
+    """How a unit is moving: the phase's impulse and the chosen options."""
+
+    impulse: str  # "primary" or "secondary"
+    extended: bool = False
+    strategic: bool = False
+
+
+def phase_of(state: Mapping[str, Any]) -> tuple[str, str, str]:
+    ph = state["phase"]
+    return str(ph["side"]), str(ph["impulse"]), str(ph["step"])
+
+
+def allowance(rules: Rules, state: Mapping[str, Any], uids: Sequence[str], mode: MoveMode) -> float:
+    """Movement points of a unit or group (a group moves at its slowest unit's rate, 7.1)."""
+    worst = min(values(rules, state, u).move for u in uids)
+    if mode.extended:
+        worst += EXTENDED_BONUS
+    return float(worst)
+
+
+def _step_fn(
+    rules: Rules, state: Mapping[str, Any], uids: Sequence[str], start: str, mode: MoveMode, ezoc: frozenset[str]
+) -> Any:
+    turn = int(state["turn"])
+    specs = [rules.units[u] for u in uids]
+    mech = any(s.mech for s in specs)
+    all_mountain = all(s.type == UnitType.MOUNTAIN for s in specs)
+    bicycle = all("bicycle" in s.flags for s in specs)
+    side = specs[0].side
+    options = state.get("options", {})
+
+    def step(frm: Any, to: Any, spent: float) -> Step | Refusal:
+        if not is_land(rules, to):
+            return Refusal(t("{hex} is sea or off the map.", hex=to), "7.1")
+        if is_north_entry(rules, to):
+            return Refusal(t("Entry hexes A-E on the north edge may not be entered."), "4.1")
+        nat = natural(rules, to, turn)
+        if nat == "alpine":
+            return Refusal(t("No unit may enter an Alpine hex ({hex}).", hex=to), "7.8")
+        blocked = impassable_side(rules, frm, to, turn)
+        if blocked == "closed_pass":
+            return Refusal(t("The pass between {a} and {b} is closed by snow from turn 10.", a=frm, b=to), "2.32")
+        if blocked is not None:
+            return Refusal(t("The {side} hexside between {a} and {b} is prohibited.", side=blocked, a=frm, b=to), "7.8")
+        for uid, u in state["units"].items():
+            if u.get("hex") == to and rules.units[uid].side != side:
+                return Refusal(t("{hex} is occupied by the enemy.", hex=to), "7.1")
+        on_road = road(rules, frm, to)
+        if mode.strategic:
+            if not on_road:
+                return Refusal(t("Strategic road movement must follow the road ({a} to {b} has none).", a=frm, b=to), "7.5")
+            if to in ezoc or frm in ezoc:
+                return Refusal(t("Strategic road movement may not enter or leave an enemy ZOC."), "7.5")
+            return Step(0.5 if (mech or bicycle) else 1.0)
+        stop = False
+        if on_road:
+            cost: float = 1.0
+        else:
+            nm, mc = MOVE_COST.get(nat, (1, 1))
+            if settlement(rules, to) == "major_city":
+                nm, mc = 1, 1
+            if mech:
+                if mc is None:
+                    return Refusal(
+                        t("Mechanized units may enter {terrain} only along a road.", terrain=nat), "7.6"
+                    )
+                cost = float(mc)
+                stop = nat == "forest"
+            else:
+                cost = float(nm if nm is not None else 1)
+                stop = nat == "swamp" or (nat == "mountain" and not all_mountain)
+        feats = side_features(rules, frm, to, turn)
+        if not bridged(rules, frm, to, options):
+            if "minor_river" in feats:
+                cost += 1
+            if "major_river" in feats:
+                if frm != start or spent > 0:
+                    return Refusal(
+                        t("A major river may be crossed only as the first move of a unit that started next to it."),
+                        "7.7",
+                    )
+                cost += 1
+        if "pass" in feats:
+            cost += 1
+        if frm in ezoc:
+            cost += EZOC_EXIT_COST
+        return Step(cost, stop)
+
+    return step
+
+
+def check_units(rules: Rules, state: Mapping[str, Any], side: str, uids: Sequence[str]) -> str:
+    """Checks on the movers themselves; returns their common start hex."""
+    pside, impulse, step = phase_of(state)
+    if pside != side or step != "movement" or impulse not in ("primary", "secondary"):
+        raise IllegalOrder(t("Units move only in their own Movement Phase."), "3.0")
+    if not uids:
+        raise IllegalOrder(t("Name at least one unit to move."))
+    start = state["units"][uids[0]].get("hex")
+    for uid in uids:
+        spec = rules.units[uid]
+        u = state["units"][uid]
+        if spec.side != side:
+            raise IllegalOrder(t("{unit} is not yours.", unit=uid), "7.1")
+        if not u.get("hex"):
+            raise IllegalOrder(t("{unit} is not on the map.", unit=uid), "7.1")
+        if u["hex"] != start:
+            raise IllegalOrder(t("A group must start stacked together: {unit} is in {hex}.", unit=uid, hex=u["hex"]), "7.1")
+        for flag, why in SPECIAL_MOVERS.items():
+            if flag in spec.flags:
+                raise IllegalOrder(why, "7.9")
+        if "restricted" in spec.flags:
+            raise NotImplementedRule(t("The 454th Security Division's movement (15.9) is not implemented yet; a referee can move it."), "15.9")
+        if values(rules, state, uid).move == 0:
+            raise IllegalOrder(t("{unit} has a movement allowance of 0 and can never move.", unit=uid), "7.1")
+        if u.get("moved") or u.get("rail_moved") or u.get("naval_moved"):
+            raise IllegalOrder(t("{unit} has already moved this phase.", unit=uid), "7.1")
+        if u.get("ae"):
+            raise IllegalOrder(t("{unit} made an Automatic Elimination and may not move again this phase.", unit=uid), "8.5")
+        if impulse == "secondary" and u.get("assault") and spec.foot:
+            raise IllegalOrder(t("{unit} took an Assault marker and may not move.", unit=uid), "7.3")
+    if impulse == "secondary" and int(state["turn"]) == 1 and side == "soviet" and start in zoc_hexes(rules, state, enemy(side)):
+        raise IllegalOrder(t("Not One Step Back: Soviet units that start in an enemy ZOC may not move this impulse."), "18.2")
+    return str(start)
+
+
+def check_end(
+    rules: Rules, state: Mapping[str, Any], uids: Sequence[str], hexes: int, end: str, mode: MoveMode, ezoc: frozenset[str]
+) -> None:
+    """Checks on where and how far the move ends (14.4, 17.2, 7.21, 11.5)."""
+    for uid in uids:
+        u = state["units"][uid]
+        if u.get("supply") == "out" and hexes > 2:
+            raise IllegalOrder(t("{unit} is out of supply and may move at most 2 hexes.", unit=uid), "14.4")
+        if u.get("replaced") and hexes > 1:
+            raise IllegalOrder(t("{unit} received a replacement and may move at most 1 hex.", unit=uid), "17.2")
+    if end in ezoc:
+        if mode.extended:
+            raise IllegalOrder(t("Extended movement may not end in an enemy ZOC."), "7.21")
+        for uid in uids:
+            if state["units"][uid].get("disorganized"):
+                raise IllegalOrder(t("{unit} is disorganized and may not end its move in an enemy ZOC.", unit=uid), "11.5")
+
+
+def check_move(
+    rules: Rules, state: Mapping[str, Any], side: str, uids: Sequence[str], path: Sequence[str], mode: MoveMode
+) -> float:
+    """Validate a move; return its MP cost or raise ``IllegalOrder`` citing the rule."""
+    start = check_units(rules, state, side, uids)
+    impulse = mode.impulse
+    if len(path) < 2 or path[0] != start:
+        raise IllegalOrder(
+            t("The path must start at the unit's hex {hex} and name at least one more hex.", hex=start),
+            "7.1",
+        )
+    if mode.extended and impulse != "primary":
+        raise IllegalOrder(t("Extended movement is allowed only in a Primary Movement Phase."), "7.21")
+    for a, b in zip(path, path[1:], strict=False):
+        if b not in rules.board.grid:
+            raise IllegalOrder(t("{hex} is not a hex of the map.", hex=b), "7.1")
+        if not rules.board.grid.adjacent(a, b):
+            raise IllegalOrder(t("{a} and {b} are not adjacent: give the path hex by hex.", a=a, b=b), "7.1")
+    ezoc = zoc_hexes(rules, state, enemy(side))
+    step_fn = _step_fn(rules, state, uids, start, mode, ezoc)
+    specs = [rules.units[u] for u in uids]
+    hexes = len(path) - 1
+    total = 0.0
+    for i in range(1, len(path)):
+        s = step_fn(path[i - 1], path[i], total)
+        if isinstance(s, Refusal):
+            raise IllegalOrder(s.reason, s.rule)
+        total += s.cost
+        if s.stop and i != len(path) - 1:
+            raise IllegalOrder(t("The unit must stop on entering {hex}.", hex=path[i]), "7.6/7.8")
+    limit = allowance(rules, state, uids, mode)
+    if impulse == "secondary" and any(s.foot for s in specs):
+        if mode.strategic:
+            if hexes > 2:
+                raise IllegalOrder(t("In a Secondary Movement Phase foot units move at most 2 road hexes."), "7.5")
+        elif hexes > 1:
+            raise IllegalOrder(t("In a Secondary Movement Phase foot units move exactly one hex."), "7.3")
+        check_end(rules, state, uids, hexes, path[-1], mode, ezoc)
+        return total
+    if mode.strategic and not any(s.mech or "bicycle" in s.flags for s in specs):
+        limit += 1.0  # non-mech strategic road movement: one more road hex (7.5)
+    if total > limit + 1e-9 and not (hexes == 1 and not mode.strategic):
+        raise IllegalOrder(
+            t("The move costs {cost} MP but the allowance is {limit} MP.", cost=_mp(total), limit=_mp(limit)),
+            "7.1",
+            t("A unit may always move one hex (7.4); extended movement adds 2 MP in a Primary phase."),
+        )
+    check_end(rules, state, uids, hexes, path[-1], mode, ezoc)
+    return total
+
+
+def _mp(x: float) -> str:
+    return str(int(x)) if x == int(x) else f"{x:.1f}"
+
+
+def destinations(rules: Rules, state: Mapping[str, Any], uid: str) -> dict[str, tuple[str, ...]]:
+    """Every hex the unit could end a normal move in now, with a cheapest path (for options)."""
+    side = rules.units[uid].side
+    try:
+        start = check_units(rules, state, side, [uid])
+    except IllegalOrder:
+        return {}
+    _, impulse, _ = phase_of(state)
+    mode = MoveMode(impulse)
+    ezoc = zoc_hexes(rules, state, enemy(side))
+    step_fn = _step_fn(rules, state, [uid], start, mode, ezoc)
+    limit = allowance(rules, state, [uid], mode)
+    if impulse == "secondary" and rules.units[uid].foot:
+        limit = 0.0
+    found = reachable(start, limit, lambda h: rules.board.neighbours(str(h)), step_fn, minimum_move=True)
+    out: dict[str, tuple[str, ...]] = {}
+    for label, reach in found.items():
+        if label == start:
+            continue
+        path = tuple(str(h) for h in reach.path)
+        try:
+            check_end(rules, state, [uid], len(path) - 1, path[-1], mode, ezoc)
+        except IllegalOrder:
+            continue
+        out[str(label)] = path
+    return out
+
+
+def over_stacked(rules: Rules, state: Mapping[str, Any], side: str) -> dict[str, list[str]]:
+    """Hexes where ``side`` exceeds 3 units (one white-box unit free, ruling 14) (5.1)."""
+    out = {}
+    hexes = {u["hex"] for uid, u in state["units"].items() if u.get("hex") and rules.units[uid].side == side}
+    for label in sorted(hexes):
+        here = [u for u in units_at(state, label) if rules.units[u].side == side]
+        if stack_count(rules, here) > 3:
+            out[label] = here
+    return out
+
+
+def stack_count(rules: Rules, uids: Sequence[str]) -> int:
+    """Units counting toward the limit: one white-box unit is free; the 4th Guards Cavalry Corps
+    HQ with up to 3 cavalry divisions counts as one (5.1, 15.7)."""
+    white = [u for u in uids if rules.units[u].white_box]
+    count = len(uids) - (1 if white else 0)
+    if any("cav_corps_hq" in rules.units[u].flags for u in uids):
+        cav = [u for u in uids if rules.units[u].type == UnitType.CAVALRY][:3]
+        count -= len(cav)
+    return count

@@ -1,0 +1,160 @@
+"""Turning typed order lines into canonical actions: units by id or name, hexes by label or place."""
+
+from __future__ import annotations
+
+from engine.errors import InvalidOrder
+from engine.game import Action
+from engine.games.caucasus.model import Rules
+from engine.games.caucasus.verbs import VERBS
+from engine.orders import Candidate, fold, match_name, match_verb, tokens
+from engine.text import t
+
+UNIT_VERBS = ("assault", "replace", "eliminate", "hq-remove", "loss", "delay", "caspian")
+KEYWORDS = ("air", "fleet", "brandenburg", "ext", "strat", "->", "with")
+
+
+def unit_candidates(rules: Rules) -> list[Candidate]:
+    return [Candidate(uid, (spec.name,)) for uid, spec in sorted(rules.units.items())]
+
+
+def is_hex(rules: Rules, word: str) -> bool:
+    return word in rules.board.grid
+
+
+def hex_arg(rules: Rules, word: str) -> str:
+    if word in rules.board.grid:
+        return word
+    if word.isdigit():
+        raise InvalidOrder(t("'{hex}' is not a hex of the map.", hex=word), t("Hexes are 4-digit labels such as 1231."))
+    key = fold(word)
+    for name, label in rules.by_name.items():
+        if fold(name) == key:
+            return label
+    places = [Candidate(label, (p.name,)) for label, p in sorted(rules.board.places.items()) if p.kind != "entry"]
+    return match_name(word, places, "hex or place")
+
+
+def unit_arg(rules: Rules, word: str) -> str:
+    return match_name(word, unit_candidates(rules), "unit")
+
+
+def parse(rules: Rules, line: str) -> Action:
+    words = tokens(line)
+    if not words:
+        raise InvalidOrder(t("Empty order."))
+    verb = match_verb(words[0], VERBS)
+    args = words[1:]
+    syntax = VERBS[verb].syntax
+    if verb in ("ready", "done"):
+        if args:
+            raise InvalidOrder(t("'{verb}' takes no arguments.", verb=verb))
+        return Action(verb)
+    if verb in UNIT_VERBS:
+        if len(args) != 1:
+            raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
+        return Action(verb, (unit_arg(rules, args[0]),))
+    if verb in ("setup", "place"):
+        if len(args) != 2:
+            raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
+        return Action(verb, (unit_arg(rules, args[0]), hex_arg(rules, args[1])))
+    if verb == "repl":
+        if len(args) != 1:
+            raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
+        return Action(verb, (args[0].casefold(),))
+    if verb == "move":
+        return Action(verb, tuple(_units_then_hexes(rules, args, syntax, flags=("ext", "strat"))))
+    if verb in ("attack", "odds"):
+        return Action(verb, tuple(_attack_args(rules, args, syntax)))
+    if verb == "dd":
+        if len(args) == 1 and args[0].casefold() in ("none", "no", "retreat"):
+            return Action(verb, ("none",))
+        if not args:
+            raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
+        out = [unit_arg(rules, args[0])]
+        rest = args[1:]
+        if rest:
+            if len(rest) != 2 or rest[0].casefold() not in ("air", "fleet"):
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
+            out += [rest[0].casefold(), rest[1].casefold()]
+        return Action(verb, tuple(out))
+    if verb == "retreat":
+        if not args:
+            raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
+        if is_hex(rules, args[0]) or args[0].casefold() == "all":
+            hexes = args[1:] if args[0].casefold() == "all" else args
+            return Action(verb, ("all", *[hex_arg(rules, h) for h in hexes]))
+        return Action(verb, (unit_arg(rules, args[0]), *[hex_arg(rules, h) for h in args[1:]]))
+    if verb in ("rail", "train"):
+        if len(args) < 2:
+            raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
+        return Action(verb, (unit_arg(rules, args[0]), *[hex_arg(rules, h) for h in args[1:]]))
+    if verb == "advance":
+        if len(args) < 2:
+            raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
+        return Action(verb, (unit_arg(rules, args[0]), *[hex_arg(rules, h) for h in args[1:]]))
+    if verb == "standing":
+        if not args:
+            raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
+        return Action(verb, tuple(a.casefold() for a in args))
+    # Verbs whose rules are not implemented yet keep their words; the phase refuses them.
+    return Action(verb, tuple(args))
+
+
+def _units_then_hexes(rules: Rules, args: list[str], syntax: str, flags: tuple[str, ...]) -> list[str]:
+    units: list[str] = []
+    hexes: list[str] = []
+    opts: list[str] = []
+    for word in args:
+        low = word.casefold()
+        if low in flags:
+            opts.append(low)
+        elif is_hex(rules, word) or (units and hexes):
+            hexes.append(hex_arg(rules, word))
+        elif not hexes:
+            try:
+                units.append(unit_arg(rules, word))
+            except InvalidOrder:
+                if not units:
+                    raise
+                hexes.append(hex_arg(rules, word))
+        else:
+            hexes.append(hex_arg(rules, word))
+    if not units or not hexes:
+        raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
+    return [*units, *hexes, *opts]
+
+
+def _attack_args(rules: Rules, args: list[str], syntax: str) -> list[str]:
+    units: list[str] = []
+    target: str | None = None
+    opts: list[str] = []
+    i = 0
+    while i < len(args):
+        word = args[i]
+        low = word.casefold()
+        if low in ("air", "fleet"):
+            if i + 1 >= len(args):
+                raise InvalidOrder(t("'{kw}' needs a marker name.", kw=low), t("Syntax: {syntax}", syntax=syntax))
+            opts += [low, args[i + 1].casefold()]
+            i += 2
+            continue
+        if low == "brandenburg":
+            opts.append(low)
+        elif target is None and (is_hex(rules, word) or (units and not _is_unit(rules, word))):
+            target = hex_arg(rules, word)
+        elif target is None:
+            units.append(unit_arg(rules, word))
+        else:
+            raise InvalidOrder(t("Unexpected '{word}' after the target hex.", word=word), t("Syntax: {syntax}", syntax=syntax))
+        i += 1
+    if not units or target is None:
+        raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
+    return [*units, "->", target, *opts]
+
+
+def _is_unit(rules: Rules, word: str) -> bool:
+    try:
+        unit_arg(rules, word)
+    except InvalidOrder:
+        return False
+    return True

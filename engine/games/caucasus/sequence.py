@@ -1,0 +1,130 @@
+"""The sequence of play (3.0) as a script of steps run by the ``turn`` procedure.
+
+A turn: Axis Initial Phase; Axis Primary Impulse (movement, combat); Soviet Secondary Impulse
+and Axis Secondary Impulse (skipped in bad weather); Axis Supply Phase; Soviet Initial Phase;
+Soviet Primary Impulse; Soviet Supply Phase; Victory Check. Steps that need a decision call a
+procedure and the script resumes when it ends.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import flow
+from engine.game import Context, State
+from engine.games.caucasus import initial, rail, supplyphase, victory
+from engine.games.caucasus.model import AXIS, SOVIET
+from engine.text import t
+
+STEPS: tuple[tuple[str, ...], ...] = (
+    ("start_turn",),
+    ("initial", AXIS),
+    ("impulse", AXIS, "primary", "movement"),
+    ("impulse", AXIS, "primary", "combat"),
+    ("impulse", SOVIET, "secondary", "movement"),
+    ("impulse", SOVIET, "secondary", "combat"),
+    ("impulse", AXIS, "secondary", "movement"),
+    ("impulse", AXIS, "secondary", "combat"),
+    ("supply", AXIS),
+    ("initial", SOVIET),
+    ("impulse", SOVIET, "primary", "movement"),
+    ("impulse", SOVIET, "primary", "combat"),
+    ("supply", SOVIET),
+    ("victory",),
+)
+
+PER_PHASE_FLAGS = ("moved", "mp_spent", "attacked", "defended", "retreated", "rail_moved", "naval_moved")
+
+
+def phase_title(state: State) -> str:
+    ph = state["phase"]
+    parts = [ph["side"].capitalize(), ph["impulse"]]
+    if ph["step"]:
+        parts.append(ph["step"])
+    return " ".join(parts)
+
+
+class Turn(flow.Procedure):
+    """Runs the steps of the current turn in order; waits while a called procedure runs."""
+
+    name = "turn"
+    auto = True
+
+    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+        i = int(frame.get("i", 0))
+        if i >= len(STEPS):
+            if state["turn"] >= state["last_turn"] or state.get("outcome"):
+                flow.end(state)
+                return
+            state["turn"] += 1
+            frame["i"] = 0
+            return
+        frame["i"] = i + 1
+        step = STEPS[i]
+        kind = step[0]
+        if state.get("outcome"):
+            frame["i"] = len(STEPS)
+            state["last_turn"] = state["turn"]
+            return
+        if kind == "start_turn":
+            ctx.log(t("Turn {turn} begins.", turn=state["turn"]))
+        elif kind == "initial":
+            state["phase"] = {"side": step[1], "impulse": "initial", "step": ""}
+            initial.run(game, state, step[1], ctx)
+        elif kind == "impulse":
+            side, impulse, part = step[1], step[2], step[3]
+            if impulse == "secondary" and state["weather"] == "bad":
+                if part == "movement":
+                    ctx.log(t("Bad weather: no {side} Secondary Impulse (4.8).", side=side.capitalize()))
+                return
+            begin_phase(game, state, side, impulse, part, ctx)
+        elif kind == "supply":
+            state["phase"] = {"side": step[1], "impulse": "supply", "step": ""}
+            supplyphase.run(game, state, step[1], ctx)
+        elif kind == "victory":
+            state["phase"] = {"side": AXIS, "impulse": "victory", "step": ""}
+            victory.check(game, state, ctx)
+
+
+def begin_phase(game: Any, state: State, side: str, impulse: str, part: str, ctx: Context) -> None:
+    state["phase"] = {"side": side, "impulse": impulse, "step": part}
+    if part == "movement":
+        # Air Support markers of both sides flip to Ready at the start of every impulse (16.11).
+        for marker in state["air"].values():
+            if marker.get("available"):
+                marker["ready"] = True
+        state["flags"]["rail_used"] = []
+        state["flags"]["naval_used"] = []
+        # Rail hexes usable this phase are fixed at its start (7.22).
+        state["flags"]["rail_usable"] = {side: sorted(rail.usable_rail_hexes(game.rules, state, side))}
+    for u in state["units"].values():
+        for key in PER_PHASE_FLAGS:
+            u[key] = 0 if key == "mp_spent" else False
+    state["last"] = {}
+    ctx.log(t("{phase} Phase.", phase=phase_title(state)))
+    flow.call(state, part, side=side, impulse=impulse)
+
+
+class Setup(flow.Procedure):
+    """Both sides may adjust their free set-up (20.1, 20.2), then say ``ready``."""
+
+    name = "setup"
+
+    def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
+        return frozenset(r for r in (AXIS, SOVIET) if not frame.get(r))
+
+    def prompt(self, game: Any, state: State, frame: flow.Frame, role: str) -> Any:
+        return initial.setup_prompt(game, state, role)
+
+    def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Any, ctx: Context) -> None:
+        if action.verb == "ready":
+            initial.check_setup_complete(game, state, role)
+            frame[role] = True
+            ctx.log(t("{side} has finished setting up.", side=role.capitalize()))
+            if frame.get(AXIS) and frame.get(SOVIET):
+                flow.goto(state, "turn", i=2)  # the Axis Initial Phase of turn 1 is skipped (20.3)
+                ctx.log(t("Turn 1 begins."))
+        elif action.verb == "setup":
+            initial.setup_move(game, state, role, action.args[0], action.args[1], ctx)
+        else:
+            raise initial.not_now(action.verb, ("setup", "ready"))

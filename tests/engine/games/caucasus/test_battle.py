@@ -1,0 +1,78 @@
+"""Combat through the game's procedures: declaration, CRT, losses, DD, retreat, advance."""
+
+import pytest
+
+from engine.errors import IllegalOrder
+from tests.engine.games.caucasus.position import empty_board, plain_hexes, referee, unit_of
+
+
+@pytest.fixture
+def fight():
+    """Two German infantry divisions next to one Soviet rifle division in open country."""
+    m = empty_board(seed="battle", phase="axis primary combat")
+    rules = m.game.rules
+    hexes = plain_hexes(m)
+    target = hexes[0]
+    ns = rules.board.neighbours(target)
+    a1 = unit_of(m, "axis", "INF")
+    a2 = unit_of(m, "axis", "INF", exclude=(a1,))
+    d = unit_of(m, "soviet", "INF")
+    referee(m, f"place {a1} {ns[0]}")
+    referee(m, f"place {a2} {ns[1]}")
+    referee(m, f"place {d} {target}")
+    return m, a1, a2, d, target
+
+
+def test_attack_resolves_and_logs_the_roll(fight):
+    m, a1, a2, d, target = fight
+    recs = m.submit("axis", f"attack {a1} {a2} -> {target}")
+    texts = [str(e.text) for r in recs for e in r.entries]
+    assert any("rolled" in x for x in texts)
+    assert any(x.startswith("Result:") for x in texts)
+    assert m.state["units"][a1]["attacked"] and m.state["units"][d]["defended"]
+
+
+def test_attack_is_a_barrier(fight):
+    m, a1, a2, d, target = fight
+    m.submit("axis", f"attack {a1} {a2} -> {target}")
+    with pytest.raises(IllegalOrder):
+        m.undo("axis")
+
+
+def test_no_unit_attacks_twice_in_a_phase(fight):
+    m, a1, a2, d, target = fight
+    m.submit("axis", f"attack {a1} -> {target}")
+    # Finish whatever the result asks for with standing orders, then try again.
+    m.state["standing"]["soviet"] = {"dd": "never", "loss": "auto", "retreat": "auto"}
+    m.state["standing"]["axis"] = {"loss": "auto", "advance": "never"}
+    while m.active() != {"axis"} or m.state["flow"][-1]["proc"] != "combat":
+        role = sorted(m.active())[0]
+        m.play(role, m.prompt(role).actions[0])
+    if m.state["units"][a1].get("hex") and m.state["units"][d].get("hex") == target:
+        with pytest.raises(IllegalOrder) as exc:
+            m.submit("axis", f"attack {a1} -> {target}")
+        assert "(8.1)" in str(exc.value)
+
+
+def test_attack_needs_adjacency(fight):
+    m, a1, a2, d, target = fight
+    rules = m.game.rules
+    far = next(h for h in rules.board.grid.labels() if rules.board.grid.distance(h, target) == 3 and h in plain_hexes(m))
+    referee(m, f"place {a1} {far}")
+    with pytest.raises(IllegalOrder):
+        m.submit("axis", f"attack {a1} -> {target}")
+
+
+def test_preview_changes_nothing(fight):
+    m, a1, a2, d, target = fight
+    before = m.hash()
+    text = m.game.query(m.state, "axis", f"odds {a1} {a2} -> {target}")
+    assert "Final column" in str(text) and m.hash() == before
+
+
+def test_standing_orders_let_the_battle_finish_without_waiting(fight):
+    m, a1, a2, d, target = fight
+    m.state["standing"]["soviet"] = {"dd": "never", "loss": "auto", "retreat": "auto"}
+    m.state["standing"]["axis"] = {"loss": "auto", "advance": "never"}
+    m.submit("axis", f"attack {a1} {a2} -> {target}")
+    assert m.active() == {"axis"} and m.state["flow"][-1]["proc"] == "combat"
