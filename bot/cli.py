@@ -36,6 +36,13 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--db", type=Path, default=DEFAULT_DB)
     rep.add_argument("--campaign", help="campaign id or name (default: all)")
 
+    ren = sub.add_parser("render", help="draw the current state of a stored campaign")
+    ren.add_argument("--db", type=Path, default=DEFAULT_DB)
+    ren.add_argument("--campaign", help="campaign id or name (default: the only one)")
+    ren.add_argument("--role", default="public", help="whose view to draw (default: public)")
+    ren.add_argument("--full", action="store_true", help="the whole map instead of the last action")
+    ren.add_argument("--out", type=Path, required=True, help="image file to write")
+
     val = sub.add_parser("validate", help="check a game's data files and list every problem")
     val.add_argument("game")
 
@@ -54,6 +61,8 @@ def main(argv: list[str] | None = None) -> int:
             return asyncio.run(cmd_play(args))
         if args.command == "replay":
             return asyncio.run(cmd_replay(args))
+        if args.command == "render":
+            return asyncio.run(cmd_render(args))
         if args.command == "validate":
             return cmd_validate(args.game)
         if args.command == "bench":
@@ -83,14 +92,13 @@ def cmd_games() -> int:
 
 
 async def cmd_play(args: argparse.Namespace) -> int:
-    from render.images import render_match
-
     from bot.console import CONSOLE, Console
+    from bot.pictures import render_with_description
     from bot.service import options_json
 
     store = await Store.open(args.db)
     try:
-        service = CampaignService(store, renderer=render_match if args.images else None)
+        service = CampaignService(store, renderer=render_with_description if args.images else None)
         try:
             key = registry.resolve(args.game)
         except KeyError:
@@ -145,6 +153,41 @@ async def cmd_replay(args: argparse.Namespace) -> int:
     finally:
         await store.close()
     return 1 if failures else 0
+
+
+async def cmd_render(args: argparse.Namespace) -> int:
+    from bot.pictures import render_with_description
+
+    if not args.db.exists():
+        print(f"adjutant: no database at {args.db}", file=sys.stderr)
+        return 2
+    store = await Store.open(args.db)
+    try:
+        rows = await store.campaigns()
+        if args.campaign:
+            rows = [r for r in rows if str(r.id) == args.campaign or r.name == args.campaign]
+        if len(rows) != 1:
+            names = ", ".join(f"{r.id} {r.name}" for r in await store.campaigns()) or "none"
+            print(f"adjutant: name one campaign with --campaign (campaigns: {names})", file=sys.stderr)
+            return 2
+        service = CampaignService(store)
+        match = await service.match(rows[0])
+        game = match.game
+        if args.role != "public" and args.role not in game.roles:
+            print(f"adjutant: --role must be public or one of {', '.join(game.roles)}", file=sys.stderr)
+            return 2
+        rendered = render_with_description(game, match, args.role, args.full)
+        if rendered is None:
+            print(f"adjutant: {game.name} has no map to draw", file=sys.stderr)
+            return 2
+        image, description = rendered
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_bytes(image)
+        print(f"{args.out}: {len(image)} bytes")
+        print(description)
+    finally:
+        await store.close()
+    return 0
 
 
 def cmd_validate(name: str) -> int:

@@ -71,7 +71,7 @@ class Console:
             if image_skipped:
                 return
             label = "" if reply.to == PUBLIC else f"[private to {reply.to}] "
-            text = reply.text if path is None else f"{reply.text}: {path}"
+            text = reply.text if path is None else f"[image {path}] {reply.text}"
             for i, line in enumerate(text.splitlines() or [""]):
                 self.out.write(("  " if i else "") + (label if i == 0 else "") + line + "\n")
         self.out.flush()

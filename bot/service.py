@@ -26,7 +26,7 @@ from engine.orders import split_lines, tokens
 from engine.state import canonical
 from engine.text import Text, t
 
-Renderer = Callable[[Game, Match, Role, bool], bytes | None]
+Renderer = Callable[[Game, Match, Role, bool], "tuple[bytes, str] | None"]
 OK = "\u2713"
 FAIL = "\u2717"
 META_VERBS = ("status", "options", "hand", "map", "history", "undo", "help")
@@ -324,16 +324,17 @@ class CampaignService:
         parts = []
         for role in waiting:
             p = match.prompt(role)
-            parts.append(f"{role}: {self._(p.text)}")
-        return [Reply(PUBLIC, self._(t("Waiting for {who}.", who="; ".join(parts))), batch=batch)]
+            parts.append(f"{role} \u2014 {self._(p.text)}")
+        return [Reply(PUBLIC, self._(t("Waiting for {who}", who="; ".join(parts))), batch=batch)]
 
     def _image_replies(self, game: Game, match: Match, batch: str, role: Role = "public", full: bool = False) -> list[Reply]:
         if self.renderer is None:
             return []
-        image = self.renderer(game, match, role, full)
-        if image is None:
+        rendered = self.renderer(game, match, role, full)
+        if rendered is None:
             return []
-        return [Reply(PUBLIC if role == "public" else role, self._(t("Map")), image=image, batch=batch, extra={"full": full})]
+        image, description = rendered
+        return [Reply(PUBLIC if role == "public" else role, description, image=image, batch=batch, extra={"full": full})]
 
     # Verbs every game answers ---------------------------------------------------------------------
     async def _meta(

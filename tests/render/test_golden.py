@@ -44,7 +44,24 @@ def _synthetic_action():
     return FakeGame(board=board), view, False
 
 
-@pytest.mark.parametrize("name,case", [("tiny-full", _tiny), ("synthetic-action", _synthetic_action)])
+def _caucasus_action():
+    """The Caucasus Campaign after set-up and one Axis move, as everyone sees it."""
+    from engine import registry
+    from engine.kernel import Match
+
+    game = registry.get("caucasus")
+    match = Match.new(game, "campaign", game.options, "golden")
+    match.submit("axis", "ready")
+    match.submit("soviet", "ready")
+    move = next(a for a in match.prompt("axis").actions if a.verb == "move" and a.args[0] == "13pz")
+    match.play("axis", move)
+    return game, match.view("public"), False
+
+
+@pytest.mark.parametrize(
+    "name,case",
+    [("tiny-full", _tiny), ("synthetic-action", _synthetic_action), ("caucasus-action", _caucasus_action)],
+)
 def test_matches_golden(name, case):
     """The rendering stays within a small tolerance of the golden PNG."""
     game, view, full = case()
