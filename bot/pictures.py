@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.i18n import DEFAULT_LANGUAGE, translator
 from render.images import describe, render_view
 
 
-def render_with_description(game: Any, match: Any, role: str, full: bool) -> tuple[bytes, str] | None:
+def render_with_description(
+    game: Any, match: Any, role: str, full: bool, language: str = DEFAULT_LANGUAGE
+) -> tuple[bytes, str] | None:
     """The image of what ``role`` sees now, and its description for phones and screen readers."""
     if getattr(game, "board", None) is None:
         return None
@@ -15,4 +18,4 @@ def render_with_description(game: Any, match: Any, role: str, full: bool) -> tup
     image = render_view(game, view, role, full)
     if image is None:
         return None
-    return image, describe(game, view, full)
+    return image, describe(game, view, full, translate=translator(language))

@@ -8,15 +8,23 @@ only by side. Kept under ``limit`` characters (Discord allows 1,024 for an alt t
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.hexgrid import Label
 from engine.mapdata import MapData
+from engine.text import Text, t
 from render.compose import MARGIN_HEXES
 from render.viewdata import LastAction, UnitOnMap, last_action, status_items, units_on_map
 
 LIMIT = 1000
+
+
+Translate = Callable[[str], str] | None
+
+
+def _tr(text: Text, translate: Translate) -> str:
+    return text.format(translate)
 
 
 def _where(board: MapData | None, label: Label) -> str:
@@ -26,45 +34,57 @@ def _where(board: MapData | None, label: Label) -> str:
     return label
 
 
-def _unit(u: UnitOnMap) -> str:
+def _unit(u: UnitOnMap, translate: Translate = None) -> str:
     if u.hidden:
-        return f"a hidden {u.side} unit"
+        return _tr(t("a hidden {side} unit", side=u.side), translate)
     extra = f" [{', '.join(u.markers)}]" if u.markers else ""
     values = u.raw.get("values")
     return f"{u.name}{f' {values}' if values else ''}{extra}"
 
 
-def _stack(board: MapData | None, label: Label, stack: list[UnitOnMap]) -> str:
-    return f"{_where(board, label)}: {', '.join(_unit(u) for u in stack)}"
+def _stack(board: MapData | None, label: Label, stack: list[UnitOnMap], translate: Translate) -> str:
+    return f"{_where(board, label)}: {', '.join(_unit(u, translate) for u in stack)}"
 
 
-def _last_lines(board: MapData | None, last: LastAction, at: dict[Label, list[UnitOnMap]]) -> list[str]:
+def _last_lines(
+    board: MapData | None, last: LastAction, at: dict[Label, list[UnitOnMap]], translate: Translate
+) -> list[str]:
     lines = []
     if last.text:
         lines.append(last.text.rstrip(".") + ".")
     for path in last.moves:
         if path:
             there = at.get(path[-1], [])
-            who = f" ({', '.join(_unit(u) for u in there)} now there)" if there else ""
-            lines.append(f"Moved {' to '.join(_where(board, h) for h in path)}{who}.")
+            route = " - ".join(_where(board, h) for h in path)
+            if there:
+                who = ", ".join(_unit(u, translate) for u in there)
+                lines.append(_tr(t("Moved {route} ({who} now there).", route=route, who=who), translate))
+            else:
+                lines.append(_tr(t("Moved {route}.", route=route), translate))
     for attack in last.attacks:
-        result = f": result {attack.result}" if attack.result else ""
-        sources = ", ".join(_where(board, h) for h in attack.sources) or "unknown hexes"
-        lines.append(f"Attack from {sources} on {_where(board, attack.target)}{result}.")
+        sources = ", ".join(_where(board, h) for h in attack.sources) or "?"
+        target = _where(board, attack.target)
+        if attack.result:
+            lines.append(_tr(t("Attack from {sources} on {target}: result {result}.", sources=sources, target=target, result=attack.result), translate))
+        else:
+            lines.append(_tr(t("Attack from {sources} on {target}.", sources=sources, target=target), translate))
     for path in last.retreats:
         if path:
-            lines.append(f"Retreat {' to '.join(_where(board, h) for h in path)}.")
+            route = " - ".join(_where(board, h) for h in path)
+            lines.append(_tr(t("Retreat {route}.", route=route), translate))
     return lines
 
 
-def _counts(units: list[UnitOnMap]) -> str:
+def _counts(units: list[UnitOnMap], translate: Translate) -> str:
     sides = Counter(u.side for u in units)
     hidden = sum(1 for u in units if u.hidden)
     parts = ", ".join(f"{side} {n}" for side, n in sorted(sides.items()))
-    return f"{len(units)} counters on the map ({parts}{f'; {hidden} hidden' if hidden else ''})."
+    if hidden:
+        return _tr(t("{n} counters on the map ({parts}; {hidden} hidden).", n=len(units), parts=parts, hidden=hidden), translate)
+    return _tr(t("{n} counters on the map ({parts}).", n=len(units), parts=parts), translate)
 
 
-def describe(game: Any, view: Mapping[str, Any], full: bool, limit: int = LIMIT) -> str:
+def describe(game: Any, view: Mapping[str, Any], full: bool, limit: int = LIMIT, translate: Translate = None) -> str:
     """What the picture of ``view`` shows, in a few sentences."""
     board: MapData | None = getattr(game, "board", None)
     units = [u for u in units_on_map(view) if board is None or u.hex in board.grid]
@@ -75,29 +95,29 @@ def describe(game: Any, view: Mapping[str, Any], full: bool, limit: int = LIMIT)
     title = board.name if board else str(getattr(game, "name", "map"))
     hexes = last.hexes()
     if full:
-        head = f"Whole map of {title}."
+        head = _tr(t("Whole map of {title}.", title=title), translate)
     elif hexes:
-        head = f"{title}, the area of the last action around {', '.join(sorted(set(hexes))[:6])}."
+        head = _tr(t("{title}, the area of the last action around {hexes}.", title=title, hexes=", ".join(sorted(set(hexes))[:6])), translate)
     else:
-        head = f"{title}, the area around your units."
+        head = _tr(t("{title}, the area around your units.", title=title), translate)
     lines = [head]
     status = status_items(view)
     if status:
         lines.append("; ".join(f"{k}: {v}" for k, v in status) + ".")
-    lines += _last_lines(board, last, at)
-    lines.append(_counts(units))
+    lines += _last_lines(board, last, at, translate)
+    lines.append(_counts(units, translate))
     shown = sorted(at)
     if not full and hexes and board is not None:
         near = {h for c in hexes if c in board.grid for h in board.grid.within(c, MARGIN_HEXES)}
         shown = [h for h in shown if h in near]
     text = " ".join(lines)
-    stacks = [_stack(board, h, at[h]) for h in shown]
+    stacks = [_stack(board, h, at[h], translate) for h in shown]
     if stacks:
-        text += " Counters: "
+        text += " " + _tr(t("Counters:"), translate) + " "
         for i, s in enumerate(stacks):
-            more = f" and {len(stacks) - i} more hexes." if i else ""
+            more = " " + _tr(t("and {n} more hexes.", n=len(stacks) - i), translate) if i else ""
             if len(text) + len(s) + 2 + len(" and 999 more hexes.") > limit:
-                text = text.rstrip("; ") + (more or " (too many to list).")
+                text = text.rstrip("; ") + (more or " " + _tr(t("(too many to list)."), translate))
                 break
             text += s + ("; " if i < len(stacks) - 1 else ".")
     return text[:limit]

@@ -7,9 +7,9 @@ from tests.render.fakes import FakeGame, sample_view, unit
 def test_describes_the_last_action_with_place_names():
     """Moves, attacks with their result and retreats are told with hexes and place names."""
     text = describe(FakeGame(), sample_view(), full=False)
-    assert "Moved 0302 (Northtown) to 0402 to 0503 (Hamlet)" in text
+    assert "Moved 0302 (Northtown) - 0402 - 0503 (Hamlet)" in text
     assert "Attack from 0503 (Hamlet) on 0604 (Millford): result DR" in text
-    assert "Retreat 0604 (Millford) to 0705" in text
+    assert "Retreat 0604 (Millford) - 0705" in text
     assert "turn: 3" in text and "phase: Axis impulse 2" in text
 
 
