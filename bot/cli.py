@@ -93,12 +93,16 @@ def cmd_games() -> int:
 
 async def cmd_play(args: argparse.Namespace) -> int:
     from bot.console import CONSOLE, Console
-    from bot.pictures import render_with_description
+    from bot.pictures import render_hand_of, render_with_description
     from bot.service import options_json
 
     store = await Store.open(args.db)
     try:
-        service = CampaignService(store, renderer=render_with_description if args.images else None)
+        service = CampaignService(
+            store,
+            renderer=render_with_description if args.images else None,
+            hand_renderer=render_hand_of if args.images else None,
+        )
         try:
             key = registry.resolve(args.game)
         except KeyError:

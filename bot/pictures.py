@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import DEFAULT_LANGUAGE, translator
+from render.hands import describe_hand, render_hand
 from render.images import describe, render_view
 
 
@@ -19,3 +20,11 @@ def render_with_description(
     if image is None:
         return None
     return image, describe(game, view, full, translate=translator(language))
+
+
+def render_hand_of(game: Any, match: Any, role: str, language: str = DEFAULT_LANGUAGE) -> tuple[bytes, str] | None:
+    """The cards ``role`` holds as an image strip, if the game has card hands."""
+    hand = match.view(role).get("hand")
+    if not isinstance(hand, list) or not hand or not all(isinstance(c, dict) for c in hand):
+        return None
+    return render_hand(hand, translate=translator(language)), describe_hand(hand)

@@ -50,9 +50,16 @@ class Sender:
 
 
 class CampaignService:
-    def __init__(self, store: Store, renderer: Renderer | None = None, language: str = "en") -> None:
+    def __init__(
+        self,
+        store: Store,
+        renderer: Renderer | None = None,
+        language: str = "en",
+        hand_renderer: Callable[[Game, Match, Role], tuple[bytes, str] | None] | None = None,
+    ) -> None:
         self.store = store
         self.renderer = renderer
+        self.hand_renderer = hand_renderer
         self.language = language
         self._locks: dict[int, asyncio.Lock] = {}
         self._matches: dict[int, Match] = {}
@@ -374,7 +381,12 @@ class CampaignService:
                     text += "\n" + self._(t("... and {n} more.", n=more))
             return [Reply(role, text, batch=batch, actions=actions)]
         if verb == "hand":
-            return [Reply(role, self._(game.holdings(match.state, role)), batch=batch)]
+            replies = [Reply(role, self._(game.holdings(match.state, role)), batch=batch)]
+            if self.hand_renderer is not None:
+                drawn = self.hand_renderer(game, match, role)
+                if drawn is not None:
+                    replies.append(Reply(role, drawn[1], image=drawn[0], batch=batch))
+            return replies
         if verb == "map":
             full = bool(args) and args[0].casefold() in ("full", "all", "whole")
             images = self._image_replies(game, match, batch, role=role, full=full)
