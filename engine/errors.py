@@ -39,7 +39,7 @@ class AmbiguousOrder(OrderError):
         self.candidates = tuple(candidates)
         super().__init__(
             t(
-                "'{given}' could mean several {what}: {candidates}.",
+                "'{given}' could be more than one {what}: {candidates}. Type the full name or id.",
                 given=given,
                 what=what,
                 candidates=", ".join(self.candidates),

@@ -19,7 +19,8 @@ from engine.text import Text, t
 
 OPTIONS: dict[str, Any] = {
     "rail_bridges": True,  # ruling 11: a railway crossing a river is bridged
-    "dd_one_hex_after_rout": False,  # ruling 21: D1-B / A1/D2 retreats are always 4 hexes
+    "one_hex_after_rout": False,  # ruling 21: D1-B / A1/D2 retreats are always 4 hexes
+    "retreat_between": "opposite",  # ruling 23 (d): "two_units" = any hex in the ZOC of two enemy units
 }
 KNOWN_BOXES = frozenset(
     {

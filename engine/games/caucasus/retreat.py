@@ -301,7 +301,11 @@ def _check_group(rules: Rules, state: Mapping[str, Any], uids: Sequence[str], or
 
 
 def _one_hex_allowed(rules: Rules, state: Mapping[str, Any], uids: Sequence[str], length: int, disorganized_result: bool) -> bool:
-    if disorganized_result or length != 2:
+    """The 1-hex retreat into qualifying terrain (11.1); after D1-B and A1/D2 only with the
+    ``one_hex_after_rout`` option (ruling 21: by default those retreats are always 4 hexes)."""
+    if disorganized_result and not state.get("options", {}).get("one_hex_after_rout", False):
+        return False
+    if length not in (2, 4):
         return False
     return not any(state["units"][u].get("disorganized") for u in uids)
 

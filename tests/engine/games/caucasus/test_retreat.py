@@ -67,6 +67,9 @@ def test_one_hex_stop_into_qualifying_terrain_unless_disorganized():
     out = ret(rules, st, ["sov-inf"], (T, "0506"), enforce_priorities=False)
     assert out.step_loss == 1  # 0506 is next to the German unit in 0605
     refused("11.1", rules, st, ["sov-inf"], (T, "0504"), length=4, disorganized_result=True)
+    st["options"] = {"one_hex_after_rout": True}  # ruling 21 the other way, as a campaign option
+    assert ret(rules, st, ["sov-inf"], (T, "0504"), length=4, disorganized_result=True).end == "0504"
+    st["options"] = {}
     st["units"]["sov-inf"]["disorganized"] = True
     refused("11.1", rules, st, ["sov-inf"], (T, "0504"))
 
