@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 from pathlib import Path
 
@@ -46,6 +47,8 @@ def _parser() -> argparse.ArgumentParser:
     val = sub.add_parser("validate", help="check a game's data files and list every problem")
     val.add_argument("game")
 
+    sub.add_parser("serve", help="run the Discord bot (configured by ADJUTANT_* environment variables)")
+
     bench = sub.add_parser("bench", help="benchmarks that print figures (not tests)")
     bench.add_argument("what", choices=["engine", "store", "render"])
     bench.add_argument("--runs", type=int, default=5)
@@ -61,6 +64,10 @@ def main(argv: list[str] | None = None) -> int:
             return asyncio.run(cmd_play(args))
         if args.command == "replay":
             return asyncio.run(cmd_replay(args))
+        if args.command == "serve":
+            from bot.discord.app import serve
+
+            return serve(os.environ)
         if args.command == "render":
             return asyncio.run(cmd_render(args))
         if args.command == "validate":

@@ -8,6 +8,7 @@ because delivery reads the outbox in order and marks each entry, posts nothing t
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections.abc import AsyncIterator, Iterable
@@ -70,6 +71,8 @@ class Store:
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self.db = db
         self.path = path
+        # One connection serves every campaign: write transactions must not interleave.
+        self._write = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str | Path, durable: bool = True) -> Store:
@@ -128,14 +131,15 @@ class Store:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        await self.db.execute("BEGIN IMMEDIATE")
-        try:
-            yield self.db
-        except BaseException:
-            await self.db.execute("ROLLBACK")
-            raise
-        else:
-            await self.db.execute("COMMIT")
+        async with self._write:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            else:
+                await self.db.execute("COMMIT")
 
     # Campaigns ------------------------------------------------------------------------------
     async def create_campaign(
@@ -280,9 +284,12 @@ class Store:
             OutboxEntry(r["id"], r["campaign_id"], r["recipient"], json.loads(r["payload"]), r["image"]) for r in rows
         ]
 
-    async def mark_delivered(self, entry_id: int) -> None:
+    async def mark_delivered(self, *entry_ids: int) -> None:
+        """Mark outbox entries delivered, all in one transaction."""
         async with self.transaction() as db:
-            await db.execute("UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL", (now(), entry_id))
+            stamp = now()
+            for entry_id in entry_ids:
+                await db.execute("UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL", (stamp, entry_id))
 
     async def message_count(self, campaign_id: int) -> int:
         async with self.db.execute("SELECT COUNT(*) FROM messages WHERE campaign_id = ?", (campaign_id,)) as cur:

@@ -63,3 +63,20 @@ async def test_outbox_delivery_marks_each_entry_once(tmp_path):
     await store.mark_delivered(first[0].id)
     assert [e.payload["text"] for e in await store.pending(cid)] == ["1", "2"]
     await store.close()
+
+
+async def test_concurrent_campaigns_do_not_interleave_transactions(tmp_path):
+    """Two campaigns committing at the same moment share one connection safely."""
+    import asyncio
+
+    store = await Store.open(tmp_path / "a.db")
+    a = await store.create_campaign("a", "duel", "basic", {}, "seed", None)
+    b = await store.create_campaign("b", "duel", "basic", {}, "seed", None)
+
+    async def commits(cid):
+        for seq in range(1, 21):
+            await store.commit_step(cid, [{"seq": seq, "hash": "h"}], [("public", {"to": "public", "text": str(seq)}, None)])
+
+    await asyncio.gather(commits(a), commits(b))
+    assert len(await store.records(a)) == 20 and len(await store.records(b)) == 20
+    await store.close()

@@ -1,0 +1,100 @@
+"""``adjutant serve``: run the Discord bot with settings from the environment.
+
+``serve(env)`` opens the store, builds the campaign service with the map renderer, connects
+to Discord and runs until interrupted (SIGINT or SIGTERM), then closes everything. It returns
+a process exit code: 0 after a clean stop, 1 if the connection failed, 2 for a configuration
+or database error. The token is read from ``ADJUTANT_DISCORD_TOKEN`` and never logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import sys
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bot.discord.config import Settings
+
+log = logging.getLogger("adjutant")
+
+
+def serve(env: Mapping[str, str]) -> int:
+    """Run the bot until it is stopped; see the module docstring for the exit codes."""
+    from bot.discord.config import ConfigError, Settings
+
+    try:
+        settings = Settings.from_env(env)
+    except ConfigError as exc:
+        print(f"adjutant serve: {exc}", file=sys.stderr)
+        return 2
+    configure_logging(settings)
+    try:
+        return asyncio.run(run(settings))
+    except KeyboardInterrupt:
+        return 0
+
+
+def configure_logging(settings: Settings) -> None:
+    from bot.discord.config import RedactToken
+
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(RedactToken(settings.token))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(settings.level)
+    # discord.py logs request bodies at DEBUG; keep it at INFO or above.
+    logging.getLogger("discord").setLevel(max(settings.level, logging.INFO))
+
+
+async def run(settings: Settings, stop: asyncio.Event | None = None, **client_options: Any) -> int:
+    """Connect and serve until ``stop`` is set (by default: until SIGINT or SIGTERM)."""
+    import discord
+
+    from bot.discord.client import AdjutantClient
+    from bot.pictures import render_hand_of, render_with_description
+    from bot.service import CampaignService
+    from bot.store import Store, StoreError
+
+    try:
+        store = await Store.open(settings.db)
+    except StoreError as exc:
+        log.error("%s", exc)
+        return 2
+    service = CampaignService(store, renderer=render_with_description, hand_renderer=render_hand_of)
+    client = AdjutantClient(service, settings, **client_options)
+    if stop is None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(sig, stop.set)
+            except (NotImplementedError, RuntimeError):
+                pass
+    log.info("starting: database %s, referee role %r", settings.db, settings.referee_role)
+    runner = asyncio.create_task(client.start(settings.token), name="adjutant-discord")
+    stopper = asyncio.create_task(stop.wait(), name="adjutant-stop")
+    code = 0
+    try:
+        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if runner in done:
+            error = runner.exception()
+            if isinstance(error, discord.LoginFailure):
+                log.error("Discord refused the token (check ADJUTANT_DISCORD_TOKEN)")
+            elif isinstance(error, discord.PrivilegedIntentsRequired):
+                log.error("enable the Message Content intent for the bot in the Discord developer portal")
+            elif error is not None:
+                log.error("the Discord connection failed: %s", error)
+            code = 1
+    finally:
+        stopper.cancel()
+        await client.close()
+        if not runner.done():
+            runner.cancel()
+        await asyncio.gather(runner, stopper, return_exceptions=True)
+        await store.close()
+        log.info("stopped")
+    return code

@@ -1,0 +1,264 @@
+"""The discord.py client: campaigns in channels, typed orders, the gate and referee checks.
+
+A campaign lives in the text channel, thread or forum post where it was created (the store's
+``channel`` column holds that channel's id). Every change made from Discord runs under the
+gate: the service call, then delivery of what it recorded in the outbox. So one batch always
+becomes one post, and a click checked against the state hash cannot race another order.
+
+The gate is one lock for every campaign, not one per campaign: the store is a single SQLite
+connection whose transactions must not interleave, and two campaigns writing at once would
+(``cannot start a transaction within a transaction``). Campaign work takes milliseconds (a
+map render at most a second or two), so serialising it costs little. ``gate(campaign_id)``
+keeps the per-campaign call shape, so the gates can become per campaign again once the store
+serialises its own transactions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import re
+import uuid
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.config import Settings
+from bot.discord.delivery import Delivery
+from bot.i18n import render
+from bot.replies import Reply
+from bot.service import FAIL, CampaignService, Sender, ServiceError
+from bot.store import CampaignRow
+from engine import registry
+from engine.orders import split_lines
+from engine.text import Text, t
+
+log = logging.getLogger("adjutant.discord")
+
+CHAT_PREFIXES = ("//", ">", "(")
+DRAIN_TIMEOUT = 20.0
+_ROLE_PREFIX = re.compile(r"^\s*([A-Za-z][\w-]*)\s*:\s*(.*)$")
+
+Work = Callable[[], Awaitable[list[Reply]]]
+
+
+class AdjutantClient(discord.Client):
+    """Adjutant on Discord. ``service`` does every use case; this class only translates."""
+
+    def __init__(
+        self,
+        service: CampaignService,
+        settings: Settings,
+        **options: Any,
+    ) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = True  # typed orders (a privileged intent: enable it in the portal)
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        super().__init__(intents=intents, **options)
+        self.service = service
+        self.store = service.store
+        self.settings = settings
+        self.tree: app_commands.CommandTree[AdjutantClient] = app_commands.CommandTree(self)
+        self.delivery = Delivery(self)
+        self._gate = asyncio.Lock()
+        self._background: asyncio.Task[None] | None = None
+        self._closing = False
+        from bot.discord.commands import register
+
+        register(self)
+
+    # Life cycle ------------------------------------------------------------------------------
+    async def setup_hook(self) -> None:
+        from bot.discord.components import DYNAMIC_ITEMS
+
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.settings.sync_commands:
+            guild = discord.Object(self.settings.guild_id) if self.settings.guild_id else None
+            if guild is not None:
+                self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d application commands%s", len(synced), f" to server {guild.id}" if guild else "")
+        self._background = asyncio.create_task(self.delivery.run(), name="adjutant-delivery")
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (%s); delivering any pending replies", self.user, getattr(self.user, "id", "?"))
+        self.delivery.wake()
+
+    async def close(self) -> None:
+        """Stop taking work, let work in progress finish (service call and delivery), disconnect."""
+        self._closing = True
+        try:
+            await asyncio.wait_for(self._drain(), timeout=DRAIN_TIMEOUT)
+        except TimeoutError:
+            log.warning("closing with campaign work still in progress; its replies stay in the outbox")
+        if self._background is not None:
+            self._background.cancel()
+            try:
+                await self._background
+            except (asyncio.CancelledError, Exception):
+                pass
+            self._background = None
+        await super().close()
+
+    async def _drain(self) -> None:
+        async with self._gate:
+            pass
+
+    # Campaigns and people ---------------------------------------------------------------------
+    def gate(self, campaign_id: int | None = None) -> asyncio.Lock:
+        """The lock under which campaign work and its delivery run (see the module docstring)."""
+        return self._gate
+
+    async def campaign_in(self, channel_id: int | None) -> CampaignRow | None:
+        if channel_id is None:
+            return None
+        return await self.store.campaign_by_channel(str(channel_id))
+
+    @staticmethod
+    def sender(user: discord.abc.User) -> Sender:
+        return Sender(str(user.id), getattr(user, "display_name", None) or user.name)
+
+    async def is_referee(self, row: CampaignRow, interaction: discord.Interaction[Any]) -> bool:
+        """A campaign referee; a holder of the referee role or Manage Server becomes one."""
+        user_id = str(interaction.user.id)
+        if await self.service.is_referee(row, user_id):
+            return True
+        role_name = self.settings.referee_role
+        has_role = bool(role_name) and isinstance(interaction.user, discord.Member) and any(
+            r.name == role_name for r in interaction.user.roles
+        )
+        if has_role or interaction.permissions.manage_guild:
+            async with self.gate(row.id):
+                await self.store.add_referee(row.id, user_id)
+            log.info("user %s became a referee of campaign %s", user_id, row.id)
+            return True
+        return False
+
+    def holdings(self, row: CampaignRow, match: Any) -> dict[str, str]:
+        game = registry.get(row.game)
+        out = {}
+        for role in game.roles:
+            try:
+                out[role] = render(game.holdings(match.state, role), self.service.language)
+            except Exception:  # a game without holdings for a role
+                continue
+        return out
+
+    # Acting on a campaign -----------------------------------------------------------------------
+    async def act(
+        self,
+        row: CampaignRow,
+        work: Work,
+        interaction: discord.Interaction[Any] | None = None,
+        reply_to: discord.Message | None = None,
+    ) -> list[Reply]:
+        """Run ``work`` (a service call) under the campaign's gate, then deliver its replies.
+
+        A private holdings reply is added for every seat whose holdings changed (a card drawn
+        or played), so a hand reaches its owner by DM after every change.
+        """
+        if self._closing:
+            raise ServiceError(t("Adjutant is restarting; please try again in a minute."))
+        async with self.gate(row.id):
+            match = await self.service.match(row)
+            before = self.holdings(row, match)
+            replies = await work()
+            batches = list(dict.fromkeys(r.batch for r in replies if r.batch))
+            if batches:
+                await self._changed_holdings(row, before, replies, batches[-1])
+            for batch in batches:
+                if interaction is not None:
+                    self.delivery.interactions[batch] = interaction
+                if reply_to is not None:
+                    self.delivery.reply_to[batch] = reply_to
+            try:
+                await self.delivery.flush(row.id)
+            except Exception:
+                # The action is committed and its replies are in the outbox: deliver them later.
+                log.exception("campaign %s: delivery failed; the delivery loop will retry", row.id)
+                self.delivery.retry_later()
+            finally:
+                for batch in batches:
+                    self.delivery.interactions.pop(batch, None)
+                    self.delivery.reply_to.pop(batch, None)
+        return replies
+
+    async def deal_holdings(self, row: CampaignRow, role: str) -> None:
+        """Send ``role``'s holdings to its new owner by DM (through the outbox, like any reply)."""
+        async with self.gate(row.id):
+            text = self.holdings(row, await self.service.match(row)).get(role)
+            if text is None:
+                return
+            reply = Reply(role, text, batch=uuid.uuid4().hex)
+            await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)])
+            try:
+                await self.delivery.flush(row.id)
+            except Exception:
+                log.exception("campaign %s: delivery failed; the delivery loop will retry", row.id)
+                self.delivery.retry_later()
+
+    async def _changed_holdings(self, row: CampaignRow, before: dict[str, str], replies: Sequence[Reply], batch: str) -> None:
+        match = await self.service.match(row)
+        after = self.holdings(row, match)
+        seats = await self.store.seats(row.id)
+        already = {(r.to, r.text) for r in replies}
+        extra = [
+            Reply(role, text, batch=batch)
+            for role, text in sorted(after.items())
+            if role in seats and before.get(role) != text and (role, text) not in already
+        ]
+        if extra:
+            await self.store.commit_step(row.id, [], [(r.to, r.payload(), None) for r in extra])
+
+    # Typed orders -------------------------------------------------------------------------------
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot or message.guild is None:
+            return
+        content = message.content.strip()
+        if not content or content.startswith(CHAT_PREFIXES):
+            return
+        row = await self.campaign_in(message.channel.id)
+        if row is None:
+            return
+        sender = self.sender(message.author)
+        seats = await self.service.roles_of(row, sender.user_id)
+        if not seats:
+            return  # spectators talk freely; only seated players' messages are orders
+        for role, text in by_role(content, seats):
+            try:
+                await self.act(row, functools.partial(self.service.submit, row, sender, text, role), reply_to=message)
+            except ServiceError as exc:
+                await self.say(message, f"{FAIL} {self.tr(exc.message)}")
+
+    async def say(self, message: discord.Message, text: str) -> None:
+        """Answer a typed message directly (for refusals the service raised before the engine)."""
+        try:
+            await message.reply(text[:2000], mention_author=False)
+        except discord.HTTPException:
+            log.warning("could not answer message %s in channel %s: %r", message.id, message.channel.id, text)
+
+    def tr(self, text: Text | str) -> str:
+        """``text`` in the service's language (write ``tr(t("..."))`` so Babel extracts it)."""
+        return render(text, self.service.language)
+
+
+def by_role(content: str, seats: Sequence[str]) -> list[tuple[str | None, str]]:
+    """The message's order lines grouped by role: ``red: move ...`` picks a seat you hold."""
+    groups: list[tuple[str | None, list[str]]] = []
+    for line in split_lines(content):
+        role: str | None = None
+        m = _ROLE_PREFIX.match(line)
+        if m and m.group(1).casefold() in seats:
+            role, line = m.group(1).casefold(), m.group(2)
+        elif groups:
+            role = groups[-1][0]
+        if not line:
+            continue
+        if groups and groups[-1][0] == role:
+            groups[-1][1].append(line)
+        else:
+            groups.append((role, [line]))
+    return [(role, "\n".join(lines)) for role, lines in groups]

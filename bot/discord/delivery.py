@@ -1,0 +1,269 @@
+"""The outbox delivered to Discord: public posts to the campaign channel, private ones by DM.
+
+An entry is marked delivered only after Discord accepted every message of its post, and each
+message carries a nonce made from the post's first outbox id with ``enforce_nonce``; so a
+resend after a crash between send and mark is deduplicated by Discord, and nothing recorded
+is lost. Rate limits are waited out by discord.py; any other failure leaves the campaign's
+remaining entries pending (in order) and delivery is retried with a growing delay.
+
+A private post whose owner has closed their direct messages is not revealed: the channel is
+told that the DM failed, and the owner gets a button for a private (ephemeral) copy; when the
+post answers the owner's own slash command or click, the copy is sent ephemerally at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import aiohttp
+import discord
+
+from bot.discord.choices import CHOICE_LIMIT, Kind, Ref, state_tag
+from bot.discord.posts import Outgoing, Post, group, messages
+from bot.replies import Reply
+from bot.store import CampaignRow
+from engine.text import t
+
+if TYPE_CHECKING:
+    from bot.discord.client import AdjutantClient
+
+log = logging.getLogger("adjutant.discord.delivery")
+
+RETRY_DELAYS = (1.0, 2.0, 5.0, 15.0, 60.0, 300.0)
+ATTEMPTS_BEFORE_DROPPING = 3  # a post Discord refuses as malformed (never a transient failure)
+IDLE_CHECK = 60.0
+HELD_LIMIT = 256
+
+
+class Retry(Exception):
+    """Delivery of a post failed for a reason that may pass; try again later."""
+
+
+class Refused(Exception):
+    """Discord refused a post as malformed; sending it again would fail the same way."""
+
+
+def files(out: Outgoing) -> list[discord.File]:
+    return [discord.File(io.BytesIO(a.data), filename=a.filename, description=a.description) for a in out.attachments]
+
+
+class Delivery:
+    def __init__(self, client: AdjutantClient) -> None:
+        self.client = client
+        self.interactions: dict[str, discord.Interaction[Any]] = {}
+        self.reply_to: dict[str, discord.Message] = {}
+        self.held: OrderedDict[str, Post] = OrderedDict()
+        self.ephemeral: set[str] = set()
+        self._wake = asyncio.Event()
+        self._failures = 0
+        self._refusals: dict[int, int] = {}
+        self._retry: asyncio.TimerHandle | None = None
+
+    # The loop -------------------------------------------------------------------------------------
+    def wake(self) -> None:
+        self._wake.set()
+
+    def retry_later(self) -> None:
+        """Wake the loop after a delay that grows with consecutive failures."""
+        self._failures += 1
+        delay = RETRY_DELAYS[min(self._failures, len(RETRY_DELAYS)) - 1]
+        if self._retry is not None:
+            self._retry.cancel()
+        self._retry = asyncio.get_running_loop().call_later(delay, self._wake.set)
+
+    async def run(self) -> None:
+        """Deliver pending entries when woken (after an action, a failure's delay) and every minute."""
+        while True:
+            try:
+                await asyncio.wait_for(self._wake.wait(), timeout=IDLE_CHECK)
+            except TimeoutError:
+                pass
+            self._wake.clear()
+            if not self.client.is_ready():
+                continue
+            try:
+                await self.flush_all()
+            except Exception:
+                log.exception("delivery round failed; retrying later")
+                self.retry_later()
+
+    async def flush_all(self) -> None:
+        pending = await self.client.store.pending()
+        for campaign_id in dict.fromkeys(e.campaign_id for e in pending):
+            async with self.client.gate(campaign_id):
+                await self.flush(campaign_id)
+
+    async def flush(self, campaign_id: int) -> int:
+        """Deliver the campaign's pending entries in order; the caller holds its gate."""
+        store = self.client.store
+        entries = await store.pending(campaign_id)
+        if not entries:
+            return 0
+        row = await store.campaign(campaign_id)
+        if row is None:
+            return 0
+        posts = group(entries)
+        last_public = max((i for i, p in enumerate(posts) if p.public), default=-1)
+        done = 0
+        for i, post in enumerate(posts):
+            try:
+                await self.send(row, post, decide=i == last_public)
+            except Retry as exc:
+                self.retry_later()
+                log.warning("delivery to campaign %s paused (%s); %d entries wait", row.id, exc, len(entries))
+                return done
+            except Exception as exc:
+                # Not a passing failure: a post Discord refuses, or a fault here. Retry a few
+                # times (in order, so nothing overtakes it), then drop it, loudly, rather than
+                # block the campaign for ever.
+                first = post.entry_ids[0]
+                self._refusals[first] = self._refusals.get(first, 0) + 1
+                if self._refusals[first] < ATTEMPTS_BEFORE_DROPPING:
+                    self.retry_later()
+                    log.warning("campaign %s: post %s failed (%r); will retry", row.id, post.nonce_base, exc)
+                    return done
+                log.error("campaign %s: dropping post %s (outbox %s) after %d failures: %r",
+                          row.id, post.nonce_base, list(post.entry_ids), self._refusals.pop(first), exc)
+            # Last entry first: while any entry of the post is pending, its first id (the nonce)
+            # is too, so a resend after a crash here carries the same nonce.
+            for entry_id in reversed(post.entry_ids):
+                await store.mark_delivered(entry_id)
+            done += 1
+        self._failures = 0
+        return done
+
+    # One post -------------------------------------------------------------------------------------
+    async def send(self, row: CampaignRow, post: Post, decide: bool = False) -> None:
+        outgoing = messages(post)
+        try:
+            if post.public:
+                await self._public(row, post, outgoing, decide)
+            else:
+                await self._private(row, post, outgoing)
+        except discord.NotFound as exc:
+            log.error("campaign %s: channel or user not found (%s); post %s dropped", row.id, exc.text, post.nonce_base)
+        except discord.Forbidden as exc:
+            raise Retry(f"missing permission in channel {row.channel}: {exc.text}") from exc
+        except discord.HTTPException as exc:
+            if exc.status >= 500:
+                raise Retry(str(exc)) from exc
+            raise Refused(f"{exc.status} {exc.code}: {exc.text}") from exc
+        except (aiohttp.ClientError, OSError, TimeoutError) as exc:
+            raise Retry(str(exc)) from exc
+
+    def channel(self, row: CampaignRow) -> discord.abc.Messageable | None:
+        if not row.channel or not row.channel.isdigit():
+            return None
+        found = self.client.get_channel(int(row.channel))
+        if isinstance(found, discord.abc.Messageable):
+            return found
+        return self.client.get_partial_messageable(int(row.channel))
+
+    async def _public(self, row: CampaignRow, post: Post, outgoing: Sequence[Outgoing], decide: bool) -> None:
+        channel = self.channel(row)
+        if channel is None:
+            log.error("campaign %s has no Discord channel; post %s dropped", row.id, post.nonce_base)
+            return
+        view = await self.decide_view(row) if decide else None
+        source = self.reply_to.get(post.batch)
+        for k, out in enumerate(outgoing):
+            extra: dict[str, Any] = {}
+            if out.attachments:
+                extra["files"] = files(out)
+            if view is not None and k == len(outgoing) - 1:
+                extra["view"] = view
+            if source is not None and k == 0:
+                extra["reference"] = source.to_reference(fail_if_not_exists=False)
+            await channel.send(
+                content=out.content or None,
+                nonce=out.nonce,
+                mention_author=False,
+                allowed_mentions=discord.AllowedMentions.none(),
+                **extra,
+            )
+
+    async def _private(self, row: CampaignRow, post: Post, outgoing: Sequence[Outgoing]) -> None:
+        seats = await self.client.store.seats(row.id)
+        owner = seats.get(post.recipient)
+        if owner is None or not owner[0].isdigit():
+            log.info("campaign %s: no Discord player holds %s; private post %s not sent", row.id, post.recipient, post.nonce_base)
+            return
+        try:
+            dm = await self.client.create_dm(discord.Object(int(owner[0])))
+            for out in outgoing:
+                extra: dict[str, Any] = {"files": files(out)} if out.attachments else {}
+                await dm.send(content=out.content or None, nonce=out.nonce, **extra)
+        except discord.Forbidden as exc:
+            # 50007: the user does not accept direct messages from this server (or blocked the bot)
+            log.info("campaign %s: DM to the %s player refused (%s)", row.id, post.recipient, exc.code)
+            await self.dm_closed(row, post, owner[0])
+
+    async def dm_closed(self, row: CampaignRow, post: Post, owner: str) -> None:
+        """Say in the channel that a DM failed, revealing nothing, and offer a private copy."""
+        self.held[post.nonce_base] = post
+        while len(self.held) > HELD_LIMIT:
+            self.held.popitem(last=False)
+        interaction = self.interactions.get(post.batch)
+        if interaction is not None and str(interaction.user.id) == owner:
+            await self.ephemeral_copy(interaction, post)
+            self.ephemeral.add(post.batch)
+            return
+        channel = self.channel(row)
+        if channel is None:
+            return
+        from bot.discord.components import PrivateButton
+
+        view = discord.ui.View(timeout=None)
+        view.add_item(PrivateButton(Ref(Kind.PRIVATE, row.id, post.recipient, post.nonce_base)))
+        text = self.client.tr(t(
+            "<@{user}>, I could not send you a private message for {role}: your direct messages are closed. "
+            "Press the button to read it here, privately, or allow direct messages from this server.",
+            user=owner,
+            role=post.recipient,
+        ))
+        await channel.send(
+            content=text,
+            view=view,
+            nonce=f"{post.nonce_base}.dm",
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(owner))], roles=False, everyone=False),
+        )
+
+    async def ephemeral_copy(self, interaction: discord.Interaction[Any], post: Post) -> None:
+        for out in messages(post):
+            await interaction.followup.send(
+                content=out.content or discord.utils.MISSING,
+                files=files(out) or discord.utils.MISSING,
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+
+    # Response windows -----------------------------------------------------------------------------
+    async def decide_view(self, row: CampaignRow) -> discord.ui.View | None:
+        """A "decide" button for each seated role that must choose among few legal actions."""
+        from bot.discord.components import DecideButton
+
+        fresh = await self.client.store.campaign(row.id)
+        if fresh is None or fresh.status != "active":
+            return None
+        match = await self.client.service.match(fresh)
+        if match.result() is not None:
+            return None
+        seats = await self.client.store.seats(row.id)
+        tag = state_tag(match.hash())
+        view = discord.ui.View(timeout=None)
+        for role in sorted(match.active()):
+            count = len(match.prompt(role).actions)
+            if role in seats and 1 <= count <= CHOICE_LIMIT and len(view.children) < 5:
+                view.add_item(DecideButton(Ref(Kind.DECIDE, row.id, role, tag)))
+        return view if view.children else None
+
+
+def first_lines(replies: Sequence[Reply]) -> str:
+    """The ✓ and ✗ lines of some replies: what a slash command's own answer repeats."""
+    heads = [r.text for r in replies if r.text[:1] in ("\u2713", "\u2717")]
+    return "\n".join(heads)

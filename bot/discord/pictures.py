@@ -1,0 +1,38 @@
+"""Maps for the Discord transport beyond the service's own: around one hex. Pure: no discord.
+
+The service's renderer (``bot.pictures.render_with_description``) returns each image with its
+description, which the outbox stores as the image reply's text; delivery attaches it as the
+image's alt text. ``around`` draws the map around one hex in the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import DEFAULT_LANGUAGE, translator
+from engine.kernel import Match
+
+
+def has_board(game: Any) -> bool:
+    return getattr(game, "board", None) is not None
+
+
+def hex_labels(game: Any) -> list[str]:
+    board = getattr(game, "board", None)
+    if board is None:
+        return []
+    return sorted(str(h) for h in board.grid.labels())
+
+
+def around(game: Any, match: Match, role: str, label: str, language: str = DEFAULT_LANGUAGE) -> tuple[bytes, str] | None:
+    """The picture of ``role``'s view cropped around hex ``label``, and its description."""
+    from render.images import describe, render_view
+
+    if not has_board(game) or label not in game.board.grid:
+        return None
+    view = dict(match.view(role))
+    view["last"] = {"focus": [label]}
+    data = render_view(game, view, role, False)
+    if data is None:
+        return None
+    return data, describe(game, view, False, translate=translator(language))

@@ -1,0 +1,275 @@
+"""``/adjutant``: everything a player can do, as slash commands.
+
+Orders and undo go through the service exactly as typed orders do (their public replies are
+posted in the channel from the outbox); read-only answers (status, seats, map, history, help,
+options) come back to the asker privately unless they ask to share; the hand goes by DM.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import io
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.components import show_choices
+from bot.discord.delivery import first_lines
+from bot.discord.interact import (
+    ac_game,
+    ac_hex,
+    ac_my_side,
+    ac_order,
+    ac_scenario,
+    ac_side,
+    acting_role,
+    answer,
+    campaign_here,
+    client_of,
+    viewer_role,
+)
+from bot.discord.pictures import around, has_board
+from bot.discord.posts import extension
+from bot.replies import PUBLIC, Reply
+from bot.service import FAIL, ServiceError, options_json
+from bot.store import CampaignRow
+from engine import registry
+from engine.text import t
+
+COMMANDS_HELP = t(
+    "Slash commands: /adjutant create, join, leave, seats, status, map, hand, options, order, history, "
+    "undo, help; referees: /ref seat, place, remove, override, grant-undo, rewind, pause, resume, appoint. "
+    "You may also type orders in the campaign channel, one per line (prefix 'SIDE:' if you hold several "
+    "seats); lines starting with # and messages starting with // or > are ignored."
+)
+
+
+async def _submit(interaction: discord.Interaction[Any], row: CampaignRow, text: str, side: str | None) -> list[Reply] | None:
+    client = client_of(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    sender = client.sender(interaction.user)
+    try:
+        return await client.act(row, functools.partial(client.service.submit, row, sender, text, side), interaction=interaction)
+    except ServiceError as exc:
+        await answer(interaction, f"{FAIL} {client.tr(exc.message)}")
+        return None
+
+
+class PlayerCommands(app_commands.Group):
+    def __init__(self) -> None:
+        super().__init__(name="adjutant", description="Play a wargame campaign refereed by Adjutant")
+
+    @app_commands.command(name="create", description="Start a campaign in this channel, thread or forum post")
+    @app_commands.describe(
+        game="the game", scenario="the scenario (default: the game's first)", options="campaign options, key=value ...",
+        name="the campaign's name (default: game and channel)",
+    )
+    @app_commands.autocomplete(game=ac_game, scenario=ac_scenario)
+    async def create(
+        self, interaction: discord.Interaction[Any], game: str, scenario: str | None = None,
+        options: str | None = None, name: str | None = None,
+    ) -> None:
+        client = client_of(interaction)
+        perms = interaction.permissions
+        role_name = client.settings.referee_role
+        has_role = isinstance(interaction.user, discord.Member) and any(r.name == role_name for r in interaction.user.roles)
+        if interaction.guild is None or interaction.channel_id is None:
+            await answer(interaction, client.tr(t("Campaigns live in server channels, threads or forum posts.")))
+            return
+        if not (perms.manage_channels or perms.manage_guild or has_role):
+            await answer(interaction, client.tr(t(
+                "Sorry, only members who may manage this channel, or referees, may start a campaign here."
+            )))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with client.gate():
+            existing = await client.campaign_in(interaction.channel_id)
+            if existing is not None:
+                await answer(interaction, client.tr(t(
+                    "This channel already hosts campaign {name}; start a thread for another one.", name=existing.name
+                )))
+                return
+            try:
+                row, _ = await client.service.create(
+                    name or f"{game.casefold()}-{interaction.channel_id}", game, scenario, options_json(options or ""),
+                    channel=str(interaction.channel_id), creator=str(interaction.user.id),
+                )
+            except ServiceError as exc:
+                await answer(interaction, f"{FAIL} {client.tr(exc.message)}")
+                return
+            await client.delivery.flush(row.id)
+        if isinstance(interaction.channel, discord.Thread):
+            # A campaign in a thread or forum post: be a member, so its messages reach the bot.
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.channel.join()
+        roles = ", ".join(registry.get(row.game).roles)
+        await answer(interaction, client.tr(t(
+            "Campaign {name} created; you are its referee. Players take a side with /adjutant join ({roles}).",
+            name=row.name, roles=roles,
+        )))
+
+    @app_commands.command(name="join", description="Take a side")
+    @app_commands.describe(side="the side to play")
+    @app_commands.autocomplete(side=ac_side)
+    async def join(self, interaction: discord.Interaction[Any], side: str) -> None:
+        await self._seat(interaction, side, join=True)
+
+    @app_commands.command(name="leave", description="Give up a side")
+    @app_commands.describe(side="the side to leave")
+    @app_commands.autocomplete(side=ac_my_side)
+    async def leave(self, interaction: discord.Interaction[Any], side: str) -> None:
+        await self._seat(interaction, side, join=False)
+
+    async def _seat(self, interaction: discord.Interaction[Any], side: str, join: bool) -> None:
+        client = client_of(interaction)
+        row = await campaign_here(interaction)
+        if row is None:
+            return
+        sender = client.sender(interaction.user)
+        call = client.service.join if join else client.service.leave
+        try:
+            async with client.gate(row.id):
+                replies = await call(row, side, sender)
+        except ServiceError as exc:
+            await answer(interaction, f"{FAIL} {client.tr(exc.message)}")
+            return
+        await answer(interaction, "\n".join(r.text for r in replies), ephemeral=False)
+        if join:
+            await client.deal_holdings(row, side.casefold())
+
+    @app_commands.command(name="seats", description="Who plays which side")
+    async def seats(self, interaction: discord.Interaction[Any]) -> None:
+        client = client_of(interaction)
+        row = await campaign_here(interaction)
+        if row is None:
+            return
+        seats = await client.store.seats(row.id)
+        lines = []
+        for role in registry.get(row.game).roles:
+            seat = seats.get(role)
+            who = (f"<@{seat[0]}>" if seat[0].isdigit() else seat[1] or seat[0]) if seat else client.tr(t("free"))
+            lines.append(f"{role}: {who}")
+        await answer(interaction, f"{row.name}\n" + "\n".join(lines), escape=False)
+
+    @app_commands.command(name="status", description="The turn, the phase and who is to act")
+    @app_commands.describe(share="post the answer in the channel")
+    async def status(self, interaction: discord.Interaction[Any], share: bool = False) -> None:
+        await self._query(interaction, "status", [], share)
+
+    @app_commands.command(name="history", description="The last entries of the campaign log")
+    @app_commands.describe(count="how many entries (default 20)")
+    async def history(self, interaction: discord.Interaction[Any], count: app_commands.Range[int, 1, 200] = 20) -> None:
+        await self._query(interaction, "history", [str(count)], False)
+
+    async def _query(self, interaction: discord.Interaction[Any], verb: str, args: list[str], share: bool) -> None:
+        client = client_of(interaction)
+        row = await campaign_here(interaction)
+        if row is None:
+            return
+        role = PUBLIC if share else await viewer_role(client, row, interaction.user)
+        match = await client.service.match(row)
+        replies = client.service.query(registry.get(row.game), match, role, verb, args)
+        await answer(interaction, "\n".join(r.text for r in replies), ephemeral=not share)
+
+    @app_commands.command(name="map", description="The map: the area of the last action, the whole map, or around a hex")
+    @app_commands.describe(label="show the map around this hex", whole="the whole map", share="post it in the channel")
+    @app_commands.rename(label="hex")
+    @app_commands.autocomplete(label=ac_hex)
+    async def map(
+        self, interaction: discord.Interaction[Any], label: str | None = None, whole: bool = False, share: bool = False
+    ) -> None:
+        client = client_of(interaction)
+        row = await campaign_here(interaction)
+        if row is None:
+            return
+        game = registry.get(row.game)
+        renderer = client.service.renderer
+        if renderer is None or (label and not has_board(game)):
+            await answer(interaction, client.tr(t("No renderer is configured, so no map image.")))
+            return
+        role = PUBLIC if share else await viewer_role(client, row, interaction.user)
+        await interaction.response.defer(ephemeral=not share, thinking=True)
+        match = await client.service.match(row)
+        if label:
+            got = around(game, match, role, label.strip(), client.service.language)
+            if got is None:
+                await answer(interaction, client.tr(t("'{hex}' is not a hex of the map.", hex=label)), ephemeral=not share)
+                return
+            data, alt = got
+        else:
+            rendered = renderer(game, match, role, whole)
+            if rendered is None:
+                await answer(interaction, client.tr(t("This game has no map image.")), ephemeral=not share)
+                return
+            data, alt = rendered
+        file = discord.File(io.BytesIO(data), filename=f"map.{extension(data)}", description=alt[:1024])
+        caption = client.tr(t("Around {hex}.", hex=label)) if label else client.tr(t("Whole map.")) if whole else ""
+        await answer(interaction, caption, ephemeral=not share, file=file)
+
+    @app_commands.command(name="hand", description="Your private holdings, by direct message")
+    @app_commands.describe(side="the side (if you hold several)")
+    @app_commands.autocomplete(side=ac_my_side)
+    async def hand(self, interaction: discord.Interaction[Any], side: str | None = None) -> None:
+        client = client_of(interaction)
+        row = await campaign_here(interaction)
+        if row is None:
+            return
+        replies = await _submit(interaction, row, "hand", side)
+        if replies is None:
+            return
+        if any(r.batch in client.delivery.ephemeral for r in replies):
+            return  # the DM was refused; the copy was just given privately here
+        await answer(interaction, client.tr(t("Sent to you by direct message.")))
+
+    @app_commands.command(name="options", description="What you may do now (with buttons when there are few choices)")
+    @app_commands.describe(side="the side (if you hold several)")
+    @app_commands.autocomplete(side=ac_my_side)
+    async def options(self, interaction: discord.Interaction[Any], side: str | None = None) -> None:
+        client = client_of(interaction)
+        row = await campaign_here(interaction)
+        if row is None:
+            return
+        role = await acting_role(client, row, interaction.user, side)
+        roles = await client.service.roles_of(row, str(interaction.user.id))
+        if role is None or role not in roles:
+            await answer(interaction, client.tr(t("You have no seat in campaign {name}. Join a side first.", name=row.name)))
+            return
+        await show_choices(interaction, row, role)
+
+    @app_commands.command(name="order", description="Give an order; it completes from your legal orders as you type")
+    @app_commands.describe(text="the order, e.g. move 13pz 1232", side="the side (if you hold several)")
+    @app_commands.autocomplete(text=ac_order, side=ac_my_side)
+    async def order(self, interaction: discord.Interaction[Any], text: str, side: str | None = None) -> None:
+        client = client_of(interaction)
+        row = await campaign_here(interaction)
+        if row is None:
+            return
+        replies = await _submit(interaction, row, text, side)
+        if replies is not None:
+            await answer(interaction, first_lines(replies) or client.tr(t("Done.")))
+
+    @app_commands.command(name="undo", description="Take back your last order (back to the last roll, draw or change of player)")
+    @app_commands.describe(side="the side (if you hold several)")
+    @app_commands.autocomplete(side=ac_my_side)
+    async def undo(self, interaction: discord.Interaction[Any], side: str | None = None) -> None:
+        client = client_of(interaction)
+        row = await campaign_here(interaction)
+        if row is None:
+            return
+        replies = await _submit(interaction, row, "undo", side)
+        if replies is not None:
+            await answer(interaction, first_lines(replies) or client.tr(t("Done.")))
+
+    @app_commands.command(name="help", description="The orders of this campaign's game, or one order in detail")
+    @app_commands.describe(topic="an order (verb) to explain")
+    async def help(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
+        client = client_of(interaction)
+        row = await campaign_here(interaction, quiet=True)
+        if row is None:
+            games = ", ".join(f"{n} ({registry.get(n).title})" for n in registry.names())
+            text = client.tr(t("Games: {games}. Start a campaign here with /adjutant create.", games=games))
+        else:
+            text = client.service.help_text(registry.get(row.game), topic)
+        await answer(interaction, text + "\n\n" + client.tr(COMMANDS_HELP))

@@ -1,0 +1,127 @@
+"""``/ref``: referee overrides. Every one needs a reason, is logged and announced in the channel.
+
+Referees are the campaign's referees (the store's ``referees`` table); a member holding the
+configured referee role (``ADJUTANT_REFEREE_ROLE``) or the Manage Server permission becomes
+one the first time they act. Anyone else gets a polite refusal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.delivery import first_lines
+from bot.discord.interact import ac_override, ac_side, ac_unit, answer, campaign_here, client_of
+from bot.replies import Reply
+from bot.service import FAIL, ServiceError
+from bot.store import CampaignRow
+from engine.text import t
+
+After = Callable[[CampaignRow], Awaitable[None]]
+REASON = "why (announced to everyone and logged)"
+
+
+async def referee_line(interaction: discord.Interaction[Any], line: str, after: After | None = None) -> None:
+    """Check the referee, run ``line because reason`` through the service, announce, confirm."""
+    client = client_of(interaction)
+    row = await campaign_here(interaction)
+    if row is None:
+        return
+    if not await client.is_referee(row, interaction):
+        await answer(interaction, client.tr(t(
+            "Sorry, only a referee of campaign {name} may do that (referees hold the '{role}' role "
+            "or the Manage Server permission).", name=row.name, role=client.settings.referee_role,
+        )))
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    sender = client.sender(interaction.user)
+
+    async def work() -> list[Reply]:
+        replies = await client.service.referee(row, sender, line)
+        if after is not None:
+            await after(row)
+        return replies
+
+    try:
+        replies = await client.act(row, work, interaction=interaction)
+    except ServiceError as exc:
+        await answer(interaction, f"{FAIL} {client.tr(exc.message)}")
+        return
+    await answer(interaction, first_lines(replies) or "\n".join(r.text for r in replies) or client.tr(t("Done.")))
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+class RefereeCommands(app_commands.Group):
+    def __init__(self) -> None:
+        super().__init__(name="ref", description="Referee overrides (each needs a reason and is announced)")
+
+    @app_commands.command(name="seat", description="Give a side to a member (assign or replace a player)")
+    @app_commands.describe(side="the side", user="the member who will play it", reason=REASON)
+    @app_commands.autocomplete(side=ac_side)
+    async def seat(self, interaction: discord.Interaction[Any], side: str, user: discord.User, reason: str) -> None:
+        async def name_seat(row: CampaignRow) -> None:
+            await client_of(interaction).store.set_seat(row.id, side.casefold(), str(user.id), user.display_name)
+
+        await referee_line(interaction, f"seat {side} {user.id} because {_one_line(reason)}", after=name_seat)
+
+    @app_commands.command(name="place", description="Move or place a unit on a hex")
+    @app_commands.describe(unit="the unit", label="the hex", reason=REASON)
+    @app_commands.rename(label="hex")
+    @app_commands.autocomplete(unit=ac_unit)
+    async def place(self, interaction: discord.Interaction[Any], unit: str, label: str, reason: str) -> None:
+        await referee_line(interaction, f"place {unit} {label} because {_one_line(reason)}")
+
+    @app_commands.command(name="remove", description="Remove a unit from the map")
+    @app_commands.describe(unit="the unit", reason=REASON)
+    @app_commands.autocomplete(unit=ac_unit)
+    async def remove(self, interaction: discord.Interaction[Any], unit: str, reason: str) -> None:
+        await referee_line(interaction, f"remove {unit} because {_one_line(reason)}")
+
+    @app_commands.command(name="override", description="Any engine override: KIND ARGS (see the game's referee kinds)")
+    @app_commands.describe(kind="e.g. set, step, mark, weather, phase", args="its arguments", reason=REASON)
+    @app_commands.autocomplete(kind=ac_override)
+    async def override(self, interaction: discord.Interaction[Any], kind: str, reason: str, args: str = "") -> None:
+        await referee_line(interaction, f"{_one_line(kind)} {_one_line(args)} because {_one_line(reason)}")
+
+    @app_commands.command(name="grant-undo", description="Let a side take back one more order across a barrier")
+    @app_commands.describe(side="the side", reason=REASON)
+    @app_commands.autocomplete(side=ac_side)
+    async def grant_undo(self, interaction: discord.Interaction[Any], side: str, reason: str) -> None:
+        await referee_line(interaction, f"grant-undo {side} because {_one_line(reason)}")
+
+    @app_commands.command(name="rewind", description="Rewind the campaign to a record of its history (0: the start)")
+    @app_commands.describe(record="the record number (see /adjutant history)", reason=REASON)
+    async def rewind(self, interaction: discord.Interaction[Any], record: app_commands.Range[int, 0], reason: str) -> None:
+        await referee_line(interaction, f"rewind {record} because {_one_line(reason)}")
+
+    @app_commands.command(name="pause", description="Pause the campaign: no orders until resumed")
+    @app_commands.describe(reason=REASON)
+    async def pause(self, interaction: discord.Interaction[Any], reason: str) -> None:
+        await referee_line(interaction, f"pause because {_one_line(reason)}")
+
+    @app_commands.command(name="resume", description="Resume a paused campaign")
+    @app_commands.describe(reason=REASON)
+    async def resume(self, interaction: discord.Interaction[Any], reason: str) -> None:
+        await referee_line(interaction, f"resume because {_one_line(reason)}")
+
+    @app_commands.command(name="appoint", description="Make a member a referee of this campaign")
+    @app_commands.describe(user="the new referee")
+    async def appoint(self, interaction: discord.Interaction[Any], user: discord.User) -> None:
+        client = client_of(interaction)
+        row = await campaign_here(interaction)
+        if row is None:
+            return
+        if not await client.is_referee(row, interaction):
+            await answer(interaction, client.tr(t("Sorry, only a referee of campaign {name} may do that.", name=row.name)))
+            return
+        async with client.gate(row.id):
+            await client.store.add_referee(row.id, str(user.id))
+        text = client.tr(t("{by} appointed {user} referee of campaign {name}.", by=interaction.user.display_name,
+                           user=user.display_name, name=row.name))
+        await answer(interaction, text, ephemeral=False)

@@ -1,0 +1,41 @@
+"""``bot.discord.app.run``: what ``adjutant serve`` does, against the fake Discord."""
+
+import asyncio
+import logging
+
+from bot.discord.app import run
+from bot.discord.config import Settings
+from tests.bot.discord.fake_discord import FakeDiscord
+
+
+async def serve_until(server: FakeDiscord, settings: Settings, ready: bool = True) -> int:
+    stop = asyncio.Event()
+    task = asyncio.create_task(run(settings, stop, guild_ready_timeout=0.05))
+    if ready:
+        await server.wait_until(lambda: server.identified.is_set() and server.commands.get(None), what="a connected bot")
+        stop.set()
+    return await asyncio.wait_for(task, timeout=20)
+
+
+async def test_serve_connects_registers_the_commands_and_stops_cleanly(fake_discord: FakeDiscord, tmp_path, caplog):
+    """Commands /adjutant and /ref are registered; a stop closes everything with status 0."""
+    caplog.set_level(logging.DEBUG)
+    settings = Settings(token=fake_discord.token, db=tmp_path / "serve.db")
+    assert await serve_until(fake_discord, settings) == 0
+    assert {c["name"] for c in fake_discord.commands[None]} == {"adjutant", "ref"}
+    assert (tmp_path / "serve.db").exists()
+    assert fake_discord.token not in caplog.text
+
+
+async def test_serve_reports_a_refused_token(fake_discord: FakeDiscord, tmp_path, caplog):
+    settings = Settings(token="not-the-token", db=tmp_path / "serve.db")
+    assert await serve_until(fake_discord, settings, ready=False) == 1
+    assert "refused the token" in caplog.text
+
+
+async def test_serve_explains_a_missing_message_content_intent(fake_discord: FakeDiscord, tmp_path, caplog):
+    """The portal's Message Content switch is off: Discord closes with 4014; the log says what to do."""
+    fake_discord.portal_intents = 0
+    settings = Settings(token=fake_discord.token, db=tmp_path / "serve.db")
+    assert await serve_until(fake_discord, settings, ready=False) == 1
+    assert "Message Content intent" in caplog.text
