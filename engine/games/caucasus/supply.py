@@ -593,3 +593,19 @@ def attrition_drm(rules: Rules, state: Mapping[str, Any], uid: str) -> int:
 def attrition_result(modified_die: int) -> bool:
     """Whether the unit loses a step: a modified 1-4 loses one, 5-6 has no effect (14.6)."""
     return modified_die <= 4
+
+
+def hex_supply(rules: Rules, state: Mapping[str, Any], side: str) -> Callable[[str], str]:
+    """A function giving the supply a ``side`` unit would have in a hex (for the retreat
+    priorities of 11.1): "full", "limited" or "out". Minor-port capacity is not allocated
+    here: a hex that traces to a friendly minor port counts as limited."""
+    srcs = sources(rules, state, side)
+    net = _Net(rules, state, side, srcs)
+    cache: dict[str, str] = {}
+
+    def supply_of(label: str) -> str:
+        if label not in cache:
+            cache[label] = net.trace(label).state
+        return cache[label]
+
+    return supply_of

@@ -633,3 +633,16 @@ def test_attrition_drm_town_guards_desert_and_hq():
 )
 def test_attrition_table(die: int, lost: bool):
     assert supply.attrition_result(die) is lost
+
+
+def test_hex_supply_gives_the_trace_of_a_hypothetical_unit():
+    """hex_supply answers for a hex what supply_status answers for a unit standing there."""
+    from engine.games.caucasus.supply import hex_supply, supply_status
+    from tests.engine.games.caucasus.position import empty_board, plain_hexes, referee, unit_of
+
+    m = empty_board()
+    for label in plain_hexes(m)[:40:8]:
+        referee(m, f"place {unit_of(m, 'soviet', 'INF')} {label}")
+        unit = next(u for u, v in m.state["units"].items() if v.get("hex") == label)
+        expected = supply_status(m.game.rules, m.state, "soviet")[unit].state
+        assert hex_supply(m.game.rules, m.state, "soviet")(label) == expected
