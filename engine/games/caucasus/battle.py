@@ -15,10 +15,10 @@ from typing import Any
 from engine import flow
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Action, Context, Prompt, State
-from engine.games.caucasus import combat, losses, retreat, tables
+from engine.games.caucasus import combat, initial, losses, retreat, special, tables
 from engine.games.caucasus.model import AXIS, Rules, UnitType, enemy, units_at, values
-from engine.games.caucasus.phases import mark_control
-from engine.games.caucasus.terrain import dd_column
+from engine.games.caucasus.moves import mark_control
+from engine.games.caucasus.terrain import dd_column, impassable_side, natural, road
 from engine.text import Text, t
 
 
@@ -60,6 +60,12 @@ def defending_tq(rules: Rules, state: Mapping[str, Any], uid: str) -> str:
 
 class CombatPhase(flow.Procedure):
     name = "combat"
+    auto = True
+
+    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+        """At the start of the phase (and after each attack): the special units' checks."""
+        special.end_of_step_checks(game.rules, state, ctx)
+        frame["waiting"] = True
 
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         return frozenset({frame["side"]})
@@ -69,6 +75,7 @@ class CombatPhase(flow.Procedure):
         acts: list[Action] = [Action("done")]
         for action in candidate_attacks(rules, state, role):
             acts.append(action)
+        acts += ae_advances(rules, state, role)
         return Prompt(
             role,
             t("{impulse} Combat Phase: attack with 'attack UNITS -> HEX' (preview with 'odds ...'), then 'done'.", impulse=frame["impulse"].capitalize()),
@@ -77,21 +84,84 @@ class CombatPhase(flow.Procedure):
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
         rules: Rules = game.rules
+        frame["waiting"] = False
         if action.verb == "done":
-            if frame["impulse"] == "primary":
-                for uid, u in state["units"].items():
-                    if rules.units[uid].side == role:
-                        u["replaced"] = False  # Replacement markers come off now (17.2).
+            for uid, u in state["units"].items():
+                if rules.units[uid].side != role:
+                    continue
+                if frame["impulse"] == "primary":
+                    u["replaced"] = False  # Replacement markers come off now (17.2).
+                if u.get("ae"):
+                    u["ae"] = False  # AE markers last until the end of the following Combat Phase (8.5).
+            special.end_of_step_checks(rules, state, ctx)
             flow.end(state)
+            return
+        if action.verb == "advance":
+            ae_advance(rules, state, role, action.args, ctx)
             return
         if action.verb != "attack":
             raise InvalidOrder(
                 t("'{verb}' is not possible in a Combat Phase.", verb=action.verb),
-                t("Possible now: attack UNITS -> HEX, odds UNITS -> HEX, done."),
+                t("Possible now: attack UNITS -> HEX, odds UNITS -> HEX, advance UNIT HEX (after an Automatic Elimination), done."),
             )
         plan = attack_plan(action)
         odds = combat.evaluate(rules, state, role, plan)
         start_battle(rules, state, role, plan, odds, ctx)
+
+
+def ae_target(state: Mapping[str, Any], uid: str) -> str | None:
+    """The hex a unit's Automatic Elimination marker refers to (8.5), if it names one."""
+    marker = state["units"][uid].get("ae")
+    return marker if isinstance(marker, str) else None
+
+
+def ae_advances(rules: Rules, state: State, side: str) -> list[Action]:
+    """Advances into the hexes emptied by Automatic Elimination in the Movement Phase (8.5)."""
+    out = []
+    for uid, u in sorted(state["units"].items()):
+        target = ae_target(state, uid)
+        if rules.units[uid].side != side or not u.get("hex") or target is None:
+            continue
+        try:
+            check_ae_advance(rules, state, side, uid, [u["hex"], target])
+        except IllegalOrder:
+            continue
+        out.append(Action("advance", (uid, target)))
+    return out
+
+
+def check_ae_advance(rules: Rules, state: State, side: str, uid: str, path: list[str]) -> str:
+    """An AE-marked unit advances as after a combat resolved on the CRT (8.5); returns the hex."""
+    spec = rules.units[uid]
+    if spec.side != side or not state["units"][uid].get("hex"):
+        raise IllegalOrder(t("{unit} is not one of your units on the map.", unit=uid))
+    target = ae_target(state, uid)
+    if target is None:
+        if state["units"][uid].get("ae"):
+            raise IllegalOrder(
+                t("{unit}'s Automatic Elimination marker names no hex (a referee placed it): a referee must move the unit.", unit=uid),
+                "8.5",
+            )
+        raise IllegalOrder(
+            t("Only units with an Automatic Elimination marker from the Movement Phase may advance now."), "8.5"
+        )
+    retreat.advance_check(rules, state, uid, path, target, "full")
+    return target
+
+
+def ae_advance(rules: Rules, state: State, side: str, args: tuple[str, ...], ctx: Context) -> None:
+    if len(args) < 2 or any(a in rules.units for a in args[1:]):
+        raise IllegalOrder(t("Advance one unit at a time: 'advance UNIT HEX [HEX]'."), "8.5")
+    uid = args[0]
+    path = [state["units"][uid].get("hex") or "", *args[1:]]
+    check_ae_advance(rules, state, side, uid, path)
+    u = state["units"][uid]
+    u["hex"] = path[-1]
+    u["ae"] = False
+    u["attacked"] = True  # it still may not attack in this Combat Phase (8.5)
+    mark_control(rules, state, side, path[1:])
+    state["last"].setdefault("moves", []).append(path)
+    ctx.log(t("{unit} advances {path} after its Automatic Elimination (8.5).", unit=uid, path=" ".join(path)))
 
 
 def candidate_attacks(rules: Rules, state: State, side: str) -> list[Action]:
@@ -132,12 +202,18 @@ def candidate_attacks(rules: Rules, state: State, side: str) -> list[Action]:
     return out
 
 
-def start_battle(rules: Rules, state: State, side: str, plan: combat.AttackPlan, odds: Any, ctx: Context) -> None:
+def start_battle(
+    rules: Rules, state: State, side: str, plan: combat.AttackPlan, odds: Any, ctx: Context, mobile: bool = False
+) -> None:
+    """Resolve an attack: roll, then run losses, DD, retreat and advance as procedures. A Mobile
+    Assault (``mobile``) is movement, not combat: no once-per-phase marks (13.2), and its advance
+    is the group's entry into the emptied hex (13.1)."""
     defenders = [u for u in units_at(state, plan.target)]
-    for uid in plan.attackers:
-        state["units"][uid]["attacked"] = True
-    for uid in defenders:
-        state["units"][uid]["defended"] = True
+    if not mobile:
+        for uid in plan.attackers:
+            state["units"][uid]["attacked"] = True
+        for uid in defenders:
+            state["units"][uid]["defended"] = True
     if plan.air:
         state["air"][plan.air]["ready"] = False
     if plan.fleet:
@@ -145,7 +221,10 @@ def start_battle(rules: Rules, state: State, side: str, plan: combat.AttackPlan,
     origins = sorted({state["units"][u]["hex"] for u in plan.attackers})
     state["last"].setdefault("attacks", []).append({"from": origins, "to": plan.target, "result": ""})
     state["last"].setdefault("focus", []).extend([*origins, plan.target])
-    ctx.log(t("Attack on {hex}: {breakdown}", hex=plan.target, breakdown=odds.breakdown()))
+    if mobile:
+        ctx.log(t("Mobile Assault on {hex}: {breakdown}", hex=plan.target, breakdown=odds.breakdown()))
+    else:
+        ctx.log(t("Attack on {hex}: {breakdown}", hex=plan.target, breakdown=odds.breakdown()))
     if odds.automatic:
         result = tables.AE
         ctx.log(t("Automatic Elimination: odds of 10-1 or more after shifts (8.4)."))
@@ -167,6 +246,7 @@ def start_battle(rules: Rules, state: State, side: str, plan: combat.AttackPlan,
         brandenburg=plan.brandenburg,
         steps_involved=steps_involved,
         dd="none",
+        mobile=mobile,
     )
 
 
@@ -209,21 +289,31 @@ class Battle(flow.Procedure):
             length = spec.retreat if frame["dd"] != "success" else 0
             if frame["dd"] == "failed":
                 length = 2
-            if length and defenders:
+            # The 4th Guards Cavalry Corps HQ is a stacking marker: it does not retreat, and is
+            # removed once no cavalry division is left with it (15.7).
+            retreating = [u for u in defenders if "cav_corps_hq" not in rules.units[u].flags]
+            if length and retreating:
                 flow.call(
                     state,
                     "retreat_choice",
                     chooser=enemy(side),
-                    units=defenders,
+                    units=retreating,
                     origin=frame["target"],
                     length=length,
                     disorganize=spec.disorganize,
                     attackers=attackers,
+                    mobile=frame.get("mobile", False),
                 )
         elif stage == "advance":
             frame["stage"] = "finish"
             frame.pop("returned", None)
+            special.check_corps(rules, state, ctx)
             left = [u for u in frame["defenders"] if state["units"][u].get("hex") == frame["target"]]
+            if frame.get("mobile"):
+                # Mobile Assault: no normal advance; the group may enter an emptied hex (13.1).
+                if attackers and not units_at(state, frame["target"]):
+                    flow.call(state, "mobile_advance", chooser=side, units=attackers, target=frame["target"])
+                return
             retreated = any(state["units"][u].get("retreated") for u in frame["defenders"])
             kind = tables.advance_after(
                 frame["result"],
@@ -237,6 +327,7 @@ class Battle(flow.Procedure):
                 flow.call(state, "advance_choice", chooser=side, units=attackers, target=frame["target"], kind=kind, moved=[])
         else:
             finish_brandenburg(rules, state, frame, ctx)
+            special.end_of_step_checks(rules, state, ctx)
             flow.end(state)
 
 
@@ -257,8 +348,15 @@ def finish_brandenburg(rules: Rules, state: State, frame: flow.Frame, ctx: Conte
 
 
 def dd_leads(rules: Rules, state: Mapping[str, Any], defenders: list[str]) -> list[str]:
-    """Units that may lead a Determined Defence: not disorganized, not white-box (10.4)."""
-    return [u for u in defenders if not state["units"][u].get("disorganized") and not rules.units[u].white_box]
+    """Units that may lead a Determined Defence: not disorganized, not white-box (10.4), not the
+    4th Guards Cavalry Corps HQ marker, whose only function is stacking (15.7)."""
+    return [
+        u
+        for u in defenders
+        if not state["units"][u].get("disorganized")
+        and not rules.units[u].white_box
+        and "cav_corps_hq" not in rules.units[u].flags
+    ]
 
 
 class LossChoice(flow.Procedure):
@@ -416,7 +514,9 @@ class RetreatChoice(flow.Procedure):
         if not left:
             flow.end(state)
             return
-        options = retreat.retreat_options(rules, state, left, frame["origin"], frame["length"], disorganized_result=frame["disorganize"])
+        options = retreat.retreat_options(
+            rules, state, left, frame["origin"], frame["length"], disorganized_result=frame["disorganize"], mobile_assault=frame.get("mobile", False)
+        )
         if not options:
             for uid in left:
                 box = losses.eliminate(rules, state, uid)
@@ -431,7 +531,9 @@ class RetreatChoice(flow.Procedure):
     def prompt(self, game: Any, state: State, frame: flow.Frame, role: str) -> Prompt:
         rules: Rules = game.rules
         left = [u for u in frame["units"] if state["units"][u].get("hex") == frame["origin"]]
-        options = retreat.retreat_options(rules, state, left, frame["origin"], frame["length"], disorganized_result=frame["disorganize"])
+        options = retreat.retreat_options(
+            rules, state, left, frame["origin"], frame["length"], disorganized_result=frame["disorganize"], mobile_assault=frame.get("mobile", False)
+        )
         acts = [Action("retreat", ("all", *opt.path[1:])) for opt in options if opt.best][:20]
         return Prompt(
             role,
@@ -448,7 +550,9 @@ class RetreatChoice(flow.Procedure):
         if action.args[0] != "all" and action.args[0] not in left:
             raise IllegalOrder(t("{unit} is not waiting to retreat from {hex}.", unit=action.args[0], hex=frame["origin"]), "11")
         path = [frame["origin"], *action.args[1:]]
-        outcome = retreat.check_retreat(rules, state, who, path, frame["length"], disorganized_result=frame["disorganize"])
+        outcome = retreat.check_retreat(
+            rules, state, who, path, frame["length"], disorganized_result=frame["disorganize"], mobile_assault=frame.get("mobile", False)
+        )
         # The automatic part (run) ends the window once nobody is left to retreat; a step-loss
         # window that the retreat may open runs first.
         frame["waiting"] = False
@@ -490,6 +594,10 @@ class AdvanceChoice(flow.Procedure):
         acts = [Action("done")]
         for uid in frame["units"]:
             if uid not in frame["moved"] and state["units"][uid].get("hex"):
+                try:
+                    retreat.advance_check(game.rules, state, uid, [state["units"][uid]["hex"], frame["target"]], frame["target"], frame["kind"])
+                except IllegalOrder:
+                    continue
                 acts.append(Action("advance", (uid, frame["target"])))
         return Prompt(role, t("Advance after combat into {hex}? 'advance UNIT HEX [HEX]', then 'done'.", hex=frame["target"]), tuple(acts))
 
@@ -501,6 +609,8 @@ class AdvanceChoice(flow.Procedure):
         if action.verb != "advance":
             raise InvalidOrder(t("Advance with 'advance UNIT HEX', or 'done'."))
         uid = action.args[0]
+        if any(a in rules.units for a in action.args[1:]):
+            raise IllegalOrder(t("Advance one unit at a time: 'advance UNIT HEX [HEX]'."), "12.1")
         if uid not in frame["units"]:
             raise IllegalOrder(t("Only units that took part in this attack may advance."), "12.1")
         if uid in frame["moved"]:
@@ -546,4 +656,97 @@ def standing_answer(game: Any, state: State, role: str, orders: Mapping[str, str
     return None
 
 
-PROCEDURES: tuple[flow.Procedure, ...] = (CombatPhase(), Battle(), LossChoice(), DDChoice(), RetreatChoice(), AdvanceChoice())
+class MobileAdvance(flow.Procedure):
+    """After a Mobile Assault that emptied the target hex, the group may move into it at no MP
+    cost, and then go on moving (13.1); ``done`` declines."""
+
+    name = "mobile_advance"
+
+    def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
+        return frozenset({frame["chooser"]})
+
+    def prompt(self, game: Any, state: State, frame: flow.Frame, role: str) -> Prompt:
+        rules: Rules = game.rules
+        acts = [Action("done")]
+        group = [u for u in frame["units"] if state["units"][u].get("hex")]
+        try:
+            check_mobile_entry(rules, state, group, frame["target"])
+        except IllegalOrder:
+            pass
+        else:
+            acts.append(Action("advance", (*group, frame["target"])))
+        return Prompt(
+            role,
+            t("The Mobile Assault emptied {hex}: move the group into it at no MP cost ('advance UNITS {hex}') or 'done'.", hex=frame["target"]),
+            tuple(acts),
+        )
+
+    def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
+        rules: Rules = game.rules
+        if action.verb == "done":
+            flow.end(state)
+            return
+        if action.verb != "advance":
+            raise InvalidOrder(t("Move the group into the emptied hex with 'advance UNITS HEX', or 'done'."))
+        named = [a for a in action.args if a in rules.units]
+        hexes = [a for a in action.args if a not in rules.units]
+        group = [u for u in frame["units"] if state["units"][u].get("hex")]
+        if hexes != [frame["target"]]:
+            raise IllegalOrder(t("After a Mobile Assault the group may only enter the emptied hex {hex}.", hex=frame["target"]), "13.1")
+        if set(named) != set(group):
+            raise IllegalOrder(
+                t("A Mobile Assault group never splits: move all of {units} together.", units=", ".join(group)), "13.1"
+            )
+        check_mobile_entry(rules, state, group, frame["target"])
+        start = state["units"][group[0]]["hex"]
+        counts = movement_hexes(state)
+        for uid in group:
+            state["units"][uid]["hex"] = frame["target"]
+            counts[uid] = counts.get(uid, 0) + 1
+        mark_control(rules, state, role, [frame["target"]])
+        state["last"].setdefault("moves", []).append([start, frame["target"]])
+        ctx.log(t("{units} enter {hex} at no MP cost (13.1).", units=", ".join(group), hex=frame["target"]))
+        flow.end(state)
+
+
+def movement_hexes(state: State) -> dict[str, int]:
+    """Hexes each unit has moved in the current Movement Phase (kept by the phase's frame)."""
+    for frame in reversed(flow.stack(state)):
+        if frame.get("proc") == "movement":
+            counts: dict[str, int] = frame.setdefault("hexes", {})
+            return counts
+    return {}
+
+
+def check_mobile_entry(rules: Rules, state: State, group: list[str], target: str) -> None:
+    """May the group enter the hex it emptied (13.1)? Terrain rules still apply (7.6, 7.8, 14.4)."""
+    if not group:
+        raise IllegalOrder(t("No unit of the group is left."), "13.1")
+    if units_at(state, target):
+        raise IllegalOrder(t("{hex} is not empty.", hex=target), "13.1")
+    turn = int(state["turn"])
+    here = state["units"][group[0]]["hex"]
+    if impassable_side(rules, here, target, turn) is not None:
+        raise IllegalOrder(t("No unit may cross the hexside between {a} and {b}.", a=here, b=target), "7.8")
+    nat = natural(rules, target, turn)
+    counts = movement_hexes(state)
+    for uid in group:
+        spec = rules.units[uid]
+        if spec.mech and nat in retreat.MECH_PROHIBITED and not road(rules, here, target):
+            raise IllegalOrder(t("Mechanized units may enter {terrain} only along a road.", terrain=nat), "7.6")
+        if state["units"][uid].get("supply") == "out" and counts.get(uid, 0) + 1 > 2:
+            raise IllegalOrder(t("{unit} is out of supply and may move at most 2 hexes.", unit=uid), "14.4")
+
+
+PROCEDURES: tuple[flow.Procedure, ...] = (
+    CombatPhase(),
+    Battle(),
+    LossChoice(),
+    DDChoice(),
+    RetreatChoice(),
+    AdvanceChoice(),
+    MobileAdvance(),
+    # Windows of other steps, registered with the battle's (game.py spreads this tuple):
+    special.CorpsChoice(),
+    initial.RandomPlacement(),
+)

@@ -11,7 +11,7 @@ from typing import Any
 from engine import flow
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Action, Context, Prompt, State
-from engine.games.caucasus import placement, supply
+from engine.games.caucasus import placement, special, supply
 from engine.games.caucasus.model import AXIS, SOVIET, Rules, UnitType, enemy, units_at
 from engine.games.caucasus.zoc import zoc_hexes
 from engine.text import t
@@ -53,10 +53,13 @@ def entry_hexes(rules: Rules, letter: str) -> list[str]:
 
 
 def friendly_entry_hexes(rules: Rules, state: State, side: str, letters: tuple[str, ...]) -> list[str]:
+    """The side's usable entry hexes of ``letters``: a north-edge entry (A-E) of its own side, which
+    the enemy can never control, or an entry hex F-J it controls, free of enemy units (4.1)."""
     out = []
     for letter in letters:
         for label in entry_hexes(rules, letter):
-            if letter in "ABCDE" or state["control"].get(label) == side:
+            north = letter in "ABCDE"
+            if (north and rules.board.places[label].get("side") == side) or (not north and state["control"].get(label) == side):
                 if not any(rules.units[u].side != side for u in units_at(state, label)):
                     out.append(label)
     return out
@@ -205,7 +208,7 @@ def _arrival_item(rules: Rules, state: State, uid: str, side: str) -> dict[str, 
         return {"unit": uid, "hexes": hexes, "else_box": "track", "rule": "15.2"}
     letters = spec.entry or (("A",) if side == AXIS else ("E",))
     if arrive == "entry_a":
-        letters = ("A",)
+        letters = ("A", "J")  # waited a turn for Taman: any A hex, or J if now Axis (4.2)
     hexes = friendly_entry_hexes(rules, state, side, letters)
     item: dict[str, Any] = {"unit": uid, "hexes": hexes, "else_box": "track", "delay": True, "rule": "4.1"}
     if "J" in letters and not hexes:
@@ -232,7 +235,7 @@ def axis_initial(rules: Rules, state: State, turn: int, ctx: Context) -> None:
             state["flags"]["alpine_arrived"] = True
             for u in state["units"].values():
                 if u["box"] == "alpine":
-                    u.update(box="track", due=turn, arrive="entry_a")
+                    u.update(box="track", due=turn)  # at any A hex, as printed (4.2)
             ctx.log(t("The Italian Alpine Corps arrives: the Axis now needs 20 VP (19.2)."))
         else:
             for u in state["units"].values():
@@ -326,6 +329,15 @@ def add_replacement(state: State, track: str, ctx: Context) -> None:
     ctx.log(t("Replacement recorded on the {track} track ({n}).", track=track, n=have + 1))
 
 
+def _special_returns(rules: Rules, state: State) -> list[str]:
+    """The FLAK regiment and the Brandenburgers, if in the Cadre box (4.5 Special)."""
+    return [
+        uid
+        for uid, u in sorted(state["units"].items())
+        if u["box"] == "cadre" and (rules.units[uid].type == UnitType.FLAK or "brandenburg" in rules.units[uid].flags)
+    ]
+
+
 class ReplChoice(flow.Procedure):
     """Choose the type of a free-choice replacement (4.5 Any infantry / Special, 4.6)."""
 
@@ -335,10 +347,11 @@ class ReplChoice(flow.Procedure):
         return frozenset({frame["side"]})
 
     def prompt(self, game: Any, state: State, frame: flow.Frame, role: str) -> Prompt:
+        options = [o for o in frame["options"] if o != "cadre_flak_or_brandenburg" or _special_returns(game.rules, state)]
         return Prompt(
             role,
-            t("Choose the replacement type: {options}.", options=", ".join(frame["options"])),
-            tuple(Action("repl", (o,)) for o in frame["options"]),
+            t("Choose the replacement type: {options}.", options=", ".join(options)),
+            tuple(Action("repl", (o,)) for o in options),
         )
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
@@ -349,11 +362,7 @@ class ReplChoice(flow.Procedure):
             raise IllegalOrder(t("Choose one of: {options}.", options=", ".join(frame["options"])), "4.5")
         if choice == "cadre_flak_or_brandenburg":
             rules: Rules = game.rules
-            back = [
-                uid
-                for uid, u in sorted(state["units"].items())
-                if u["box"] == "cadre" and (rules.units[uid].type == UnitType.FLAK or "brandenburg" in rules.units[uid].flags)
-            ]
+            back = _special_returns(rules, state)
             if not back:
                 raise IllegalOrder(t("Neither the FLAK regiment nor the Brandenburgers are in the Cadre box."), "4.5")
             uid = back[0]
@@ -374,7 +383,11 @@ def soviet_initial(rules: Rules, state: State, turn: int, ctx: Context) -> None:
     flow.call(state, "soviet_initial_rest")
     items: list[dict[str, Any]] = []
     caspian_hexes = sorted(
-        {h for h in (named(rules, "Astrakhan"), named(rules, "Makhachkala")) if h and state["control"].get(h) == SOVIET}
+        {
+            h
+            for h in (named(rules, "Astrakhan"), named(rules, "Makhachkala"))
+            if h and state["control"].get(h) == SOVIET and not any(rules.units[u].side == AXIS for u in units_at(state, h))
+        }
         | set(friendly_entry_hexes(rules, state, SOVIET, ("F",)))
     )
     for uid, u in sorted(state["units"].items()):
@@ -382,8 +395,7 @@ def soviet_initial(rules: Rules, state: State, turn: int, ctx: Context) -> None:
             items.append({"unit": uid, "hexes": caspian_hexes, "else_box": "caspian", "rule": "4.3"})
     for uid in _due(rules, state, SOVIET, turn):
         item = _arrival_item(rules, state, uid, SOVIET)
-        item["caspian"] = True
-        item["delay"] = False
+        item["caspian"] = True  # or the Eastern Caspian box (4.3, ruling 33); delay allowed (4.1, ruling 32)
         items.append(item)
     placement.pending(state, SOVIET, items, "Soviet reinforcements")
 
@@ -402,6 +414,9 @@ class SovietInitialRest(flow.Procedure):
             soviet_event(rules, state, ctx)
         elif stage == 2:
             return_hqs(rules, state, SOVIET)
+        elif stage == 3:
+            if special.corps_available(rules, state):
+                flow.call(state, "corps_choice")
         else:
             flow.end(state)
 
@@ -421,20 +436,57 @@ def draw_cup(rules: Rules, state: State, ctx: Context) -> None:
         drawn.append(pick)
     if not drawn:
         return
-    items = []
     tbilisi = named(rules, "Tbilisi")
+    usable = bool(tbilisi) and state["control"].get(tbilisi) == SOVIET and not any(
+        rules.units[u].side == AXIS for u in units_at(state, str(tbilisi))
+    )
     locations = sorted(set(hq_hexes(rules, state, SOVIET, "front_hq") + rail_cities(rules, state, SOVIET)))
-    for i, uid in enumerate(drawn):
+    if not usable:
+        state["units"][drawn[0]]["box"] = "cadre"
+        ctx.log(t("Tbilisi is not Soviet: {unit} is lost to the Cadre box (4.4).", unit=drawn[0]))
+        drawn = drawn[1:]
+        locations = [h for h in locations if h != tbilisi]
+    elif tbilisi not in locations:
+        locations = sorted([*locations, str(tbilisi)])
+    items = []
+    for uid in drawn:
         state["units"][uid]["box"] = "arriving"
-        if i == 0:
-            if tbilisi and state["control"].get(tbilisi) == SOVIET:
-                items.append({"unit": uid, "hexes": [tbilisi], "else_box": "cadre", "rule": "4.4"})
-            else:
-                state["units"][uid]["box"] = "cadre"
-                ctx.log(t("Tbilisi is not Soviet: {unit} is lost to the Cadre box (4.4).", unit=uid))
-        else:
-            items.append({"unit": uid, "hexes": locations, "else_box": "cadre", "rule": "4.4", "exclusive": True})
-    placement.pending(state, SOVIET, items, "Random reinforcements")
+        items.append({"unit": uid, "hexes": locations, "else_box": "cadre", "rule": "4.4", "exclusive": True})
+    if items:
+        flow.call(state, "random_placement", role=SOVIET, items=items, why="Random reinforcements", tbilisi=tbilisi if usable else None)
+
+
+class RandomPlacement(placement.Placement):
+    """Placing the random reinforcements (4.4): one per location (two on a Front HQ in a Major
+    City), and at least one of them at Tbilisi if Tbilisi is Soviet; the player chooses which."""
+
+    name = "random_placement"
+
+    def _needs_tbilisi(self, frame: flow.Frame) -> bool:
+        tbilisi = frame.get("tbilisi")
+        return bool(tbilisi) and frame.get("used", {}).get(tbilisi, 0) == 0
+
+    def prompt(self, game: Any, state: State, frame: flow.Frame, role: str) -> Prompt:
+        base = super().prompt(game, state, frame, role)
+        if not self._needs_tbilisi(frame) or len(frame["items"]) > 1:
+            return base
+        acts = tuple(a for a in base.actions if a.verb != "place" or a.args[1] == frame["tbilisi"])
+        return Prompt(role, t("Random reinforcements: at least one must be placed at Tbilisi ({hex}).", hex=frame["tbilisi"]), acts)
+
+    def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
+        rules: Rules = game.rules
+        if self._needs_tbilisi(frame):
+            if action.verb == "place" and len(frame["items"]) == 1 and action.args[1] != frame["tbilisi"]:
+                raise IllegalOrder(t("At least one random reinforcement must be placed at Tbilisi."), "4.4")
+            if action.verb == "done" and frame["items"]:
+                first = frame["items"][0]
+                frame.setdefault("used", {})[frame["tbilisi"]] = 1
+                placement.place_item(rules, state, first, frame["tbilisi"], ctx)
+                frame["items"] = frame["items"][1:]
+                if not frame["items"]:
+                    flow.end(state)
+                    return
+        super().handle(game, state, frame, role, action, ctx)
 
 
 def soviet_event(rules: Rules, state: State, ctx: Context) -> None:

@@ -249,7 +249,7 @@ def parse_scenarios(text: str) -> tuple[dict[str, ScenarioSpec], dict[str, AirSp
     }
     fleet = tuple(f["id"] for f in data.get("fleet", []))
     tracks_raw: Any = data.get("replacement_tracks", {})
-    tracks = tuple(tracks_raw.get("names", [])) if isinstance(tracks_raw, dict) else tuple(tracks_raw)
+    tracks = tuple(tracks_raw.get("names", tracks_raw)) if isinstance(tracks_raw, dict) else tuple(tracks_raw)
     return scenarios, air, fleet, tracks
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from engine.errors import IllegalOrder, NotImplementedRule
 from engine.games.caucasus.model import Rules, UnitType, enemy, units_at, values
 from engine.games.caucasus.terrain import (
+    CONTROL_KINDS,
     MOVE_COST,
     bridged,
     impassable_side,
@@ -129,8 +130,11 @@ def _step_fn(
     return step
 
 
-def check_units(rules: Rules, state: Mapping[str, Any], side: str, uids: Sequence[str]) -> str:
-    """Checks on the movers themselves; returns their common start hex."""
+def check_units(
+    rules: Rules, state: Mapping[str, Any], side: str, uids: Sequence[str], continuing: bool = False
+) -> str:
+    """Checks on the movers themselves; returns their common start hex. ``continuing``: the
+    group goes on moving after a Mobile Assault (13.1), so having moved is no objection."""
     pside, impulse, step = phase_of(state)
     if pside != side or step != "movement" or impulse not in ("primary", "secondary"):
         raise IllegalOrder(t("Units move only in their own Movement Phase."), "3.0")
@@ -149,11 +153,9 @@ def check_units(rules: Rules, state: Mapping[str, Any], side: str, uids: Sequenc
         for flag, why in SPECIAL_MOVERS.items():
             if flag in spec.flags:
                 raise IllegalOrder(why, "7.9")
-        if "restricted" in spec.flags:
-            raise NotImplementedRule(t("The 454th Security Division's movement (15.9) is not implemented yet; a referee can move it."), "15.9")
         if values(rules, state, uid).move == 0:
             raise IllegalOrder(t("{unit} has a movement allowance of 0 and can never move.", unit=uid), "7.1")
-        if u.get("moved") or u.get("rail_moved") or u.get("naval_moved"):
+        if u.get("rail_moved") or u.get("naval_moved") or (u.get("moved") and not continuing):
             raise IllegalOrder(t("{unit} has already moved this phase.", unit=uid), "7.1")
         if u.get("ae"):
             raise IllegalOrder(t("{unit} made an Automatic Elimination and may not move again this phase.", unit=uid), "8.5")
@@ -183,10 +185,23 @@ def check_end(
 
 
 def check_move(
-    rules: Rules, state: Mapping[str, Any], side: str, uids: Sequence[str], path: Sequence[str], mode: MoveMode
+    rules: Rules,
+    state: Mapping[str, Any],
+    side: str,
+    uids: Sequence[str],
+    path: Sequence[str],
+    mode: MoveMode,
+    *,
+    spent: float = 0.0,
+    continuing: bool = False,
+    hexes_before: int = 0,
 ) -> float:
-    """Validate a move; return its MP cost or raise ``IllegalOrder`` citing the rule."""
-    start = check_units(rules, state, side, uids)
+    """Validate a move; return its MP cost or raise ``IllegalOrder`` citing the rule.
+
+    ``continuing``: a Mobile Assault group going on with its move (13.1); it has already spent
+    ``spent`` MP and moved ``hexes_before`` hexes this phase, and gets no minimum move (7.4).
+    """
+    start = check_units(rules, state, side, uids, continuing=continuing)
     impulse = mode.impulse
     if len(path) < 2 or path[0] != start:
         raise IllegalOrder(
@@ -202,9 +217,10 @@ def check_move(
             raise IllegalOrder(t("{a} and {b} are not adjacent: give the path hex by hex.", a=a, b=b), "7.1")
     ezoc = zoc_hexes(rules, state, enemy(side))
     step_fn = _step_fn(rules, state, uids, start, mode, ezoc)
-    specs = [rules.units[u] for u in uids]
+    # The 4th Guards Cavalry Corps HQ marker travels with its cavalry divisions (15.7).
+    specs = [rules.units[u] for u in uids if "cav_corps_hq" not in rules.units[u].flags] or [rules.units[u] for u in uids]
     hexes = len(path) - 1
-    total = 0.0
+    total = float(spent)
     for i in range(1, len(path)):
         s = step_fn(path[i - 1], path[i], total)
         if isinstance(s, Refusal):
@@ -213,6 +229,15 @@ def check_move(
         if s.stop and i != len(path) - 1:
             raise IllegalOrder(t("The unit must stop on entering {hex}.", hex=path[i]), "7.6/7.8")
     limit = allowance(rules, state, uids, mode)
+    if continuing:
+        if total > limit + 1e-9:
+            raise IllegalOrder(
+                t("The move would bring the group to {cost} MP spent, but its allowance is {limit} MP.", cost=_mp(total), limit=_mp(limit)),
+                "7.1",
+            )
+        check_end(rules, state, uids, hexes_before + hexes, path[-1], mode, ezoc)
+        check_454(rules, state, uids, start, path[-1], mode)
+        return total - spent
     if impulse == "secondary" and any(s.foot for s in specs):
         if mode.strategic:
             if hexes > 2:
@@ -220,6 +245,7 @@ def check_move(
         elif hexes > 1:
             raise IllegalOrder(t("In a Secondary Movement Phase foot units move exactly one hex."), "7.3")
         check_end(rules, state, uids, hexes, path[-1], mode, ezoc)
+        check_454(rules, state, uids, start, path[-1], mode)
         return total
     if mode.strategic and not any(s.mech or "bicycle" in s.flags for s in specs):
         limit += 1.0  # non-mech strategic road movement: one more road hex (7.5)
@@ -230,6 +256,7 @@ def check_move(
             t("A unit may always move one hex (7.4); extended movement adds 2 MP in a Primary phase."),
         )
     check_end(rules, state, uids, hexes, path[-1], mode, ezoc)
+    check_454(rules, state, uids, start, path[-1], mode)
     return total
 
 
@@ -262,7 +289,83 @@ def destinations(rules: Rules, state: Mapping[str, Any], uid: str) -> dict[str, 
         except IllegalOrder:
             continue
         out[str(label)] = path
+    if "restricted" in rules.units[uid].flags:
+        out = _toward_home(rules, start, out)
     return out
+
+
+# The 454th Security Division (15.9, ruling 42) ---------------------------------------------------
+def home_454(rules: Rules) -> str | None:
+    """Rostov, where the 454th Security Division must go and stay (15.9)."""
+    place = rules.board.place_named("Rostov")
+    return place.hex if place is not None else None
+
+
+def _toward_home(rules: Rules, start: str, found: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    """The destinations that bring the 454th into Rostov, or else nearest to it (ruling 42)."""
+    home = home_454(rules)
+    if home is None or start == home:
+        return {}
+    if home in found:
+        return {home: found[home]}
+    grid = rules.board.grid
+    if not found:
+        return {}
+    best = min(grid.distance(h, home) for h in found)
+    if best >= grid.distance(start, home):
+        return {}
+    return {h: p for h, p in found.items() if grid.distance(h, home) == best}
+
+
+def check_454(rules: Rules, state: Mapping[str, Any], uids: Sequence[str], start: str, end: str, mode: MoveMode) -> None:
+    """The 454th moves only toward Rostov by the shortest legal path, and never out of it
+    except by retreat (15.9, ruling 42)."""
+    for uid in uids:
+        if "restricted" not in rules.units[uid].flags:
+            continue
+        home = home_454(rules)
+        if home is None:
+            raise NotImplementedRule(t("Rostov is not on this map: the 454th's movement cannot be checked."), "15.9")
+        if start == home:
+            raise IllegalOrder(t("The 454th Security Division stays in Rostov; it leaves only by retreat."), "15.9")
+        if end == home:
+            continue
+        grid = rules.board.grid
+        nearest = _toward_home(rules, start, destinations(rules, state, uid))
+        limit = min((grid.distance(h, home) for h in nearest), default=grid.distance(start, home))
+        if not nearest or grid.distance(end, home) > limit:
+            raise IllegalOrder(
+                t(
+                    "The 454th Security Division may move only toward Rostov by the shortest path: its move must end {n} hexes from Rostov or in it.",
+                    n=limit,
+                ),
+                "15.9",
+            )
+
+
+def must_move_454(rules: Rules, state: Mapping[str, Any], side: str) -> str | None:
+    """The 454th, if it must still move toward Rostov in this Axis Primary Movement Phase (ruling 42)."""
+    pside, impulse, step = phase_of(state)
+    if pside != side or impulse != "primary" or step != "movement" or state.get("flags", {}).get("reached_rostov_454"):
+        return None
+    for uid, spec in rules.units.items():
+        u = state["units"][uid]
+        if spec.side == side and "restricted" in spec.flags and u.get("hex") and not u.get("moved"):
+            if destinations(rules, state, uid):
+                return uid
+    return None
+
+
+# Control (2.37) ----------------------------------------------------------------------------------
+def mark_control(rules: Rules, state: Mapping[str, Any], side: str, path: Sequence[str]) -> None:
+    """A side controls a town, city or entry hex it was the last to pass through (2.37)."""
+    for label in path:
+        place = rules.board.places.get(label)
+        if place is not None and place.kind in CONTROL_KINDS:
+            letter = place.get("entry")
+            if letter and letter in "ABCDE":
+                continue
+            state["control"][label] = side
 
 
 def over_stacked(rules: Rules, state: Mapping[str, Any], side: str) -> dict[str, list[str]]:

@@ -10,7 +10,7 @@ from engine.orders import Candidate, fold, match_name, match_verb, tokens
 from engine.text import t
 
 UNIT_VERBS = ("assault", "replace", "eliminate", "hq-remove", "loss", "delay", "caspian")
-KEYWORDS = ("air", "fleet", "brandenburg", "ext", "strat", "->", "with")
+KEYWORDS = ("air", "fleet", "brandenburg", "ext", "strat", "->", "with", "cap")
 
 
 def unit_candidates(rules: Rules) -> list[Candidate]:
@@ -53,7 +53,7 @@ def parse(rules: Rules, line: str) -> Action:
         if len(args) != 1:
             raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
         return Action(verb, (unit_arg(rules, args[0]),))
-    if verb in ("setup", "place"):
+    if verb in ("setup", "place", "rebuild"):
         if len(args) != 2:
             raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
         return Action(verb, (unit_arg(rules, args[0]), hex_arg(rules, args[1])))
@@ -91,13 +91,36 @@ def parse(rules: Rules, line: str) -> Action:
     if verb == "advance":
         if len(args) < 2:
             raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
-        return Action(verb, (unit_arg(rules, args[0]), *[hex_arg(rules, h) for h in args[1:]]))
+        return Action(verb, tuple(_units_then_hexes(rules, args, syntax, flags=())))
+    if verb == "merge":
+        if len(args) != 2:
+            raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
+        return Action(verb, (unit_arg(rules, args[0]), unit_arg(rules, args[1])))
+    if verb == "flotilla":
+        if len(args) == 2 and _is_unit(rules, args[0]):
+            args = args[1:]
+        if len(args) != 1:
+            raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
+        return Action(verb, (hex_arg(rules, args[0]),))
+    if verb == "naval":
+        if len(args) == 2:
+            return Action(verb, (unit_arg(rules, args[0]), hex_arg(rules, args[1])))
+        if len(args) == 4 and args[2].casefold() == "cap":
+            return Action(verb, (unit_arg(rules, args[0]), hex_arg(rules, args[1]), "cap", args[3].casefold()))
+        raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
+    if verb == "land":
+        if len(args) == 4 and args[2].casefold() == "fleet":
+            return Action(verb, (unit_arg(rules, args[0]), hex_arg(rules, args[1]), "fleet", args[3].casefold()))
+        raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
+    if verb == "mobile":
+        return Action(verb, tuple(_mobile_args(rules, args, syntax)))
+    if verb == "ae":
+        return Action(verb, tuple(_ae_args(rules, args, syntax)))
     if verb == "standing":
         if not args:
             raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
         return Action(verb, tuple(a.casefold() for a in args))
-    # Verbs whose rules are not implemented yet keep their words; the phase refuses them.
-    return Action(verb, tuple(args))
+    raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
 
 
 def _units_then_hexes(rules: Rules, args: list[str], syntax: str, flags: tuple[str, ...]) -> list[str]:
@@ -158,3 +181,55 @@ def _is_unit(rules: Rules, word: str) -> bool:
     except InvalidOrder:
         return False
     return True
+
+
+def _support(rules: Rules, args: list[str], syntax: str) -> tuple[list[str], list[str]]:
+    """Split ``air M`` / ``fleet M`` / ``brandenburg`` off the end of an order's words."""
+    words: list[str] = []
+    opts: list[str] = []
+    i = 0
+    while i < len(args):
+        low = args[i].casefold()
+        if low in ("air", "fleet"):
+            if i + 1 >= len(args):
+                raise InvalidOrder(t("'{kw}' needs a marker name.", kw=low), t("Syntax: {syntax}", syntax=syntax))
+            opts += [low, args[i + 1].casefold()]
+            i += 2
+            continue
+        if low == "brandenburg":
+            opts.append(low)
+        else:
+            words.append(args[i])
+        i += 1
+    return words, opts
+
+
+def _mobile_args(rules: Rules, args: list[str], syntax: str) -> list[str]:
+    """``mobile UNITS [PATH ...] -> TARGET [air M]``: the arrow is optional, the last hex is the target."""
+    words, opts = _support(rules, args, syntax)
+    units: list[str] = []
+    hexes: list[str] = []
+    for word in words:
+        if not hexes and not is_hex(rules, word) and _is_unit(rules, word):
+            units.append(unit_arg(rules, word))
+        else:
+            hexes.append(hex_arg(rules, word))
+    if not units or not hexes:
+        raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
+    return [*units, *hexes[:-1], "->", hexes[-1], *opts]
+
+
+def _ae_args(rules: Rules, args: list[str], syntax: str) -> list[str]:
+    """``ae HEX with UNITS [support]`` (or ``ae UNITS -> HEX [support]``), stored as HEX with UNITS."""
+    words, opts = _support(rules, args, syntax)
+    words = [w for w in words if w.casefold() != "with"]
+    target: str | None = None
+    units: list[str] = []
+    for word in words:
+        if target is None and (is_hex(rules, word) or not _is_unit(rules, word)):
+            target = hex_arg(rules, word)
+        else:
+            units.append(unit_arg(rules, word))
+    if target is None or not units:
+        raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
+    return [target, "with", *units, *opts]
