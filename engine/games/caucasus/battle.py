@@ -15,7 +15,7 @@ from typing import Any
 from engine import flow
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Action, Context, Prompt, State
-from engine.games.caucasus import combat, initial, losses, retreat, special, tables
+from engine.games.caucasus import combat, initial, losses, retreat, special, supply, tables
 from engine.games.caucasus.model import AXIS, Rules, UnitType, enemy, units_at, values
 from engine.games.caucasus.moves import mark_control
 from engine.games.caucasus.terrain import dd_column, impassable_side, natural, road
@@ -515,7 +515,14 @@ class RetreatChoice(flow.Procedure):
             flow.end(state)
             return
         options = retreat.retreat_options(
-            rules, state, left, frame["origin"], frame["length"], disorganized_result=frame["disorganize"], mobile_assault=frame.get("mobile", False)
+            rules,
+            state,
+            left,
+            frame["origin"],
+            frame["length"],
+            disorganized_result=frame["disorganize"],
+            mobile_assault=frame.get("mobile", False),
+            supply_of=supply.hex_supply(rules, state, frame["chooser"]),
         )
         if not options:
             for uid in left:
@@ -532,7 +539,14 @@ class RetreatChoice(flow.Procedure):
         rules: Rules = game.rules
         left = [u for u in frame["units"] if state["units"][u].get("hex") == frame["origin"]]
         options = retreat.retreat_options(
-            rules, state, left, frame["origin"], frame["length"], disorganized_result=frame["disorganize"], mobile_assault=frame.get("mobile", False)
+            rules,
+            state,
+            left,
+            frame["origin"],
+            frame["length"],
+            disorganized_result=frame["disorganize"],
+            mobile_assault=frame.get("mobile", False),
+            supply_of=supply.hex_supply(rules, state, frame["chooser"]),
         )
         acts = [Action("retreat", ("all", *opt.path[1:])) for opt in options if opt.best][:20]
         return Prompt(
@@ -551,7 +565,14 @@ class RetreatChoice(flow.Procedure):
             raise IllegalOrder(t("{unit} is not waiting to retreat from {hex}.", unit=action.args[0], hex=frame["origin"]), "11")
         path = [frame["origin"], *action.args[1:]]
         outcome = retreat.check_retreat(
-            rules, state, who, path, frame["length"], disorganized_result=frame["disorganize"], mobile_assault=frame.get("mobile", False)
+            rules,
+            state,
+            who,
+            path,
+            frame["length"],
+            disorganized_result=frame["disorganize"],
+            mobile_assault=frame.get("mobile", False),
+            supply_of=supply.hex_supply(rules, state, frame["chooser"]),
         )
         # The automatic part (run) ends the window once nobody is left to retreat; a step-loss
         # window that the retreat may open runs first.

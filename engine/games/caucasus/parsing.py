@@ -38,12 +38,36 @@ def unit_arg(rules: Rules, word: str) -> str:
     return match_name(word, unit_candidates(rules), "unit")
 
 
+def merge_unit_names(rules: Rules, words: list[str]) -> list[str]:
+    """Join consecutive words that together name one unit ("13th Panzer Division") into its id."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        merged = None
+        if not is_hex(rules, words[i]) and words[i].casefold() not in KEYWORDS:
+            for j in range(min(len(words), i + 5), i + 1, -1):
+                if any(is_hex(rules, w) or w.casefold() in KEYWORDS for w in words[i:j]):
+                    continue
+                try:
+                    merged = (j, unit_arg(rules, " ".join(words[i:j])))
+                except InvalidOrder:
+                    continue
+                break
+        if merged is not None:
+            out.append(merged[1])
+            i = merged[0]
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
 def parse(rules: Rules, line: str) -> Action:
     words = tokens(line)
     if not words:
         raise InvalidOrder(t("Empty order."))
     verb = match_verb(words[0], VERBS)
-    args = words[1:]
+    args = merge_unit_names(rules, words[1:])
     syntax = VERBS[verb].syntax
     if verb in ("ready", "done"):
         if args:
