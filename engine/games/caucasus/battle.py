@@ -15,7 +15,7 @@ from typing import Any
 from engine import flow
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Action, Context, Prompt, State
-from engine.games.caucasus import combat, initial, losses, retreat, special, supply, tables
+from engine.games.caucasus import combat, initial, losses, moves, retreat, special, supply, tables
 from engine.games.caucasus.model import AXIS, Rules, UnitType, enemy, units_at, values
 from engine.games.caucasus.moves import mark_control
 from engine.games.caucasus.terrain import dd_column, impassable_side, natural, road
@@ -305,6 +305,13 @@ class Battle(flow.Procedure):
                     mobile=frame.get("mobile", False),
                 )
         elif stage == "advance":
+            if not frame.get("defender_stacking_checked"):
+                # Stacking is enforced at the end of each retreat (5.2).
+                frame["defender_stacking_checked"] = True
+                ends = sorted({path[-1] for path in state["last"].get("retreats", [])})
+                if ends:
+                    flow.call(state, "stack_fix", side=enemy(side), hexes=ends)
+                    return
             frame["stage"] = "finish"
             frame.pop("returned", None)
             special.check_corps(rules, state, ctx)
@@ -326,6 +333,13 @@ class Battle(flow.Procedure):
             if kind != "none" and attackers and not left:
                 flow.call(state, "advance_choice", chooser=side, units=attackers, target=frame["target"], kind=kind, moved=[])
         else:
+            if not frame.get("attacker_stacking_checked"):
+                # ... and at the end of each advance after combat (5.2).
+                frame["attacker_stacking_checked"] = True
+                ends = sorted({state["units"][u]["hex"] for u in attackers if state["units"][u].get("hex")})
+                if ends and not frame.get("mobile"):
+                    flow.call(state, "stack_fix", side=side, hexes=ends)
+                    return
             finish_brandenburg(rules, state, frame, ctx)
             special.end_of_step_checks(rules, state, ctx)
             flow.end(state)
@@ -660,7 +674,7 @@ def standing_answer(game: Any, state: State, role: str, orders: Mapping[str, str
     prompt: Prompt = proc.prompt(game, state, frame, role)
     if not prompt.actions:
         return None
-    if proc.name == "loss" and orders.get("loss") == "auto":
+    if proc.name in ("loss", "stack_fix") and orders.get("loss") == "auto":
         return prompt.actions[0]
     if proc.name == "dd_choice" and orders.get("dd") in ("never", "always"):
         if orders["dd"] == "never":
@@ -759,7 +773,45 @@ def check_mobile_entry(rules: Rules, state: State, group: list[str], target: str
             raise IllegalOrder(t("{unit} is out of supply and may move at most 2 hexes.", unit=uid), "14.4")
 
 
+class StackFix(flow.Procedure):
+    """The owner eliminates units from a hex over-stacked at the end of a retreat or advance (5.2)."""
+
+    name = "stack_fix"
+    auto = True
+
+    def _over(self, game: Any, state: State, frame: flow.Frame) -> dict[str, list[str]]:
+        over = moves.over_stacked(game.rules, state, frame["side"])
+        return {h: us for h, us in over.items() if h in frame["hexes"]}
+
+    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+        if not self._over(game, state, frame):
+            flow.end(state)
+            return
+        frame["waiting"] = True
+
+    def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
+        return frozenset({frame["side"]}) if frame.get("waiting") else frozenset()
+
+    def prompt(self, game: Any, state: State, frame: flow.Frame, role: str) -> Prompt:
+        over = self._over(game, state, frame)
+        where = "; ".join(f"{h} ({', '.join(us)})" for h, us in over.items())
+        acts = tuple(Action("eliminate", (u,)) for us in over.values() for u in us)
+        return Prompt(role, t("Over-stacked after combat in {where}: eliminate units with 'eliminate UNIT' (5.2).", where=where), acts)
+
+    def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
+        over = self._over(game, state, frame)
+        if action.verb != "eliminate" or not action.args:
+            raise InvalidOrder(t("Correct the over-stacking first: 'eliminate UNIT'."), t("Units: {units}.", units=", ".join(u for us in over.values() for u in us)))
+        uid = action.args[0]
+        if not any(uid in us for us in over.values()):
+            raise IllegalOrder(t("{unit} is not in an over-stacked hex.", unit=uid), "5.2")
+        box = losses.eliminate(game.rules, state, uid)
+        ctx.log(t("{unit} is eliminated to correct over-stacking ({box}) (5.2).", unit=uid, box=box))
+        frame["waiting"] = False
+
+
 PROCEDURES: tuple[flow.Procedure, ...] = (
+    StackFix(),
     CombatPhase(),
     Battle(),
     LossChoice(),
