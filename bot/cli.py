@@ -100,7 +100,7 @@ def cmd_games() -> int:
 
 async def cmd_play(args: argparse.Namespace) -> int:
     from bot.console import CONSOLE, Console
-    from bot.pictures import render_hand_of, render_with_description
+    from bot.pictures import render_around, render_hand_of, render_with_description
     from bot.service import options_json
 
     store = await Store.open(args.db)
@@ -109,6 +109,7 @@ async def cmd_play(args: argparse.Namespace) -> int:
             store,
             renderer=render_with_description if args.images else None,
             hand_renderer=render_hand_of if args.images else None,
+            focus_renderer=render_around if args.images else None,
         )
         try:
             key = registry.resolve(args.game)

@@ -28,3 +28,16 @@ def render_hand_of(game: Any, match: Any, role: str, language: str = DEFAULT_LAN
     if not isinstance(hand, list) or not hand or not all(isinstance(c, dict) for c in hand):
         return None
     return render_hand(hand, translate=translator(language)), describe_hand(hand)
+
+
+def render_around(game: Any, match: Any, role: str, label: str, language: str = DEFAULT_LANGUAGE) -> tuple[bytes, str] | None:
+    """The picture of ``role``'s view cropped around hex ``label``, and its description."""
+    board = getattr(game, "board", None)
+    if board is None or label not in board.grid:
+        return None
+    view = dict(match.view(role))
+    view["last"] = {"focus": [label]}
+    data = render_view(game, view, role, False)
+    if data is None:
+        return None
+    return data, describe(game, view, False, translate=translator(language))

@@ -56,7 +56,9 @@ class CampaignService:
         renderer: Renderer | None = None,
         language: str = "en",
         hand_renderer: Callable[[Game, Match, Role], tuple[bytes, str] | None] | None = None,
+        focus_renderer: Callable[[Game, Match, Role, str], tuple[bytes, str] | None] | None = None,
     ) -> None:
+        self.focus_renderer = focus_renderer
         self.store = store
         self.renderer = renderer
         self.hand_renderer = hand_renderer
@@ -387,6 +389,8 @@ class CampaignService:
                 if drawn is not None:
                     replies.append(Reply(role, drawn[1], image=drawn[0], batch=batch))
             return replies
+        if verb == "map" and args and args[0].casefold() not in ("full", "all", "whole"):
+            return self._map_around(game, match, role, " ".join(args), batch)
         if verb == "map":
             full = bool(args) and args[0].casefold() in ("full", "all", "whole")
             images = self._image_replies(game, match, batch, role=role, full=full)
@@ -406,12 +410,27 @@ class CampaignService:
             return [Reply(role, self.help_text(game, args[0] if args else None), batch=batch)]
         raise InvalidOrder(t("Unknown order '{word}'.", word=verb))
 
+    def _map_around(self, game: Game, match: Match, role: Role, where: str, batch: str) -> list[Reply]:
+        board = getattr(game, "board", None)
+        label = where.strip()
+        if board is not None and label not in board.grid:
+            place = board.place_named(label)
+            label = place.hex if place is not None else label
+        if board is None or label not in board.grid:
+            return [Reply(role, self._(t("'{where}' is not a hex or a place of the map: try 'map 1231' or 'map Rostov'.", where=where)), ok=False, batch=batch)]
+        if self.focus_renderer is None:
+            return [Reply(role, self._(t("No renderer is configured, so no map image.")), ok=False, batch=batch)]
+        drawn = self.focus_renderer(game, match, role, label)
+        if drawn is None:
+            return [Reply(role, self._(t("No renderer is configured, so no map image.")), ok=False, batch=batch)]
+        return [Reply(role, drawn[1], image=drawn[0], batch=batch)]
+
     def help_text(self, game: Game, verb: str | None) -> str:
         common = [
             ("status", t("the turn, phase and who is to act")),
             ("options", t("your legal orders now, as you would type them")),
             ("hand", t("your private holdings, privately")),
-            ("map [full]", t("a map image")),
+            ("map [full | HEX]", t("a map image: around the last action, the whole map, or around a hex or place")),
             ("history [N]", t("the last N log entries")),
             ("undo", t("take back your last order, back to the last roll, draw or change of player")),
             ("help [VERB]", t("this help, or one verb in detail")),

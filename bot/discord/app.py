@@ -55,7 +55,7 @@ async def run(settings: Settings, stop: asyncio.Event | None = None, **client_op
     import discord
 
     from bot.discord.client import AdjutantClient
-    from bot.pictures import render_hand_of, render_with_description
+    from bot.pictures import render_around, render_hand_of, render_with_description
     from bot.service import CampaignService
     from bot.store import Store, StoreError
 
@@ -64,7 +64,9 @@ async def run(settings: Settings, stop: asyncio.Event | None = None, **client_op
     except StoreError as exc:
         log.error("%s", exc)
         return 2
-    service = CampaignService(store, renderer=render_with_description, hand_renderer=render_hand_of)
+    service = CampaignService(
+        store, renderer=render_with_description, hand_renderer=render_hand_of, focus_renderer=render_around
+    )
     client = AdjutantClient(service, settings, **client_options)
     if stop is None:
         stop = asyncio.Event()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import DEFAULT_LANGUAGE, translator
+from bot.i18n import DEFAULT_LANGUAGE
 from engine.kernel import Match
 
 
@@ -26,13 +26,6 @@ def hex_labels(game: Any) -> list[str]:
 
 def around(game: Any, match: Match, role: str, label: str, language: str = DEFAULT_LANGUAGE) -> tuple[bytes, str] | None:
     """The picture of ``role``'s view cropped around hex ``label``, and its description."""
-    from render.images import describe, render_view
+    from bot.pictures import render_around
 
-    if not has_board(game) or label not in game.board.grid:
-        return None
-    view = dict(match.view(role))
-    view["last"] = {"focus": [label]}
-    data = render_view(game, view, role, False)
-    if data is None:
-        return None
-    return data, describe(game, view, False, translate=translator(language))
+    return render_around(game, match, role, label, language)

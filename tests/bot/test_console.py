@@ -57,3 +57,18 @@ async def test_referee_lines(tmp_path):
     text = out.getvalue()
     assert "Reason: test" in text and "needs a reason" in text
     await store.close()
+
+
+async def test_map_around_a_place_in_the_caucasus(tmp_path):
+    """'map Rostov' draws the map around that place; an unknown place is explained."""
+    from bot.pictures import render_around, render_with_description
+
+    store = await Store.open(tmp_path / "m.db")
+    service = CampaignService(store, renderer=render_with_description, focus_renderer=render_around)
+    row, _ = await service.create("cc", "caucasus", seed="m", creator=CONSOLE.user_id)
+    for role in ("axis", "soviet"):
+        await store.set_seat(row.id, role, CONSOLE.user_id, "console")
+    replies = await service.submit(row, CONSOLE, "map Rostov\nmap Atlantis", role="axis")
+    assert replies[0].image is not None and "1031" in replies[0].text
+    assert not replies[1].ok and "not a hex or a place" in replies[1].text
+    await store.close()
