@@ -14,9 +14,12 @@ def test_random_play_keeps_every_invariant(seed):
     assert report.steps > 50
 
 
-@pytest.mark.parametrize("seed", ["full-1", "full-2"])
-def test_random_campaigns_reach_a_victory_determination(seed):
-    """Random play of whole tournament games ends with a winner named by the victory rules."""
+@pytest.mark.parametrize(
+    "scenario,seed",
+    [("tournament", f"full-{i}") for i in range(1, 6)] + [("campaign", "camp-1"), ("campaign", "camp-2")],
+)
+def test_random_games_reach_a_victory_determination(scenario, seed):
+    """Random play of whole games ends with a winner named by the victory rules."""
     game = registry.get("caucasus")
-    report = play_random(game, "tournament", seed, max_steps=20000, undo_rate=0.0, done_bias=0.6, check_every=500)
+    report = play_random(game, scenario, seed, max_steps=40000, undo_rate=0.0, done_bias=0.6, check_every=1000)
     assert report.finished
