@@ -507,6 +507,16 @@ def dd_support(rules: Rules, state: Mapping[str, Any], role: str, frame: Mapping
     return out
 
 
+def _retreat_terms(rules: Rules, state: State, frame: flow.Frame) -> dict[str, Any]:
+    """What every retreat check of this window shares: the result, the kind of attack and the
+    supply of each possible end hex for the retreating side (11.1 priority 2)."""
+    return {
+        "disorganized_result": frame["disorganize"],
+        "mobile_assault": frame.get("mobile", False),
+        "supply_of": supply.hex_supply(rules, state, frame["chooser"]),
+    }
+
+
 class RetreatChoice(flow.Procedure):
     """The defender retreats each surviving unit along a path it chooses (11)."""
 
@@ -528,16 +538,7 @@ class RetreatChoice(flow.Procedure):
         if not left:
             flow.end(state)
             return
-        options = retreat.retreat_options(
-            rules,
-            state,
-            left,
-            frame["origin"],
-            frame["length"],
-            disorganized_result=frame["disorganize"],
-            mobile_assault=frame.get("mobile", False),
-            supply_of=supply.hex_supply(rules, state, frame["chooser"]),
-        )
+        options = retreat.retreat_options(rules, state, left, frame["origin"], frame["length"], **_retreat_terms(rules, state, frame))
         if not options:
             for uid in left:
                 box = losses.eliminate(rules, state, uid)
@@ -552,16 +553,7 @@ class RetreatChoice(flow.Procedure):
     def prompt(self, game: Any, state: State, frame: flow.Frame, role: str) -> Prompt:
         rules: Rules = game.rules
         left = [u for u in frame["units"] if state["units"][u].get("hex") == frame["origin"]]
-        options = retreat.retreat_options(
-            rules,
-            state,
-            left,
-            frame["origin"],
-            frame["length"],
-            disorganized_result=frame["disorganize"],
-            mobile_assault=frame.get("mobile", False),
-            supply_of=supply.hex_supply(rules, state, frame["chooser"]),
-        )
+        options = retreat.retreat_options(rules, state, left, frame["origin"], frame["length"], **_retreat_terms(rules, state, frame))
         acts = [Action("retreat", ("all", *opt.path[1:])) for opt in options if opt.best][:20]
         return Prompt(
             role,
@@ -578,16 +570,7 @@ class RetreatChoice(flow.Procedure):
         if action.args[0] != "all" and action.args[0] not in left:
             raise IllegalOrder(t("{unit} is not waiting to retreat from {hex}.", unit=action.args[0], hex=frame["origin"]), "11")
         path = [frame["origin"], *action.args[1:]]
-        outcome = retreat.check_retreat(
-            rules,
-            state,
-            who,
-            path,
-            frame["length"],
-            disorganized_result=frame["disorganize"],
-            mobile_assault=frame.get("mobile", False),
-            supply_of=supply.hex_supply(rules, state, frame["chooser"]),
-        )
+        outcome = retreat.check_retreat(rules, state, who, path, frame["length"], **_retreat_terms(rules, state, frame))
         # The automatic part (run) ends the window once nobody is left to retreat; a step-loss
         # window that the retreat may open runs first.
         frame["waiting"] = False
