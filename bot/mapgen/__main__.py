@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from bot.mapgen.build import generate, sample_all
-from bot.mapgen.checks import check_map
+from bot.mapgen.checks import check_common, check_map
 from bot.mapgen.probe import Datasets, cover_tests
 from bot.mapgen.source import read_source_folder
 from bot.mapgen.writer import render_files
@@ -34,7 +34,11 @@ def main(argv: list[str] | None = None) -> int:
     texts = render_files(source, model)
 
     data, problems = parse_map(texts)
-    problems += check_map(data) if data is not None else []
+    checks = source.raw.get("checks", {})
+    if data is not None and checks.get("rulebook", "caucasus") == "caucasus":
+        problems += check_map(data)
+    elif data is not None:
+        problems += check_common(data, checks.get("water", ("sea", "lake")), checks.get("places", {}))
     for note in model.notes:
         print("note:", note)
     for problem in problems:

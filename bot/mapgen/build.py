@@ -44,12 +44,12 @@ def generate(source: Source, stats: dict[Label, HexStats], is_water: WaterTest) 
     """The whole map; ``stats`` from ``sample_all`` and ``is_water`` from the land/sea mask."""
     placement = source.placement
     grid = source.grid
-    rules = source.classify
     terrain: dict[Label, str] = {}
     for label in grid.labels():
         lat, lon = placement.centre_latlon(label)
-        terrain[label] = classify(stats[label], lat, lon, rules)
+        terrain[label] = _classify(source, stats[label], lat, lon)
     model = MapModel(grid=grid, terrain=terrain)
+    _check_warp(source, model)
 
     for area in source.areas:
         for lat, lon in area.points:
@@ -58,6 +58,14 @@ def generate(source: Source, stats: dict[Label, HexStats], is_water: WaterTest) 
                 model.notes.append(f"area {area.terrain} point {lat},{lon} is off the map")
             else:
                 model.terrain[where] = area.terrain
+        if area.polygon:
+            for label in _hexes_inside(source, area.polygon):
+                model.terrain[label] = area.terrain
+        for label in area.hexes:
+            if label in grid:
+                model.terrain[label] = area.terrain
+            else:
+                model.notes.append(f"PROBLEM: area {area.terrain} hex {label} is not on the map")
 
     _add_places(source, model, stats)
     entries = _add_entries(source, model, stats)
@@ -77,6 +85,43 @@ def generate(source: Source, stats: dict[Label, HexStats], is_water: WaterTest) 
     return model
 
 
+def _classify(source: Source, stats: HexStats, lat: float, lon: float, keep_land: bool = False) -> str:
+    """``classify`` with the source's ``[terrain_rename]`` applied (e.g. open -> clear)."""
+    name = classify(stats, lat, lon, source.classify, keep_land=keep_land)
+    return source.terrain_rename.get(name, name)
+
+
+def _inside(x: float, y: float, polygon: list[Point]) -> bool:
+    """Even-odd rule."""
+    inside = False
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
+
+
+def _hexes_inside(source: Source, polygon: tuple[LatLon, ...]) -> list[Label]:
+    """The map hexes whose centre lies inside a polygon of [lat, lon] corners (straight edges on the map)."""
+    corners = _xy(source.placement, polygon)
+    return [label for label in source.grid.labels() if _inside(*source.placement.centre(label), corners)]
+
+
+def _check_warp(source: Source, model: MapModel) -> None:
+    """Every warp point lands in its hex, and the warp does not fold anywhere on the map."""
+    placement = source.placement
+    if placement.warp is None:
+        return
+    for q in source.warp_points:
+        where = placement.hex_at(*q.at)
+        if where != q.hex:
+            model.notes.append(f"PROBLEM: warp point {q.why or q.at} lands in {where}, not {q.hex}")
+    for label in source.grid.labels():
+        for x, y in [placement.centre(label), *placement.corners(label)]:
+            if placement.warp.jacobian_det(*placement.warp.inverse(x, y)) <= 0.05:
+                model.notes.append(f"PROBLEM: the warp (nearly) folds at {label}")
+                break
+
+
 # Places and entries ----------------------------------------------------------------------------
 def _ordered(attrs: dict[str, str]) -> dict[str, str]:
     keys = [k for k in ATTR_ORDER if k in attrs] + sorted(k for k in attrs if k not in ATTR_ORDER)
@@ -86,7 +131,7 @@ def _ordered(attrs: dict[str, str]) -> dict[str, str]:
 def _make_land(source: Source, model: MapModel, stats: dict[Label, HexStats], label: Label, why: str) -> None:
     if model.terrain[label] == "sea":
         lat, lon = source.placement.centre_latlon(label)
-        model.terrain[label] = classify(stats[label], lat, lon, source.classify, keep_land=True)
+        model.terrain[label] = _classify(source, stats[label], lat, lon, keep_land=True)
         model.notes.append(f"{label}: mostly water but {why}: made {model.terrain[label]}")
 
 
@@ -137,7 +182,7 @@ def _add_entries(source: Source, model: MapModel, stats: dict[Label, HexStats]) 
             else:
                 place.attrs = _ordered({**place.attrs, "entry": entry.letter, "side": entry.side})
             if entry.edge == "north":
-                model.terrain[label] = "open"  # rulebook 4.1: north-edge entry hexes count as Open
+                model.terrain[label] = source.terrain_rename.get("open", "open")  # rulebook 4.1: north-edge entry hexes count as Open
             else:
                 _make_land(source, model, stats, label, f"entry {entry.letter} is there")
     return out
@@ -154,7 +199,7 @@ def _add_rivers(source: Source, model: MapModel) -> None:
         kept = 0
         for a, b in sides_along(source.placement, _xy(source.placement, river.points)):
             ta, tb = model.terrain[a], model.terrain[b]
-            if "sea" in (ta, tb) or (ta in ignore and tb in ignore):
+            if "sea" in (ta, tb) or (ta in ignore and tb in ignore) or {ta, tb} & _offmap(source):
                 continue
             model.add_side(a, b, river.feature, note=river.name)
             kept += 1
@@ -163,6 +208,7 @@ def _add_rivers(source: Source, model: MapModel) -> None:
     for feats in model.sides.values():
         if "major_river" in feats:
             feats.discard("minor_river")  # a tributary's mouth on the main river
+            feats.discard("river")
 
 
 def _land_connected(source: Source, a: Label, b: Label, is_water: WaterTest, step: float) -> bool:
@@ -197,11 +243,12 @@ def _add_sea_sides(source: Source, model: MapModel, stats: dict[Label, HexStats]
     """``sea`` on the side between two land hexes whose land does not meet inside the two hexes:
     only water joins them (straits, and coasts where the shore does not cross their side)."""
     step = float(source.classify.get("sea_side_step_km", 1.5))
+    skip = {"sea"} | _offmap(source)
     for a in source.grid.labels():
-        if model.terrain[a] == "sea":
+        if model.terrain[a] in skip:
             continue
         for b in source.grid.neighbours(a):
-            if b < a or model.terrain[b] == "sea" or (stats[a].water == 0 and stats[b].water == 0):
+            if b < a or model.terrain[b] in skip or (stats[a].water == 0 and stats[b].water == 0):
                 continue
             if not _land_connected(source, a, b, is_water, step):
                 model.add_side(a, b, "sea", note="water between")
@@ -284,8 +331,30 @@ def _route_lines(source: Source, model: MapModel, passes: dict[str, Hexside]) ->
         points: list[Point] = []
         for wp in spec.via:
             points.extend(_resolve(source, model, passes, wp, points[-1] if points else None))
-        routes.extend((spec, chain) for chain in chains_along(placement, points) if len(chain) > 1)
+        for chain in chains_along(placement, points):
+            for run in _split_offmap(source, model, chain):
+                if len(run) > 1:
+                    routes.append((spec, run))
     return routes
+
+
+def _offmap(source: Source) -> frozenset[str]:
+    """Terrains that mark hexes beyond the printed map's edge (source.toml ``offmap_terrains``):
+    no line, river or sea side is drawn into them."""
+    return frozenset(str(t) for t in source.raw.get("offmap_terrains", []))
+
+
+def _split_offmap(source: Source, model: MapModel, chain: list[Label]) -> list[list[Label]]:
+    stop = _offmap(source)
+    if not stop:
+        return [chain]
+    runs: list[list[Label]] = [[]]
+    for label in chain:
+        if model.terrain[label] in stop:
+            runs.append([])
+        else:
+            runs[-1].append(label)
+    return [r for r in runs if r]
 
 
 def _fit_terrain_to_lines(source: Source, model: MapModel, stats: dict[Label, HexStats], routes: list[Route]) -> None:
@@ -337,6 +406,9 @@ def _add_zones(source: Source, model: MapModel, entries: dict[str, list[Label]])
         model.zones[zone] = hexes
     for letter, entry_hexes in sorted(entries.items()):
         model.zones[f"entry_{letter}"] = set(entry_hexes)
+    for area in source.zone_areas:
+        hexes = {h for h in _hexes_inside(source, area.polygon) if model.terrain[h] not in area.skip_terrain}
+        model.zones.setdefault(area.name, set()).update(hexes)
     for zone, listed in source.zones.items():
         bad = [h for h in listed if h not in grid]
         if bad:

@@ -153,3 +153,29 @@ def check_map(data: MapData) -> list[str]:
         if hexside(*krestovy[0]) not in road:
             problems.append("the Georgian Military Road does not cross the Krestovy pass side")
     return problems
+
+
+def check_common(data: MapData, water: Iterable[str] = ("sea", "lake"), expect: dict[str, str] | None = None) -> list[str]:
+    """Checks for any generated map: places and lines on land, lines not across water sides, and
+    ``expect`` (place name -> hex) honoured. Used instead of ``check_map`` for maps other than
+    the Caucasus (source.toml ``[checks] rulebook``)."""
+    problems: list[str] = []
+    wet = frozenset(water)
+    t = data.terrain
+    for label, spot in data.places.items():
+        if t[label] in wet:
+            problems.append(f"{spot.name} ({label}) is in a {t[label]} hex")
+    for kind, segments in data.lines.items():
+        for a, b in segments:
+            for h in (a, b):
+                if t[h] in wet:
+                    problems.append(f"{kind} runs through {t[h]} hex {h}")
+            if data.side(a, b) & wet:
+                problems.append(f"{kind} {a}-{b} crosses a {'/'.join(sorted(data.side(a, b) & wet))} side")
+    for name, label in (expect or {}).items():
+        found = data.place_named(name)
+        if found is None:
+            problems.append(f"{name} is not on the map (rulebook: {label})")
+        elif found.hex != label:
+            problems.append(f"{name} is in {found.hex}, the rulebook says {label}")
+    return problems

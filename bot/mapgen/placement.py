@@ -9,6 +9,7 @@ the ``shifted`` columns half a hex lower.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.mapgen.projection import Lcc
@@ -21,8 +22,85 @@ Vertex = tuple[int, int]
 
 
 @dataclass(frozen=True)
+class Warp:
+    """A smooth displacement of the projected plane (grid km): the sum of Gaussian bumps of
+    radius ``sigma`` centred on ``centres`` with vector ``weights``. It lets a printed map that
+    is not a plain projection (a designer's stretch of a front, say) be followed locally while
+    the projection fits it globally. Build one with ``fit_warp``."""
+
+    centres: tuple[Point, ...]
+    weights: tuple[Point, ...]
+    sigma: float
+
+    def _terms(self, x: float, y: float) -> tuple[float, float, float, float, float, float]:
+        """Displacement (dx, dy) at the point and its Jacobian (d dx/dx, d dx/dy, d dy/dx, d dy/dy)."""
+        dx = dy = jxx = jxy = jyx = jyy = 0.0
+        inv = 1.0 / (2.0 * self.sigma * self.sigma)
+        reach = (4.5 * self.sigma) ** 2
+        for (cx, cy), (wx, wy) in zip(self.centres, self.weights, strict=True):
+            ux, uy = x - cx, y - cy
+            r2 = ux * ux + uy * uy
+            if r2 > reach:
+                continue
+            phi = math.exp(-r2 * inv)
+            gx, gy = -2.0 * inv * ux * phi, -2.0 * inv * uy * phi
+            dx += wx * phi
+            dy += wy * phi
+            jxx += wx * gx
+            jxy += wx * gy
+            jyx += wy * gx
+            jyy += wy * gy
+        return dx, dy, jxx, jxy, jyx, jyy
+
+    def forward(self, x: float, y: float) -> Point:
+        dx, dy, *_ = self._terms(x, y)
+        return x + dx, y + dy
+
+    def inverse(self, x: float, y: float) -> Point:
+        """The point that ``forward`` takes to (x, y) (Newton's method; the warp must not fold)."""
+        px, py = x, y
+        for _ in range(50):
+            dx, dy, jxx, jxy, jyx, jyy = self._terms(px, py)
+            fx, fy = px + dx - x, py + dy - y
+            if abs(fx) < 1e-9 and abs(fy) < 1e-9:
+                break
+            a, b, c, d = 1.0 + jxx, jxy, jyx, 1.0 + jyy
+            det = a * d - b * c
+            px -= (d * fx - b * fy) / det
+            py -= (a * fy - c * fx) / det
+        return px, py
+
+    def jacobian_det(self, x: float, y: float) -> float:
+        """Local area factor of the warp: positive everywhere when the warp does not fold."""
+        _, _, jxx, jxy, jyx, jyy = self._terms(x, y)
+        return (1.0 + jxx) * (1.0 + jyy) - jxy * jyx
+
+
+def fit_warp(starts: Sequence[Point], goals: Sequence[Point], sigma: float, smoothing: float) -> Warp:
+    """The warp moving each ``starts`` point (nearly) to its ``goals`` point: Gaussian radial basis
+    functions solved by least squares with ``smoothing`` added to the diagonal (0 = exact)."""
+    n = len(starts)
+    inv = 1.0 / (2.0 * sigma * sigma)
+    rows = [
+        [math.exp(-((starts[i][0] - starts[j][0]) ** 2 + (starts[i][1] - starts[j][1]) ** 2) * inv) + (smoothing if i == j else 0.0) for j in range(n)]
+        + [goals[i][0] - starts[i][0], goals[i][1] - starts[i][1]]
+        for i in range(n)
+    ]
+    for i in range(n):  # Gauss-Jordan elimination with partial pivoting
+        pivot = max(range(i, n), key=lambda r: abs(rows[r][i]))
+        rows[i], rows[pivot] = rows[pivot], rows[i]
+        for r in range(n):
+            if r != i and rows[r][i] != 0.0:
+                f = rows[r][i] / rows[i][i]
+                rows[r] = [v - f * w for v, w in zip(rows[r], rows[i], strict=True)]
+    weights = tuple((rows[i][n] / rows[i][i], rows[i][n + 1] / rows[i][i]) for i in range(n))
+    return Warp(tuple((float(x), float(y)) for x, y in starts), weights, sigma)
+
+
+@dataclass(frozen=True)
 class Placement:
-    """A grid, a projection, the hex size and the geographic position of one anchor hex."""
+    """A grid, a projection, the hex size and the geographic position of one anchor hex;
+    optionally a ``warp`` applied after the projection (see ``Warp``)."""
 
     grid: Grid
     projection: Lcc
@@ -30,6 +108,7 @@ class Placement:
     anchor: Label
     anchor_lat: float
     anchor_lon: float
+    warp: Warp | None = None
 
     @property
     def size(self) -> float:
@@ -73,13 +152,20 @@ class Placement:
         return gx - ax, gy + ay
 
     def to_xy(self, lat: float, lon: float) -> Point:
+        x, y = self.projected_xy(lat, lon)
+        return self.warp.forward(x, y) if self.warp is not None else (x, y)
+
+    def to_latlon(self, x: float, y: float) -> Point:
+        if self.warp is not None:
+            x, y = self.warp.inverse(x, y)
+        ox, oy = self._offset()
+        return self.projection.inverse(x - ox, oy - y)
+
+    def projected_xy(self, lat: float, lon: float) -> Point:
+        """Grid km of a point by the projection and anchor alone (before any warp)."""
         px, py = self.projection.forward(lat, lon)
         ox, oy = self._offset()
         return px + ox, oy - py
-
-    def to_latlon(self, x: float, y: float) -> Point:
-        ox, oy = self._offset()
-        return self.projection.inverse(x - ox, oy - y)
 
     def hex_at(self, lat: float, lon: float) -> Label | None:
         """The map hex containing a geographic point, or ``None`` if it is off the map."""

@@ -12,7 +12,10 @@ from bot.mapgen.placement import Placement
 
 COLOURS = {
     "sea": (150, 190, 235),
+    "lake": (120, 170, 230),
+    "offmap": (200, 200, 200),
     "open": (236, 232, 196),
+    "clear": (236, 232, 196),
     "desert": (232, 208, 150),
     "rough": (200, 180, 130),
     "swamp": (120, 170, 150),
@@ -24,6 +27,9 @@ COLOURS = {
 SIDE_STYLE = {
     "major_river": ((20, 60, 200), 5),
     "minor_river": ((60, 120, 230), 3),
+    "river": ((60, 120, 230), 3),
+    "volga_dashed": ((255, 255, 255), 2),
+    "kerch": ((230, 30, 30), 7),
     "lake": ((40, 100, 160), 5),
     "sea": ((0, 200, 230), 6),
     "alpine": ((60, 30, 10), 5),
@@ -92,7 +98,7 @@ def draw_preview(
 
     for label, place in sorted(model.places.items()):
         cx, cy = px(*placement.centre(label))
-        r = {"major_city": 6, "minor_city": 5, "town": 4, "village": 2, "entry": 0}.get(place.kind, 3) * size / 18
+        r = {"major_city": 6, "minor_city": 5, "fortress_city": 6, "city": 5, "town": 4, "village": 2, "entry": 0}.get(place.kind, 3) * size / 18
         if r:
             draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=(200, 0, 0) if place.kind.endswith("city") else (0, 0, 0))
         text = place.name if place.kind != "entry" else ""
@@ -100,6 +106,8 @@ def draw_preview(
             text = f"[{place.attrs['entry']}] " + text
         if "vp" in place.attrs:
             text += f" {place.attrs['vp']}vp"
+        if place.attrs.get("oil") == "1":
+            text += " oil"
         draw.text((cx, cy - size * 0.5), text.strip(), fill=(0, 0, 0), font=big, anchor="mm")
 
     for zone, hexes in model.zones.items():

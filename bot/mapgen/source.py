@@ -5,13 +5,14 @@ except ``read_source_folder``.
 
 from __future__ import annotations
 
+import math
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from bot.mapgen.placement import Placement
+from bot.mapgen.placement import Placement, fit_warp
 from bot.mapgen.projection import Lcc
 from engine.hexgrid import Grid
 
@@ -39,6 +40,27 @@ class AreaSpec:
     terrain: str
     why: str
     points: tuple[LatLon, ...]
+    polygon: tuple[LatLon, ...] = ()  # every hex whose centre lies inside also gets the terrain
+    hexes: tuple[str, ...] = ()  # and these hexes, by label
+
+
+@dataclass(frozen=True)
+class ZoneAreaSpec:
+    """Hexes whose centre lies inside ``polygon`` join zone ``name`` (several areas may share a name)."""
+
+    name: str
+    why: str
+    polygon: tuple[LatLon, ...]
+    skip_terrain: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class WarpPoint:
+    """A place the printed map puts in ``hex``: the warp pulls it (nearly) there."""
+
+    hex: str
+    at: LatLon
+    why: str
 
 
 @dataclass(frozen=True)
@@ -111,6 +133,9 @@ class Source:
     zones: dict[str, list[str]]
     corrections: str = ""
     raw: Mapping[str, Any] = field(default_factory=dict)
+    zone_areas: tuple[ZoneAreaSpec, ...] = ()
+    warp_points: tuple[WarpPoint, ...] = ()
+    terrain_rename: dict[str, str] = field(default_factory=dict)
 
     @property
     def code_of(self) -> dict[str, str]:
@@ -187,7 +212,28 @@ def parse_source(text: str, corrections: str = "") -> Source:
         )
         for ln in raw.get("lines", [])
     )
-    areas = tuple(AreaSpec(str(a["terrain"]), str(a.get("why", "")), _points(a["points"], "areas")) for a in raw.get("areas", []))
+    areas = tuple(
+        AreaSpec(
+            str(a["terrain"]),
+            str(a.get("why", "")),
+            _points(a["points"], "areas") if "points" in a else (),
+            _points(a["polygon"], "areas.polygon") if "polygon" in a else (),
+            tuple(str(h) for h in a.get("hexes", [])),
+        )
+        for a in raw.get("areas", [])
+    )
+    zone_areas = tuple(
+        ZoneAreaSpec(str(z["name"]), str(z.get("why", "")), _points(z["polygon"], f"zone_areas.{z['name']}"), tuple(z.get("skip_terrain", [])))
+        for z in raw.get("zone_areas", [])
+    )
+    warp_points: tuple[WarpPoint, ...] = ()
+    if "warp" in raw:
+        w = raw["warp"]
+        warp_points = tuple(WarpPoint(str(q["hex"]), _latlon(q["at"], f"warp {q.get('hex')}"), str(q.get("why", ""))) for q in w.get("points", []))
+        bad = [q.hex for q in warp_points if q.hex not in grid]
+        if bad:
+            raise SourceError(f"source.toml: [warp] points in hexes not on the map: {bad}")
+        placement = _warped(placement, warp_points, w)
     seas = tuple(SeaSpec(str(s["name"]), tuple(float(v) for v in s["box"])) for s in raw.get("seas", []))  # type: ignore[arg-type]
     return Source(
         name=str(raw.get("name", "map")),
@@ -213,7 +259,28 @@ def parse_source(text: str, corrections: str = "") -> Source:
         zones={k: [str(h) for h in v] for k, v in raw.get("zones", {}).items()},
         corrections=corrections,
         raw=raw,
+        zone_areas=zone_areas,
+        warp_points=warp_points,
+        terrain_rename={str(k): str(v) for k, v in raw.get("terrain_rename", {}).items()},
     )
+
+
+def _warped(placement: Placement, points: tuple[WarpPoint, ...], spec: Mapping[str, Any]) -> Placement:
+    """The placement with a warp that pulls every point to within ``inside_km`` of its hex centre
+    (points already that close stay where the projection puts them)."""
+    inside = float(spec.get("inside_km", 0.0))
+    starts, goals = [], []
+    for q in points:
+        sx, sy = placement.projected_xy(*q.at)
+        cx, cy = placement.centre(q.hex)
+        dist = math.hypot(sx - cx, sy - cy)
+        starts.append((sx, sy))
+        if dist <= inside:
+            goals.append((sx, sy))
+        else:
+            goals.append((cx + (sx - cx) * inside / dist, cy + (sy - cy) * inside / dist))
+    warp = fit_warp(starts, goals, float(spec["sigma_km"]), float(spec.get("smoothing", 0.0)))
+    return replace(placement, warp=warp)
 
 
 def read_source_folder(folder: Path) -> Source:

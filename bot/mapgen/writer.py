@@ -1,6 +1,8 @@
 """Writing the map model as the engine's readable text files (see ``engine.mapdata``).
 
-Output is deterministic: same model, byte-identical texts.
+Output is deterministic: same model, byte-identical texts. The source's optional ``[output]``
+table replaces the Caucasus defaults below (header line, comments, declared features and line
+kinds); without it the files come out exactly as before.
 """
 
 from __future__ import annotations
@@ -18,10 +20,26 @@ HEADER = (
 )
 SIDE_ORDER = ("major_river", "minor_river", "lake", "sea", "alpine", "pass")
 ZONE_WRAP = 16
+SIDE_FEATURES = ["minor_river", "major_river", "alpine", "pass", "krestovy", "lake", "sea"]
+LINE_KINDS = ["road", "rail"]
+LINE_FLAGS = ["supply_only", "unfinished"]
+OFFMAP_COMMENT = "# rulebook 7.22: a railway joins Tbilisi and entry F off the map (Soviet only; stop at the far end)"
+LINES_COMMENT = [
+    "# kind[:flags] HEX HEX ...: roads and railways through adjacent hexes. Flags: supply_only",
+    "# (never for rail movement), unfinished (usable from turn 8). Each segment is written once.",
+]
+PLACES_COMMENT = [
+    "# HEX | name | kind | key=value ...   kinds: major_city, minor_city, town, village (named only), entry.",
+    "# vp = Axis victory points; port = minor|major on sea = black|azov|caspian; control = axis at start.",
+]
+
+
+def _output(source: Source, key: str, default: object) -> object:
+    return source.raw.get("output", {}).get(key, default)
 
 
 def header(source: Source) -> str:
-    return HEADER
+    return str(_output(source, "header", HEADER))
 
 
 def _toml_list(values: list[str]) -> str:
@@ -52,11 +70,11 @@ def map_toml(source: Source, model: MapModel, features: list[str], offmap: dict[
         f"features = {_toml_list(features)}",
         "",
         "[lines]",
-        'kinds = ["road", "rail"]',
-        'flags = ["supply_only", "unfinished"]',
+        f"kinds = {_toml_list(list(_output(source, 'line_kinds', LINE_KINDS)))}",  # type: ignore[call-overload]
+        f"flags = {_toml_list(list(_output(source, 'line_flags', LINE_FLAGS)))}",  # type: ignore[call-overload]
         "",
         "[offmap_links]",
-        "# rulebook 7.22: a railway joins Tbilisi and entry F off the map (Soviet only; stop at the far end)",
+        *([str(_output(source, "offmap_comment", OFFMAP_COMMENT))] if _output(source, "offmap_comment", OFFMAP_COMMENT) else []),
         *(f"{name} = {_toml_list(hexes)}" for name, hexes in sorted(offmap.items())),
         "",
         "[geography]",
@@ -71,6 +89,13 @@ def map_toml(source: Source, model: MapModel, features: list[str], offmap: dict[
         f"anchor_lat = {p.anchor_lat}",
         f"anchor_lon = {p.anchor_lon}",
     ]
+    if p.warp is not None:
+        lines += [
+            "# After the projection, a smooth warp (Gaussian bumps of this radius) pulls the places",
+            "# listed in mapsrc/source.toml [warp] into the hexes the rulebook gives them.",
+            f"warp_sigma_km = {p.warp.sigma}",
+            f"warp_points = {len(p.warp.centres)}",
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -105,11 +130,7 @@ def hexsides_txt(source: Source, model: MapModel) -> str:
 
 
 def lines_txt(source: Source, model: MapModel) -> str:
-    out = [
-        header(source),
-        "# kind[:flags] HEX HEX ...: roads and railways through adjacent hexes. Flags: supply_only",
-        "# (never for rail movement), unfinished (usable from turn 8). Each segment is written once.",
-    ]
+    out = [header(source), *(str(c) for c in _output(source, "lines_comment", LINES_COMMENT))]  # type: ignore[attr-defined]
     final = {kind: model.segments(kind) for kind in sorted({ln.kind for ln in model.lines})}
     written: set[tuple[str, tuple[str, str]]] = set()
     for line in model.lines:
@@ -134,11 +155,7 @@ def lines_txt(source: Source, model: MapModel) -> str:
 
 
 def places_txt(source: Source, model: MapModel) -> str:
-    out = [
-        header(source),
-        "# HEX | name | kind | key=value ...   kinds: major_city, minor_city, town, village (named only), entry.",
-        "# vp = Axis victory points; port = minor|major on sea = black|azov|caspian; control = axis at start.",
-    ]
+    out = [header(source), *(str(c) for c in _output(source, "places_comment", PLACES_COMMENT))]  # type: ignore[attr-defined]
     for label in sorted(model.places):
         place = model.places[label]
         attrs = " ".join(f"{k}={v}" for k, v in place.attrs.items())
@@ -158,7 +175,7 @@ def zones_txt(source: Source, model: MapModel) -> str:
 
 
 def render_files(source: Source, model: MapModel) -> dict[str, str]:
-    features = ["minor_river", "major_river", "alpine", "pass", "krestovy", "lake", "sea"]
+    features = [str(f) for f in _output(source, "side_features", SIDE_FEATURES)]  # type: ignore[attr-defined]
     extra = sorted({f for fs in model.sides.values() for f in fs} - set(features))
     offmap: dict[str, list[str]] = {}
     for name, ends in source.offmap_links.items():
