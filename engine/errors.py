@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.text import Text, t
 
@@ -59,6 +59,15 @@ class IllegalOrder(OrderError):
 
 class NotImplementedRule(IllegalOrder):
     """A situation whose rule the engine does not implement yet: refused, never guessed."""
+
+
+def allowed(check: Callable[..., object], *args: object) -> bool:
+    """Whether ``check(*args)`` accepts (does not raise ``OrderError``): for listing legal actions."""
+    try:
+        check(*args)
+    except OrderError:
+        return False
+    return True
 
 
 class InvariantViolation(Exception):

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import flow
-from engine.errors import IllegalOrder, InvalidOrder
+from engine.errors import IllegalOrder, InvalidOrder, allowed
 from engine.game import Action, Context, Prompt, State
 from engine.games.caucasus import combat, initial, losses, moves, retreat, special, supply, tables
 from engine.games.caucasus.model import AXIS, Rules, UnitType, enemy, units_at, values
@@ -687,11 +687,7 @@ class MobileAdvance(flow.Procedure):
         rules: Rules = game.rules
         acts = [Action("done")]
         group = [u for u in frame["units"] if state["units"][u].get("hex")]
-        try:
-            check_mobile_entry(rules, state, group, frame["target"])
-        except IllegalOrder:
-            pass
-        else:
+        if allowed(check_mobile_entry, rules, state, group, frame["target"]):
             acts.append(Action("advance", (*group, frame["target"])))
         return Prompt(
             role,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import flow
-from engine.errors import IllegalOrder, InvalidOrder
+from engine.errors import IllegalOrder, InvalidOrder, allowed
 from engine.game import Action, Context, Prompt, State
 from engine.games.caucasus import placement, special, supply
 from engine.games.caucasus.model import AXIS, SOVIET, Rules, UnitType, enemy, units_at
@@ -130,12 +130,7 @@ def setup_targets(rules: Rules, state: State, uid: str) -> list[str]:
 
 def setup_prompt(game: Any, state: State, role: str) -> Prompt:
     rules: Rules = game.rules
-    acts = []
-    try:
-        check_setup_complete(game, state, role)
-        acts.append(Action("ready"))
-    except IllegalOrder:
-        pass
+    acts = [Action("ready")] if allowed(check_setup_complete, game, state, role) else []
     for uid in sorted(rules.units):
         if rules.units[uid].side != role:
             continue
