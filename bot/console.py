@@ -9,6 +9,7 @@ the Discord transport delivers it.
 from __future__ import annotations
 
 import json
+import logging
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -114,6 +115,9 @@ class Console:
                 await self.service.submit(self.row, CONSOLE, text.strip(), role=role)
         except ServiceError as exc:
             self._error(render(exc.message))
+        except Exception:  # a bug must not end the session; the engine applied nothing
+            logging.getLogger("adjutant").exception("error handling %r", line)
+            self._error(render(t("Internal error: nothing was applied. The details went to the log.")))
         self.row = await self.service.campaign(self.row.id)
         await self.deliver()
 

@@ -72,3 +72,15 @@ async def test_map_around_a_place_in_the_caucasus(tmp_path):
     assert replies[0].image is not None and "1031" in replies[0].text
     assert not replies[1].ok and "not a hex or a place" in replies[1].text
     await store.close()
+
+
+async def test_an_internal_error_does_not_end_the_session(tmp_path, monkeypatch):
+    con, out, store = await console(tmp_path, as_json=False)
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(con.service, "submit", broken)
+    await con.run(io.StringIO("red: end\nred: end\n"))
+    assert out.getvalue().count("Internal error: nothing was applied") == 2
+    await store.close()
