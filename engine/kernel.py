@@ -34,6 +34,7 @@ from engine.state import canonical, clone, state_hash
 from engine.text import Text, t
 
 RNG_KEY = "rng"
+GRANTS_KEY = "undo_grants"  # referee-granted undos per role, kept in the state so they survive restarts
 UNDO_DEPTH = 64
 MAX_AUTO_ACTIONS = 500
 
@@ -152,7 +153,6 @@ class Match:
         self.records: list[Record] = []
         self.setup_entries: list[LogEntry] = []
         self._undo: list[tuple[State, Record]] = []
-        self._undo_grants: dict[Role, int] = {}
 
     # Creation and replay ----------------------------------------------------------------------
     @classmethod
@@ -246,7 +246,11 @@ class Match:
         _, rec = self._undo[-1]
         if rec.role != role:
             return False
-        return not rec.barrier or self._undo_grants.get(role, 0) > 0
+        return not rec.barrier or self._grants(self.state, role) > 0
+
+    @staticmethod
+    def _grants(state: State, role: Role) -> int:
+        return int(state.get(GRANTS_KEY, {}).get(role, 0))
 
     # Orders ----------------------------------------------------------------------------------
     def parse(self, role: Role, line: str) -> Action:
@@ -325,8 +329,9 @@ class Match:
             raise IllegalOrder(
                 t("The last action was {who}'s, not yours; you can only take back your own.", who=last.role)
             )
+        grants = self._grants(self.state, role)
         if last.barrier:
-            if self._undo_grants.get(role, 0) <= 0:
+            if grants <= 0:
                 raise IllegalOrder(
                     t(
                         "'{order}' cannot be taken back: a die was rolled, a card drawn or revealed, "
@@ -334,10 +339,12 @@ class Match:
                         order=last.text,
                     )
                 )
-            self._undo_grants[role] -= 1
+            grants -= 1
             granted = True
         self._undo.pop()
-        self.state = before
+        self.state = clone(before)
+        if grants or GRANTS_KEY in self.state:
+            self.state.setdefault(GRANTS_KEY, {})[role] = grants
         rec = Record(
             seq=seq if seq is not None else self.next_seq(),
             role=role,
@@ -364,7 +371,8 @@ class Match:
         if kind == "grant-undo":
             if len(args) != 1 or args[0] not in self.game.roles:
                 raise InvalidOrder(t("Usage: grant-undo ROLE ({roles}).", roles=", ".join(self.game.roles)))
-            self._undo_grants[args[0]] = self._undo_grants.get(args[0], 0) + 1
+            grants = work.setdefault(GRANTS_KEY, {})
+            grants[args[0]] = int(grants.get(args[0], 0)) + 1
             after = work
         elif kind == "rewind":
             if stored and "state" in stored:
@@ -441,8 +449,8 @@ class Match:
             else:
                 raise InvalidOrder(t("There is no '{key}' in '{path}'.", key=key, path=path))
         last = keys[-1]
-        if last == RNG_KEY and node is state:
-            raise IllegalOrder(t("The random-number counter cannot be set."))
+        if last in (RNG_KEY, GRANTS_KEY) and node is state:
+            raise IllegalOrder(t("The kernel's own values (the random-number counter, undo grants) cannot be set."))
         if isinstance(node, list) and last.isdigit() and int(last) < len(node):
             node[int(last)] = value
         elif isinstance(node, dict) and last in node:

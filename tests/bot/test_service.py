@@ -101,3 +101,15 @@ async def test_unknown_game_lists_games(tmp_path):
         await CampaignService(store).create("c", "chess")
     assert "duel" in str(exc.value)
     await store.close()
+
+
+async def test_a_referee_undo_grant_survives_a_restart(setup):
+    """The grant is part of the recorded state, so a reloaded campaign still honours it."""
+    service, row, store = setup
+    await service.submit(row, RED, "end")
+    await service.referee(row, REF, "grant-undo red because misclick")
+    again = CampaignService(store)
+    replies = await again.submit(row, RED, "undo")
+    assert replies[0].ok and (await again.match(row)).state["player"] == "red"
+    replies = await again.submit(row, RED, "end\nundo")
+    assert not replies[-1].ok
