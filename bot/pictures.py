@@ -9,13 +9,23 @@ from render.hands import describe_hand, render_hand
 from render.images import describe, render_view
 
 
+def translated(view: dict[str, Any], language: str) -> dict[str, Any]:
+    """The view with its status labels (catalogue keys) in ``language``."""
+    status = view.get("status")
+    if isinstance(status, dict):
+        tr = translator(language)
+        view = dict(view)
+        view["status"] = {tr(str(k)): v for k, v in status.items()}
+    return view
+
+
 def render_with_description(
     game: Any, match: Any, role: str, full: bool, language: str = DEFAULT_LANGUAGE
 ) -> tuple[bytes, str] | None:
     """The image of what ``role`` sees now, and its description for phones and screen readers."""
     if getattr(game, "board", None) is None:
         return None
-    view = match.view(role)
+    view = translated(match.view(role), language)
     image = render_view(game, view, role, full)
     if image is None:
         return None
@@ -35,7 +45,7 @@ def render_around(game: Any, match: Any, role: str, label: str, language: str = 
     board = getattr(game, "board", None)
     if board is None or label not in board.grid:
         return None
-    view = dict(match.view(role))
+    view = translated(match.view(role), language)
     view["last"] = {"focus": [label]}
     data = render_view(game, view, role, False)
     if data is None:

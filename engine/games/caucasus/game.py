@@ -131,14 +131,15 @@ class Caucasus(flow.ProcedureGame):
             elif u.get("box") and u["box"] != "cup":
                 boxes.setdefault(u["box"], []).append(uid)
         ph = state["phase"]
+        # Status labels are catalogue keys: the renderer's caller translates them.
         status = {
-            "game": self.title,
-            "scenario": state["scenario"],
-            "turn": f"{state['turn']} / {state['last_turn']}",
-            "phase": sequence.phase_title(state),
-            "active": ", ".join(sorted(self.active(state))) or "-",
-            "weather": state["weather"],
-            "axis VP": axis_vp(rules, state),
+            t("game").template: self.title,
+            t("scenario").template: state["scenario"],
+            t("turn").template: f"{state['turn']} / {state['last_turn']}",
+            t("phase").template: sequence.phase_title(state),
+            t("active").template: ", ".join(sorted(self.active(state))) or "-",
+            t("weather").template: state["weather"],
+            t("axis VP").template: axis_vp(rules, state),
         }
         return {
             "game": self.name,
