@@ -657,7 +657,12 @@ def standing_answer(game: Any, state: State, role: str, orders: Mapping[str, str
     prompt: Prompt = proc.prompt(game, state, frame, role)
     if not prompt.actions:
         return None
-    if proc.name in ("loss", "stack_fix") and orders.get("loss") == "auto":
+    loss = orders.get("loss", "")
+    if proc.name in ("loss", "stack_fix") and loss:
+        for uid in loss.removeprefix("order:").split(",") if loss.startswith("order:") else ():
+            chosen = next((a for a in prompt.actions if a.args and a.args[0] == uid), None)
+            if chosen is not None:
+                return chosen
         return prompt.actions[0]
     if proc.name == "dd_choice" and orders.get("dd") in ("never", "always"):
         if orders["dd"] == "never":

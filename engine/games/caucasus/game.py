@@ -75,7 +75,7 @@ class Caucasus(flow.ProcedureGame):
 
     def apply(self, state: State, role: Role, action: Action, ctx: Context) -> State:
         if action.verb == "standing":
-            standing.set_orders(state, role, action.args, ctx)
+            standing.set_orders(state, role, action.args, ctx, self.rules.units)
             return state
         if action.verb == "odds":
             raise IllegalOrder(t("'odds' only previews; it is answered without changing the game."))

@@ -143,6 +143,8 @@ def parse(rules: Rules, line: str) -> Action:
     if verb == "standing":
         if not args:
             raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
+        if args[0].casefold() == "loss" and len(args) > 1 and args[1].casefold() != "auto":
+            return Action(verb, ("loss", *[unit_arg(rules, a) for a in args[1:]]))
         return Action(verb, tuple(a.casefold() for a in args))
     raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
 

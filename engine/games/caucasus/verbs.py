@@ -42,7 +42,7 @@ VERBS: dict[str, VerbInfo] = {
         VerbInfo("repl", "repl TYPE", t("choose the type of a free-choice replacement (4.5, 4.6)")),
         VerbInfo(
             "standing",
-            "standing dd never|always | standing loss auto | standing retreat auto | standing advance never | standing clear",
+            "standing dd never|always | standing loss auto | standing loss UNIT UNIT ... | standing retreat auto | standing advance never | standing clear",
             t("standing orders that answer your decisions automatically while you are away"),
         ),
         VerbInfo(

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.errors import IllegalOrder
+from engine.errors import IllegalOrder, InvalidOrder
 from tests.engine.games.caucasus.position import empty_board, plain_hexes, referee, unit_of
 
 
@@ -76,3 +76,27 @@ def test_standing_orders_let_the_battle_finish_without_waiting(fight):
     m.state["standing"]["axis"] = {"loss": "auto", "advance": "never"}
     m.submit("axis", f"attack {a1} {a2} -> {target}")
     assert m.active() == {"axis"} and m.state["flow"][-1]["proc"] == "combat"
+
+
+def test_standing_loss_order_picks_the_listed_unit(fight, monkeypatch):
+    """'standing loss UNIT UNIT' makes the first listed unit the priority allows take the step."""
+    from tests.engine.games.caucasus.helpers import fixed_dice
+
+    m, a1, a2, d, target = fight
+    more = [unit_of(m, "soviet", "INF", exclude=(d,))]
+    more.append(unit_of(m, "soviet", "INF", exclude=(d, *more)))
+    for uid in more:
+        referee(m, f"place {uid} {target}")  # three defenders: low odds, so a 1 gives A1
+    m.submit("axis", f"standing loss {a2} {a1}")
+    assert m.state["standing"]["axis"]["loss"] == f"order:{a2},{a1}"
+    fixed_dice(monkeypatch, 1)
+    m.submit("axis", f"attack {a1} {a2} -> {target}")
+    result = m.state["last"]["attacks"][-1]["result"]
+    assert result.startswith("A1")
+    assert m.state["units"][a2]["step"] == 1 and m.state["units"][a1]["step"] == 0
+
+
+def test_standing_loss_order_rejects_unknown_units(fight):
+    m, *_ = fight
+    with pytest.raises(InvalidOrder):
+        m.submit("axis", "standing loss nosuchunit")
