@@ -176,26 +176,14 @@ def _units_then_hexes(rules: Rules, args: list[str], syntax: str, flags: tuple[s
 def _attack_args(rules: Rules, args: list[str], syntax: str) -> list[str]:
     units: list[str] = []
     target: str | None = None
-    opts: list[str] = []
-    i = 0
-    while i < len(args):
-        word = args[i]
-        low = word.casefold()
-        if low in ("air", "fleet"):
-            if i + 1 >= len(args):
-                raise InvalidOrder(t("'{kw}' needs a marker name.", kw=low), t("Syntax: {syntax}", syntax=syntax))
-            opts += [low, args[i + 1].casefold()]
-            i += 2
-            continue
-        if low == "brandenburg":
-            opts.append(low)
-        elif target is None and (is_hex(rules, word) or (units and not _is_unit(rules, word))):
+    words, opts = _support(rules, args, syntax)
+    for word in words:
+        if target is None and (is_hex(rules, word) or (units and not _is_unit(rules, word))):
             target = hex_arg(rules, word)
         elif target is None:
             units.append(unit_arg(rules, word))
         else:
             raise InvalidOrder(t("Unexpected '{word}' after the target hex.", word=word), t("Syntax: {syntax}", syntax=syntax))
-        i += 1
     if not units or target is None:
         raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
     return [*units, "->", target, *opts]
