@@ -332,8 +332,7 @@ class CampaignService:
             return []
         parts = []
         for role in waiting:
-            p = match.prompt(role)
-            parts.append(f"{role} \u2014 {self._(p.text)}")
+            parts.append(f"{role} \u2014 {self._(match.prompt_text(role))}")
         return [Reply(PUBLIC, self._(t("Waiting for {who}", who="; ".join(parts))), batch=batch)]
 
     def _image_replies(self, game: Game, match: Match, batch: str, role: Role = "public", full: bool = False) -> list[Reply]:

@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Action, Context, Prompt, Role, State
-from engine.text import t
+from engine.text import Text, t
 
 Frame = dict[str, Any]
 
@@ -82,6 +82,10 @@ class Procedure:
     def prompt(self, game: Any, state: State, frame: Frame, role: Role) -> Prompt:
         return Prompt(role, t("Nothing to decide now."))
 
+    def text(self, game: Any, state: State, frame: Frame, role: Role) -> Text:
+        """What ``role`` is asked, without computing every legal action (override when costly)."""
+        return self.prompt(game, state, frame, role).text
+
     def handle(
         self, game: Any, state: State, frame: Frame, role: Role, action: Action, ctx: Context
     ) -> None:
@@ -123,6 +127,16 @@ class ProcedureGame:
         if role not in proc.active(self, state, frame):
             return Prompt(role, t("Waiting for {who}.", who=self.waiting_for(state)))
         return proc.prompt(self, state, frame, role)
+
+    def prompt_text(self, state: State, role: Role) -> Text:
+        """The question of ``prompt`` alone, cheaply (for "waiting for" lines)."""
+        found = self.procedure(state)
+        if found is None:
+            return t("The game is over.")
+        proc, frame = found
+        if role not in proc.active(self, state, frame):
+            return t("Waiting for {who}.", who=self.waiting_for(state))
+        return proc.text(self, state, frame, role)
 
     def waiting_for(self, state: State) -> str:
         return ", ".join(sorted(self.active(state))) or "nobody"

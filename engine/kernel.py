@@ -227,6 +227,14 @@ class Match:
     def prompt(self, role: Role) -> Prompt:
         return self.game.prompt(self.state, role)
 
+    def prompt_text(self, role: Role) -> Text:
+        """What ``role`` is asked now, without listing every legal action when the game can say so."""
+        cheap = getattr(self.game, "prompt_text", None)
+        if cheap is not None:
+            text: Text = cheap(self.state, role)
+            return text
+        return self.game.prompt(self.state, role).text
+
     def view(self, role: Role) -> View:
         view = self.game.view(self.state, role)
         view["seed_commitment"] = rng.seed_commitment(self._seed)

@@ -180,3 +180,10 @@ def test_random_play(seed):
     """Random legal play: no crash, no dead end, replay agrees, undo respects barriers."""
     report = play_random(GAME, "basic", seed, max_steps=300)
     assert report.steps > 0
+
+
+def test_prompt_text_matches_the_full_prompt():
+    """The cheap question text is the same as the full prompt's, for the active and a waiting role."""
+    m = new()
+    for role in GAME.roles:
+        assert str(m.prompt_text(role)) == str(m.prompt(role).text)

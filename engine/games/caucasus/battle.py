@@ -76,10 +76,12 @@ class CombatPhase(flow.Procedure):
         for action in candidate_attacks(rules, state, role):
             acts.append(action)
         acts += ae_advances(rules, state, role)
-        return Prompt(
-            role,
-            t("{impulse} Combat Phase: attack with 'attack UNITS -> HEX' (preview with 'odds ...'), then 'done'.", impulse=frame["impulse"].capitalize()),
-            tuple(acts),
+        return Prompt(role, self.text(game, state, frame, role), tuple(acts))
+
+    def text(self, game: Any, state: State, frame: flow.Frame, role: str) -> Text:
+        return t(
+            "{impulse} Combat Phase: attack with 'attack UNITS -> HEX' (preview with 'odds ...'), then 'done'.",
+            impulse=frame["impulse"].capitalize(),
         )
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:

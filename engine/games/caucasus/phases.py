@@ -19,7 +19,7 @@ from engine.games.caucasus.initial import rail_cities
 from engine.games.caucasus.model import Rules, UnitType, enemy, units_at, values
 from engine.games.caucasus.moves import mark_control
 from engine.games.caucasus.terrain import impassable_side
-from engine.text import t
+from engine.text import Text, t
 
 __all__ = ["Movement", "mark_control", "replacement_track"]
 
@@ -74,7 +74,6 @@ class Movement(flow.Procedure):
         acts: list[Action] = [] if over or moves.must_move_454(rules, state, role) else [Action("done")]
         for uids in over.values():
             acts += [Action("eliminate", (uid,)) for uid in uids]
-        group = mobile.current_group(state, frame)
         for uid, u in sorted(state["units"].items()):
             spec = rules.units[uid]
             if spec.side != role or not u.get("hex") or u.get("moved") or special.is_corps(rules, uid):
@@ -91,17 +90,20 @@ class Movement(flow.Procedure):
             acts += candidate_assaults(rules, state, frame, role)
         acts += naval.candidate_flotilla(rules, state, role)
         acts += special.candidate_merges(rules, state, role)
-        text = t(
-            "{impulse} Movement Phase: move units ('move UNIT HEX' or a path), then 'done'.",
-            impulse=frame["impulse"].capitalize(),
-        )
+        return Prompt(role, self.text(game, state, frame, role), tuple(acts))
+
+    def text(self, game: Any, state: State, frame: flow.Frame, role: str) -> Text:
+        group = mobile.current_group(state, frame)
         if group is not None and group.get("ma"):
-            text = t(
+            return t(
                 "{impulse} Movement Phase: the group {units} may assault again, move on or take Assault markers; then 'done'.",
                 impulse=frame["impulse"].capitalize(),
                 units=", ".join(group["units"]),
             )
-        return Prompt(role, text, tuple(acts))
+        return t(
+            "{impulse} Movement Phase: move units ('move UNIT HEX' or a path), then 'done'.",
+            impulse=frame["impulse"].capitalize(),
+        )
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
         rules: Rules = game.rules

@@ -151,3 +151,9 @@ def test_options_list_moves(board):
     referee(m, f"place {inf} {hexes[0]}")
     acts = [a.text for a in m.prompt("axis").actions]
     assert "done" in acts and any(a.startswith(f"move {inf} ") for a in acts)
+
+
+def test_prompt_text_is_the_prompts_question(board):
+    m, hexes = board
+    for role in ("axis", "soviet"):
+        assert str(m.prompt_text(role)) == str(m.prompt(role).text)
