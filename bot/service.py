@@ -65,6 +65,7 @@ class CampaignService:
         self.language = language
         self._locks: dict[int, asyncio.Lock] = {}
         self._matches: dict[int, Match] = {}
+        self._sent_holdings: dict[int, dict[str, str]] = {}
 
     def _(self, text: Text | str) -> str:
         return render(text, self.language)
@@ -127,6 +128,8 @@ class CampaignService:
             )
         ]
         replies += self._entry_replies(match.setup_entries, batch)
+        self._sent_holdings[campaign_id] = {}
+        replies += self._holdings_replies(row, game, match, batch)
         replies += self._image_replies(game, match, batch)
         await self.store.commit_step(
             campaign_id,
@@ -166,7 +169,30 @@ class CampaignService:
                     t("Replaying campaign {name} diverged at record {seq}; refusing to continue.", name=row.name, seq=rec.seq)
                 )
         self._matches[row.id] = match
+        self._sent_holdings[row.id] = self._holdings_now(game, match)
         return match
+
+    def _holdings_now(self, game: Game, match: Match) -> dict[str, str]:
+        """Each seat's private holdings (card hands), for games that have hidden ones."""
+        if not getattr(game, "hidden_holdings", False):
+            return {}
+        return {role: self._(game.holdings(match.state, role)) for role in game.roles}
+
+    def _holdings_replies(self, row: CampaignRow, game: Game, match: Match, batch: str) -> list[Reply]:
+        """6.2 of Stalin's War and any hidden-hand game: a hand goes to its owner after every change."""
+        now = self._holdings_now(game, match)
+        before = self._sent_holdings.get(row.id, {})
+        out: list[Reply] = []
+        for role, text in sorted(now.items()):
+            if before.get(role) == text:
+                continue
+            out.append(Reply(role, text, batch=batch))
+            if self.hand_renderer is not None:
+                drawn = self.hand_renderer(game, match, role)
+                if drawn is not None:
+                    out.append(Reply(role, drawn[1], image=drawn[0], batch=batch))
+        self._sent_holdings[row.id] = now
+        return out
 
     # Seats --------------------------------------------------------------------------------------
     async def join(self, row: CampaignRow, role: str, sender: Sender) -> list[Reply]:
@@ -252,7 +278,9 @@ class CampaignService:
         try:
             records = match.submit(role, line)
         except OrderError as exc:
-            reply = Reply(PUBLIC, f"{FAIL} {line} \u2014 {self._(exc.text())}", ok=False, batch=batch)
+            # With hidden hands a refusal may concern what a player holds: only he reads it.
+            to = role if getattr(game, "hidden_holdings", False) else PUBLIC
+            reply = Reply(to, f"{FAIL} {line} \u2014 {self._(exc.text())}", ok=False, batch=batch)
             await self.store.commit_step(
                 row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, role, line, "refused")]
             )
@@ -289,6 +317,7 @@ class CampaignService:
                     batch=batch,
                 )
             )
+        replies += self._holdings_replies(row, game, match, batch)
         replies += self._prompt_replies(game, match, batch)
         replies += self._image_replies(game, match, batch)
         snapshot = None

@@ -9,6 +9,7 @@ from engine.game import Game
 
 _BUILTIN: dict[str, str] = {
     "caucasus": "engine.games.caucasus",
+    "stalins-war": "engine.games.stalins_war",
 }
 _REGISTERED: dict[str, Callable[[], Game]] = {}
 _CACHE: dict[str, Game] = {}
@@ -41,7 +42,14 @@ def get(name: str) -> Game:
 
 def aliases() -> dict[str, str]:
     """Other names players type for the games."""
-    return {"caucasus-campaign": "caucasus", "cc42": "caucasus"}
+    return {
+        "caucasus-campaign": "caucasus",
+        "cc42": "caucasus",
+        "stalins_war": "stalins-war",
+        "stalinswar": "stalins-war",
+        "stalin": "stalins-war",
+        "sw": "stalins-war",
+    }
 
 
 def resolve(name: str) -> str:

@@ -256,9 +256,11 @@ class Delivery:
         seats = await self.client.store.seats(row.id)
         tag = state_tag(match.hash())
         view = discord.ui.View(timeout=None)
+        # With hidden hands the number of choices depends on a hand: never let it decide what is shown.
+        hidden = bool(getattr(match.game, "hidden_holdings", False))
         for role in sorted(match.active()):
             count = len(match.prompt(role).actions)
-            if role in seats and 1 <= count <= CHOICE_LIMIT and len(view.children) < 5:
+            if role in seats and 1 <= count and (hidden or count <= CHOICE_LIMIT) and len(view.children) < 5:
                 view.add_item(DecideButton(Ref(Kind.DECIDE, row.id, role, tag)))
         return view if view.children else None
 

@@ -1,0 +1,356 @@
+"""Stalin's War as a game module: the interface functions over the rules modules.
+
+Secret information (6.1): each hand is in its owner's view only; the deck order in nobody's;
+inactive Partisans' strength in nobody's (they show as blank Partisans); discards, played cards,
+face-up Combat Cards, removed cards and the Events-Played counts in everyone's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine import flow
+from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
+from engine.game import REFEREE, Action, Context, Outcome, Override, Role, ScenarioInfo, State, View
+from engine.games.stalins_war import overrides as referee
+from engine.games.stalins_war import parsing, phases, sequence, turn_end
+from engine.games.stalins_war.model import AXIS, SIDES, SOVIET, Rules, level_of, load_rules
+from engine.games.stalins_war.state import deal_opening_hands, initial_state
+from engine.games.stalins_war.verbs import VERBS
+from engine.text import Text, t
+
+OPTIONS: dict[str, Any] = {
+    "pick_card": False,  # 23.1.1
+    "shuffle_soviet_1_6": False,  # 23.1.2
+    "auto_entrench": False,  # 23.1.3
+    "recheck_supply": False,  # 23.1.4
+    "town_control": False,  # 23.1.5
+    "bid_for": "axis",  # 21.0: the side the bid was made for
+    "bid": 0,  # 21.0: RP bid
+    "rough_no_retreat": True,  # ruling 4
+    "axis_two_rp_plays": True,  # ruling 2
+    "hand_overflow": "allowed",  # ruling 21
+    "sleighride_scope": "ar",  # ruling 50
+}
+KNOWN_BOXES = frozenset({"setaside", "eliminated", "removed", "other_fronts", "track"})
+
+
+class Setup(flow.Procedure):
+    """Optional 23.1.1: each player may give up 1 VP to take a chosen card (Axis first)."""
+
+    name = "setup"
+
+    def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
+        return frozenset({frame["side"]})
+
+    def text(self, game: Any, state: State, frame: flow.Frame, role: str) -> Text:
+        return t("Optional rule 23.1.1: pick CARD to take that Blitzkrieg card into your hand for 1 VP, or pick none.")
+
+    def prompt(self, game: Any, state: State, frame: flow.Frame, role: str) -> Any:
+        from engine.game import Prompt
+
+        deck: list[str] = state["cards"][frame["side"]]["deck"]
+        actions = [Action("pick", ("none",)), *(Action("pick", (c,)) for c in sorted(deck))]
+        return Prompt(role, self.text(game, state, frame, role), tuple(actions), ("pick",))
+
+    def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
+        from engine.games.stalins_war.control import adjust_vp
+
+        side = frame["side"]
+        pile = state["cards"][side]
+        if action.verb != "pick" or len(action.args) != 1:
+            raise InvalidOrder(t("Say 'pick CARD' or 'pick none'."))
+        choice = action.args[0]
+        if choice != "none":
+            if choice not in pile["deck"]:
+                raise IllegalOrder(t("{card} is not in your Blitzkrieg deck.", card=choice), rule="23.1.1")
+            pile["deck"].remove(choice)
+            pile["hand"].append(choice)
+            adjust_vp(state, -1 if side == AXIS else 1, ctx, f"{side} takes a chosen card, 23.1.1")
+            ctx.log(t("You take {card} into your hand.", card=choice), to=side)
+            pile["deck"] = ctx.shuffle(pile["deck"], t("Reshuffle after the pick"))
+        if side == AXIS:
+            frame["side"] = SOVIET
+            return
+        for s in SIDES:
+            p = state["cards"][s]
+            n = 6 - len(p["hand"])
+            p["hand"].extend(p["deck"][:n])
+            del p["deck"][:n]
+        ctx.log(t("Both players complete their opening hands."))
+        flow.goto(state, "turn")
+
+
+class StalinsWar(flow.ProcedureGame):
+    name = "stalins-war"
+    title = "Stalin's War"
+    roles = (AXIS, SOVIET)
+    hidden_holdings = True
+    scenarios = {
+        "campaign": ScenarioInfo("campaign", "Campaign (turns 1-18, rule 5.1.4)"),
+        "tournament": ScenarioInfo("tournament", "Tournament scenario (turns 1-8, rule 22.0)"),
+    }
+    options: Mapping[str, Any] = OPTIONS
+    verbs = VERBS
+
+    def __init__(self) -> None:
+        self.rules: Rules = load_rules()
+        self.board = self.rules.board
+        self.procedures: Mapping[str, flow.Procedure] = _procedures()
+
+    # Interface ---------------------------------------------------------------------------------
+    def setup(self, scenario: str, options: Mapping[str, Any], ctx: Context) -> State:
+        merged = {**OPTIONS, **dict(options)}
+        state = initial_state(self.rules, scenario, merged, ctx)
+        state["rp_schedule"] = phases.bid_schedule(merged)
+        if merged.get("pick_card"):
+            flow.call(state, "setup", side=AXIS)
+        else:
+            deal_opening_hands(self.rules, state, ctx)
+            flow.call(state, "turn")
+        self.run_automatic(state, ctx)
+        return state
+
+    def parse(self, state: State, role: Role, line: str) -> Action:
+        return parsing.parse(self.rules, role, line)
+
+    def apply(self, state: State, role: Role, action: Action, ctx: Context) -> State:
+        if action.verb == "odds":
+            raise IllegalOrder(t("'odds' only previews; it is answered without changing the game."))
+        found = self.procedure(state)
+        if action.verb == "attack" and found is not None and found[0].name == "move_step":
+            # An attack order ends movement and Combat-marker placement (7.3.5) by itself; the
+            # whole order is refused, markers and all, if the attack is not legal.
+            self.dispatch(state, role, Action("done"), ctx)
+        self.dispatch(state, role, action, ctx)
+        return state
+
+    def query(self, state: State, role: Role, line: str) -> Text | None:
+        """Read-only verbs answered without touching the log: ``odds``, ``discards``, ``cards``."""
+        words = line.split()
+        if not words:
+            return None
+        verb = words[0].casefold()
+        if verb in ("discards", "played"):
+            return self._discards(state)
+        if verb == "odds":
+            from engine.games.stalins_war import battle
+
+            action = parsing.parse(self.rules, role, line)
+            return battle.preview_action(self, state, role, action)
+        return None
+
+    def _discards(self, state: State) -> Text:
+        parts = []
+        for side in SIDES:
+            pile = state["cards"][side]
+            parts.append(
+                f"{side.capitalize()}: discard [{', '.join(pile['discard']) or '-'}]; face-up [{', '.join(pile['faceup']) or '-'}]; "
+                f"removed [{', '.join(pile['removed']) or '-'}]; events removed {pile['events_removed']}"
+            )
+        return t("{lines}", lines="\n".join(parts))
+
+    def view(self, state: State, role: Role) -> View:
+        rules = self.rules
+        units = []
+        boxes: dict[str, list[str]] = {}
+        for uid, u in sorted(state["units"].items()):
+            spec = rules.units[uid]
+            if u.get("hex"):
+                if spec.partisan and not u.get("active"):
+                    # 16.1.3: an inactive Partisan's strength is secret from both players.
+                    units.append(
+                        {"id": "partisan-" + u["hex"], "name": "Partisans (inactive)", "side": SOVIET, "nationality": "SU",
+                         "type": "partisan", "size": "SCU", "values": "?", "step": 0, "steps": 1, "markers": [],
+                         "hex": u["hex"], "hidden": True}
+                    )
+                    continue
+                markers = [m for m, on in (("OOS", u.get("oos")), ("MOVED", u.get("moved")), ("FOUGHT", u.get("fought"))) if on]
+                units.append(
+                    {
+                        "id": uid,
+                        "name": spec.name,
+                        "side": spec.side,
+                        "nationality": spec.nationality,
+                        "type": spec.type,
+                        "size": spec.size,
+                        "values": level_of(rules, state, uid).label(),
+                        "step": int(u.get("level", 0)),
+                        "steps": len(spec.levels),
+                        "markers": markers,
+                        "hex": u["hex"],
+                    }
+                )
+            elif u.get("box") and not (spec.partisan and u["box"] == "setaside"):
+                boxes.setdefault(u["box"], []).append(uid)
+        cards: dict[str, Any] = {}
+        for side in SIDES:
+            pile = state["cards"][side]
+            cards[side] = {
+                "hand_count": len(pile["hand"]),
+                "deck_count": len(pile["deck"]),
+                "discard": list(pile["discard"]),
+                "faceup": list(pile["faceup"]),
+                "removed": list(pile["removed"]),
+                "total_war_set_aside": len(pile["total_war"]),
+                "setaside": list(pile["setaside"]),
+                "events_removed": pile["events_removed"],
+            }
+        status = {
+            t("game").template: self.title,
+            t("scenario").template: state["scenario"],
+            t("turn").template: f"{state['turn']} / {state['last_turn']}",
+            t("phase").template: sequence.phase_title(rules, state),
+            t("active").template: ", ".join(sorted(self.active(state))) or "-",
+            t("VP").template: state["vp"],
+            t("banked OPS").template: f"Axis {state['banked'][AXIS]}, Soviet {state['banked'][SOVIET]}",
+            t("consecutive OPS").template: f"Axis {state['consec'][AXIS]}, Soviet {state['consec'][SOVIET]}",
+        }
+        out: View = {
+            "game": self.name,
+            "viewer": role,
+            "turn": state["turn"],
+            "ar": state["ar"],
+            "phase": dict(state["phase"]),
+            "units": units,
+            "boxes": boxes,
+            "control": dict(state["control"]),
+            "markers": {
+                "entrench": dict(state["markers"]["entrench"]),
+                "festung": list(state["markers"]["festung"]),
+                "fortress_destroyed": list(state["markers"]["fortress_destroyed"]),
+            },
+            "cards": cards,
+            "events": dict(state["events"]),
+            "vp": state["vp"],
+            "rp": dict(state["rp"]),
+            "status": status,
+            "last": dict(state.get("last", {})),
+        }
+        if role in SIDES:
+            out["hand"] = [self._card_face(c) for c in state["cards"][role]["hand"]]
+        return out
+
+    def _card_face(self, card_id: str) -> dict[str, Any]:
+        card = self.rules.cards[card_id]
+        marks = " ".join(m for m, on in (("CC", card.cc), ("*", card.asterisk)) if on)
+        return {
+            "id": card.id,
+            "title": card.title + (f" {marks}" if marks else ""),
+            "values": f"OPS {card.ops}  RP {card.rp_label}",
+            "text": card.text,
+            "kind": "combat" if card.cc else "event",
+        }
+
+    def result(self, state: State) -> Outcome | None:
+        out = state.get("outcome")
+        if not out or state.get("flow"):
+            return None
+        return Outcome(out["winner"], Text.from_json(out["reason"]))
+
+    def override(self, state: State, override: Override, ctx: Context) -> State:
+        referee.apply(self, state, override, ctx)
+        self.run_automatic(state, ctx)
+        return state
+
+    def check_invariants(self, state: State) -> None:
+        rules = self.rules
+        sides_in: dict[str, set[str]] = {}
+        for uid, u in state["units"].items():
+            spec = rules.units.get(uid)
+            if spec is None:
+                raise InvariantViolation(t("Unknown unit {unit}.", unit=uid))
+            label = u.get("hex")
+            if label:
+                if label not in rules.board.grid or rules.board.terrain.get(label) in ("sea", "lake", "offmap"):
+                    raise InvariantViolation(t("{unit} would stand in {hex}, which is not a land hex of the map.", unit=uid, hex=label))
+                if not (spec.partisan and not u.get("active")):
+                    sides_in.setdefault(label, set()).add(spec.side)
+                if u.get("box"):
+                    raise InvariantViolation(t("{unit} cannot be both on the map and in a box.", unit=uid))
+            elif u.get("box") not in KNOWN_BOXES:
+                raise InvariantViolation(t("{unit} is nowhere (box {box!r}).", unit=uid, box=u.get("box")))
+            if not 0 <= int(u.get("level", 0)) < len(spec.levels):
+                raise InvariantViolation(t("{unit} has no level {level}.", unit=uid, level=u.get("level")))
+        for label, sides in sides_in.items():
+            if len(sides) > 1:
+                raise InvariantViolation(t("Both sides would have units in {hex}.", hex=label))
+        seen: dict[str, str] = {}
+        for side in SIDES:
+            pile = state["cards"][side]
+            for key in ("hand", "deck", "discard", "removed", "total_war", "faceup", "setaside"):
+                for cid in pile[key]:
+                    card = rules.cards.get(cid)
+                    if card is None or card.side != side:
+                        raise InvariantViolation(t("Card {card} is not a {side} card.", card=cid, side=side))
+                    if cid in seen:
+                        raise InvariantViolation(t("Card {card} is in two places ({a} and {b}).", card=cid, a=seen[cid], b=key))
+                    seen[cid] = key
+        for label, side in state["control"].items():
+            if side not in SIDES:
+                raise InvariantViolation(t("Control of {hex} must be axis or soviet.", hex=label))
+
+    def status(self, state: State, role: Role) -> Text:
+        return t(
+            "{title}, {scenario}: {phase}. VP {vp}. Hands: Axis {ah}, Soviet {sh} cards. Banked OPS Axis {ab}, Soviet {sb}.",
+            title=self.title,
+            scenario=state["scenario"],
+            phase=sequence.phase_title(self.rules, state),
+            vp=state["vp"],
+            ah=len(state["cards"][AXIS]["hand"]),
+            sh=len(state["cards"][SOVIET]["hand"]),
+            ab=state["banked"][AXIS],
+            sb=state["banked"][SOVIET],
+        )
+
+    def holdings(self, state: State, role: Role) -> Text:
+        if role not in SIDES:
+            raise InvalidOrder(t("Only the Axis and Soviet players hold cards."))
+        pile = state["cards"][role]
+        cards = "; ".join(
+            f"{c} {self.rules.cards[c].title} (OPS {self.rules.cards[c].ops}, RP {self.rules.cards[c].rp_label}"
+            + (", CC" if self.rules.cards[c].cc else "")
+            + ")"
+            for c in pile["hand"]
+        )
+        return t(
+            "Your hand ({n} cards, hand size {size}): {cards}. Face-up Combat Cards: {faceup}.",
+            n=len(pile["hand"]),
+            size=state["hand_size"][role],
+            cards=cards or "empty",
+            faceup=", ".join(pile["faceup"]) or "none",
+        )
+
+    def validate(self) -> list[str]:
+        return list(self.rules.problems)
+
+    def unit_label(self, uid: str) -> str:
+        if uid not in self.rules.units:
+            raise InvalidOrder(t("No unit {unit}.", unit=uid))
+        return self.rules.units[uid].name
+
+
+def _procedures() -> dict[str, flow.Procedure]:
+    from engine.games.stalins_war import battle, events, moves
+
+    procs: list[flow.Procedure] = [
+        sequence.Turn(),
+        sequence.ActionRound(),
+        Setup(),
+        turn_end.Replacement(),
+        turn_end.DrawPhase(),
+        turn_end.EndOfTurn(),
+        *moves.PROCEDURES,
+        *battle.PROCEDURES,
+        *events.PROCEDURES,
+    ]
+    return {p.name: p for p in procs}
+
+
+def make_game() -> StalinsWar:
+    return StalinsWar()
+
+
+def referee_role() -> str:
+    return REFEREE

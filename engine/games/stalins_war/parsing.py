@@ -1,0 +1,147 @@
+"""Turning typed order lines into canonical actions.
+
+Each word becomes a canonical token: a 4-digit hex label (or a place name such as "Kiev"), a
+unit id (from its id, its id without the side prefix, or its name, several words allowed:
+"4th Army"), a card id ("7" after a card verb means the player's own card 7: SU7 or AX7), or a
+lower-cased keyword. The procedures then validate the tokens against the rules.
+"""
+
+from __future__ import annotations
+
+from engine.errors import InvalidOrder
+from engine.game import Action
+from engine.games.stalins_war.model import CARD_PREFIX, Rules
+from engine.games.stalins_war.verbs import VERBS
+from engine.orders import Candidate, fold, match_name, match_verb, tokens
+from engine.text import t
+
+KEYWORDS = frozenset(
+    {
+        "ops", "rp", "event", "move", "pass", "with", "cc", "nocc", "use", "auto", "none", "no", "yes",
+        "all", "on", "off", "cancel", "axis", "soviet",
+    }
+)
+
+
+def unit_candidates(rules: Rules) -> list[Candidate]:
+    out = []
+    for uid, spec in sorted(rules.units.items()):
+        short = uid.split("-", 1)[1] if "-" in uid else uid
+        out.append(Candidate(uid, (spec.name, short)))
+    return out
+
+
+def _units(rules: Rules) -> dict[str, str]:
+    """Exact (folded) spellings of every unit: id, id without the side prefix, name."""
+    out: dict[str, str] = {}
+    for uid, spec in rules.units.items():
+        out.setdefault(fold(uid), uid)
+        out.setdefault(fold(spec.name), uid)
+    for uid in rules.units:
+        short = uid.split("-", 1)[1] if "-" in uid else uid
+        out.setdefault(fold(short), uid)
+    return out
+
+
+def card_arg(rules: Rules, role: str, word: str) -> str:
+    w = word.upper().lstrip("#")
+    if w.isdigit():
+        cid = CARD_PREFIX.get(role, "SU") + str(int(w))
+    else:
+        cid = w
+    if cid in rules.cards:
+        return cid
+    titles = [Candidate(c.id, (c.title,)) for c in rules.cards.values() if c.side == role]
+    if titles:
+        try:
+            return match_name(word, titles, "card")
+        except InvalidOrder as exc:
+            raise InvalidOrder(t("'{word}' is not one of your cards.", word=word), t("Give the card's number, 1-55.")) from exc
+    raise InvalidOrder(t("'{word}' is not one of your cards.", word=word), t("Give the card's number, 1-55."))
+
+
+def hex_arg(rules: Rules, word: str) -> str | None:
+    if word in rules.board.grid:
+        return word
+    label = rules.places_by_name.get(word.casefold())
+    return label
+
+
+def parse(rules: Rules, role: str, line: str) -> Action:
+    words = tokens(line)
+    if not words:
+        raise InvalidOrder(t("Empty order."))
+    verb = match_verb(words[0], VERBS)
+    rest = words[1:]
+    head: list[str] = []
+    if verb == "play" and rest:
+        head, rest = [card_arg(rules, role, rest[0])], rest[1:]
+    elif verb == "discard":
+        return Action(verb, tuple(card_arg(rules, role, w) for w in rest))
+    elif verb == "pick" and rest:
+        if rest[0].casefold() in ("none", "pass", "no"):
+            return Action(verb, ("none",))
+        head, rest = [card_arg(rules, role, rest[0])], rest[1:]
+    elif verb == "zero" and len(rest) >= 2 and rest[0].casefold() == "pass":
+        head, rest = ["pass", card_arg(rules, role, rest[1])], rest[2:]
+    elif verb == "cc" and rest:
+        first = rest[0].casefold()
+        if first == "use" and len(rest) >= 2:
+            head, rest = ["use", card_arg(rules, role, rest[1])], rest[2:]
+        elif first in ("none", "pass", "no"):
+            return Action("pass")
+        else:
+            head, rest = [card_arg(rules, role, rest[0])], rest[1:]
+    return Action(verb, tuple(head + canonical_words(rules, role, verb, rest)))
+
+
+def canonical_words(rules: Rules, role: str, verb: str, rest: list[str]) -> list[str]:
+    exact = _units(rules)
+    out: list[str] = []
+    i = 0
+    while i < len(rest):
+        word = rest[i]
+        low = word.casefold()
+        if low == "cc" and verb in ("attack", "odds"):
+            out.append("cc")
+            i += 1
+            while i < len(rest) and rest[i].casefold() not in KEYWORDS:
+                out.append(card_arg(rules, role, rest[i]))
+                i += 1
+            continue
+        if low in KEYWORDS:
+            out.append(low)
+            i += 1
+            continue
+        label = hex_arg(rules, word)
+        if label is not None and word.isdigit():
+            out.append(label)
+            i += 1
+            continue
+        if word.isdigit() and verb in ("bank",):
+            out.append(word)
+            i += 1
+            continue
+        found = None
+        for j in range(min(len(rest), i + 5), i, -1):
+            key = fold(" ".join(rest[i:j]))
+            if key in exact:
+                found = (j, exact[key])
+                break
+        if found is not None:
+            out.append(found[1])
+            i = found[0]
+            continue
+        if label is not None:
+            out.append(label)
+            i += 1
+            continue
+        if verb == "choose":
+            out.append(low)
+            i += 1
+            continue
+        if word.isdigit():
+            raise InvalidOrder(t("'{hex}' is not a hex of the map.", hex=word), t("Hexes are 4-digit labels such as 2722 (Moscow)."))
+        out.append(match_name(word, unit_candidates(rules), "unit"))
+        i += 1
+    return out

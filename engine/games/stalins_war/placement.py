@@ -1,0 +1,395 @@
+"""Stalin's War: where arriving units may be placed (7.5.2c, 7.5.3, 14.1.4) and the ``place_units`` procedure.
+
+``legal_placements(rules, state, uid)`` lists the hexes ``uid`` may enter now:
+
+* the general rule (7.5.2c): the capital of the unit's nation and every friendly-controlled full
+  supply source, City or Fortress of that nation, each in full supply. Nations: SU -> the USSR
+  (Moscow), GE -> Germany (Berlin; sources: the west-edge rail hexes and the USIR, 13.2), HU ->
+  Hungary (Buda), RO -> Romania (Bucharest); Italians only Bucharest and Odessa while Axis-controlled;
+* card-specific flags of units.csv: ``place_with_front`` (a hex holding a Soviet Front),
+  ``place_with_german_unit`` (a hex holding a German unit in full supply), ``place_berlin``,
+  ``place_berlin_buda_breslau``, ``place_in_greater_germany``, ``place_with:<id>``,
+  ``enters_bucharest_or_odessa``;
+* Total War swaps for units arriving from the set-aside box (``swap:front|army|tank_army``): the hex
+  of an eligible unit in full supply, which leaves the game when the new unit takes its place at
+  full strength. A rebuilt unit (14.1.4) is placed by the general rule, never by a swap.
+
+Every candidate must hold no enemy unit (inactive Partisans excepted for the Axis), must not be
+enemy-controlled and must still satisfy stacking with the unit added (``stacking.check_hex``).
+
+The procedure ``place_units`` (active: the owner) takes ``place UNIT HEX [REPLACED]``,
+``place auto`` (the first legal choice for every remaining unit) and ``done`` (only when no remaining unit can be placed)
+(units still unplaced are permanently eliminated, 7.5.2b — ``done`` alone is refused while some
+remaining unit could still be placed). Units flagged ``enters_reduced`` (listed in parentheses,
+7.5.3) enter at their second level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine import flow
+from engine.errors import IllegalOrder, InvalidOrder
+from engine.game import Action, Context, Prompt, State
+from engine.games.stalins_war.model import AXIS, SOVIET, Rules, enemy
+from engine.text import Text, t
+
+NATION_COUNTRY = {"SU": "ussr", "GE": "germany", "HU": "hungary", "RO": "romania"}
+NATION_CAPITAL = {"SU": "Moscow", "GE": "Berlin", "HU": "Buda", "RO": "Bucharest"}
+NATION_SOURCE_ZONE = {"SU": "soviet_supply_edge", "GE": "axis_supply_edge"}
+NATION_SOURCE_PLACES = {"HU": ("Buda",), "RO": ("Bucharest",)}
+ITALIAN_ENTRY = ("Bucharest", "Odessa")
+# 7.5.2c: which units on the map a Total War unit replaces (provisional for "army", ruling C1-4).
+SWAP_TARGET_TYPES = {
+    "front": frozenset({"front"}),
+    "army": frozenset({"rifle_army", "shock_army", "guards_army"}),
+    "tank_army": frozenset({"tank_army"}),
+}
+PROMPT_HEXES_PER_UNIT = 6
+
+
+def _hex_of(rules: Rules, name: str) -> str | None:
+    return rules.places_by_name.get(name.casefold())
+
+
+def _units_at(state: State, label: str) -> list[str]:
+    return sorted(uid for uid, u in state["units"].items() if u.get("hex") == label)
+
+
+def _enemy_present(rules: Rules, state: State, label: str, side: str) -> bool:
+    for uid in _units_at(state, label):
+        spec = rules.units[uid]
+        if spec.side == side:
+            continue
+        if side == AXIS and spec.partisan and not state["units"][uid].get("active"):
+            continue  # 16.1.4: Axis units may share a hex with inactive Partisans
+        return True
+    return False
+
+
+def _open_for(rules: Rules, state: State, label: str, side: str) -> bool:
+    """A passable hex with no enemy unit, not enemy-controlled."""
+    from engine.games.stalins_war import terrain
+
+    if terrain.impassable(rules, label):
+        return False
+    if state["control"].get(label) == enemy(side):
+        return False
+    return not _enemy_present(rules, state, label, side)
+
+
+def _fits(rules: Rules, state: State, uid: str, label: str, replaced: str | None = None) -> bool:
+    """Stacking (9.1) with ``uid`` added to ``label`` (and ``replaced`` taken out)."""
+    from engine.games.stalins_war import stacking
+
+    units = state["units"]
+    saved = dict(units[uid])
+    saved_old = dict(units[replaced]) if replaced else None
+    try:
+        units[uid].update(hex=label, box=None)
+        if replaced:
+            units[replaced].update(hex=None, box="removed")
+        return stacking.check_hex(rules, state, label) is None
+    finally:
+        units[uid].clear()
+        units[uid].update(saved)
+        if replaced and saved_old is not None:
+            units[replaced].clear()
+            units[replaced].update(saved_old)
+
+
+def _full(rules: Rules, state: State, label: str, side: str) -> bool:
+    from engine.games.stalins_war import supply
+
+    status: str = supply.hex_traces(rules, state, label, side)
+    return status == "full"
+
+
+def general_hexes(rules: Rules, state: State, uid: str) -> list[str]:
+    """7.5.2c without stacking: capital, friendly full-supply sources, cities and fortresses of the nation."""
+    from engine.games.stalins_war.control import fortress_intact
+
+    spec = rules.units[uid]
+    side = spec.side
+    nation = spec.nationality
+    if nation == "IT" or "enters_bucharest_or_odessa" in spec.flags:
+        entry = (_hex_of(rules, name) for name in ITALIAN_ENTRY)
+        return [label for label in entry if label and state["control"].get(label) == AXIS]
+    country = NATION_COUNTRY.get(nation)
+    if country is None or side != (SOVIET if nation == "SU" else AXIS):
+        return []
+    candidates: set[str] = set()
+    capital = _hex_of(rules, NATION_CAPITAL[nation])
+    if capital:
+        candidates.add(capital)
+    zone = NATION_SOURCE_ZONE.get(nation)
+    if zone:
+        candidates |= set(rules.zone(zone))
+    for name in NATION_SOURCE_PLACES.get(nation, ()):
+        label = _hex_of(rules, name)
+        if label:
+            candidates.add(label)
+    for label, place in rules.board.places.items():
+        if place.get("country") != country:
+            continue
+        if place.kind in ("city", "fortress_city"):
+            candidates.add(label)  # a destroyed fortress counts as a City (16.2.2)
+    if side == SOVIET:
+        candidates |= {label for label in state["markers"].get("fortress_built", []) if fortress_intact(rules, state, label)}
+    out: list[str] = []
+    for label in sorted(candidates):
+        if rules.place(label) is not None and state["control"].get(label) != side:
+            continue  # a place must be friendly-controlled
+        if not _open_for(rules, state, label, side):
+            continue
+        if not _full(rules, state, label, side):
+            continue
+        out.append(label)
+    return out
+
+
+def _flag_hexes(rules: Rules, state: State, uid: str) -> list[str] | None:
+    """The hexes a card-specific placement flag allows (None when the unit has no such flag)."""
+    from engine.games.stalins_war import supply, terrain
+
+    spec = rules.units[uid]
+    flags = spec.flags
+    if "place_with_front" in flags:
+        return sorted(
+            {
+                u["hex"]
+                for other, u in state["units"].items()
+                if u.get("hex") and rules.units[other].side == SOVIET and rules.units[other].type == "front"
+            }
+        )
+    if "place_with_german_unit" in flags:
+        return sorted(
+            {
+                u["hex"]
+                for other, u in state["units"].items()
+                if u.get("hex")
+                and other != uid
+                and rules.units[other].german
+                and not rules.units[other].non_stacking
+                and supply.supply_status(rules, state, other) == "full"
+            }
+        )
+    if "place_berlin" in flags:
+        label = _hex_of(rules, "Berlin")
+        return [label] if label else []
+    if "place_berlin_buda_breslau" in flags:
+        return sorted(x for x in (_hex_of(rules, n) for n in ("Berlin", "Buda", "Breslau")) if x)
+    if "place_in_greater_germany" in flags:
+        return sorted(label for label in rules.board.terrain if terrain.in_region(rules, label, "greater_germany"))
+    with_unit = spec.flag_value("place_with")
+    if with_unit:
+        where = state["units"].get(with_unit, {}).get("hex")
+        return [where] if where else []
+    return None
+
+
+def swap_kind(rules: Rules, state: State, uid: str) -> str | None:
+    """The Total War swap that brings ``uid`` in now (only when it arrives from the set-aside box)."""
+    kind = rules.units[uid].flag_value("swap")
+    if kind is None or state["units"][uid].get("box") != "setaside":
+        return None
+    return kind
+
+
+def swap_targets(rules: Rules, state: State, uid: str, label: str | None = None) -> list[str]:
+    """7.5.2c: the units on the map (in ``label`` if given) that ``uid`` may replace one-for-one."""
+    from engine.games.stalins_war import supply
+
+    kind = swap_kind(rules, state, uid)
+    if kind is None:
+        return []
+    types = SWAP_TARGET_TYPES.get(kind, frozenset())
+    side = rules.units[uid].side
+    out: list[str] = []
+    for other, u in sorted(state["units"].items()):
+        where = u.get("hex")
+        if not where or (label is not None and where != label) or other == uid:
+            continue
+        spec = rules.units[other]
+        if spec.side != side or spec.type not in types or spec.flag_value("swap") is not None:
+            continue  # only Blitzkrieg units are replaced (a TW unit never replaces another TW unit)
+        if supply.supply_status(rules, state, other) != "full":
+            continue
+        out.append(other)
+    return out
+
+
+def legal_placements(rules: Rules, state: State, uid: str) -> list[str]:
+    """Every hex where ``uid`` may be placed now as a reinforcement or rebuilt unit (sorted)."""
+    spec = rules.units.get(uid)
+    if spec is None or uid not in state["units"] or state["units"][uid].get("hex"):
+        return []
+    if spec.partisan or spec.type == "stalin":
+        return []  # Partisans enter by rule 16.1 (movement step); Stalin never comes back
+    if swap_kind(rules, state, uid) is not None:
+        out: list[str] = []
+        for target in swap_targets(rules, state, uid):
+            where = state["units"][target]["hex"]
+            if where not in out and _fits(rules, state, uid, where, target):
+                out.append(where)
+        return sorted(out)
+    flagged = _flag_hexes(rules, state, uid)
+    hexes = flagged if flagged is not None else general_hexes(rules, state, uid)
+    return [label for label in hexes if _open_for(rules, state, label, spec.side) and _fits(rules, state, uid, label)]
+
+
+# Applying a placement ------------------------------------------------------------------------------
+def place(rules: Rules, state: State, uid: str, label: str, ctx: Context, replaced: str | None = None) -> None:
+    """Put arriving ``uid`` in ``label`` (checked), swapping out ``replaced`` for a Total War swap."""
+    from engine.games.stalins_war.units import remove
+
+    spec = rules.units[uid]
+    if label not in legal_placements(rules, state, uid):
+        raise IllegalOrder(
+            t("{unit} cannot be placed in {hex}.", unit=spec.name, hex=label),
+            rule="7.5.2c",
+            hint=_hint(rules, state, uid),
+        )
+    swapping = swap_kind(rules, state, uid) is not None
+    if swapping:
+        targets = swap_targets(rules, state, uid, label)
+        if replaced is None:
+            if len(targets) != 1:
+                raise IllegalOrder(
+                    t("Say which unit {unit} replaces in {hex}: {targets}.", unit=spec.name, hex=label, targets=", ".join(targets)),
+                    rule="7.5.2c",
+                )
+            replaced = targets[0]
+        elif replaced not in targets:
+            raise IllegalOrder(
+                t("{unit} cannot replace {other} in {hex}.", unit=spec.name, other=replaced, hex=label),
+                rule="7.5.2c",
+                hint=t("Units it may replace there: {targets}.", targets=", ".join(targets) or "-"),
+            )
+    elif replaced is not None:
+        raise InvalidOrder(t("{unit} does not replace another unit.", unit=spec.name))
+    reduced = "enters_reduced" in spec.flags and not swapping and len(spec.levels) > 1
+    state["units"][uid].update(hex=label, box=None, level=1 if reduced else 0, oos=False)
+    if replaced:
+        remove(rules, state, replaced, ctx, f"replaced by {spec.name}, 7.5.2c")
+        ctx.log(t("{unit} replaces {other} in {hex} at full strength (7.5.2c).", unit=spec.name, other=rules.units[replaced].name, hex=label))
+    elif reduced:
+        ctx.log(t("{unit} enters reduced in {hex} (7.5.3).", unit=spec.name, hex=label))
+    else:
+        ctx.log(t("{unit} enters in {hex}.", unit=spec.name, hex=label))
+
+
+def _hint(rules: Rules, state: State, uid: str) -> Text:
+    hexes = legal_placements(rules, state, uid)
+    if not hexes:
+        return t("{unit} has no legal hex now; 'done' leaves it out and it is eliminated for good (7.5.2b).", unit=rules.units[uid].name)
+    return t("Legal hexes for {unit}: {hexes}.", unit=rules.units[uid].name, hexes=", ".join(hexes))
+
+
+def eliminate_unplaced(rules: Rules, state: State, uids: Sequence[str], ctx: Context) -> None:
+    """7.5.2b / 8.1#47: reinforcements that cannot be (or are not) placed are permanently eliminated."""
+    from engine.games.stalins_war.units import remove
+
+    for uid in uids:
+        if not state["units"][uid].get("hex"):
+            remove(rules, state, uid, ctx, "not placed, 7.5.2b")
+
+
+def start(state: State, side: str, uids: Sequence[str], card: str | None = None) -> None:
+    """Open ``place_units`` for ``side`` with the arriving ``uids`` (nothing when the list is empty)."""
+    if uids:
+        flow.call(state, "place_units", side=side, units=list(uids), card=card)
+
+
+class PlaceUnits(flow.Procedure):
+    """7.5.2: the owner places the arriving units one by one."""
+
+    name = "place_units"
+
+    def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
+        return frozenset({frame["side"]})
+
+    def text(self, game: Any, state: State, frame: flow.Frame, role: str) -> Text:
+        rules: Rules = game.rules
+        names = ", ".join(f"{uid} ({rules.units[uid].name})" for uid in frame["units"])
+        return t(
+            "Place your arriving units: {units}. place UNIT HEX [REPLACED] | place auto | done (when none can be placed: they are eliminated for good, 7.5.2b).",
+            units=names,
+        )
+
+    def prompt(self, game: Any, state: State, frame: flow.Frame, role: str) -> Prompt:
+        rules: Rules = game.rules
+        actions: list[Action] = []
+        placeable = False
+        for uid in frame["units"]:
+            hexes = legal_placements(rules, state, uid)
+            placeable = placeable or bool(hexes)
+            for label in hexes[:PROMPT_HEXES_PER_UNIT]:
+                targets = swap_targets(rules, state, uid, label) if swap_kind(rules, state, uid) else []
+                if len(targets) > 1:
+                    actions.extend(Action("place", (uid, label, target)) for target in targets)
+                else:
+                    actions.append(Action("place", (uid, label)))
+        if placeable:
+            actions.append(Action("place", ("auto",)))
+        if not placeable:
+            actions.append(Action("done"))
+        return Prompt(role, self.text(game, state, frame, role), tuple(actions), ("place", "done"))
+
+    def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
+        rules: Rules = game.rules
+        remaining: list[str] = frame["units"]
+        if action.verb == "done":
+            placeable = [uid for uid in remaining if legal_placements(rules, state, uid)]
+            if placeable:
+                # 7.5.2b: only units that cannot be placed are lost.
+                raise IllegalOrder(
+                    t("{units} can still be placed: only units with no legal hex are left out.", units=", ".join(placeable)),
+                    rule="7.5.2b",
+                    hint=t("place UNIT HEX, or place auto."),
+                )
+            eliminate_unplaced(rules, state, remaining, ctx)
+            self._finish(state, frame)
+            return
+        if action.verb != "place" or not action.args:
+            raise InvalidOrder(t("Now: place UNIT HEX, place auto or done."), t("place UNIT HEX | place auto | done"))
+        if action.args == ("auto",):
+            for uid in list(remaining):
+                hexes = legal_placements(rules, state, uid)
+                if hexes:
+                    place(rules, state, uid, hexes[0], ctx, _first_target(rules, state, uid, hexes[0]))
+                    remaining.remove(uid)
+            if not remaining:
+                self._finish(state, frame)
+                return
+            if not any(legal_placements(rules, state, uid) for uid in remaining):
+                ctx.log(t("No legal hex is left for {units}.", units=", ".join(remaining)), to=frame["side"])
+            return
+        if len(action.args) not in (2, 3):
+            raise InvalidOrder(t("Say 'place UNIT HEX' (and the replaced unit for a Total War swap)."), t("place UNIT HEX [REPLACED]"))
+        uid, label = action.args[0], action.args[1]
+        replaced = action.args[2] if len(action.args) == 3 else None
+        if uid not in remaining:
+            raise IllegalOrder(
+                t("{unit} is not one of the units to place now.", unit=uid),
+                rule="7.5.2",
+                hint=t("Units to place: {units}.", units=", ".join(remaining)),
+            )
+        place(rules, state, uid, label, ctx, replaced)
+        remaining.remove(uid)
+        if not remaining:
+            self._finish(state, frame)
+
+    def _finish(self, state: State, frame: flow.Frame) -> None:
+        flow.end(state)
+
+
+def _first_target(rules: Rules, state: State, uid: str, label: str) -> str | None:
+    if swap_kind(rules, state, uid) is None:
+        return None
+    targets = swap_targets(rules, state, uid, label)
+    return targets[0] if targets else None
+
+
+PROCEDURES: list[flow.Procedure] = [PlaceUnits()]

@@ -1,0 +1,185 @@
+"""Stalin's War: the sequence of play (6.0) and the Action Round (4.5 of the digest, 7.2).
+
+A turn is five Action Rounds (Axis then Soviet each), the Axis Attrition segment right after
+the Axis AR5 and the Soviet one right after the Soviet AR5 (6.0B), the Replacement Phase
+(Soviet, then Axis), the Strategy Card Draw Phase and the End of Turn Phase. June 1941 has a
+single Action Round per side, numbered 5 as in the example of play (4.4.1, ruling 20).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import flow
+from engine.errors import IllegalOrder
+from engine.game import Action, Context, Prompt, State
+from engine.games.stalins_war import cardplay, phases, victory
+from engine.games.stalins_war.model import AXIS, SIDES, SOVIET, Rules
+from engine.text import Text, t
+
+PER_AR_KEYS = ("mp", "moved", "strategic", "fought", "exploited", "began", "retreated", "entrenching", "arrived")
+
+
+def steps(turn: int) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = [("start",)]
+    ars = [5] if turn == 1 else [1, 2, 3, 4, 5]
+    for ar in ars:
+        out.append(("ar", AXIS, str(ar)))
+        if ar == 5:
+            out.append(("attrition", AXIS))
+        out.append(("ar", SOVIET, str(ar)))
+        if ar == 5:
+            out.append(("attrition", SOVIET))
+    if turn != 1:
+        out += [("replacement", SOVIET), ("replacement", AXIS)]
+    out += [("draw",), ("end",)]
+    return out
+
+
+def phase_title(rules: Rules, state: State) -> str:
+    ph = state["phase"]
+    label = rules.turn_info(int(state["turn"]))["label"]
+    name = ph.get("name", "")
+    if name == "action":
+        return f"{label}, {str(ph['side']).capitalize()} AR{state['ar']}"
+    if name in ("attrition", "replacement"):
+        return f"{label}, {str(ph['side']).capitalize()} {name}"
+    return f"{label}, {name}"
+
+
+class Turn(flow.Procedure):
+    """Runs the steps of the current turn in order; waits while a called procedure runs."""
+
+    name = "turn"
+    auto = True
+
+    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+        rules: Rules = game.rules
+        if state.get("outcome"):
+            state["phase"] = {"name": "over", "side": AXIS}
+            flow.end(state)
+            return
+        plan = steps(int(state["turn"]))
+        i = int(frame.get("i", 0))
+        if i >= len(plan):
+            if int(state["turn"]) >= int(state["last_turn"]):
+                victory.final(game, state, ctx)
+                state["phase"] = {"name": "over", "side": AXIS}
+                flow.end(state)
+                return
+            state["turn"] = int(state["turn"]) + 1
+            frame["i"] = 0
+            return
+        frame["i"] = i + 1
+        step = plan[i]
+        kind = step[0]
+        if kind == "start":
+            phases.start_turn(game, state, ctx)
+        elif kind == "ar":
+            state["ar"] = int(step[2])
+            state["phase"] = {"name": "action", "side": step[1]}
+            begin_ar(rules, state, step[1], ctx)
+            flow.call(state, "action_round", side=step[1])
+        elif kind == "attrition":
+            state["phase"] = {"name": "attrition", "side": step[1]}
+            phases.attrition(game, state, step[1], ctx)
+        elif kind == "replacement":
+            state["phase"] = {"name": "replacement", "side": step[1]}
+            phases.begin_replacement(game, state, step[1], ctx)
+        elif kind == "draw":
+            state["phase"] = {"name": "draw", "side": SOVIET}
+            phases.begin_draw(game, state, ctx)
+        elif kind == "end":
+            state["phase"] = {"name": "end", "side": AXIS}
+            phases.begin_end_of_turn(game, state, ctx)
+
+
+def begin_ar(rules: Rules, state: State, side: str, ctx: Context) -> None:
+    """Start of an AR: clear per-AR marks, trace the active side's supply (13.1.1), grants (18.2.1)."""
+    from engine.games.stalins_war import supply
+
+    for u in state["units"].values():
+        for key in PER_AR_KEYS:
+            u.pop(key, None)
+        if u.get("hex"):
+            u["began"] = u["hex"]
+    state["round"] = {}
+    state["last"] = {}
+    supply.update_supply(rules, state, side)
+    first_ar = int(state["turn"]) == 1 or int(state["ar"]) == 1
+    if side == AXIS and first_ar and phases.axis_banked_grant(rules, state):
+        state["banked"][AXIS] = int(state["banked"][AXIS]) + int(rules.tables["banked_ops"]["axis_per_turn"])
+        ctx.log(t("Axis receives 1 banked OPS at the start of its first Action Round (18.2.1)."))
+    ctx.log(t("{title}.", title=phase_title(rules, state)))
+
+
+class ActionRound(flow.Procedure):
+    """One player's Action Round: the action, then movement and combat if the round allows them."""
+
+    name = "action_round"
+
+    def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
+        return frozenset({frame["side"]}) if frame.get("stage", "choose") == "choose" else frozenset()
+
+    def automatic(self, frame: flow.Frame) -> bool:
+        return frame.get("stage", "choose") != "choose"
+
+    def text(self, game: Any, state: State, frame: flow.Frame, role: str) -> Text:
+        extra = t(" (Steppe Fox: your second card)") if frame.get("extra") else t("")
+        return t(
+            "{title}: choose your action{extra}: play CARD ops | play CARD rp | play CARD event [args] | zero move | zero pass [CARD].",
+            title=phase_title(game.rules, state),
+            extra=extra,
+        )
+
+    def prompt(self, game: Any, state: State, frame: flow.Frame, role: str) -> Prompt:
+        actions = cardplay.legal_choices(game.rules, state, frame["side"])
+        return Prompt(role, self.text(game, state, frame, role), tuple(actions), ("play", "zero"))
+
+    def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
+        if action.verb not in ("play", "zero"):
+            raise IllegalOrder(
+                t("First choose your action for this round."),
+                rule="7.2",
+                hint=t("play CARD ops | play CARD rp | play CARD event | zero move | zero pass"),
+            )
+        side = frame["side"]
+        cardplay.choose(game, state, side, action, ctx, frame)
+        frame["stage"] = "placed"
+
+    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+        stage = frame.get("stage")
+        side = frame["side"]
+        if stage == "placed":
+            # Events may have called windows (placement, opponent choices); they have ended by now.
+            rnd = state["round"]
+            if rnd.get("mobilisation"):
+                before = set(frame.get("placed_before", []))
+                for uid, u in state["units"].items():
+                    if u.get("hex") and uid not in before:
+                        u["fought"] = True  # 4.5.1: mobilised units may move but not attack this AR
+                        u["arrived"] = True
+            if frame.get("extra") is None and rnd.get("card") in phases.extra_play_cards() and rnd.get("kind") == "event":
+                frame["extra"] = True
+                frame["stage"] = "choose"
+                ctx.log(t("Steppe Fox: the Axis plays a second card this turn; it decides the kind of round (4.4.1)."))
+                return
+            frame["stage"] = "moved"
+            if rnd.get("move_capable"):
+                flow.call(state, "move_step")
+            return
+        if stage == "moved":
+            frame["stage"] = "fought"
+            if state["round"].get("move_capable"):
+                flow.call(state, "combat_step")
+            return
+        if stage == "fought":
+            phases.end_ar(game, state, side, ctx)
+            victory.after_ar(game, state, side, ctx)
+            flow.end(state)
+            return
+        raise RuntimeError(f"action round in unknown stage {stage!r}")
+
+
+def sides() -> tuple[str, ...]:
+    return SIDES

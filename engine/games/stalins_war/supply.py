@@ -1,0 +1,339 @@
+"""Stalin's War: supply (13.0).
+
+Full supply (13.1.2): a path of at most 4 hexes to a friendly source, or to a rail hex connected by
+an unbroken chain of rail hexes to a friendly source; or at most 4 hexes to a friendly port on the
+Baltic or the Black Sea/Azov when the side controls another port on that sea which itself traces
+supply (one port-to-port hop per line, ruling 8.1#3).
+
+Blocked (13.1.3): enemy units (active Partisans included, inactive ones are hidden markers and do
+not block), enemy-controlled Fortress, Festung, Entrenchment, City, Oil and VP hexes, enemy ZOC not
+negated by a friendly unit in the hex (8.3), impassable hexsides and hexes (terrain.py). The hex of
+the unit itself is never blocked for its own trace.
+
+Sources (13.2): German and Vlasov units — the rail hexes of the west edge (map zone
+``axis_supply_edge``) and the USIR when Axis-controlled; Romanians — Bucharest; Hungarians and
+Italians — Buda (both when Axis-controlled); Soviets — the east-edge rail hexes (zone
+``soviet_supply_edge``), and Baku: a full source if another Caspian port is Soviet-controlled and
+traces supply, otherwise it gives limited supply (13.2.3). Edge sources count while not blocked.
+
+Limited supply ("limited": defence and attrition only, ruling 8.1#9): Baku-only traces; units in an
+intact fortress of their side (13.2.4, 16.2.1) or an Axis unit in a Festung (16.3.5); the Luftwaffe
+Supply hex (AX12) and German units in cities the turn of Hedgehogs (AX16). Active Partisans are
+always supplied (16.1.6); PROVISIONAL: inactive Partisans never trace supply and count as supplied
+(they are hidden markers, never eliminated by attrition). The Marine army after *Black Sea, Black
+Death* (effect ``black_sea_marine`` present) is supplied in a Black Sea coastal hex while the Soviet
+controls a Black Sea port (13.1.4).
+
+Speed: each side's trace is one breadth-first flood from its sources over a precomputed blocked-hex
+set (rail first, then 4 hexes), cached on the relevant parts of the state.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict, deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.game import State
+from engine.games.stalins_war import control, zoc
+from engine.games.stalins_war.model import AXIS, SOVIET, Rules, enemy
+from engine.games.stalins_war.terrain import Static, static
+
+FULL, LIMITED, NONE = "full", "limited", "none"
+HOP_SEAS = ("baltic", "black")  # 13.1.2 (ruling 8.1#3: "Baltic or Black Sea/Azov")
+GERMAN, ROMANIAN, BUDA, SOVIET_GROUP = "german", "romanian", "buda", "soviet"
+KEY_KINDS = frozenset({"city", "fortress_city"})
+
+
+@dataclass(frozen=True)
+class Reach:
+    """The hexes a unit of one supply group could stand in and trace: full, and limited only."""
+
+    full: frozenset[str]
+    limited: frozenset[str]
+
+
+_CACHE: OrderedDict[tuple[Any, ...], Reach] = OrderedDict()
+_CACHE_SIZE = 64
+
+
+def range_hexes(rules: Rules) -> int:
+    return int(rules.tables["combat"].get("supply_range_hexes", 4))
+
+
+def group_of(rules: Rules, uid: str) -> str:
+    """The supply group of a unit (13.2.1-13.2.2): whose sources it traces to."""
+    spec = rules.units[uid]
+    if spec.side == SOVIET:
+        return SOVIET_GROUP
+    if spec.nationality == "RO":
+        return ROMANIAN
+    if spec.nationality in ("HU", "IT"):
+        return BUDA
+    return GERMAN
+
+
+def key_hex(rules: Rules, state: State, label: str) -> bool:
+    """13.1.3: a hex whose control blocks enemy supply — Fortress, City, Oil, VP (and built fortresses)."""
+    place = rules.place(label)
+    if place is not None and (place.kind in KEY_KINDS or place.get("oil") == "1"):
+        return True
+    if label in state["markers"].get("fortress_built", []):
+        return True
+    return control.is_vp(rules, state, label)
+
+
+def blocked_hexes(rules: Rules, state: State, side: str) -> frozenset[str]:
+    """Hexes a supply line of ``side`` may reach but not pass through (13.1.3)."""
+    foe = enemy(side)
+    blocked: set[str] = set(zoc.friendly_hexes(rules, state, foe))
+    for label, who in state["control"].items():
+        if who == foe and key_hex(rules, state, label):
+            blocked.add(label)
+    markers = state["markers"]
+    blocked.update(label for label, who in markers.get("entrench", {}).items() if who == foe)
+    if side == SOVIET:
+        blocked.update(markers.get("festung", []))
+    blocked |= zoc.supply_blocking_zoc(rules, state, side)
+    return frozenset(blocked)
+
+
+def _flood(data: Static, blocked: frozenset[str], sources: Iterable[str], reach: int, rail: bool) -> dict[str, int]:
+    """Distance (in hexes, <= reach) from the sources, through the rail net first when ``rail``."""
+    start = [s for s in sources if s not in blocked]
+    base: set[str] = set(start)
+    if rail:
+        queue = deque(start)
+        while queue:
+            a = queue.popleft()
+            for b in data.rail_adj[a]:
+                if b not in base and b not in blocked:
+                    base.add(b)
+                    queue.append(b)
+    dist = {h: 0 for h in base}
+    frontier = list(base)
+    for step in range(1, reach + 1):
+        nxt = []
+        for a in frontier:
+            if a in blocked:
+                continue
+            for b in data.adj[a]:
+                if b not in dist:
+                    dist[b] = step
+                    nxt.append(b)
+        frontier = nxt
+    return dist
+
+
+def _controlled(state: State, label: str | None, side: str) -> bool:
+    return label is not None and state["control"].get(label) == side
+
+
+def _hex_named(rules: Rules, name: str) -> str | None:
+    return rules.places_by_name.get(name.casefold())
+
+
+def sources_of(rules: Rules, state: State, group: str) -> list[str]:
+    """13.2: the supply sources of a supply group ("german", "romanian", "buda", "soviet"; Baku apart)."""
+    if group == SOVIET_GROUP:
+        return sorted(rules.zone("soviet_supply_edge"))
+    if group == ROMANIAN:
+        label = _hex_named(rules, "Bucharest")
+        return [label] if label and _controlled(state, label, AXIS) else []
+    if group == BUDA:
+        label = _hex_named(rules, "Buda")
+        return [label] if label and _controlled(state, label, AXIS) else []
+    out = []
+    for label in sorted(rules.zone("axis_supply_edge")):
+        place = rules.place(label)
+        if place is not None and place.get("usir") == "1" and not _controlled(state, label, AXIS):
+            continue
+        out.append(label)
+    return out
+
+
+def _with_port_hops(rules: Rules, state: State, side: str, data: Static, blocked: frozenset[str], dist: dict[str, int], reach: int) -> dict[str, int]:
+    """13.1.2: a friendly port on the Baltic or Black Sea whose sea has another friendly port that
+    traces supply serves as a source for units within ``reach`` hexes of it (one hop per line)."""
+    extra: list[str] = []
+    for sea in HOP_SEAS:
+        ports = [p for p in data.ports.get(sea, ()) if _controlled(state, p, side)]
+        traced = [p for p in ports if dist.get(p, reach + 1) <= reach]
+        for p in ports:
+            if p not in blocked and any(q != p for q in traced):
+                extra.append(p)
+    if not extra:
+        return dist
+    more = _flood(data, blocked, extra, reach, rail=False)
+    merged = dict(dist)
+    for h, d in more.items():
+        if h not in merged or d < merged[h]:
+            merged[h] = d
+    return merged
+
+
+def _state_key(state: State, side: str, group: str) -> tuple[Any, ...]:
+    units = tuple(
+        sorted(
+            (uid, u["hex"], bool(u.get("oos")), bool(u.get("limited")), bool(u.get("active")))
+            for uid, u in state["units"].items()
+            if u.get("hex")
+        )
+    )
+    markers = state["markers"]
+    return (
+        side,
+        group,
+        units,
+        tuple(sorted(state["control"].items())),
+        tuple(sorted(markers.get("entrench", {}).items())),
+        tuple(sorted(markers.get("festung", []))),
+        tuple(sorted(markers.get("fortress_destroyed", []))),
+        tuple(sorted(markers.get("fortress_built", []))),
+        tuple(sorted(state.get("events", {}))),
+    )
+
+
+def reach_of(rules: Rules, state: State, group: str) -> Reach:
+    """Where a unit of supply ``group`` is in full / limited supply (cached on the state's content)."""
+    side = SOVIET if group == SOVIET_GROUP else AXIS
+    key = _state_key(state, side, group)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        _CACHE.move_to_end(key)
+        return hit
+    data = static(rules)
+    blocked = blocked_hexes(rules, state, side)
+    reach = range_hexes(rules)
+    sources = sources_of(rules, state, group)
+    limited: frozenset[str] = frozenset()
+    baku = _hex_named(rules, "Baku") if group == SOVIET_GROUP else None
+    if baku is None or not _controlled(state, baku, SOVIET) or baku in blocked:
+        dist = _with_port_hops(rules, state, side, data, blocked, _flood(data, blocked, sources, reach, True), reach)
+        full = frozenset(h for h, d in dist.items() if d <= reach)
+    else:
+        plain = _with_port_hops(rules, state, side, data, blocked, _flood(data, blocked, sources, reach, True), reach)
+        caspian = [p for p in data.ports.get("caspian", ()) if p != baku and _controlled(state, p, SOVIET)]
+        with_baku = _with_port_hops(rules, state, side, data, blocked, _flood(data, blocked, [*sources, baku], reach, True), reach)
+        if any(plain.get(p, reach + 1) <= reach for p in caspian):
+            full = frozenset(with_baku)
+        else:
+            full = frozenset(plain)
+            limited = frozenset(with_baku) - full
+    result = Reach(full, limited)
+    _CACHE[key] = result
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return result
+
+
+def _turn(state: State) -> int:
+    return int(state.get("turn", 0))
+
+
+def _luftwaffe_hex(rules: Rules, state: State) -> str | None:
+    entry = state["effects"].get("luftwaffe_supply_hex")
+    if not entry:
+        return None
+    try:
+        from engine.games.stalins_war import events_axis
+
+        found: str | None = events_axis.luftwaffe_supply_hex(rules, state)
+        return found
+    except (ImportError, AttributeError):  # pragma: no cover - the events module is part of the package
+        if isinstance(entry, dict) and entry.get("turn") == _turn(state):
+            label = entry.get("hex")
+            return label if isinstance(label, str) else None
+        return None
+
+
+def _hedgehogs(rules: Rules, state: State, label: str) -> bool:
+    """AX16: this turn, German units in cities are supplied for attrition."""
+    if state["effects"].get("hedgehogs_supply") != _turn(state):
+        return False
+    place = rules.place(label)
+    return place is not None and place.kind in KEY_KINDS
+
+
+def _marine(rules: Rules, state: State, uid: str, label: str) -> bool:
+    """13.1.4: the Marine army after Black Sea, Black Death, on a Black Sea coast, Soviet port held."""
+    if "marine" not in rules.units[uid].flags or not state["effects"].get("black_sea_marine"):
+        return False
+    coast = rules.zone("black_sea_coast") | set(static(rules).ports.get("black", ()))
+    if label not in coast:
+        return False
+    return any(_controlled(state, p, SOVIET) for p in static(rules).ports.get("black", ()))
+
+
+def _limited_here(rules: Rules, state: State, label: str, side: str, german: bool) -> bool:
+    if control.fortress_owner(rules, state, label) == side:
+        return True  # 13.2.4, 16.2.1
+    if side == AXIS and label in state["markers"].get("festung", []):
+        return True  # 16.3.5
+    if side == AXIS and _luftwaffe_hex(rules, state) == label:
+        return True  # AX12
+    return side == AXIS and german and _hedgehogs(rules, state, label)  # AX16
+
+
+def supply_status(rules: Rules, state: State, uid: str) -> str:
+    """"full" | "limited" | "none" for ``uid`` where it stands now (13.1-13.2)."""
+    u = state["units"][uid]
+    label = u.get("hex")
+    if not label:
+        return NONE
+    if rules.units[uid].partisan:
+        return FULL  # 16.1.6 (active); inactive: see the module docstring
+    return _status(rules, state, uid, label, reach_of(rules, state, group_of(rules, uid)))
+
+
+def _status(rules: Rules, state: State, uid: str, label: str, reach: Reach) -> str:
+    spec = rules.units[uid]
+    if spec.partisan:
+        return FULL
+    if label in reach.full or _marine(rules, state, uid, label):
+        return FULL
+    if label in reach.limited:
+        return LIMITED
+    if _limited_here(rules, state, label, spec.side, spec.nationality == "GE"):
+        return LIMITED
+    return NONE
+
+
+def hex_traces(rules: Rules, state: State, label: str, side: str) -> str:
+    """The supply a hypothetical unit of ``side`` would have in ``label`` (German for the Axis)."""
+    reach = reach_of(rules, state, SOVIET_GROUP if side == SOVIET else GERMAN)
+    if label in reach.full:
+        return FULL
+    if label in reach.limited:
+        return LIMITED
+    if _limited_here(rules, state, label, side, True):
+        return LIMITED
+    return NONE
+
+
+def update_supply(rules: Rules, state: State, side: str) -> None:
+    """13.1.1: mark every unit of ``side`` on the map: ``oos`` when it has no supply at all,
+    ``limited`` when it has defence/attrition supply only."""
+    found: dict[str, str] = {}
+    reaches: dict[str, Reach] = {}
+    for uid, u in sorted(state["units"].items()):
+        label = u.get("hex")
+        if label and rules.units[uid].side == side:
+            group = group_of(rules, uid)
+            if group not in reaches:
+                reaches[group] = reach_of(rules, state, group)
+            found[uid] = _status(rules, state, uid, label, reaches[group])
+    for uid, status in found.items():
+        u = state["units"][uid]
+        u["oos"] = status == NONE
+        if status == LIMITED:
+            u["limited"] = True
+        else:
+            u.pop("limited", None)
+
+
+def out_of_supply_for_moving(rules: Rules, state: State, uid: str) -> bool:
+    """Ruling 8.1#9: limited supply counts as OOS for movement, strategic movement, attacks."""
+    u = state["units"][uid]
+    return bool(u.get("oos") or u.get("limited"))

@@ -1,0 +1,589 @@
+"""Stalin's War combat step (11.0-11.5): the restrictions of 11.1, a full combat with fixed dice,
+the Combat Card windows, winner, advance and Blitz.
+
+The helpers at the top (a fake Context with fixed dice, a game holding only the combat
+procedures, a board with every unit off the map) are shared by the other combat test modules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import pytest
+
+from engine import flow
+from engine.errors import IllegalOrder
+from engine.game import Action
+from engine.games.stalins_war import battle, supply
+from engine.games.stalins_war.model import load_rules
+from engine.games.stalins_war.state import initial_state
+
+RULES = load_rules()
+# A patch of open country deep in the USSR: every hex within 2 of 3616 is clear, without towns
+# or rivers; not in the Caucasus Zone.
+CENTRE = "3616"
+
+
+class FakeCtx:
+    """A Context with dice fixed by the test; every log line kept."""
+
+    def __init__(self, rolls: Iterable[int] = ()) -> None:
+        self.rolls = list(rolls)
+        self.rolled: list[tuple[str, int]] = []
+        self.logs: list[tuple[str, str]] = []
+
+    def roll(self, sides: int, why: Any) -> int:
+        assert self.rolls, f"unexpected roll: {why}"
+        value = self.rolls.pop(0)
+        self.rolled.append((str(why), value))
+        return value
+
+    def shuffle(self, items: Any, why: Any) -> list[Any]:
+        return list(items)
+
+    def pick(self, items: Any, why: Any) -> Any:
+        return list(items)[0]
+
+    def log(self, text: Any, to: str = "*") -> None:
+        self.logs.append((str(text), to))
+
+    def reveal(self, text: Any, to: str = "*") -> None:
+        self.logs.append((str(text), to))
+
+    @property
+    def text(self) -> str:
+        return "\n".join(line for line, _ in self.logs)
+
+
+class FakeGame(flow.ProcedureGame):
+    def __init__(self) -> None:
+        self.rules = RULES
+        self.procedures = {p.name: p for p in battle.PROCEDURES}
+
+
+def board(turn: int = 10, ar: int = 2, side: str = "axis", kind: str = "ops") -> dict[str, Any]:
+    """The campaign state with every unit off the map and empty hands."""
+    state = initial_state(RULES, "campaign", {}, FakeCtx())
+    for u in state["units"].values():
+        u.update(hex=None, box="setaside", level=0)
+    for pile in state["cards"].values():
+        pile["deck"] += pile["hand"]
+        pile["hand"] = []
+    state["turn"], state["ar"] = turn, ar
+    state["phase"] = {"name": "action", "side": side}
+    state["round"] = {
+        "side": side, "kind": kind, "card": None, "ops": 0, "move_capable": True, "combat_markers": [],
+        "move_markers": [], "attacked": [], "blitz": [], "no_blitz": kind == "zero_move", "cc_used": [],
+        "won_cc": [], "german_step_lost": False,
+    }
+    return state
+
+
+def put(state: dict[str, Any], uid: str, label: str, **extra: Any) -> None:
+    state["units"][uid].update(hex=label, box=None, **extra)
+
+
+def give(state: dict[str, Any], side: str, *cards: str) -> None:
+    for cid in cards:
+        for pile in state["cards"][side].values():
+            if isinstance(pile, list) and cid in pile:
+                pile.remove(cid)
+        state["cards"][side]["hand"].append(cid)
+
+
+def mark(state: dict[str, Any], *hexes: str) -> None:
+    state["round"]["combat_markers"] += list(hexes)
+
+
+@pytest.fixture
+def supplied(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """Every unit and hex in full supply unless the test lists it: {uid or hex: status}."""
+    table: dict[str, str] = {}
+
+    def status(rules: Any, state: Any, uid: str) -> str:
+        return table.get(uid, "full")
+
+    def traces(rules: Any, state: Any, label: str, side: str) -> str:
+        return table.get(label, "full")
+
+    monkeypatch.setattr(supply, "supply_status", status)
+    monkeypatch.setattr(supply, "hex_traces", traces)
+    return table
+
+
+def start(state: dict[str, Any], ctx: FakeCtx | None = None) -> tuple[FakeGame, FakeCtx]:
+    game = FakeGame()
+    ctx = ctx or FakeCtx()
+    flow.call(state, "combat_step")
+    game.run_automatic(state, ctx)
+    return game, ctx
+
+
+def order(game: FakeGame, state: dict[str, Any], role: str, verb: str, *args: str, ctx: FakeCtx | None = None) -> None:
+    game.dispatch(state, role, Action(verb, tuple(args)), ctx or FakeCtx())
+
+
+def top(state: dict[str, Any]) -> str:
+    return str(state["flow"][-1]["proc"])
+
+
+def near(label: str, n: int = 0) -> str:
+    return sorted(RULES.board.neighbours(label))[n]
+
+
+def two_away(label: str) -> str:
+    grid = RULES.board.grid
+    return sorted(h for h in grid.within(label, 2) if grid.distance(h, label) == 2)[0]
+
+
+# Restrictions of 11.1 ----------------------------------------------------------------------------
+def axis_attack_setup(supplied: dict[str, str]) -> tuple[dict[str, Any], str, str]:
+    state = board()
+    a = near(CENTRE)
+    put(state, "ge-4a", a)
+    put(state, "su-13r", CENTRE)
+    mark(state, a)
+    return state, a, CENTRE
+
+
+def refused(state: dict[str, Any], role: str, *args: str) -> IllegalOrder:
+    game, _ = start(state)
+    with pytest.raises(IllegalOrder) as info:
+        order(game, state, role, "attack", *args)
+    return info.value
+
+
+def test_attack_needs_a_combat_marker_11_1_1(supplied):
+    state, a, target = axis_attack_setup(supplied)
+    state["round"]["combat_markers"] = []
+    err = refused(state, "axis", target, "with", "ge-4a")
+    assert "11.1.1" in str(err.message)
+
+
+def test_multi_hex_attack_needs_mechanised_unit_in_extra_hex_11_1_3(supplied):
+    state = board()
+    a, b = near(CENTRE, 0), near(CENTRE, 1)
+    put(state, "ge-43c", a)
+    put(state, "ge-27c", b)
+    put(state, "su-13r", CENTRE)
+    mark(state, a, b)
+    err = refused(state, "axis", CENTRE, "with", "ge-43c", "ge-27c")
+    assert "11.1.3" in str(err.message)
+    put(state, "ge-46pz", b)
+    game, _ = start(board())  # a Panzer corps in the second hex makes it legal
+    attackers, zhukov = battle.check_attack(RULES, state, "axis", battle.Order(CENTRE, ["ge-43c", "ge-27c", "ge-46pz"]))
+    assert sorted(attackers) == ["ge-27c", "ge-43c", "ge-46pz"] and not zhukov
+
+
+def test_one_lcu_per_side_11_1_3(supplied):
+    state = board()
+    a, b = near(CENTRE, 0), near(CENTRE, 1)
+    put(state, "ge-4a", a)
+    put(state, "ge-6a", b)
+    put(state, "ge-46pz", b)
+    put(state, "su-13r", CENTRE)
+    mark(state, a, b)
+    err = refused(state, "axis", CENTRE, "with", "ge-4a", "ge-6a", "ge-46pz")
+    assert "11.1.3" in str(err.message)
+
+
+def test_hex_attacked_once_per_ar_11_1_4(supplied):
+    state, a, target = axis_attack_setup(supplied)
+    state["round"]["attacked"] = [target]
+    assert "11.1.4" in str(refused(state, "axis", target).message)
+
+
+def test_empty_hex_cannot_be_attacked_11_1_4(supplied):
+    state, a, target = axis_attack_setup(supplied)
+    state["units"]["su-13r"].update(hex=None)
+    assert "11.1.4" in str(refused(state, "axis", target, "with", "ge-4a").message)
+
+
+def test_unit_fights_once_per_ar_11_1_6(supplied):
+    state, a, target = axis_attack_setup(supplied)
+    state["units"]["ge-4a"]["fought"] = True
+    assert "11.1.6" in str(refused(state, "axis", target, "with", "ge-4a").message)
+
+
+def test_strategic_movers_do_not_attack_10_2_1(supplied):
+    state, a, target = axis_attack_setup(supplied)
+    state["units"]["ge-4a"]["strategic"] = True
+    assert "10.2.1" in str(refused(state, "axis", target, "with", "ge-4a").message)
+
+
+@pytest.mark.parametrize(
+    ("name", "event", "lift"),
+    [("Leningrad", "AX6", "leningrad"), ("Moscow", "AX7", "moscow"), ("Gorki", "AX7", "moscow"), ("Stalingrad", "AX8", "blau")],
+)
+def test_axis_city_restrictions_11_1_9(supplied, name, event, lift):
+    target = RULES.hex_of(name)
+    state = board()
+    attacker_hex = next(n for n in RULES.board.neighbours(target) if battle.retreat.land(RULES, n) and "volga_dashed" not in RULES.board.side(n, target) and battle.terrain.passable(RULES, n, target))
+    put(state, "ge-4a", attacker_hex)
+    put(state, "su-13r", target)
+    mark(state, attacker_hex)
+    assert "11.1.9" in str(refused(state, "axis", target, "with", "ge-4a").message)
+    state["events"][event] = 3
+    battle.check_attack(RULES, state, "axis", battle.Order(target, ["ge-4a"]))
+    del state["events"][event]
+    state["lifted"] = [lift]
+    battle.check_attack(RULES, state, "axis", battle.Order(target, ["ge-4a"]))
+
+
+def test_axis_caucasus_zone_needs_blau_11_1_9(supplied):
+    zone = sorted(RULES.zone("caucasus_zone"))
+    target = next(h for h in zone if battle.retreat.land(RULES, h))
+    attacker_hex = next(n for n in RULES.board.neighbours(target) if battle.retreat.land(RULES, n) and battle.terrain.passable(RULES, n, target))
+    state = board()
+    put(state, "ge-4a", attacker_hex)
+    put(state, "su-13r", target)
+    mark(state, attacker_hex)
+    assert "11.1.9" in str(refused(state, "axis", target, "with", "ge-4a").message)
+
+
+def test_no_axis_attack_across_dashed_volga_11_1_10(supplied):
+    pair = next((a, b) for side, feats in RULES.board.sides.items() if "volga_dashed" in feats for a, b in [tuple(side)])
+    a, b = pair
+    state = board()
+    state["lifted"] = ["leningrad", "moscow", "blau"]
+    put(state, "ge-4a", a)
+    put(state, "su-13r", b)
+    mark(state, a)
+    if not battle.terrain.passable(RULES, a, b):
+        pytest.skip("the provisional map makes this hexside impassable")
+    assert "11.1.10" in str(refused(state, "axis", b, "with", "ge-4a").message)
+    state["control"][RULES.hex_of("Stalingrad")] = "axis"
+    battle.check_attack(RULES, state, "axis", battle.Order(b, ["ge-4a"]))
+
+
+def test_no_romanian_and_hungarian_in_one_combat_19_1_1(supplied):
+    state = board()
+    a, b = near(CENTRE, 0), near(CENTRE, 1)
+    put(state, "ro-3c", a)
+    put(state, "ge-46pz", a)
+    put(state, "hu-schnell", b)
+    put(state, "ge-47pz", b)
+    put(state, "su-13r", CENTRE)
+    mark(state, a, b)
+    err = refused(state, "axis", CENTRE, "with", "ro-3c", "ge-46pz", "hu-schnell", "ge-47pz")
+    assert "19.1.1" in str(err.message)
+
+
+def test_active_partisans_attack_alone_11_1_7(supplied):
+    state = board(side="soviet")
+    a = near(CENTRE)
+    put(state, "su-partisan-1", a, active=True)
+    put(state, "su-13r", near(CENTRE, 1))
+    put(state, "ge-43c", CENTRE)
+    mark(state, a, near(CENTRE, 1))
+    state["effects"]["zhukov"] = 10
+    err = refused(state, "soviet", CENTRE, "with", "su-partisan-1", "su-13r")
+    assert "11.1.7" in str(err.message)
+
+
+def test_no_combat_in_rasputitsa_15_1_1(supplied):
+    state, a, target = axis_attack_setup(supplied)
+    state["turn"], state["ar"] = 11, 1
+    assert "15.1.1" in str(refused(state, "axis", target).message)
+
+
+def test_soviet_fronts_vs_panzer_only_hex_turns_1_2_4_4_7(supplied):
+    state = board(turn=2, side="soviet")
+    a = near(CENTRE)
+    put(state, "su-west-front", a)
+    put(state, "ge-46pz", CENTRE)
+    mark(state, a)
+    assert "4.4.7" in str(refused(state, "soviet", CENTRE, "with", "su-west-front").message)
+    state["turn"] = 3
+    battle.check_attack(RULES, state, "soviet", battle.Order(CENTRE, ["su-west-front"]))
+
+
+def test_soviet_mech_corps_from_two_hexes_vs_panzers_4_4_8(supplied):
+    state = board(turn=1, ar=5, side="soviet")
+    a, b = near(CENTRE, 0), near(CENTRE, 1)
+    put(state, "su-4m", a)
+    put(state, "su-6m", b)
+    put(state, "ge-46pz", CENTRE)
+    mark(state, a, b)
+    assert "4.4.8" in str(refused(state, "soviet", CENTRE, "with", "su-4m", "su-6m").message)
+
+
+def test_no_soviet_attack_into_romania_turn_1_4_4_4(supplied):
+    romania = sorted(RULES.zone("romania"))
+    target = next(h for h in romania if any(n in RULES.zone("ussr") and battle.terrain.passable(RULES, n, h) for n in RULES.board.neighbours(h)))
+    a = next(n for n in RULES.board.neighbours(target) if n in RULES.zone("ussr") and battle.terrain.passable(RULES, n, target))
+    state = board(turn=1, ar=5, side="soviet")
+    put(state, "su-13r", a)
+    put(state, "ro-3c", target)
+    mark(state, a)
+    assert "4.4.4" in str(refused(state, "soviet", target, "with", "su-13r").message)
+
+
+def test_axis_cannot_attack_inactive_partisans_16_1_4(supplied):
+    state, a, target = axis_attack_setup(supplied)
+    state["units"]["su-13r"]["hex"] = None
+    put(state, "su-partisan-1", target, active=False)
+    assert "16.1.4" in str(refused(state, "axis", target, "with", "ge-4a").message)
+
+
+def test_zhukov_combines_two_unmarked_hexes_and_two_lcus_su9(supplied):
+    state = board(side="soviet")
+    a, b = near(CENTRE, 0), near(CENTRE, 1)
+    put(state, "su-west-front", a)
+    put(state, "su-south-front", b)
+    put(state, "ge-43c", CENTRE)
+    assert "11.1.1" in str(refused(state, "soviet", CENTRE, "with", "su-west-front", "su-south-front").message)
+    state["effects"]["zhukov"] = 10
+    attackers, zhukov = battle.check_attack(RULES, state, "soviet", battle.Order(CENTRE, ["su-west-front", "su-south-front"]))
+    assert zhukov and len(attackers) == 2
+    state["effects"]["zhukov_used"] = [10, 2]
+    assert "11.1.1" in str(refused(state, "soviet", CENTRE, "with", "su-west-front", "su-south-front").message)
+
+
+# A whole combat with fixed dice ------------------------------------------------------------------
+def test_full_combat_with_fixed_rolls_losses_advance_and_blitz(supplied):
+    """Three Panzer corps fire on the LCU table (11.2.1(4)): 12 -> column 12-14; roll 4 -> 2.
+    The Soviet rifle army (2) fires on SCU column 2; roll 6 -> 1*. Result 2/1*: the Soviet army
+    (2 levels) is wiped out; the Axis owner chooses which Panzer corps takes the 1* (11.3.2)."""
+    state = board(side="axis")
+    state["effects"]["lend_lease_received"] = 0
+    a = near(CENTRE)
+    for uid in ("ge-46pz", "ge-3pz", "ge-14pz"):  # 4-3-5 each
+        put(state, uid, a)
+    put(state, "su-13r", CENTRE)
+    mark(state, a)
+    game, ctx = start(state)
+    ctx.rolls = [4, 6]
+    order(game, state, "axis", "attack", CENTRE, "nocc", ctx=ctx)
+    # The defender's Combat Card window is open although the Soviet hand is empty (6.3).
+    assert top(state) == "battle_cc" and game.active(state) == frozenset({"soviet"})
+    order(game, state, "soviet", "pass", ctx=ctx)
+    assert [v for _, v in ctx.rolled] == [4, 6]
+    assert state["last"]["kind"] == "combat" and state["last"]["hex"] == CENTRE
+    assert state["last"]["from"] == [a]
+    assert state["last"]["result"] == "2/1*"
+    assert state["units"]["su-13r"]["hex"] is None
+    assert top(state) == "battle_loss" and game.active(state) == frozenset({"axis"})
+    with pytest.raises(IllegalOrder):
+        order(game, state, "axis", "loss", "su-13r", ctx=ctx)
+    order(game, state, "axis", "loss", "ge-3pz", ctx=ctx)
+    assert state["units"]["ge-3pz"]["level"] == 1
+    hit = [u for u in ("ge-46pz", "ge-3pz", "ge-14pz") if state["units"][u]["level"] == 1]
+    assert len(hit) == 1
+    # Advance window: the attacker advances and places a Blitz marker (clear hex, 11.5.2).
+    assert top(state) == "battle_advance"
+    order(game, state, "axis", "advance", "all", "blitz", ctx=ctx)
+    assert all(state["units"][u]["hex"] == CENTRE for u in ("ge-46pz", "ge-3pz", "ge-14pz"))
+    assert state["round"]["blitz"] == [CENTRE]
+    assert top(state) == "combat_step"
+    assert "12" in ctx.text and "LCU" in ctx.text
+    order(game, state, "axis", "done", ctx=ctx)
+    assert top(state) == "exploit_step"
+
+
+def test_defender_cc_window_opens_whether_or_not_a_cc_is_held(supplied):
+    """6.3 / contract: the window is opened on public information only."""
+    for hand in ([], ["SU12"], ["SU7"]):
+        state = board(side="axis")
+        a = near(CENTRE)
+        put(state, "ge-4a", a)
+        put(state, "su-13r", CENTRE)
+        mark(state, a)
+        give(state, "soviet", *hand)
+        game, ctx = start(state)
+        order(game, state, "axis", "attack", CENTRE, "nocc", ctx=ctx)
+        assert top(state) == "battle_cc", hand
+        assert game.active(state) == frozenset({"soviet"})
+
+
+def test_defender_cc_window_skipped_only_when_all_defenders_oos_13_3_4(supplied):
+    state = board(side="axis")
+    a = near(CENTRE)
+    put(state, "ge-4a", a)
+    put(state, "su-13r", CENTRE)
+    mark(state, a)
+    give(state, "soviet", "SU12")
+    supplied["su-13r"] = "none"
+    game, ctx = start(state, FakeCtx([1, 1]))
+    order(game, state, "axis", "attack", CENTRE, "nocc", ctx=ctx)
+    assert top(state) != "battle_cc"
+    assert "13.3.4" in ctx.text
+
+
+def test_attacker_cc_window_when_order_has_neither_cc_nor_nocc(supplied):
+    state = board(side="axis")
+    a = near(CENTRE)
+    put(state, "ge-4a", a)
+    put(state, "su-13r", CENTRE)
+    mark(state, a)
+    game, ctx = start(state)
+    order(game, state, "axis", "attack", CENTRE, ctx=ctx)
+    assert top(state) == "battle_cc" and game.active(state) == frozenset({"axis"})
+    order(game, state, "axis", "pass", ctx=ctx)
+    assert top(state) == "battle_cc" and game.active(state) == frozenset({"soviet"})
+
+
+def test_cc_in_attack_order_and_kept_face_up_by_winner_7_5_5b(supplied):
+    state = board(side="soviet")
+    a = near(CENTRE)
+    put(state, "su-13r", a)
+    put(state, "ge-43c", CENTRE)
+    mark(state, a)
+    give(state, "soviet", "SU25")
+    game, ctx = start(state, FakeCtx([6, 1]))
+    order(game, state, "soviet", "attack", CENTRE, "cc", "SU25", ctx=ctx)
+    assert "SU25" not in state["cards"]["soviet"]["hand"]
+    order(game, state, "axis", "pass", ctx=ctx)
+    # Soviet 2 +1R -> SCU column 3, roll 6 -> 1*; German corps 2 on SCU column 2, roll 1 -> -.
+    assert state["last"]["result"] == "1*/0"
+    assert "SU25" in state["cards"]["soviet"]["faceup"]
+    assert "SU25" in state["round"]["won_cc"]
+
+
+def test_loser_discards_its_cc_7_5_5c(supplied):
+    state = board(side="soviet")
+    a = near(CENTRE)
+    put(state, "su-13r", a)
+    put(state, "ge-4a", CENTRE)
+    mark(state, a)
+    give(state, "soviet", "SU25")
+    game, ctx = start(state, FakeCtx([1, 6]))
+    order(game, state, "soviet", "attack", CENTRE, "cc", "SU25", ctx=ctx)
+    order(game, state, "axis", "pass", ctx=ctx)
+    assert "SU25" in state["cards"]["soviet"]["discard"]
+    assert "SU25" not in state["cards"]["soviet"]["faceup"]
+
+
+def test_tie_is_lost_by_both_and_tie_break_exception_11_2_1_7(supplied):
+    """Equal Loss Numbers: nobody wins, unless only the attacker has a surviving fully supplied
+    mechanised SCU and the hex is not swamp/entrenchment/Festung/fortress."""
+    from engine.games.stalins_war import fire
+
+    state = board(side="axis")
+    a = near(CENTRE)
+    put(state, "ge-46pz", a)
+    put(state, "ge-43c", a)
+    put(state, "su-13r", CENTRE)
+    combat = battle.new_combat(RULES, state, "axis", CENTRE, ["ge-46pz", "ge-43c"], False)
+    combat.update(att_result="1", def_result="1", att_wiped=False, def_wiped=False)
+    winner, _ = battle.decide_winner(RULES, state, combat)
+    assert winner == "axis"
+    put(state, "su-4m", CENTRE)
+    combat["defenders"].append("su-4m")
+    combat["status"]["su-4m"] = "full"
+    winner, _ = battle.decide_winner(RULES, state, combat)
+    assert winner is None
+    assert fire.parse_result("1*") == (1, True)
+
+
+def test_units_that_retreated_in_add_nothing_and_die_on_any_loss_11_4_5(supplied):
+    state = board(side="axis")
+    a = near(CENTRE)
+    put(state, "ge-4a", a)
+    put(state, "su-13r", CENTRE)
+    put(state, "su-21r", CENTRE, retreated=True)
+    mark(state, a)
+    game, ctx = start(state, FakeCtx([6, 1]))
+    order(game, state, "axis", "attack", CENTRE, "nocc", ctx=ctx)
+    order(game, state, "soviet", "pass", ctx=ctx)
+    assert state["units"]["su-21r"]["hex"] is None
+    assert "11.4.5" in ctx.text
+    assert "strength 2" in ctx.text  # only the 13th Army defends
+
+
+def test_zhukov_extra_soviet_loss_not_counted_for_winner(supplied):
+    state = board(side="soviet")
+    a, b = near(CENTRE, 0), near(CENTRE, 1)
+    put(state, "su-west-front", a)
+    put(state, "su-south-front", b)
+    put(state, "ge-43c", CENTRE)
+    state["effects"]["zhukov"] = 10
+    game, ctx = start(state, FakeCtx([6, 6]))
+    order(game, state, "soviet", "attack", CENTRE, "with", "su-west-front", "su-south-front", "nocc", ctx=ctx)
+    order(game, state, "axis", "pass", ctx=ctx)
+    # Soviet 6 on LCU 6-7, roll 6 -> 2; German corps 2 on SCU 2, roll 6 -> 1*: LCUs ignore it,
+    # the Soviet wins 2 to 1*, then takes Zhukov's extra loss on a Front.
+    assert state["last"]["result"] == "2/1*"
+    assert "Soviet wins" in ctx.text
+    assert top(state) == "battle_loss" and game.active(state) == frozenset({"soviet"})
+    order(game, state, "soviet", "loss", "su-west-front", ctx=ctx)
+    assert state["units"]["su-west-front"]["level"] == 1
+    levels = sorted(state["units"][u]["level"] for u in ("su-west-front", "su-south-front"))
+    assert levels == [0, 1]
+    assert state["effects"]["zhukov_used"] == [10, 2]
+
+
+def test_blitz_needs_lend_lease_for_the_soviet_11_2_1_9(supplied):
+    state = board(side="soviet")
+    a = near(CENTRE)
+    put(state, "su-1t", a)
+    put(state, "ge-43c", CENTRE)
+    combat = battle.new_combat(RULES, state, "soviet", CENTRE, ["su-1t"], False)
+    problem = battle.blitz_problem(RULES, state, combat, ["su-1t"], {"su-1t": a})
+    assert problem is not None and problem[1] == "11.2.1(9)"
+    state["effects"]["lend_lease_received"] = 10
+    assert battle.blitz_problem(RULES, state, combat, ["su-1t"], {"su-1t": a}) is None
+
+
+def test_blitz_limits_11_5_2(supplied):
+    state = board(side="axis")
+    a = near(CENTRE)
+    put(state, "ge-46pz", a)
+    put(state, "su-13r", CENTRE)
+    combat = battle.new_combat(RULES, state, "axis", CENTRE, ["ge-46pz"], False)
+    origins = {"ge-46pz": a}
+    assert battle.blitz_problem(RULES, state, combat, ["ge-46pz"], origins) is None
+    state["round"]["blitz"] = ["1", "2", "3", "4"]
+    assert battle.blitz_problem(RULES, state, combat, ["ge-46pz"], origins)[1] == "11.2.1(9)"
+    state["round"]["blitz"] = []
+    state["round"]["kind"] = "zero_move"
+    assert battle.blitz_problem(RULES, state, combat, ["ge-46pz"], origins)[1] == "11.5.2"
+    state["round"]["kind"] = "ops"
+    state["turn"] = 4
+    assert battle.blitz_problem(RULES, state, combat, ["ge-46pz"], origins)[1] == "15.1.2"
+    state["turn"] = 10
+    put(state, "ge-43c", a)
+    assert battle.blitz_problem(RULES, state, combat, ["ge-43c"], {"ge-43c": a})[1] == "11.5.2"
+
+
+def test_preview_gives_breakdown_without_rolling(supplied):
+    state, a, target = axis_attack_setup(supplied)
+    text = str(battle.preview(FakeGame(), state, "axis", target, None))
+    assert "strength 5" in text and "LCU" in text
+    assert state["round"]["attacked"] == []
+
+
+def test_stalin_stays_and_dies_when_axis_advances_in_16_4_3(supplied):
+    state = board(side="axis")
+    a = near(CENTRE)
+    put(state, "ge-46pz", a)
+    put(state, "ge-3pz", a)
+    put(state, "ge-14pz", a)
+    put(state, "su-13r", CENTRE)
+    put(state, "su-stalin", CENTRE)
+    mark(state, a)
+    game, ctx = start(state, FakeCtx([5, 1]))
+    order(game, state, "axis", "attack", CENTRE, "nocc", ctx=ctx)
+    order(game, state, "soviet", "pass", ctx=ctx)
+    # 12 on LCU 12-14, roll 5 -> 3: the army's 2 levels go, Stalin last (16.4.2) takes the third.
+    assert state["units"]["su-stalin"]["box"] == "removed"
+    state2 = board(side="axis")
+    put(state2, "ge-46pz", a)
+    put(state2, "su-13r", CENTRE)
+    put(state2, "su-stalin", CENTRE)
+    put(state2, "su-21r", near(CENTRE, 3))
+    mark(state2, a)
+    game, ctx = start(state2, FakeCtx([4, 1]))
+    order(game, state2, "axis", "attack", CENTRE, "nocc", ctx=ctx)
+    order(game, state2, "soviet", "pass", ctx=ctx)
+    # 4 on SCU 4, roll 4 -> 1*: the army loses a level; Axis wins 1 to 0 and the army retreats.
+    if top(state2) == "battle_retreat":
+        order(game, state2, "soviet", "retreat", "auto", ctx=ctx)
+    assert state2["units"]["su-stalin"]["hex"] == CENTRE
+    assert top(state2) == "battle_advance"
+    order(game, state2, "axis", "advance", "ge-46pz", ctx=ctx)
+    if top(state2) == "battle_advance":
+        order(game, state2, "axis", "blitz", "no", ctx=ctx)
+    assert state2["units"]["su-stalin"]["box"] == "removed"
+    assert "16.4.3" in ctx.text

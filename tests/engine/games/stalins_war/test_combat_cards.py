@@ -1,0 +1,374 @@
+"""Stalin's War Combat Cards (7.5.5, card lists): who may play them, their effects, keeping and
+discarding, and the secrecy of hands."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import IllegalOrder
+from engine.games.stalins_war import battle, combat_cards
+from tests.engine.games.stalins_war.test_battle import (  # noqa: F401
+    CENTRE,
+    RULES,
+    FakeCtx,
+    board,
+    give,
+    mark,
+    near,
+    order,
+    put,
+    start,
+    supplied,
+    top,
+)
+
+
+def combat_for(state, side, target, attackers, zhukov=False):
+    return battle.new_combat(RULES, state, side, target, attackers, zhukov)
+
+
+def soviet_vs_german(turn=10):
+    state = board(turn=turn, side="soviet")
+    a = near(CENTRE)
+    put(state, "su-13r", a)
+    put(state, "ge-43c", CENTRE)
+    mark(state, a)
+    return state, combat_for(state, "soviet", CENTRE, ["su-13r"])
+
+
+def refusal(state, combat, side, cid, *args, faceup=False):
+    with pytest.raises(IllegalOrder) as err:
+        combat_cards.check(RULES, state, combat, side, cid, list(args), faceup=faceup)
+    return err.value
+
+
+def test_card_not_held_is_refused_without_revealing_a_hand_7_5_5a(supplied):
+    state, combat = soviet_vs_german()
+    give(state, "soviet", "SU7", "SU40")
+    give(state, "axis", "AX35")
+    err = refusal(state, combat, "soviet", "SU25")
+    text = str(err.text())
+    assert "You do not hold that card." in text
+    assert "SU7" not in text and "SU40" not in text and "AX35" not in text
+
+
+def test_opponents_card_and_non_cc_refused(supplied):
+    state, combat = soviet_vs_german()
+    assert "not one of your cards" in str(refusal(state, combat, "soviet", "AX35").message)
+    give(state, "soviet", "SU7")
+    assert "not a Combat Card" in str(refusal(state, combat, "soviet", "SU7").message)
+
+
+def test_attack_and_defence_cards_7_5_5a(supplied):
+    state, combat = soviet_vs_german()
+    give(state, "soviet", "SU12", "SU25")
+    assert "defend" in str(refusal(state, combat, "soviet", "SU12").message)
+    combat_cards.check(RULES, state, combat, "soviet", "SU25", [], faceup=False)
+    give(state, "axis", "AX35", "AX46")
+    assert "attack" in str(refusal(state, combat, "axis", "AX35").message)
+    combat_cards.check(RULES, state, combat, "axis", "AX46", [], faceup=False)
+
+
+def test_all_oos_side_may_not_use_ccs_13_3_4(supplied):
+    state, combat = soviet_vs_german()
+    give(state, "axis", "AX46")
+    combat["oos"] = ["ge-43c"]
+    assert "13.3.4" in str(refusal(state, combat, "axis", "AX46").message)
+
+
+def test_shift_cards_give_1r(supplied):
+    state, combat = soviet_vs_german()
+    give(state, "soviet", "SU25")
+    ctx = FakeCtx()
+    combat_cards.play(RULES, state, combat, "soviet", "SU25", [], ctx, faceup=False)
+    shifts = combat_cards.fire_shifts(RULES, state, combat, "soviet")
+    assert [s.value for s in shifts] == [1]
+    assert "SU25" not in state["cards"]["soviet"]["hand"]
+    assert state["events"]["SU25"] == 10
+
+
+def test_katukov_takes_a_level_from_an_attacking_two_level_panzer_before_fire_su24(supplied):
+    state = board(side="axis")
+    a = near(CENTRE)
+    put(state, "ge-46pz", a)
+    put(state, "ge-3pz", a)
+    put(state, "su-13r", CENTRE)
+    mark(state, a)
+    give(state, "soviet", "SU24")
+    game, ctx = start(state, FakeCtx([1, 1]))
+    order(game, state, "axis", "attack", CENTRE, "nocc", ctx=ctx)
+    with pytest.raises(IllegalOrder) as err:
+        order(game, state, "soviet", "cc", "SU24", ctx=ctx)
+    assert "Name the unit" in str(err.value.message)
+    order(game, state, "soviet", "cc", "SU24", "ge-46pz", ctx=ctx)
+    assert state["units"]["ge-46pz"]["level"] == 1
+    assert "SU24" in state["cards"]["soviet"]["removed"] and state["cards"]["soviet"]["events_removed"] == 1
+    order(game, state, "soviet", "pass", ctx=ctx)
+    assert "strength 6" in ctx.text  # 2 (reduced 46 Pz) + 4 (3 Pz): recomputed after the CC loss
+
+
+def test_rudel_hits_an_attacking_tank_army_ax45(supplied):
+    state = board(side="soviet")
+    a = near(CENTRE)
+    put(state, "su-1t", a)
+    put(state, "su-13r", a)
+    put(state, "ge-43c", CENTRE)
+    combat = combat_for(state, "soviet", CENTRE, ["su-1t", "su-13r"])
+    give(state, "axis", "AX45")
+    combat_cards.check(RULES, state, combat, "axis", "AX45", [], faceup=False)
+    combat_cards.play(RULES, state, combat, "axis", "AX45", [], FakeCtx(), faceup=False)
+    assert state["units"]["su-1t"]["level"] == 1
+    assert combat["hits"] == {"su-1t": 1}
+
+
+def test_sturmovik_helps_every_soviet_attack_and_cancels_luftwaffe_support_su35(supplied):
+    state, combat = soviet_vs_german()
+    state["effects"]["luftwaffe_support"] = 10
+    give(state, "soviet", "SU35")
+    combat_cards.play(RULES, state, combat, "soviet", "SU35", [], FakeCtx(), faceup=False)
+    assert "luftwaffe_support" not in state["effects"] and state["effects"]["sturmovik"] == 10
+    assert "SU35" in state["cards"]["soviet"]["discard"]
+    other = combat_for(state, "soviet", CENTRE, ["su-13r"])
+    assert [s.value for s in combat_cards.fire_shifts(RULES, state, other, "soviet")] == [1]
+
+
+def test_luftwaffe_support_event_honoured_for_german_attacks_ax10(supplied):
+    state = board()
+    put(state, "ge-43c", near(CENTRE))
+    put(state, "su-13r", CENTRE)
+    combat = combat_for(state, "axis", CENTRE, ["ge-43c"])
+    assert combat_cards.fire_shifts(RULES, state, combat, "axis") == []
+    state["effects"]["luftwaffe_support"] = 10
+    assert [s.value for s in combat_cards.fire_shifts(RULES, state, combat, "axis")] == [1]
+    state["effects"]["sturmovik"] = 10
+    assert combat_cards.fire_shifts(RULES, state, combat, "axis") == []
+
+
+def test_operation_uranus_su15(supplied):
+    state = board(side="soviet")
+    put(state, "su-13r", near(CENTRE))
+    put(state, "ge-43c", CENTRE)
+    combat = combat_for(state, "soviet", CENTRE, ["su-13r"])
+    give(state, "soviet", "SU15")
+    assert "Uranus" in str(refusal(state, combat, "soviet", "SU15").message)
+    state["units"]["ge-43c"]["hex"] = None
+    put(state, "ro-3c", CENTRE)
+    combat = combat_for(state, "soviet", CENTRE, ["su-13r"])
+    combat_cards.play(RULES, state, combat, "soviet", "SU15", [], FakeCtx(), faceup=False)
+    assert state["effects"]["uranus_exploit"] is True
+    assert "SU15" in state["cards"]["soviet"]["removed"]
+    assert [s.value for s in combat_cards.fire_shifts(RULES, state, combat, "soviet")] == [1]
+
+
+def test_terrain_cancelling_cards_need_their_terrain(supplied):
+    state, combat = soviet_vs_german()
+    give(state, "soviet", "SU43", "SU45")
+    assert "SU43" in str(refusal(state, combat, "soviet", "SU43").message)
+    assert "SU45" in str(refusal(state, combat, "soviet", "SU45").message)
+    river = board(side="soviet")
+    put(river, "su-13r", "1623")
+    put(river, "ge-43c", "1722")
+    give(river, "soviet", "SU43")
+    combat_cards.check(RULES, river, combat_for(river, "soviet", "1722", ["su-13r"]), "soviet", "SU43", [], faceup=False)
+    axis = board()
+    put(axis, "ge-4a", near(CENTRE))
+    put(axis, "su-13r", CENTRE)
+    give(axis, "axis", "AX13")
+    assert "AX13" in str(refusal(axis, combat_for(axis, "axis", CENTRE, ["ge-4a"]), "axis", "AX13").message)
+
+
+def test_dora_treats_a_soviet_fortress_as_clear_ax13(supplied):
+    from engine.games.stalins_war import fire
+
+    odessa = RULES.hex_of("Odessa")
+    origin = next(h for h in RULES.board.neighbours(odessa) if battle.retreat.land(RULES, h) and battle.terrain.passable(RULES, h, odessa))
+    state = board()
+    put(state, "ge-4a", origin)
+    put(state, "su-13r", odessa)
+    combat = combat_for(state, "axis", odessa, ["ge-4a"])
+    before, _ = fire.evaluate(RULES, state, battle.battlefield(RULES, state, combat))
+    give(state, "axis", "AX13")
+    combat_cards.check(RULES, state, combat, "axis", "AX13", [], faceup=False)
+    combat_cards.play(RULES, state, combat, "axis", "AX13", [], FakeCtx(), faceup=False)
+    after, _ = fire.evaluate(RULES, state, battle.battlefield(RULES, state, combat))
+    assert after.net > before.net
+    assert "Dora" in str(fire.describe(RULES, after))
+
+
+def test_operation_mars_needs_zhukov_ax14(supplied):
+    state, combat = soviet_vs_german()
+    give(state, "axis", "AX14")
+    assert "AX14" in str(refusal(state, combat, "axis", "AX14").message)
+    combat["zhukov"] = True
+    combat_cards.play(RULES, state, combat, "axis", "AX14", [], FakeCtx(), faceup=False)
+    assert [n for _, n in combat_cards.loss_reductions(RULES, combat, "axis")] == [1]
+    extras = combat_cards.extra_losses(RULES, combat, "soviet")
+    assert sum(n for _, n, _ in extras) == 2  # Mars + Zhukov's own extra loss
+
+
+def test_flak_corps_within_3_hexes_of_berlin_ax51(supplied):
+    state, combat = soviet_vs_german()
+    give(state, "axis", "AX51")
+    assert "AX51" in str(refusal(state, combat, "axis", "AX51").message)
+    berlin = RULES.hex_of("Berlin")
+    near_berlin = next(h for h in sorted(RULES.board.grid.within(berlin, 2)) if battle.retreat.land(RULES, h) and h != berlin)
+    state2 = board(side="soviet")
+    put(state2, "ge-43c", near_berlin)
+    combat2 = combat_for(state2, "soviet", near_berlin, [])
+    give(state2, "axis", "AX51")
+    combat_cards.check(RULES, state2, combat2, "axis", "AX51", [], faceup=False)
+
+
+def test_volkssturm_in_greater_germany_ax42(supplied):
+    state, combat = soviet_vs_german()
+    give(state, "axis", "AX42")
+    assert "AX42" in str(refusal(state, combat, "axis", "AX42").message)
+
+
+def test_guderian_not_in_winter_1942_or_1943_ax9(supplied):
+    state = board(turn=4)
+    put(state, "ge-46pz", near(CENTRE))
+    put(state, "su-13r", CENTRE)
+    give(state, "axis", "AX9")
+    combat = combat_for(state, "axis", CENTRE, ["ge-46pz"])
+    assert "AX9" in str(refusal(state, combat, "axis", "AX9").message)
+    state["turn"] = 6
+    combat_cards.play(RULES, state, combat, "axis", "AX9", [], FakeCtx(), faceup=False)
+    assert state["round"]["guderian"] == ["ge-46pz"]
+
+
+def test_fuehrers_fireman_ax36(supplied):
+    state, combat = soviet_vs_german()
+    give(state, "axis", "AX36")
+    state["events"]["SU52"] = 14
+    assert "AX36" in str(refusal(state, combat, "axis", "AX36").message)
+    del state["events"]["SU52"]
+    combat_cards.play(RULES, state, combat, "axis", "AX36", [], FakeCtx(), faceup=False)
+    assert state["round"]["no_soviet_exploit"] is True
+
+
+def test_heinrici_and_tiger_change_losses_after_the_winner(supplied):
+    """Soviet 2 on SCU 2, roll 6 -> 1*; German corps 2 on SCU 2, roll 6 -> 1*. Heinrici removes the
+    German loss; Tiger adds an asterisked loss to the Soviet army; nobody wins (1* = 1*)."""
+    state, _ = soviet_vs_german()
+    give(state, "axis", "AX39", "AX34")
+    game, ctx = start(state, FakeCtx([6, 6]))
+    order(game, state, "soviet", "attack", CENTRE, "nocc", ctx=ctx)
+    order(game, state, "axis", "cc", "AX39", ctx=ctx)
+    order(game, state, "axis", "cc", "AX34", ctx=ctx)
+    order(game, state, "axis", "pass", ctx=ctx)
+    assert state["last"]["result"] == "1*/1*"
+    assert state["units"]["ge-43c"]["level"] == 0
+    assert state["units"]["su-13r"]["hex"] is None  # 1* + Tiger's 1*: both levels
+    assert "Nobody wins" in ctx.text
+    assert "AX34" in state["cards"]["axis"]["discard"]  # not won: discarded (7.5.5c)
+
+
+def test_kampfgruppe_last_level_survives_and_germans_stand_ax11(supplied):
+    state = board(side="soviet")
+    a = near(CENTRE)
+    put(state, "su-1-ukrainian-front", a)
+    put(state, "ge-43c", CENTRE)
+    mark(state, a)
+    give(state, "axis", "AX11")
+    game, ctx = start(state, FakeCtx([5, 1]))
+    order(game, state, "soviet", "attack", CENTRE, "nocc", ctx=ctx)
+    order(game, state, "axis", "cc", "AX11", ctx=ctx)
+    order(game, state, "axis", "pass", ctx=ctx)
+    # 6 on LCU 6-7, roll 5 -> 2: the corps would lose both levels; the last survives, no retreat.
+    assert state["units"]["ge-43c"]["hex"] == CENTRE and state["units"]["ge-43c"]["level"] == 1
+    assert "Soviet wins" in ctx.text and "AX11" in ctx.text
+    assert top(state) == "combat_step"
+
+
+def test_sleighride_cancels_the_attack_and_lasts_the_round_ax50(supplied):
+    state = board(side="soviet")
+    a, b = near(CENTRE, 0), near(CENTRE, 3)
+    put(state, "su-13r", a)
+    put(state, "ge-43c", CENTRE)
+    mark(state, a)
+    give(state, "axis", "AX50")
+    game, ctx = start(state)
+    order(game, state, "soviet", "attack", CENTRE, "nocc", ctx=ctx)
+    order(game, state, "axis", "cc", "AX50", ctx=ctx)
+    if top(state) == "battle_retreat":
+        order(game, state, "axis", "retreat", "auto", ctx=ctx)
+    assert state["units"]["ge-43c"]["hex"] not in (None, CENTRE)
+    assert state["last"]["result"] == "cancelled" and not ctx.rolled
+    assert state["effects"]["sleighride"] == [10, 2]
+    # A second Soviet attack this round: the Axis may use it again.
+    target = state["units"]["ge-43c"]["hex"]
+    assert target is not None
+    combat = combat_for(state, "soviet", target, ["su-13r"])
+    assert combat_cards.cancel_option(RULES, state, combat) == "sleighride"
+    assert b
+
+
+def test_backhand_blow_retreat_then_soviet_advance_and_obligation_ax33(supplied):
+    state = board(side="soviet")
+    a = near(CENTRE)
+    put(state, "su-1t", a)
+    put(state, "ge-43c", CENTRE)
+    mark(state, a)
+    give(state, "axis", "AX33")
+    game, ctx = start(state)
+    order(game, state, "soviet", "attack", CENTRE, "nocc", ctx=ctx)
+    order(game, state, "axis", "cc", "AX33", ctx=ctx)
+    if top(state) == "battle_retreat":
+        order(game, state, "axis", "retreat", "auto", ctx=ctx)
+    assert top(state) == "battle_advance"
+    seconds = state["flow"][-1]["seconds"]
+    assert seconds
+    order(game, state, "soviet", "advance", "su-1t", seconds[0], ctx=ctx)
+    assert state["units"]["su-1t"]["hex"] == seconds[0]
+    assert state["effects"]["backhand_obligation"]["due"] == [10, 3]
+    assert state["round"]["backhand_blow"]
+    # The next Axis round ends without attacking those units: VP -1.
+    state["ar"] = 3
+    vp = state["vp"]
+    battle.settle_backhand(RULES, state, "axis", FakeCtx())
+    assert state["vp"] == vp - 1
+
+
+def test_face_up_card_reused_in_a_later_round_only_7_5_5b(supplied):
+    state, combat = soviet_vs_german()
+    state["cards"]["soviet"]["faceup"].append("SU25")
+    state["round"]["won_cc"] = ["SU25"]
+    assert "7.5.5b" in str(refusal(state, combat, "soviet", "SU25", faceup=True).message)
+    state["round"]["won_cc"] = []
+    combat_cards.check(RULES, state, combat, "soviet", "SU25", [], faceup=True)
+    combat_cards.play(RULES, state, combat, "soviet", "SU25", [], FakeCtx(), faceup=True)
+    other = combat_for(state, "soviet", CENTRE, ["su-13r"])
+    assert "7.5.5e" in str(refusal(state, other, "soviet", "SU25", faceup=True).message)
+
+
+def test_maskirovka_brings_units_and_is_once_per_turn_su48(supplied):
+    state, combat = soviet_vs_german()
+    far = sorted(h for h in RULES.board.grid.within(CENTRE, 3) if RULES.board.grid.distance(h, CENTRE) == 3)[0]
+    put(state, "su-21r", far)
+    give(state, "soviet", "SU48")
+    attack_hex = combat["from"][0]
+    combat_cards.check(RULES, state, combat, "soviet", "SU48", ["su-21r", attack_hex], faceup=False)
+    combat_cards.play(RULES, state, combat, "soviet", "SU48", ["su-21r", attack_hex], FakeCtx(), faceup=False)
+    assert state["units"]["su-21r"]["hex"] == attack_hex and "su-21r" in combat["attackers"]
+    assert "SU48" in state["cards"]["soviet"]["discard"]
+    give(state, "soviet", "SU48")
+    put(state, "su-22r", far)
+    fresh = combat_for(state, "soviet", CENTRE, ["su-13r"])
+    assert "this turn" in str(refusal(state, fresh, "soviet", "SU48", "su-22r", attack_hex).message)
+
+
+def test_panzer_hara_kiri_places_the_fortified_zone_su54(supplied):
+    state = board()
+    put(state, "ge-4a", near(CENTRE))
+    put(state, "su-13r", CENTRE)
+    combat = combat_for(state, "axis", CENTRE, ["ge-4a"])
+    give(state, "soviet", "SU54")
+    combat_cards.play(RULES, state, combat, "soviet", "SU54", [], FakeCtx(), faceup=False)
+    assert state["units"]["su-fortified-zone"]["hex"] == CENTRE
+    assert "su-fortified-zone" in combat["defenders"]
+
+
+def test_every_cc_of_both_decks_is_known():
+    ccs = {cid for cid, card in RULES.cards.items() if card.cc}
+    assert ccs == set(combat_cards.ALL_CCS)
