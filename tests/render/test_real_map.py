@@ -28,3 +28,21 @@ def test_caucasus_map_renders_full_and_action():
         data = render_view(game, view, "axis", full)
         assert data is not None and len(data) < 1_000_000
         assert Image.open(io.BytesIO(data)).format == "PNG"
+
+
+def test_stalins_war_position_renders_with_a_blank_inactive_partisan():
+    """The Stalin's War set-up draws on its map; an inactive Partisan is a blank counter (16.1.3)."""
+    from engine import registry
+    from engine.kernel import Match
+    from render.images import describe
+
+    game = registry.get("stalins-war")
+    match = Match.new(game, "campaign", game.options, "render")
+    match.state["units"]["su-partisan-7"].update(hex="2220", box=None, active=False)
+    view = match.view("axis")
+    hidden = [u for u in view["units"] if u.get("hidden")]
+    assert len(hidden) == 1 and hidden[0]["values"] == "?" and "su-partisan-7" not in str(view)
+    for full in (True, False):
+        data = render_view(game, view, "axis", full)
+        assert data is not None and Image.open(io.BytesIO(data)).format == "PNG"
+    assert "3-3" not in describe(game, view, True).split("2220")[-1][:40]

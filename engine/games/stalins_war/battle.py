@@ -425,7 +425,9 @@ def blitz_problem(
         if fire.item_row(rules, key).get("no_blitz"):
             return t("No Blitz marker in {terrain}.", terrain=fire.TERRAIN_NAMES.get(key, key)), "11.2.1(9)"
     cross = fire.crossings(rules, target, combat["from"])
-    mixed = len({bool(c & {"river", "major_river"}) for c in cross.values()}) > 1
+    # Ruling 8.1#6: with attackers from several hexes, any of them across a river, the Blitz unit
+    # must advance across a hexside without a river.
+    mixed = len(cross) > 1 and any(c & {"river", "major_river"} for c in cross.values())
     for uid in capable:
         sides = set(terrain.crossing(rules, origins[uid], target))
         if sides & {"major_river", "kerch_strait"}:
@@ -482,11 +484,6 @@ def over_after(rules: Rules, state: State, movers: Sequence[str], target: str) -
     finally:
         for uid, label in before.items():
             state["units"][uid]["hex"] = label
-
-
-def tgg(rules: Rules, uid: str) -> bool:
-    spec = rules.units[uid]
-    return spec.side == SOVIET and (spec.type in SOVIET_TANK_TYPES or "guards" in spec.flags)
 
 
 # Procedures ----------------------------------------------------------------------------------------
@@ -641,7 +638,7 @@ class Battle(flow.Procedure):
         combat_cards.dispose(rules, state, combat, None, ctx)
         if combat["cancel"] != "backhand" or foes_in(rules, state, combat["target"], side):
             return
-        movers = [u for u in combat["attackers"] if state["units"][u].get("hex") and tgg(rules, u)]
+        movers = [u for u in combat["attackers"] if state["units"][u].get("hex") and combat_cards.tgg(rules, u)]
         if not movers:
             return
         seconds = sorted(
@@ -1059,6 +1056,8 @@ def note_backhand_attack(rules: Rules, state: State, combat: dict[str, Any]) -> 
     if not obligation or combat["side"] != AXIS:
         return
     targets = set(obligation.get("units", []))
+    if list(obligation.get("due", [])) != [int(state["turn"]), int(state["ar"])]:
+        return
     if targets & set(units_in(state, combat["target"])) and any(rules.units[u].german for u in combat["attackers"]):
         obligation["met"] = True
 

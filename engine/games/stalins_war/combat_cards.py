@@ -126,10 +126,6 @@ def berlin_distance(rules: Rules, label: str) -> int | None:
     return rules.board.grid.distance(berlin, label)
 
 
-def winter_turns(rules: Rules) -> list[int]:
-    return [int(x) for x in rules.tables["calendar"]["winter_turns"]]
-
-
 def festung(state: State, label: str) -> bool:
     return label in state["markers"].get("festung", [])
 
@@ -391,8 +387,7 @@ def play(
     elif cid == "SU48":
         state["effects"]["maskirovka"] = turn
         for uid, dest in maskirovka_pairs(args):
-            state["units"][uid]["hex"] = dest
-            state["units"][uid]["moved"] = True
+            state["units"][uid].update(hex=dest, moved=True, fought=True)
             combat["attackers"].append(uid)
             ctx.log(t("Maskirovka: {unit} moves to {hex} and joins the attack (SU48).", unit=rules.units[uid].name, hex=dest))
     elif cid == "SU54":
@@ -411,6 +406,7 @@ def play(
         combat["cancel"] = "sleighride"
     elif cid == "AX33":
         state["effects"]["backhand_blow"] = turn
+        state["effects"]["backhand_blow_ar"] = [turn, ar]
         rnd["backhand_blow"] = True
         combat["cancel"] = "backhand"
 
@@ -432,15 +428,34 @@ def mark_german_loss(rules: Rules, state: State, uid: str) -> None:
         rnd["german_step_lost"] = True
 
 
+def scope(state: State) -> str:
+    """Ruling 8.1#50, option ``sleighride_scope``: "ar" (default), "combat" or "turn"."""
+    return str(state.get("options", {}).get("sleighride_scope", "ar"))
+
+
+def in_force(state: State, key: str) -> bool:
+    """Whether a Sleighride / Backhand Blow played earlier still lets the Axis cancel an attack."""
+    value = state.get("effects", {}).get(key)
+    if value is None:
+        return False
+    when = list(value) if isinstance(value, list) else [int(value), -1]
+    turn, ar = current(state)
+    if scope(state) == "turn":
+        return when[0] == turn
+    if scope(state) == "ar":
+        return when == [turn, ar]
+    return False
+
+
 def cancel_option(rules: Rules, state: State, combat: dict[str, Any]) -> str | None:
-    """A Sleighride or Backhand Blow already played this AR lets the Axis defender cancel this
-    attack too (ruling 8.1#50: both last to the end of the AR in which they were played)."""
+    """A Sleighride or Backhand Blow played earlier lets the Axis defender cancel this attack too
+    (ruling 8.1#50: by default until the end of the AR in which it was played)."""
     if combat["side"] != SOVIET or festung(state, combat["target"]) or all_oos(rules, state, combat, AXIS):
         return None
-    if state.get("effects", {}).get("sleighride") == list(current(state)):
+    if in_force(state, "sleighride"):
         return "sleighride"
     defenders = side_units(combat, AXIS)
-    if round_of(state).get("backhand_blow") and defenders and all(rules.units[u].german for u in defenders):
+    if in_force(state, "backhand_blow_ar") and defenders and all(rules.units[u].german for u in defenders):
         return "backhand"
     return None
 

@@ -270,23 +270,27 @@ def plan_move(rules: Rules, state: State, side: str, uid: str, hexes: tuple[str,
     for label in hexes:
         strategic.check_hex_label(rules, label)
     steps = list(hexes)
-    if steps[0] == here and len(steps) > 1:
-        steps = steps[1:]
+    explicit = len(steps) > 1
+    if steps[0] == here and explicit:
+        steps = steps[1:]  # the path may name the start hex; it is then taken as typed
     if steps == [here]:
         raise IllegalOrder(t("{unit} is already in {hex}.", unit=rules.units[uid].name, hex=here))
     snap = snap or snapshot(rules, state, side)
     spec = rules.units[uid]
     spent = int(state["units"][uid].get("mp", 0) or 0)
     left = allowance(rules, state, uid) - spent
-    if len(steps) == 1 and steps[0] not in rules.board.neighbours(here):
+    if len(steps) == 1 and not explicit:
         found = reachable(rules, state, snap, uid).get(steps[0])
-        if found is None:
+        if found is not None:
+            path = found[1]
+        elif steps[0] in rules.board.neighbours(here):
+            path = [here, steps[0]]  # refused below with the precise reason
+        else:
             raise IllegalOrder(
                 t("{unit} cannot reach {hex} this Action Round ({left} MP left, enemy units and ZOC in the way count).", unit=spec.name, hex=steps[0], left=left),
                 rule="10.1.4",
                 hint=t("Give the path hex by hex to see which step is refused."),
             )
-        path = found[1]
     else:
         path = [here, *steps]
     cost = 0
@@ -305,6 +309,11 @@ def plan_move(rules: Rules, state: State, side: str, uid: str, hexes: tuple[str,
             t("The path costs {cost} MP and {unit} has {left} MP this Action Round.", cost=cost, unit=spec.name, left=left),
             rule="10.1.4",
         )
+    if uid in state["round"].get("withdrawn", []) and path[-1] in snap.ezoc:
+        raise IllegalOrder(
+            t("{unit} left Axis ZOC free under Strategic Withdrawal: it may not re-enter an Axis ZOC this Action Round.", unit=spec.name),
+            rule="SU11",
+        )
     fee, note = _zoc_exit(rules, state, snap, uid, here, path[-1])
     strategic.end_checks(rules, state, side, uid, path[-1])
     return Plan(uid, path, cost, fee, note)
@@ -319,6 +328,7 @@ def move(rules: Rules, state: State, side: str, uid: str, hexes: tuple[str, ...]
         state["round"].setdefault("zoc_paid", []).append(start)
         ctx.log(t("{side} pays 1 OPS for the units leaving the enemy ZOC in {hex} (7.3.3).", side=side.capitalize(), hex=start))
     elif plan.free_note == "withdrawal":
+        state["round"].setdefault("withdrawn", []).append(uid)
         ctx.log(t("Strategic Withdrawal: {unit} leaves the Axis ZOC in {hex} without OPS (SU11).", unit=rules.units[uid].name, hex=start))
     u = state["units"][uid]
     strategic.arrive(rules, state, side, uid, plan.path, ctx)
@@ -407,7 +417,8 @@ def move_actions(rules: Rules, state: State, side: str) -> list[Action]:
         for dest, (_, path) in ranked:
             if picked >= PROMPT_DESTINATIONS:
                 break
-            if _try(plan_move, rules, state, side, uid, tuple(path[1:]), snap):
+            # The single-destination order takes this same cheapest path; validate it as typed.
+            if _try(plan_move, rules, state, side, uid, tuple(path), snap):
                 out.append(Action("move", (uid, dest)))
                 picked += 1
     return out

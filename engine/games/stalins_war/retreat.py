@@ -181,6 +181,8 @@ def no_retreat_terrain(rules: Rules, state: State, combat: dict[str, Any]) -> st
     items = fire.hex_items(rules, state, combat["target"], combat["defender"])
     if combat["defender"] == AXIS and fire.winter_1942(rules, state):
         items = [k for k in items if k == "entrenchment"]
+    if not state.get("options", {}).get("rough_no_retreat", True):
+        items = [k for k in items if k != "rough"]  # ruling 8.1#4, option rough_no_retreat
     for key in items:
         if fire.item_row(rules, key).get("no_retreat"):
             return fire.TERRAIN_NAMES.get(key, key)
@@ -256,6 +258,8 @@ class RetreatWindow(flow.Procedure):
         rules: Rules = game.rules
         acts = [Action("retreat", ("auto",))]
         for uid in self.left(state, frame):
+            if level_of(rules, state, uid).move == 0:
+                continue
             for path in best_paths(rules, state, uid, frame["origin"], int(frame["length"]))[:6]:
                 acts.append(Action("retreat", (uid, *path)))
         if frame.get("noretreat") and not frame.get("committed"):

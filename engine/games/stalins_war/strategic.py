@@ -28,12 +28,13 @@ movement is allowed in every move-capable round in which OPS (card or banked) ar
 from __future__ import annotations
 
 from collections import deque
+from typing import Any
 
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Context, State
 from engine.games.stalins_war import control, stacking, terrain, zoc
 from engine.games.stalins_war.model import AXIS, SOVIET, Rules, enemy
-from engine.games.stalins_war.supply import key_hex, sources_of
+from engine.games.stalins_war.supply import key_hex, sources_of, state_key
 from engine.text import Text, t
 
 STALIN_MOVES_KEY = "stalin_rail_moves"
@@ -116,8 +117,22 @@ def banned_rail_hex(rules: Rules, state: State, side: str, label: str) -> tuple[
     return None
 
 
+_USABLE: dict[tuple[Any, ...], frozenset[str]] = {}
+
+
 def usable_rail(rules: Rules, state: State, side: str) -> frozenset[str]:
-    """10.2.3: rail hexes joined to a friendly supply source by an unbroken chain of usable rail hexes."""
+    """10.2.3: rail hexes joined to a friendly supply source by an unbroken chain of usable rail hexes
+    (cached on the state's content, like supply traces)."""
+    key = (id(rules), *state_key(state, side, "rail"))
+    hit = _USABLE.get(key)
+    if hit is None:
+        if len(_USABLE) > 32:
+            _USABLE.clear()
+        hit = _USABLE[key] = _usable_rail(rules, state, side)
+    return hit
+
+
+def _usable_rail(rules: Rules, state: State, side: str) -> frozenset[str]:
     data = terrain.static(rules)
     blocked = rail_blocked(rules, state, side)
     if side == SOVIET:

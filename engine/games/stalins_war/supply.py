@@ -173,7 +173,8 @@ def _with_port_hops(rules: Rules, state: State, side: str, data: Static, blocked
     return merged
 
 
-def _state_key(state: State, side: str, group: str) -> tuple[Any, ...]:
+def state_key(state: State, side: str, group: str) -> tuple[Any, ...]:
+    """What a trace depends on in the state (units, control, markers, events), for caching."""
     units = tuple(
         sorted(
             (uid, u["hex"], bool(u.get("oos")), bool(u.get("limited")), bool(u.get("active")))
@@ -198,7 +199,7 @@ def _state_key(state: State, side: str, group: str) -> tuple[Any, ...]:
 def reach_of(rules: Rules, state: State, group: str) -> Reach:
     """Where a unit of supply ``group`` is in full / limited supply (cached on the state's content)."""
     side = SOVIET if group == SOVIET_GROUP else AXIS
-    key = _state_key(state, side, group)
+    key = (id(rules), *state_key(state, side, group))
     hit = _CACHE.get(key)
     if hit is not None:
         _CACHE.move_to_end(key)

@@ -98,6 +98,10 @@ def mark(state: dict[str, Any], *hexes: str) -> None:
 
 @pytest.fixture
 def supplied(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    return patch_supply(monkeypatch)
+
+
+def patch_supply(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     """Every unit and hex in full supply unless the test lists it: {uid or hex: status}."""
     table: dict[str, str] = {}
 
@@ -587,3 +591,54 @@ def test_stalin_stays_and_dies_when_axis_advances_in_16_4_3(supplied):
         order(game, state2, "axis", "blitz", "no", ctx=ctx)
     assert state2["units"]["su-stalin"]["box"] == "removed"
     assert "16.4.3" in ctx.text
+
+
+def test_blitz_across_rivers_in_multi_hex_attacks_ruling_8_1_6(supplied):
+    """1722 (Brest) is attacked across a river from 1623 and without one from 1721."""
+    state = board(side="axis")
+    state["round"]["blitz"] = []
+    put(state, "ge-46pz", "1623")
+    put(state, "ge-3pz", "1721")
+    put(state, "su-28r", "1722")
+    combat = battle.new_combat(RULES, state, "axis", "1722", ["ge-46pz", "ge-3pz"], False)
+    # The town allows Blitz; the unit from across the river may not be the Blitz unit.
+    problem = battle.blitz_problem(RULES, state, combat, ["ge-46pz"], {"ge-46pz": "1623"})
+    assert problem is not None and problem[1] == "11.2.1(9)"
+    assert battle.blitz_problem(RULES, state, combat, ["ge-3pz"], {"ge-3pz": "1721"}) is None
+    single = battle.new_combat(RULES, state, "axis", "1722", ["ge-46pz"], False)
+    assert battle.blitz_problem(RULES, state, single, ["ge-46pz"], {"ge-46pz": "1623"}) is None
+
+
+def test_attackers_must_be_adjacent_and_able_to_attack_11_1_3_16_4_1(supplied):
+    state, a, target = axis_attack_setup(supplied)
+    far = two_away(target)
+    put(state, "ge-6a", far)
+    mark(state, far)
+    assert "11.1.3" in str(refused(state, "axis", target, "with", "ge-6a").message)
+    soviet = board(side="soviet")
+    put(soviet, "su-stalin", a)
+    put(soviet, "su-13r", a)
+    put(soviet, "ge-43c", target)
+    mark(soviet, a)
+    assert "16.4.1" in str(refused(soviet, "soviet", target, "with", "su-stalin").message)
+    # The default attackers leave Stalin out.
+    attackers, _ = battle.check_attack(RULES, soviet, "soviet", battle.Order(target))
+    assert attackers == ["su-13r"]
+
+
+def test_only_own_units_attack_11_1_2(supplied):
+    state, a, target = axis_attack_setup(supplied)
+    put(state, "su-21r", a.replace(a, near(target, 2)))
+    assert "11.1.2" in str(refused(state, "axis", target, "with", "su-21r").message)
+
+
+def test_refusals_do_not_change_the_state(supplied):
+    import copy
+
+    state, a, target = axis_attack_setup(supplied)
+    state["units"]["ge-4a"]["fought"] = True
+    game, _ = start(state)
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalOrder):
+        order(game, state, "axis", "attack", target, "with", "ge-4a")
+    assert state == before

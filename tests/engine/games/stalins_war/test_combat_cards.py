@@ -7,7 +7,7 @@ import pytest
 
 from engine.errors import IllegalOrder
 from engine.games.stalins_war import battle, combat_cards
-from tests.engine.games.stalins_war.test_battle import (  # noqa: F401
+from tests.engine.games.stalins_war.test_battle import (
     CENTRE,
     RULES,
     FakeCtx,
@@ -16,11 +16,17 @@ from tests.engine.games.stalins_war.test_battle import (  # noqa: F401
     mark,
     near,
     order,
+    patch_supply,
     put,
     start,
-    supplied,
     top,
 )
+
+
+@pytest.fixture
+def supplied(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    return patch_supply(monkeypatch)
+
 
 
 def combat_for(state, side, target, attackers, zhukov=False):
@@ -372,3 +378,15 @@ def test_panzer_hara_kiri_places_the_fortified_zone_su54(supplied):
 def test_every_cc_of_both_decks_is_known():
     ccs = {cid for cid, card in RULES.cards.items() if card.cc}
     assert ccs == set(combat_cards.ALL_CCS)
+
+
+@pytest.mark.parametrize(("scope", "same_ar", "later_ar", "next_turn"), [("ar", True, False, False), ("combat", False, False, False), ("turn", True, True, False)])
+def test_sleighride_scope_option_ruling_8_1_50(supplied, scope, same_ar, later_ar, next_turn):
+    state, combat = soviet_vs_german()
+    state["options"]["sleighride_scope"] = scope
+    state["effects"]["sleighride"] = [10, 2]
+    assert (combat_cards.cancel_option(RULES, state, combat) == "sleighride") is same_ar
+    state["ar"] = 3
+    assert (combat_cards.cancel_option(RULES, state, combat) == "sleighride") is later_ar
+    state["turn"], state["ar"] = 11, 2
+    assert (combat_cards.cancel_option(RULES, state, combat) == "sleighride") is next_turn

@@ -10,7 +10,13 @@ import pytest
 
 from engine.games.stalins_war import fire
 from engine.games.stalins_war.fire import Battlefield
-from tests.engine.games.stalins_war.test_battle import CENTRE, RULES, board, near, put, supplied  # noqa: F401
+from tests.engine.games.stalins_war.test_battle import CENTRE, RULES, board, near, patch_supply, put
+
+
+@pytest.fixture
+def supplied(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    return patch_supply(monkeypatch)
+
 
 LCU_COLUMNS = ["1", "2", "3", "4", "5", "6-7", "8-9", "10-11", "12-14", "15+"]
 LCU_ROWS = {

@@ -7,7 +7,7 @@ import pytest
 from engine import flow
 from engine.errors import IllegalOrder
 from engine.games.stalins_war import battle, losses
-from tests.engine.games.stalins_war.test_battle import (  # noqa: F401
+from tests.engine.games.stalins_war.test_battle import (
     CENTRE,
     RULES,
     FakeCtx,
@@ -15,10 +15,16 @@ from tests.engine.games.stalins_war.test_battle import (  # noqa: F401
     board,
     near,
     order,
+    patch_supply,
     put,
-    supplied,
     top,
 )
+
+
+@pytest.fixture
+def supplied(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    return patch_supply(monkeypatch)
+
 
 
 def test_spreading_rule_11_3_2():

@@ -64,7 +64,14 @@ def play_checking_secrets(seed: str, max_steps: int) -> Match:
         actions = match.prompt(role).actions
         assert actions, f"{seed}: {role} is active without a legal action"
         done = [a for a in actions if a.verb in ("done", "keep", "pass")]
-        action = done[0] if done and rnd.random() < 0.5 else rnd.choice(actions)
+        # Lean towards fighting, so that games last and every kind of window opens.
+        eager = [a for a in actions if a.verb in ("combat", "attack", "advance", "exploit", "cc", "play")]
+        if eager and rnd.random() < 0.5:
+            action = rnd.choice(eager)
+        elif done and rnd.random() < 0.5:
+            action = done[0]
+        else:
+            action = rnd.choice(actions)
         try:
             match.play(role, action)
         except OrderError as exc:  # pragma: no cover - a failure is the test's finding
@@ -92,9 +99,14 @@ def play_checking_secrets(seed: str, max_steps: int) -> Match:
 
 @pytest.mark.parametrize("seed", [f"sw-secret-{i}" for i in range(3)])
 def test_no_view_log_or_prompt_shows_a_hidden_card(seed):
-    """6.1: a hand is seen only by its owner, through a long stretch of random play."""
-    match = play_checking_secrets(seed, 600)
-    assert len(match.records) > 100
+    """6.1: a hand is seen only by its owner, through long stretches of random play (several games)."""
+    total = 0
+    for n in range(10):
+        match = play_checking_secrets(f"{seed}-{n}", 600 - total)
+        total += len(match.records)
+        if total >= 400:
+            break
+    assert total >= 400
 
 
 @pytest.mark.parametrize("seed", [f"sw-{i}" for i in range(4)])
@@ -102,7 +114,8 @@ def test_random_play_keeps_every_invariant(seed):
     """Random legal orders: no crash, no dead end, replay agrees, undo respects barriers."""
     game = registry.get("stalins-war")
     report = play_random(game, "tournament", seed, max_steps=400, undo_rate=0.05, done_bias=0.4)
-    assert report.steps > 50
+    # Random players rarely attack, so the Soviet often wins by holding every USSR VP space (5.1.3).
+    assert report.finished or report.steps == 400
 
 
 @pytest.mark.parametrize("scenario,seed", [("tournament", "sw-full-1"), ("tournament", "sw-full-2"), ("campaign", "sw-camp-1")])
@@ -111,3 +124,55 @@ def test_random_games_reach_a_victory_determination(scenario, seed):
     game = registry.get("stalins-war")
     report = play_random(game, scenario, seed, max_steps=30000, undo_rate=0.0, done_bias=0.6, check_every=1000)
     assert report.finished
+
+
+def play_deep(seed: str, max_steps: int) -> Match:
+    """A campaign whose opening the referee has pushed past the early automatic victories.
+
+    Random players rarely take a VP space, so the Soviet wins at the end of turn 2 (5.1.3). Here
+    the referee hands the Axis Odessa (the Romanian 4th Army in it, supplied from Bucharest) and
+    notes that a supplied Axis unit has crossed the Paulus Line, so random play runs deep.
+    """
+    from engine.game import Override
+
+    game = registry.get("stalins-war")
+    rnd = random.Random(seed)
+    match = Match.new(game, "campaign", game.options, seed)
+    for kind, args in (
+        ("remove", ("su-maritime-army", "eliminated")),
+        ("place", ("ro-4a", "1829")),
+        ("control", ("1829", "axis")),
+        ("set", ("markers.fortress_destroyed", '["1829"]')),
+        ("set", ("paulus_crossed", "true")),
+    ):
+        match.override(Override(kind, args, "deep random game"))
+    for _ in range(max_steps):
+        if match.result() is not None:
+            break
+        role = rnd.choice(sorted(match.active()))
+        actions = match.prompt(role).actions
+        assert actions, f"{seed}: {role} is active without a legal action"
+        done = [a for a in actions if a.verb in ("done", "keep", "pass")]
+        eager = [a for a in actions if a.verb in ("combat", "attack", "advance", "exploit", "cc", "play")]
+        if eager and rnd.random() < 0.4:
+            action = rnd.choice(eager)
+        elif done and rnd.random() < 0.6:
+            action = done[0]
+        else:
+            action = rnd.choice(actions)
+        try:
+            match.play(role, action)
+        except OrderError as exc:  # pragma: no cover - a failure is the test's finding
+            raise AssertionError(f"{seed}: listed legal action {role}: {action.text} refused: {exc}") from exc
+    return match
+
+
+@pytest.mark.parametrize("seed", ["sw-deep-1", "sw-deep-2"])
+def test_deep_random_campaigns_reach_total_war_turns_and_a_result(seed):
+    """Whole campaigns past the opening: every phase of every turn runs, and the game ends by the rules."""
+    game = registry.get("stalins-war")
+    match = play_deep(seed, 40000)
+    assert match.result() is not None
+    assert match.state["turn"] >= 5
+    replayed = Match.replay(game, "campaign", game.options, seed, match.records)
+    assert replayed.hash() == match.hash()

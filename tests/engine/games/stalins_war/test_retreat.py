@@ -6,7 +6,7 @@ import pytest
 
 from engine.errors import IllegalOrder
 from engine.games.stalins_war import battle, retreat
-from tests.engine.games.stalins_war.test_battle import (  # noqa: F401
+from tests.engine.games.stalins_war.test_battle import (
     CENTRE,
     RULES,
     FakeCtx,
@@ -14,11 +14,17 @@ from tests.engine.games.stalins_war.test_battle import (  # noqa: F401
     mark,
     near,
     order,
+    patch_supply,
     put,
     start,
-    supplied,
     top,
 )
+
+
+@pytest.fixture
+def supplied(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    return patch_supply(monkeypatch)
+
 
 GRID = RULES.board.grid
 
@@ -197,3 +203,13 @@ def test_retreat_order_checked_against_paths(supplied):
     good = retreat.best_paths(RULES, state, "ge-43c", CENTRE, 1)[0]
     order(game, state, "axis", "retreat", "ge-43c", *good, ctx=ctx)
     assert state["units"]["ge-43c"]["hex"] == good[-1] and state["units"]["ge-43c"]["retreated"]
+
+
+def test_rough_no_retreat_follows_the_option_ruling_8_1_4(supplied):
+    rough = "4016"
+    state = board(side="soviet")
+    put(state, "ge-43c", rough)
+    combat = battle.new_combat(RULES, state, "soviet", rough, [], False)
+    assert retreat.no_retreat_terrain(RULES, state, combat) == "Rough"
+    state["options"]["rough_no_retreat"] = False
+    assert retreat.no_retreat_terrain(RULES, state, combat) is None

@@ -1,0 +1,83 @@
+"""The service keeps a hidden-hand game's hands private: Stalin's War through the console path (6.1)."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from bot.console import CONSOLE, Console
+from bot.service import CampaignService
+from bot.store import Store
+from engine import registry
+
+
+async def stalins_war(tmp_path):
+    store = await Store.open(tmp_path / "sw.db")
+    service = CampaignService(store)
+    row, _ = await service.create("sw", "stalins-war", seed="hidden-1", creator=CONSOLE.user_id)
+    for role in ("axis", "soviet"):
+        await store.set_seat(row.id, role, CONSOLE.user_id, "console")
+    out = io.StringIO()
+    return Console(service, row, out=out, as_json=True), out, store, service, row
+
+
+def hands(match) -> dict[str, list[str]]:
+    return {side: list(match.state["cards"][side]["hand"]) for side in ("axis", "soviet")}
+
+
+async def test_each_hand_goes_only_to_its_owner_at_the_start(tmp_path):
+    con, out, store, service, row = await stalins_war(tmp_path)
+    await con.deliver()
+    objs = [json.loads(line) for line in out.getvalue().splitlines()]
+    match = await service.match(row)
+    held = hands(match)
+    for side, cards in held.items():
+        mine = [o for o in objs if o["to"] == side and "Your hand" in o["text"]]
+        assert mine and all(c in mine[-1]["text"] for c in cards)
+        other = "soviet" if side == "axis" else "axis"
+        assert not any(c in o["text"] for o in objs if o["to"] in ("public", other) for c in cards)
+    await store.close()
+
+
+async def test_playing_a_card_not_held_is_refused_privately_and_names_no_held_card(tmp_path):
+    con, out, store, service, row = await stalins_war(tmp_path)
+    match = await service.match(row)
+    held = hands(match)
+    missing = next(n for n in range(1, 26) if f"AX{n}" not in held["axis"])
+    await con.deliver()
+    out.truncate(0)
+    out.seek(0)
+    await con.run(io.StringIO(f"axis: play {missing} ops\n"))
+    objs = [json.loads(line) for line in out.getvalue().splitlines()]
+    refusal = [o for o in objs if not o["ok"]]
+    assert refusal and all(o["to"] == "axis" for o in refusal)
+    assert not any(o["to"] == "public" and f"AX{missing}" in o["text"] for o in objs)
+    for o in objs:
+        if o["to"] != "axis":
+            assert not any(c in o["text"] for c in held["axis"])
+    await store.close()
+
+
+async def test_the_owner_gets_the_new_hand_after_every_change(tmp_path):
+    con, out, store, service, row = await stalins_war(tmp_path)
+    match = await service.match(row)
+    card = match.state["cards"]["axis"]["hand"][0]
+    await con.deliver()
+    out.truncate(0)
+    out.seek(0)
+    await con.run(io.StringIO(f"axis: play {card[2:]} ops\n"))
+    objs = [json.loads(line) for line in out.getvalue().splitlines()]
+    new_hand = [o for o in objs if o["to"] == "axis" and "Your hand (5 cards" in o["text"]]
+    assert new_hand and card not in new_hand[0]["text"]
+    assert not any(o["to"] == "soviet" and "Your hand" in o["text"] for o in objs)
+    await store.close()
+
+
+def test_no_view_of_another_role_shows_a_hand():
+    game = registry.get("stalins-war")
+    from engine.kernel import Match
+
+    match = Match.new(game, "campaign", game.options, "views")
+    for viewer, other in (("axis", "soviet"), ("soviet", "axis"), ("referee", "axis"), ("referee", "soviet")):
+        text = json.dumps(match.view(viewer))
+        assert not any(c in text for c in match.state["cards"][other]["hand"]), viewer
