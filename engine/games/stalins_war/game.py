@@ -30,7 +30,6 @@ OPTIONS: dict[str, Any] = {
     "bid": 0,  # 21.0: RP bid
     "rough_no_retreat": True,  # ruling 4
     "axis_two_rp_plays": True,  # ruling 2
-    "hand_overflow": "allowed",  # ruling 21
     "sleighride_scope": "ar",  # ruling 50
 }
 KNOWN_BOXES = frozenset({"setaside", "eliminated", "removed", "other_fronts", "track"})

@@ -8,6 +8,8 @@ lower-cased keyword. The procedures then validate the tokens against the rules.
 
 from __future__ import annotations
 
+import re
+
 from engine.errors import InvalidOrder
 from engine.game import Action
 from engine.games.stalins_war.model import CARD_PREFIX, Rules
@@ -18,7 +20,7 @@ from engine.text import t
 KEYWORDS = frozenset(
     {
         "ops", "rp", "event", "move", "pass", "with", "cc", "nocc", "use", "auto", "none", "no", "yes",
-        "all", "on", "off", "cancel", "axis", "soviet",
+        "all", "on", "off", "cancel", "axis", "soviet", "zhukov", "blitz", "confirm", "civilians",
     }
 )
 
@@ -31,15 +33,35 @@ def unit_candidates(rules: Rules) -> list[Candidate]:
     return out
 
 
+_ORDINAL = re.compile(r"(\d+)(st|nd|rd|th)\b")
+
+
+def norm(name: str) -> str:
+    """A forgiving spelling key: "46th Panzer Corps" and "46 Pz Corps" agree."""
+    text = name.casefold().replace("panzer", "pz")
+    text = re.sub(r"\(.*?\)", " ", text)
+    text = _ORDINAL.sub(r"\1", text)
+    return fold(text)
+
+
+_SPELLINGS: dict[int, dict[str, str]] = {}
+
+
 def _units(rules: Rules) -> dict[str, str]:
-    """Exact (folded) spellings of every unit: id, id without the side prefix, name."""
-    out: dict[str, str] = {}
+    """Spellings of every unit: id, id without the side prefix, name (and their forgiving keys)."""
+    cached = _SPELLINGS.get(id(rules))
+    if cached is not None:
+        return cached
+    out: dict[str, str] = _SPELLINGS.setdefault(id(rules), {})
     for uid, spec in rules.units.items():
         out.setdefault(fold(uid), uid)
         out.setdefault(fold(spec.name), uid)
     for uid in rules.units:
         short = uid.split("-", 1)[1] if "-" in uid else uid
         out.setdefault(fold(short), uid)
+    for uid, spec in rules.units.items():
+        out.setdefault(norm(spec.name), uid)
+        out.setdefault(norm(uid.split("-", 1)[1] if "-" in uid else uid), uid)
     return out
 
 
@@ -58,6 +80,11 @@ def card_arg(rules: Rules, role: str, word: str) -> str:
         except InvalidOrder as exc:
             raise InvalidOrder(t("'{word}' is not one of your cards.", word=word), t("Give the card's number, 1-55.")) from exc
     raise InvalidOrder(t("'{word}' is not one of your cards.", word=word), t("Give the card's number, 1-55."))
+
+
+def _card_like(word: str) -> bool:
+    w = word.upper().lstrip("#")
+    return (w.isdigit() and len(w) <= 2) or (w[:2] in ("SU", "AX") and w[2:].isdigit())
 
 
 def hex_arg(rules: Rules, word: str) -> str | None:
@@ -103,11 +130,20 @@ def canonical_words(rules: Rules, role: str, verb: str, rest: list[str]) -> list
         word = rest[i]
         low = word.casefold()
         if low == "cc" and verb in ("attack", "odds"):
+            # cc CARD [ARGS] [CARD [ARGS]]...: short numbers are cards, the words between their arguments.
             out.append("cc")
             i += 1
+            batch: list[str] = []
             while i < len(rest) and rest[i].casefold() not in KEYWORDS:
-                out.append(card_arg(rules, role, rest[i]))
+                word = rest[i]
+                if _card_like(word):
+                    out += canonical_words(rules, role, verb, batch)
+                    batch = []
+                    out.append(card_arg(rules, role, word))
+                else:
+                    batch.append(word)
                 i += 1
+            out += canonical_words(rules, role, verb, batch)
             continue
         if low in KEYWORDS:
             out.append(low)
@@ -124,9 +160,10 @@ def canonical_words(rules: Rules, role: str, verb: str, rest: list[str]) -> list
             continue
         found = None
         for j in range(min(len(rest), i + 5), i, -1):
-            key = fold(" ".join(rest[i:j]))
-            if key in exact:
-                found = (j, exact[key])
+            phrase = " ".join(rest[i:j])
+            key = fold(phrase)
+            if key in exact or norm(phrase) in exact:
+                found = (j, exact.get(key) or exact[norm(phrase)])
                 break
         if found is not None:
             out.append(found[1])

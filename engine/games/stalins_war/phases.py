@@ -101,6 +101,10 @@ def lend_lease(rules: Rules, state: State, ctx: Context) -> None:
 def end_ar(game: Any, state: State, side: str, ctx: Context) -> None:
     """End of an AR: scoring of AX17/AX18, round-limited cards, markers cleared (ruling 24)."""
     rnd = state.get("round", {})
+    if side == AXIS:
+        from engine.games.stalins_war import battle
+
+        battle.settle_backhand(game.rules, state, AXIS, ctx)  # AX33: attack the advancing Soviets or VP -1
     if side == SOVIET and rnd.get("kind") in ("ops", "event_ops"):
         from engine.games.stalins_war import events_axis
 
@@ -125,6 +129,7 @@ def attrition(game: Any, state: State, side: str, ctx: Context) -> None:
         uid
         for uid, u in sorted(state["units"].items())
         if u.get("hex") and rules.units[uid].side == side and u.get("oos") and not u.get("limited")
+        and not supply.attrition_supply(rules, state, uid)
     ]
     ctx.log(t("{side} Attrition segment (13.3.8): {n} unit(s) out of supply.", side=side.capitalize(), n=len(doomed)))
     for uid in doomed:

@@ -272,9 +272,20 @@ def _limited_here(rules: Rules, state: State, label: str, side: str, german: boo
         return True  # 13.2.4, 16.2.1
     if side == AXIS and label in state["markers"].get("festung", []):
         return True  # 16.3.5
-    if side == AXIS and _luftwaffe_hex(rules, state) == label:
-        return True  # AX12
-    return side == AXIS and german and _hedgehogs(rules, state, label)  # AX16
+    return False
+
+
+def attrition_supply(rules: Rules, state: State, uid: str) -> bool:
+    """Ruling 9: Luftwaffe Supply (AX12) and Hedgehogs (AX16) supply "per l'attrito (solamente)":
+    they save units from the Attrition segment and nothing else."""
+    u = state["units"][uid]
+    label = u.get("hex")
+    spec = rules.units[uid]
+    if not label or spec.side != AXIS:
+        return False
+    if _luftwaffe_hex(rules, state) == label:
+        return True
+    return spec.nationality == "GE" and _hedgehogs(rules, state, label)
 
 
 def supply_status(rules: Rules, state: State, uid: str) -> str:

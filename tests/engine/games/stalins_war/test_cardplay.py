@@ -12,7 +12,15 @@ from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Action
 from engine.games.stalins_war import cardplay
 from engine.games.stalins_war.model import AXIS, SOVIET
-from tests.engine.games.stalins_war.flow_helpers import Direct, at_ar, direct, give, log_texts, new_match, top
+from tests.engine.games.stalins_war.flow_helpers import (
+    Direct,
+    at_ar,
+    direct,
+    give,
+    log_texts,
+    new_match,
+    top,
+)
 
 
 def choose(d: Direct, side: str, *words: str) -> dict[str, Any]:

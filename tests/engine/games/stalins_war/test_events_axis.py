@@ -207,7 +207,7 @@ def test_luftwaffe_supply_hex_within_5_of_supplied_germans():
 
 
 def test_luftwaffe_supply_hex_gives_limited_supply_without_recursion():
-    """AX12 with supply.py: a cut-off German unit in the chosen hex is in limited supply (attrition)."""
+    """AX12 with supply.py: a cut-off German unit in the chosen hex has attrition supply (ruling 9)."""
     state = fresh(turn=3)
     full = supply.reach_of(RULES, state, supply.GERMAN).full
     grid = RULES.board.grid
@@ -223,7 +223,9 @@ def test_luftwaffe_supply_hex_gives_limited_supply_without_recursion():
     put(state, "ge-43c", target)
     assert supply.supply_status(RULES, state, "ge-43c") == "none"
     state["effects"]["luftwaffe_supply_hex"] = {"hex": target, "turn": 3}
-    assert supply.supply_status(RULES, state, "ge-43c") == "limited"
+    # Ruling 9: attrition supply only: the unit survives the Attrition segment and is otherwise OOS.
+    assert supply.supply_status(RULES, state, "ge-43c") == "none"
+    assert supply.attrition_supply(RULES, state, "ge-43c")
 
 
 def test_luftwaffe_supply_not_after_sturmovik():

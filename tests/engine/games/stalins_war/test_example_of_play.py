@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from engine import registry
-from engine.errors import IllegalOrder, OrderError
+from engine.errors import OrderError
 from engine.game import Action, Override
 from engine.games.stalins_war import fire, supply
 from engine.kernel import KernelContext, Match
@@ -43,6 +43,7 @@ class Step:
     rolls: list[tuple[str, int]] = field(default_factory=list)  # (why, value) of every die rolled
     refused: dict[str, OrderError] = field(default_factory=dict)  # order -> the refusal
     state: dict[str, Any] = field(default_factory=dict)  # the state after the step
+    match: Match | None = None  # a copy of the match after the step
 
     def text(self) -> str:
         return "\n".join(self.lines)
@@ -102,6 +103,7 @@ class Example:
         self.current = Step(name)
         body(self)
         self.current.state = copy.deepcopy(self.m.state)
+        self.current.match = copy.deepcopy(self.m, {id(GAME): GAME})
         self.steps[name] = self.current
 
     def unit(self, uid: str) -> dict[str, Any]:
@@ -351,3 +353,317 @@ def fire_line(s: Step, target: str) -> str:
 
 def iter_lines(s: Step, needle: str) -> Iterator[str]:
     return (line for line in s.lines if needle in line)
+
+
+def rule_of(err: OrderError) -> str | None:
+    return getattr(err, "rule", None)
+
+
+def consec(state: dict[str, Any]) -> dict[str, int]:
+    return dict(state["consec"])
+
+
+# Tests: turn 1 -----------------------------------------------------------------------------------------
+def test_setup_turn_1_starts_in_axis_ar5_with_the_example_hands() -> None:
+    """4.4.1, EX: "Il primo turno ... inizia nel Round 5"; six cards each (4.3)."""
+    _, state = at("setup")
+    assert (state["turn"], state["ar"], state["phase"]) == (1, 5, {"name": "action", "side": "axis"})
+    assert state["cards"]["axis"]["hand"] == AXIS_HAND_T1
+    assert state["cards"]["soviet"]["hand"] == SOVIET_HAND_T1
+    assert state["vp"] == 7
+    assert consec(state) == {"axis": 0, "soviet": 0}
+    assert state["cards"]["soviet"]["setaside"] == ["SU1", "SU2", "SU3", "SU4", "SU5", "SU6"]
+
+
+def test_steppe_fox_places_the_sk_panzer_corps_and_gives_a_second_card() -> None:
+    """AX23, 4.4.1, EX: "Piazza il Corpo PZ SK con l'11° Armata e poi ... può giocare un'altra carta"."""
+    s, state = at("steppe_fox")
+    assert rule_of(s.refused["play 21 rp"]) == "4.4.1"
+    assert state["units"]["ge-skpz"]["hex"] == state["units"]["ge-11a"]["hex"] == "1527"
+    assert "AX23" in state["cards"]["axis"]["removed"]  # asterisked event (7.5.1c)
+    assert state["cards"]["axis"]["events_removed"] == 1
+    assert state["phase"]["side"] == "axis" and state["flow"][-1]["proc"] == "action_round"
+    assert state["flow"][-1].get("extra") is True  # the Axis chooses again
+
+
+def test_hedgehogs_for_4_ops_is_the_first_consecutive_ops_round_and_no_move_in_turn_1() -> None:
+    """7.3.2, 4.4.2, EX: "Gioca la carta Ricci per 4 OPS ... '1° tutte le OPS'" and "non è consentito
+    alcun movimento nel primo round di gioco"."""
+    s, state = at("hedgehogs")
+    rnd = state["round"]
+    assert (rnd["kind"], rnd["card"], rnd["ops"]) == ("ops", "AX16", 4)
+    assert consec(state)["axis"] == 1
+    assert "AX16" not in state["events"]  # played for OPS: Hedgehogs' event is not in force
+    assert rule_of(s.refused["move 9th army 1721"]) == "4.4.2"
+
+
+def test_four_combat_markers_use_the_four_ops() -> None:
+    """7.3.5, EX: "le usa per piazzare 4 segnalini di combattimento"."""
+    _, state = at("combat_markers")
+    assert state["round"]["combat_markers"] == ["1720", "1820", "1622", "1623"]
+    assert state["round"]["ops"] == 0
+
+
+def test_attack_on_1920_lcu_column_3_against_scu_column_2() -> None:
+    """11.2.1(4), 11.3.4, 14.1.6, EX: 16th Army, strength 5, river + town = column "3" (LCU); 3M on
+    column "2" (SCU); rolls 4 and 5: 1/1*; 3M removed permanently; the 1* does not touch an LCU."""
+    s, state = at("attack_1920")
+    line = fire_line(s, "1920")
+    assert "strength 5 on the LCU table" in line and "fires on column 3" in line
+    assert "Town" in line and "River" in line
+    assert "strength 2 on the SCU table" in line and line.endswith("fires on column 2.")
+    assert "Combat result at 1920: 1/1* (attacker's Loss Number / defender's, 11.3.1)." in s.lines
+    assert boxes(state, "su-3m") == {"su-3m": "removed"}
+    assert state["units"]["ge-16a"]["level"] == 0
+    # "L'11° Armata avanza a Vilna": only units that took part may advance (11.1.8); the 16th does.
+    assert rule_of(s.refused["advance 11th army"]) == "11.1.8"
+    assert hexes(state, "ge-16a", "ge-11a") == {"ge-16a": "1920", "ge-11a": "1527"}
+    assert state["control"]["1920"] == "axis"
+
+
+def test_attack_on_1723_column_4_and_both_roll_1() -> None:
+    """EX: "risolve l'attacco sulla colonna 4 della Tabella del Fuoco LCU ... la difesa ... sulla colonna
+    3 della Tabella SCU. Entrambi i giocatori tirano un 1" -> 4M removed, no Axis loss, the 6th advances."""
+    s, state = at("attack_1723")
+    line = fire_line(s, "1723")
+    assert "strength 5 on the LCU table" in line and "fires on column 4" in line
+    assert "strength 3 on the SCU table" in line and line.endswith("fires on column 3.")
+    # LCU column 4, roll 1 prints "1*" (the example writes "1/0"): it eliminates the SCU all the same.
+    assert fire.result(RULES, "lcu", 3, 1) == "1*"
+    assert "Combat result at 1723: 1*/0 (attacker's Loss Number / defender's, 11.3.1)." in s.lines
+    assert boxes(state, "su-4m") == {"su-4m": "removed"}
+    assert state["units"]["ge-6a"] == {**state["units"]["ge-6a"], "hex": "1723", "level": 0}
+
+
+def test_three_panzers_fire_on_the_lcu_table_but_take_losses_as_scus() -> None:
+    """11.2.1(4), 11.3.4, 11.5.2, EX: 48+3+14 Pz, strength 11, river + town: column "6-7" of the LCU
+    table; defence column "2" (SCU); 48 Pz flipped for the 1*; all three advance, Blitz in 1722."""
+    s, state = at("attack_1722")
+    line = fire_line(s, "1722")
+    assert "strength 11 on the LCU table (3 Panzer corps in the combat" in line
+    assert "fires on column 6-7" in line and line.endswith("fires on column 2.")
+    # The example's Soviet roll 4 on SCU column 2 is "-" in the printed table; the test rolls 5.
+    assert fire.result(RULES, "scu", 1, 4) == "-" and fire.result(RULES, "scu", 1, 5) == "1*"
+    assert "Combat result at 1722: 1/1* (attacker's Loss Number / defender's, 11.3.1)." in s.lines
+    assert boxes(state, "su-28r") == {"su-28r": "removed"}
+    assert [state["units"][u]["level"] for u in ("ge-48pz", "ge-3pz", "ge-14pz")] == [1, 0, 0]
+    assert set(hexes(state, "ge-48pz", "ge-3pz", "ge-14pz").values()) == {"1722"}
+    assert state["round"]["blitz"] == ["1722"]
+
+
+def test_multi_hex_attack_on_1821_with_the_defender_out_of_supply() -> None:
+    """11.1.3, 13.1.1, 13.1.3, 11.3.3, EX: panzers of 1720 and 1820 together; 6M OOS at the moment of
+    combat (the advances into 1920 and 1722 cut it); defence on SCU column "2"; 2/1*; 56 Pz flipped,
+    6M removed; 39 and 57 Pz advance, Blitz."""
+    s, state = at("attack_1821")
+    assert "supply of 6M before the attack: none" in s.lines
+    line = fire_line(s, "1821")
+    assert "strength 15 on the LCU table (4 Panzer corps in the combat" in line
+    # Our provisional map makes Grodno (1821) a town: 1L, column 12-14 instead of the example's 15+.
+    assert "fires on column 12-14" in line
+    assert "a unit out of supply (13.3.5) 1L" in line and line.endswith("fires on column 2.")
+    assert "All defending units are out of supply: no Combat Cards for the defender (13.3.4)." in s.lines
+    assert "Combat result at 1821: 2/1* (attacker's Loss Number / defender's, 11.3.1)." in s.lines
+    assert state["units"]["ge-56pz"]["level"] == 1 and boxes(state, "su-6m") == {"su-6m": "removed"}
+    assert hexes(state, "ge-39pz", "ge-57pz", "ge-56pz", "ge-41pz") == {
+        "ge-39pz": "1821", "ge-57pz": "1821", "ge-56pz": "1820", "ge-41pz": "1820"
+    }
+    assert state["round"]["blitz"] == ["1722", "1821"]
+
+
+def test_multi_hex_attack_on_1721_one_lcu_the_first_loss_on_a_panzer() -> None:
+    """11.1.3, 11.3.3, 11.3.6, EX: 9th Army + the 1622 panzers (one LCU in all), West Front OOS, 15
+    (LCU) against 2 (LCU); 3/1; West Front to the Eliminated box (no asterisk); 46 Pz flipped."""
+    s, state = at("attack_1721")
+    line = fire_line(s, "1721")
+    assert "strength 15 on the LCU table (9th Army is an LCU" in line
+    assert "strength 3 on the LCU table (West Front is an LCU" in line
+    assert "a unit out of supply (13.3.5) 1L" in line and line.endswith("fires on column 2.")
+    # Our map puts Bialystok (town) behind rivers from both 1720 and 1622: column 10-11, not 15+.
+    assert "fires on column 10-11" in line
+    assert "Combat result at 1721: 3/1 (attacker's Loss Number / defender's, 11.3.1)." in s.lines
+    assert rule_of(s.refused["loss 9th army"]) == "11.3.3"
+    assert state["units"]["ge-46pz"]["level"] == 1 and state["units"]["ge-9a"]["level"] == 0
+    assert boxes(state, "su-west-front") == {"su-west-front": "eliminated"}
+    assert rule_of(s.refused["advance 43 corps"]) == "11.1.8"
+    assert set(hexes(state, "ge-9a", "ge-46pz", "ge-24pz", "ge-47pz").values()) == {"1721"}
+    # Ruling 8.1#6 with our map's rivers: no Blitz marker in 1721 (EXAMPLE.md).
+    assert "1721" not in state["round"]["blitz"]
+
+
+def test_exploitation_three_hexes_ignoring_non_swamp_terrain_in_turn_1() -> None:
+    """12.1.4, 12.2.2, 12.2.5, 4.4.6, 4.4.3, EX: "Tutte le unità possono avanzare di 3 esagoni ... ignorare
+    tutto il terreno non di palude"; units next to a Blitz marker exploit too (41, 56 Pz in 1820)."""
+    s, state = at("exploitation")
+    assert rule_of(s.refused["exploit 39pz 1921 2021 2121 2221"]) == "12.2.2"
+    assert rule_of(s.refused["exploit 24pz 1822 1922"]) == "12.2.5"
+    assert rule_of(s.refused["exploit 9th army 1821"]) == "12.1.1"
+    assert rule_of(s.refused["exploit 3pz 1623 1523 1524"]) == "4.4.3"
+    assert hexes(state, "ge-24pz", "ge-47pz", "ge-39pz", "ge-41pz", "ge-56pz", "ge-46pz") == {
+        "ge-24pz": "1922", "ge-47pz": "1922", "ge-39pz": "2121", "ge-41pz": "2019", "ge-56pz": "2020", "ge-46pz": "2020",
+    }
+    assert state["control"]["1922"] == "axis"  # entering takes control (ruling 8.1#42)
+
+
+def test_axis_attrition_all_in_supply_then_soviet_supply_check() -> None:
+    """13.3.8, 13.1.1, EX: Axis Attrition: "Sono tutte in rifornimento" (the Pripyat panzers trace through
+    hexes next to Soviet units without ZOC); the Soviet AR5 begins with OOS markers in 1918 and 2022."""
+    s, state = at("exploitation")
+    assert "Axis Attrition segment (13.3.8): 0 unit(s) out of supply." in s.lines
+    assert not [u for u, v in state["units"].items() if v["hex"] and u.startswith(("ge-", "ro-", "hu-")) and v.get("oos")]
+    oos = sorted(v["hex"] for u, v in state["units"].items() if v["hex"] and u.startswith("su-") and v.get("oos"))
+    assert oos == ["1918", "2022"]
+    assert supply.supply_status(RULES, state, "ge-24pz") == "full"
+
+
+def test_soviet_industrial_evacuation_for_4_ops() -> None:
+    """7.3.2, EX: "Gioca poi Evacuazione Industriale per 4 OPS ... avanzando il segnalino di OPS
+    Consecutive di uno spazio"."""
+    _, state = at("soviet_ops")
+    assert (state["round"]["kind"], state["round"]["ops"]) == ("ops", 4)
+    assert consec(state) == {"axis": 1, "soviet": 1}
+    assert "SU8" not in state["events"]
+
+
+def test_soviet_moves_pay_for_leaving_zoc_and_for_strategic_movement() -> None:
+    """7.3.3, 7.3.4, 10.2, EX: Move markers in 1724 and 1726 (the last unit leaves an enemy ZOC) and in
+    1829 (strategic movement to Smolensk); other moves are free; the last OPS places a Combat marker in 1823."""
+    s, state = at("soviet_moves")
+    rnd = state["round"]
+    assert rnd["move_markers"] == ["1724", "1726", "1829"]
+    assert rnd["combat_markers"] == ["1823"] and rnd["ops"] == 0
+    assert state["units"]["su-maritime-army"]["hex"] == RULES.hex_of("Smolensk")
+    assert hexes(state, "su-22m", "su-5m") == {"su-22m": "2023", "su-5m": "1829"}
+
+
+def test_stalin_organs_attack_by_the_rifle_corps_on_the_pripyat_panzers() -> None:
+    """4.4.7, 7.5.5, 11.2.1(7), EX: an SCU-only attack on a panzer-only hex is allowed; Stalin Organs
+    shifts 1 right; defence "6 (SCU)"; rolls 2 (Soviet) and 5 (Axis): 0/1; 5R flipped; the CC discarded."""
+    s, state = at("stalin_organs")
+    line = fire_line(s, "1922")
+    assert "Stalin Organs (SU25) 1R" in line and "Swamp" in line
+    assert "Axis defends with strength 6 on the SCU table" in line and line.endswith("fires on column 6-7.")
+    # 5R attacks with 2 on our provisional counter (the example's column 3 implies 4): column 1.
+    assert "Soviet attacks with strength 2 on the SCU table" in line and "fires on column 1." in line
+    assert "Combat result at 1922: 0/1 (attacker's Loss Number / defender's, 11.3.1)." in s.lines
+    assert state["units"]["su-5r"]["level"] == 1
+    assert "SU25" in state["cards"]["soviet"]["discard"]
+
+
+def test_soviet_attrition_removes_12m_and_minsk_is_back_in_supply() -> None:
+    """13.3.8, 13.1.3, EX: "Il corpo 22M ha mosso in 2023 ... linea di rifornimento per la Armata 13R a Minsk
+    ... Il corpo 12M in 1918 rimane OOS e viene pertanto rimosso dalla mappa (e dal gioco)"."""
+    s, state = at("stalin_organs")
+    assert "Soviet Attrition segment (13.3.8): 1 unit(s) out of supply." in s.lines
+    assert boxes(state, "su-12m") == {"su-12m": "removed"}
+    assert state["units"]["su-13r"]["hex"] == "2022" and not state["units"]["su-13r"]["oos"]
+    assert state["control"]["1818"] == "axis"  # Libau, cut off by the Axis advance (13.3.9)
+
+
+def test_soviet_attrition_leaves_far_away_batumi_soviet() -> None:
+    """13.2.2, 13.3.9: Batumi, on the Transcaucasian railway to Baku, traces supply in June 1941 (the
+    example changes no other control; an earlier map put 2436 in Turkey and lost it here)."""
+    _, state = at("stalin_organs")
+    assert state["control"]["2436"] == "soviet"
+
+
+def test_draw_phase_discards_automatic_cards_and_refill() -> None:
+    """7.1.3, 7.6.2, 4.4.1, EX: no Replacement Phase in turn 1; the Axis keeps 3 cards and draws AX4,
+    AX12, AX18; the Soviet discards his 4 cards, receives SU1 and SU2 and draws SU11, SU18, SU23, SU24."""
+    s, state = at("draw_phase")
+    assert not list(iter_lines(s, "Replacement"))
+    assert state["cards"]["axis"]["hand"] == ["AX20", "AX7", "AX1", "AX4", "AX12", "AX18"]
+    assert state["cards"]["soviet"]["hand"] == ["SU1", "SU2", "SU11", "SU18", "SU23", "SU24"]
+    assert state["cards"]["soviet"]["setaside"] == ["SU3", "SU4", "SU5", "SU6"]
+    assert "AX21" in state["cards"]["axis"]["discard"]
+    assert state["hand_size"] == {"axis": 6, "soviet": 6}
+
+
+# Tests: turn 2 -----------------------------------------------------------------------------------------
+def test_turn_2_starts_with_3_soviet_rp_and_an_axis_banked_ops() -> None:
+    """4.5.2, 18.2.1, 7.3.2, EX: "la pedina di Rimpiazzi sovietica viene posta nella casella '3'" and
+    "il giocatore dell'Asse riceve 1 OPS Conservata"; the consecutive counts carry over."""
+    _, state = at("draw_phase")
+    assert (state["turn"], state["ar"], state["phase"]) == (2, 1, {"name": "action", "side": "axis"})
+    assert state["rp"]["soviet"] == 3
+    assert state["banked"]["axis"] == 1
+    assert consec(state) == {"axis": 1, "soviet": 1}
+
+
+def test_convoy_pq17_for_ops_second_consecutive_round_gives_2_ops() -> None:
+    """7.3.2, EX: "Gioca Convoglio PQ-17 per OPS ... '2°, -1 OPS'. Di conseguenza, riceve 3 – 1 = 2 OPS"."""
+    _, state = at("pq17")
+    assert (state["round"]["kind"], state["round"]["ops"]) == ("ops", 2)
+    assert consec(state)["axis"] == 2 and state["banked"]["axis"] == 1
+
+
+def test_16th_army_attacks_22m_in_the_swamp_4_lcu_against_2_scu() -> None:
+    """11.3.4, EX: "Il 22M sovietico in 2023 viene attaccato dalla 16° fanteria tedesca a 4 (LCU) contro 2
+    (SCU), per un risultato di 1/1* ... la 16° fanteria avanza ... senza subire danni"."""
+    s, state = at("attack_2023")
+    line = fire_line(s, "2023")
+    assert "strength 5 on the LCU table" in line and "Swamp" in line and "fires on column 4" in line
+    assert line.endswith("strength 2 on the SCU table (SCUs only, 11.2.1(4)), column 2; shifts: none; fires on column 2.")
+    assert "Combat result at 2023: 1/1* (attacker's Loss Number / defender's, 11.3.1)." in s.lines
+    assert boxes(state, "su-22m") == {"su-22m": "removed"}
+    assert state["units"]["ge-16a"] == {**state["units"]["ge-16a"], "hex": "2023", "level": 0}
+
+
+def test_mobilisation_reinforcements_give_4_ops_and_keep_the_consecutive_count() -> None:
+    """4.5.1, 7.5.2, 7.6.4, EX: card 1 as the Reinforcements event "e per ricevere 4 OPS ... la conta delle
+    OPS Consecutive rimane invariata"; removed for good; the Events-Played marker moves to 1; Bryansk Front,
+    16R, 34R, 40R at Kharkov, 42R at Smolensk, 51R at Kiev; they may move but not fight."""
+    _, state = at("mobilisation")
+    assert (state["round"]["kind"], state["round"]["ops"]) == ("event_ops", 4)
+    assert consec(state)["soviet"] == 1
+    assert "SU1" in state["cards"]["soviet"]["removed"] and state["cards"]["soviet"]["events_removed"] == 1
+    kharkov, smolensk, kiev = RULES.hex_of("Kharkov"), RULES.hex_of("Smolensk"), RULES.hex_of("Kiev")
+    assert hexes(state, "su-bryansk-front", "su-16r", "su-34r", "su-40r", "su-42r", "su-51r") == {
+        "su-bryansk-front": kharkov, "su-16r": kharkov, "su-34r": kharkov, "su-40r": kharkov,
+        "su-42r": smolensk, "su-51r": kiev,
+    }
+    assert all(state["units"][u].get("fought") for u in ("su-bryansk-front", "su-42r", "su-51r"))
+
+
+def test_stalin_leaves_moscow_by_rail_and_5m_moves_by_sea() -> None:
+    """16.4.5, 10.2.6, 7.3.4, EX: "segnalini di Movimento a Mosca ed Odessa ... Stalin ... a Chelyabinsk,
+    mentre il corpo 5M muove per mare in 2232"; the 2 OPS left place 2 Combat markers."""
+    _, state = at("soviet_ar1_moves")
+    assert state["units"]["su-stalin"]["hex"] == RULES.hex_of("Chelyabinsk")
+    assert state["units"]["su-5m"]["hex"] == "2232"
+    assert sorted(state["round"]["move_markers"]) == sorted([RULES.hex_of("Moscow"), RULES.hex_of("Odessa")])
+    assert state["round"]["combat_markers"] == ["1824", "2022"] and state["round"]["ops"] == 0
+
+
+def test_15m_attack_on_1723_asterisked_loss_kills_the_reduced_panzer_not_the_army() -> None:
+    """11.3.4, 11.3.6, 20.1.1, EX: "L'unità in 1824 attacca 1723 ... con risultato di 1*/2; la 15M ... viene
+    eliminata permanentemente ... il 48 Pz, già girato, viene eliminato dal risultato 1* e posto nella casella
+    delle Unità Eliminate dell'Asse"."""
+    s, state = at("attack_1723_15m")
+    line = fire_line(s, "1723")
+    assert "Axis defends with strength 7 on the LCU table (6th Army is an LCU" in line
+    # The example omits German Mobile Defence (army + panzer, turn 2): 6-7 becomes 8-9 (EXAMPLE.md).
+    assert "German Mobile Defence (20.1.1) 1L" in line and "German Mobile Defence (20.1.1) 1R" in line
+    assert "Combat result at 1723: 1*/2 (attacker's Loss Number / defender's, 11.3.1)." in s.lines
+    assert boxes(state, "su-15m", "ge-48pz") == {"su-15m": "removed", "ge-48pz": "eliminated"}
+    assert state["units"]["ge-6a"]["level"] == 0
+
+
+def test_13r_attack_on_2122_is_wiped_out_to_the_eliminated_box() -> None:
+    """11.2.1(4), 14.1.6, EX: "attaccato 2122 ad 1 (SCU) contro 12 (LCU), un risultato di 0/3 elimina
+    l'armata 13R, che viene posta nella casella delle Unità Eliminate"."""
+    s, state = at("attack_2122")
+    line = fire_line(s, "2122")
+    assert "fires on column 1" in line and "(4 Panzer corps in the combat" in line
+    assert boxes(state, "su-13r") == {"su-13r": "eliminated"}
+
+
+def test_taifun_third_consecutive_ops_banked_ops_and_minsk_taken() -> None:
+    """7.3.2, 18.1.1, 5.1.1, EX: "Il segnalino di OPS Consecutive avanza alla casella '3°, -2 OPS', quindi
+    riceve 4-2=2 OPS. Decide di usare le sue OPS Conservate per incrementare a 3 OPS ... passano da Minsk ...
+    incrementando quindi la conta dei VP ad 8"."""
+    _, state = at("taifun")
+    assert consec(state)["axis"] == 3
+    assert state["round"]["ops"] == 3 and state["banked"]["axis"] == 0
+    assert state["control"]["2022"] == "axis" and state["vp"] == 8
+    assert "AX7" not in state["events"]  # Taifun for OPS: Moscow stays closed to Axis attacks (11.1.9)

@@ -59,12 +59,6 @@ def test_21_0_bid_rp_for_the_axis_arrive_at_the_start_of_the_turn() -> None:
 
 
 # Lend-Lease --------------------------------------------------------------------------------------------
-def lend_lease_at(turn: int, since: int = 3) -> object:
-    d = direct(turn=turn, ar=1)
-    d.state["effects"]["lend_lease_from"] = since
-    return d
-
-
 def test_18_3_2_lend_lease_starts_the_turn_after_the_event() -> None:
     d = direct(turn=3, ar=1)
     d.state["effects"]["lend_lease_from"] = 4

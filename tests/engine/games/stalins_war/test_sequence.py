@@ -9,7 +9,15 @@ import pytest
 from engine.errors import IllegalOrder
 from engine.games.stalins_war import battle, sequence
 from engine.games.stalins_war.model import AXIS, SOVIET
-from tests.engine.games.stalins_war.flow_helpers import at_ar, direct, new_match, ref, supplied, texts, top
+from tests.engine.games.stalins_war.flow_helpers import (
+    at_ar,
+    direct,
+    new_match,
+    ref,
+    supplied,
+    texts,
+    top,
+)
 
 ANSWERS = {"action_round": "zero pass", "replacement": "done", "draw_phase": "keep", "end_of_turn": "done"}
 

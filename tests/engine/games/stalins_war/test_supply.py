@@ -164,8 +164,10 @@ def test_hedgehogs_supplies_german_units_in_cities_for_attrition_ax16():
     put(state, "ro-3c", city)
     assert supply.supply_status(RULES, state, "ge-43c") == "none"
     state["effects"]["hedgehogs_supply"] = state["turn"]
-    assert supply.supply_status(RULES, state, "ge-43c") == "limited"
-    assert supply.supply_status(RULES, state, "ro-3c") == "none"
+    # Ruling 9: "per l'attrito (solamente)": it saves the unit in Attrition, and does nothing else.
+    assert supply.supply_status(RULES, state, "ge-43c") == "none"
+    assert supply.attrition_supply(RULES, state, "ge-43c")
+    assert not supply.attrition_supply(RULES, state, "ro-3c")
 
 
 def test_partisans_are_always_supplied_16_1_6():
