@@ -21,11 +21,16 @@ from engine.kernel import Match
 from engine.state import clone, state_hash
 
 
+_GAME: list[str] = []
+
+
 def _game_name() -> str:
+    if _GAME:
+        return _GAME[0]
     return "caucasus" if "caucasus" in registry.names() else registry.names()[0]
 
 
-def _random_match(steps: int, seed: str) -> tuple[Match, list[float], list[float]]:
+def _random_match(steps: int, seed: str, prompts: list[float] | None = None) -> tuple[Match, list[float], list[float]]:
     """Play random legal actions; return the match, apply latencies and baseline latencies."""
     game = registry.get(_game_name())
     scenario = next(iter(game.scenarios))
@@ -40,7 +45,10 @@ def _random_match(steps: int, seed: str) -> tuple[Match, list[float], list[float
         if not roles:
             break
         role = rnd.choice(roles)
+        t0 = time.perf_counter()
         actions = match.prompt(role).actions
+        if prompts is not None:
+            prompts.append(time.perf_counter() - t0)
         if not actions:
             break
         action = rnd.choice(actions)
@@ -57,10 +65,12 @@ def _random_match(steps: int, seed: str) -> tuple[Match, list[float], list[float
 
 
 def bench_engine(runs: int) -> dict[str, Any]:
-    applies, bases, replays = [], [], []
+    applies, bases, replays, prompt_runs = [], [], [], []
     records = 0
     for i in range(runs):
-        match, lat, base = _random_match(300, f"bench-{i}")
+        prompts: list[float] = []
+        match, lat, base = _random_match(300, f"bench-{i}", prompts)
+        prompt_runs.append(statistics.median(prompts))
         applies.append(statistics.median(lat))
         bases.append(statistics.median(base))
         t0 = time.perf_counter()
@@ -78,11 +88,13 @@ def bench_engine(runs: int) -> dict[str, Any]:
         "baseline_clone_hash_ms": round(base_ms, 3),
         "apply_vs_baseline": round(apply_ms / base_ms, 2) if base_ms else None,
         "replay_actions_per_s": round(statistics.median(replays), 1),
+        "prompt_median_ms": round(statistics.median(prompt_runs) * 1000, 3),
     }
     print(f"engine ({out['game']}): {records} random legal actions over {runs} runs")
     print(f"  apply latency, median of run medians: {apply_ms:.3f} ms")
     print(f"  baseline (clone + hash of the state, side by side): {base_ms:.3f} ms; ratio {out['apply_vs_baseline']}")
     print(f"  replay speed, median: {out['replay_actions_per_s']} actions/s")
+    print(f"  legal-action list (prompt) latency, median of run medians: {out['prompt_median_ms']} ms")
     return out
 
 
@@ -115,7 +127,9 @@ def bench_store(runs: int) -> dict[str, Any]:
     return out
 
 
-def main(what: str, runs: int) -> int:
+def main(what: str, runs: int, game: str | None = None) -> int:
+    if game:
+        _GAME[:] = [registry.resolve(game)]
     result = bench_engine(runs) if what == "engine" else bench_store(runs)
     print(json.dumps(result, sort_keys=True))
     return 0

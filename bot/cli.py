@@ -52,6 +52,7 @@ def _parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="benchmarks that print figures (not tests)")
     bench.add_argument("what", choices=["engine", "store", "render"])
     bench.add_argument("--runs", type=int, default=5)
+    bench.add_argument("--game", default=None, help="the game of 'bench engine' (default caucasus)")
     return p
 
 
@@ -79,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
                 return render_bench.main(args.runs)
             from bot import bench as benchmarks
 
-            return benchmarks.main(args.what, args.runs)
+            return benchmarks.main(args.what, args.runs, args.game)
     except (StoreError, ServiceError) as exc:
         message = render(exc.message) if isinstance(exc, ServiceError) else str(exc)
         print(f"adjutant: {message}", file=sys.stderr)
