@@ -1009,7 +1009,7 @@ def advance(rules: Rules, state: State, combat: dict[str, Any], movers: Sequence
         control.enter(rules, state, second, side, ctx)
     ctx.log(
         t(
-            "{units} advance into {hex} (11.5.1).",
+            "Advance into {hex} (11.5.1): {units}.",
             units=", ".join(rules.units[u].name for u in movers),
             hex=target if not second else f"{target} {second}",
         )

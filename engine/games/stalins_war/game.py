@@ -225,7 +225,7 @@ class StalinsWar(flow.ProcedureGame):
             "vp": state["vp"],
             "rp": dict(state["rp"]),
             "status": status,
-            "last": dict(state.get("last", {})),
+            "last": picture_last(state.get("last", {})),
         }
         if role in SIDES:
             out["hand"] = [self._card_face(c) for c in state["cards"][role]["hand"]]
@@ -328,6 +328,16 @@ class StalinsWar(flow.ProcedureGame):
         if uid not in self.rules.units:
             raise InvalidOrder(t("No unit {unit}.", unit=uid))
         return self.rules.units[uid].name
+
+
+def picture_last(last: Mapping[str, Any]) -> dict[str, Any]:
+    """The AR's last actions in the renderer's terms: move, advance and exploit arrows, the attack."""
+    out: dict[str, Any] = {"moves": [list(p) for key in ("moves", "advances", "exploits") for p in last.get(key, [])]}
+    if last.get("kind") == "combat" and last.get("hex"):
+        out["attacks"] = [{"from": list(last.get("from", [])), "to": last["hex"], "result": last.get("result", "")}]
+    out["retreats"] = [list(p) for p in last.get("retreats", [])]
+    out["focus"] = [p[-1] for p in out["moves"] if p] + ([last["hex"]] if last.get("hex") else [])
+    return out
 
 
 def _procedures() -> dict[str, flow.Procedure]:

@@ -337,6 +337,7 @@ def move(rules: Rules, state: State, side: str, uid: str, hexes: tuple[str, ...]
     if stops_in(snap, plan.path[-1]):
         state["round"].setdefault("halted", []).append(uid)
     ctx.log(t("{unit} moves {path} ({cost} MP).", unit=rules.units[uid].name, path="-".join(plan.path), cost=plan.cost))
+    state.setdefault("last", {}).setdefault("moves", []).append(list(plan.path))  # arrows for the picture
 
 
 # Banked OPS, combat markers, end of movement ---------------------------------------------------------

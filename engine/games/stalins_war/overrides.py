@@ -43,6 +43,31 @@ def _int(word: str) -> int:
         raise InvalidOrder(t("'{word}' is not a whole number.", word=word), USAGE) from exc
 
 
+def _number(word: str) -> float | int:
+    """A whole number or a half (RP: 1/2 per SCU level, 14.1.3)."""
+    if "." not in word:
+        return _int(word)
+    try:
+        value = float(word)
+    except ValueError as exc:
+        raise InvalidOrder(t("'{word}' is not a number.", word=word), USAGE) from exc
+    if value != value or value in (float("inf"), float("-inf")):
+        raise InvalidOrder(t("'{word}' is not a number.", word=word), USAGE)
+    return value
+
+
+def _realign(state: State, old: int, new: int) -> None:
+    """Keep the running turn procedure on the same step when the referee changes the turn number."""
+    flow_stack = flow.stack(state)
+    if not flow_stack or flow_stack[0].get("proc") != "turn" or old == new:
+        return
+    frame = flow_stack[0]
+    i = int(frame.get("i", 0))
+    before, after = sequence.steps(old), sequence.steps(new)
+    if 0 < i <= len(before) and before[i - 1] in after:
+        frame["i"] = after.index(before[i - 1]) + 1
+
+
 def _unit(rules: Rules, word: str) -> str:
     words = parsing.canonical_words(rules, "referee", "place", [word])
     if len(words) != 1 or words[0] not in rules.units:
@@ -112,7 +137,11 @@ def apply(game: Any, state: State, override: Override, ctx: Context) -> None:
         state["vp"] = _int(args[0])
     elif kind == "turn":
         _need(args, 1)
-        state["turn"] = _int(args[0])
+        turn = _int(args[0])
+        if not 1 <= turn <= int(state["last_turn"]):
+            raise InvalidOrder(t("Turns run from 1 to {last}.", last=state["last_turn"]), USAGE)
+        _realign(state, int(state["turn"]), turn)
+        state["turn"] = turn
     elif kind == "phase":
         _need(args, 2)
         side = _side(args[0])
@@ -162,10 +191,10 @@ def apply(game: Any, state: State, override: Override, ctx: Context) -> None:
                 state["effects"][key] = args[1]
     elif kind == "rp":
         _need(args, 2)
-        pool = args[0] if args[0] == "soviet" else args[0].upper()
+        pool = "soviet" if args[0].casefold() == "soviet" else args[0].upper()
         if pool not in ("soviet", "GE", "PZ", "AX"):
             raise InvalidOrder(t("RP pools: soviet, GE, PZ, AX."), USAGE)
-        state["rp"][pool] = float(args[1]) if "." in args[1] else _int(args[1])
+        state["rp"][pool] = _number(args[1])
     elif kind in ("banked", "consec"):
         _need(args, 2)
         side = _side(args[0])

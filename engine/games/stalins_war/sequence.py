@@ -161,8 +161,7 @@ class ActionRound(flow.Procedure):
                         u["arrived"] = True
             if frame.get("extra") is None and rnd.get("card") in phases.extra_play_cards() and rnd.get("kind") == "event":
                 frame["extra"] = True
-                frame["stage"] = "choose"
-                ctx.log(t("Steppe Fox: the Axis plays a second card this turn; it decides the kind of round (4.4.1)."))
+                frame["stage"] = "choose"  # the event itself announces the second card (4.4.1)
                 return
             frame["stage"] = "moved"
             if rnd.get("move_capable"):

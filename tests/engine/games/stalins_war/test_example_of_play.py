@@ -301,6 +301,28 @@ def _taifun(ex: Example) -> None:
     ex.order("axis", "move 46pz 2022 2021")  # through Minsk, empty since 13R's elimination
 
 
+@step("ar2_position")
+def _ar2_position(ex: Example) -> None:
+    """The example shows the position before the AR2 attacks only on a map picture: the referee sets it."""
+    for uid, label in (
+        ("ge-4a", "2223"), ("ge-24pz", "2223"), ("ge-47pz", "2223"), ("ge-43c", "2223"),  # against Smolensk
+        ("ge-39pz", "2224"), ("ge-57pz", "2224"), ("ge-56pz", "2224"),  # against Gomel
+        ("ge-skpz", "1924"), ("ge-3pz", "1924"), ("ge-14pz", "1924"),  # against Zhitomir
+        ("su-central-front", "2322"), ("su-20r", "2322"),  # Smolensk: with the Maritime Army and 42R
+        ("su-5r", "2123"),  # Gomel: with 21R
+        ("su-southwest-front", "2226"),  # out of Kiev, where South Front will retreat
+    ):
+        ex.referee("place", uid, label)
+    ex.referee("level", "ge-3pz", "1")  # flipped at 1625 in AR1
+    ex.order("axis", "combat 2223 2224 1924")
+
+
+@step("attack_smolensk")
+def _attack_smolensk(ex: Example) -> None:
+    ex.order("axis", "attack smolensk with 4th army 24pz 47pz 43 corps nocc")
+    ex.order("soviet", "pass", dice=(6, 6))
+
+
 def _run_until(name: str) -> Example:
     ex = _example()
     if name in ex.steps:
