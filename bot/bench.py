@@ -20,7 +20,6 @@ from engine.errors import OrderError
 from engine.kernel import Match
 from engine.state import clone, state_hash
 
-
 _GAME: list[str] = []
 
 

@@ -56,6 +56,11 @@ def _number(word: str) -> float | int:
     return value
 
 
+def _no_constant(word: str) -> Any:
+    """NaN and Infinity are not JSON values a saved state may hold."""
+    raise InvalidOrder(t("'{word}' is not a value an effect can hold.", word=word), USAGE)
+
+
 def _realign(state: State, old: int, new: int) -> None:
     """Keep the running turn procedure on the same step when the referee changes the turn number."""
     flow_stack = flow.stack(state)
@@ -186,7 +191,7 @@ def apply(game: Any, state: State, override: Override, ctx: Context) -> None:
             state["effects"].pop(key, None)
         else:
             try:
-                state["effects"][key] = json.loads(args[1])
+                state["effects"][key] = json.loads(args[1], parse_constant=_no_constant)
             except json.JSONDecodeError:
                 state["effects"][key] = args[1]
     elif kind == "rp":

@@ -9,14 +9,19 @@ lower-cased keyword. The procedures then validate the tokens against the rules.
 from __future__ import annotations
 
 import re
+import unicodedata
 
-from engine.errors import InvalidOrder
+from engine.errors import AmbiguousOrder, InvalidOrder
 from engine.game import Action
 from engine.games.stalins_war.model import CARD_PREFIX, Rules
 from engine.games.stalins_war.verbs import VERBS
 from engine.orders import Candidate, fold, match_name, match_verb, tokens
 from engine.text import t
 
+UNKNOWN_WORD_HINT = t(
+    "Name units by id (ge-4a, su-west-front) or name (4th Army, West Front), hexes by their 4-digit label (2722) "
+    "or place name (Moscow)."
+)
 KEYWORDS = frozenset(
     {
         "ops", "rp", "event", "move", "pass", "with", "cc", "nocc", "use", "auto", "none", "no", "yes",
@@ -56,12 +61,18 @@ def _units(rules: Rules) -> dict[str, str]:
     for uid, spec in rules.units.items():
         out.setdefault(fold(uid), uid)
         out.setdefault(fold(spec.name), uid)
+    # A short id two units share ("4a": the German and the Romanian 4th Army) names neither: it is
+    # left to ``match_name``, which reports the ambiguity instead of picking one.
+    shorts: dict[str, set[str]] = {}
     for uid in rules.units:
         short = uid.split("-", 1)[1] if "-" in uid else uid
-        out.setdefault(fold(short), uid)
+        for key in (fold(short), norm(short)):
+            shorts.setdefault(key, set()).add(uid)
+    for key, uids in shorts.items():
+        if len(uids) == 1 and key not in out:
+            out[key] = next(iter(uids))
     for uid, spec in rules.units.items():
         out.setdefault(norm(spec.name), uid)
-        out.setdefault(norm(uid.split("-", 1)[1] if "-" in uid else uid), uid)
     return out
 
 
@@ -87,11 +98,37 @@ def _card_like(word: str) -> bool:
     return (w.isdigit() and len(w) <= 2) or (w[:2] in ("SU", "AX") and w[2:].isdigit())
 
 
+def _plain(name: str) -> str:
+    """``fold`` without accents: "Königsberg" and "Konigsberg" name the same place."""
+    return fold("".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)))
+
+
+_PLACES: dict[int, dict[str, str]] = {}
+
+
+def _places(rules: Rules) -> dict[str, str]:
+    cached = _PLACES.get(id(rules))
+    if cached is None:
+        cached = _PLACES.setdefault(id(rules), {_plain(name): label for name, label in rules.places_by_name.items()})
+    return cached
+
+
 def hex_arg(rules: Rules, word: str) -> str | None:
+    """A 4-digit hex label, or the hex of a one-word place name (any case, accents optional)."""
     if word in rules.board.grid:
         return word
     label = rules.places_by_name.get(word.casefold())
-    return label
+    return label if label is not None else _places(rules).get(_plain(word))
+
+
+def _place_words(rules: Rules, rest: list[str], i: int) -> tuple[int, str] | None:
+    """The longest place name starting at ``rest[i]`` ("Velikiye Luki"), as (next index, hex)."""
+    places = _places(rules)
+    for j in range(min(len(rest), i + 3), i, -1):
+        label = places.get(_plain(" ".join(rest[i:j])))
+        if label is not None:
+            return j, label
+    return None
 
 
 def parse(rules: Rules, role: str, line: str) -> Action:
@@ -169,9 +206,10 @@ def canonical_words(rules: Rules, role: str, verb: str, rest: list[str]) -> list
             out.append(found[1])
             i = found[0]
             continue
-        if label is not None:
-            out.append(label)
-            i += 1
+        place = _place_words(rules, rest, i)
+        if place is not None:
+            out.append(place[1])
+            i = place[0]
             continue
         if verb == "choose":
             out.append(low)
@@ -179,6 +217,13 @@ def canonical_words(rules: Rules, role: str, verb: str, rest: list[str]) -> list
             continue
         if word.isdigit():
             raise InvalidOrder(t("'{hex}' is not a hex of the map.", hex=word), t("Hexes are 4-digit labels such as 2722 (Moscow)."))
-        out.append(match_name(word, unit_candidates(rules), "unit"))
+        try:
+            out.append(match_name(word, unit_candidates(rules), "unit"))
+        except AmbiguousOrder:
+            raise
+        except InvalidOrder as exc:
+            if exc.hint is not None:
+                raise
+            raise InvalidOrder(exc.message, UNKNOWN_WORD_HINT) from exc
         i += 1
     return out

@@ -33,7 +33,7 @@ def axis_banked_grant(rules: Rules, state: State) -> bool:
 
 
 def stalin_in_moscow(rules: Rules, state: State) -> bool:
-    return state["units"]["su-stalin"].get("hex") == rules.hex_of("Moscow")
+    return bool(state["units"]["su-stalin"].get("hex") == rules.hex_of("Moscow"))
 
 
 def automatic_rp(state: State, side: str) -> int:

@@ -122,7 +122,7 @@ class ActionRound(flow.Procedure):
         return frozenset({frame["side"]}) if frame.get("stage", "choose") == "choose" else frozenset()
 
     def automatic(self, frame: flow.Frame) -> bool:
-        return frame.get("stage", "choose") != "choose"
+        return bool(frame.get("stage", "choose") != "choose")
 
     def text(self, game: Any, state: State, frame: flow.Frame, role: str) -> Text:
         extra = t(" (Steppe Fox: your second card)") if frame.get("extra") else t("")

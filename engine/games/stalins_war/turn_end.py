@@ -179,6 +179,7 @@ class DrawPhase(flow.Procedure):
             raise InvalidOrder(t("Now: discard CARD [CARD ...] or keep."))
         if side == SOVIET:
             frame["side"] = AXIS
+            state["phase"] = {"name": "draw", "side": AXIS}  # 6.0D: the Axis decides second
             return
         effects = state["effects"]
         if "industrial_evacuation_draw" in effects:
@@ -225,6 +226,7 @@ class EndOfTurn(flow.Procedure):
             if self.removable(state, side):
                 frame["side"] = side
                 frame["asked"] = True
+                state["phase"] = {"name": "end", "side": side}
                 return
         frame["done"] = True
 
@@ -251,6 +253,7 @@ class EndOfTurn(flow.Procedure):
             raise InvalidOrder(t("Now: remove HEX [HEX ...] or done."))
         if side == AXIS and self.removable(state, SOVIET):
             frame["side"] = SOVIET
+            state["phase"] = {"name": "end", "side": SOVIET}
             return
         frame["done"] = True
 

@@ -10,22 +10,24 @@ Two ways to drive the game:
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from engine import registry
 from engine.game import Action, Override
+from engine.games.stalins_war.game import StalinsWar
 from engine.games.stalins_war.model import AXIS, SIDES, SOVIET, Rules, load_rules
 from engine.games.stalins_war.state import initial_state
 from engine.kernel import KernelContext, Match, Record
 
-GAME = registry.get("stalins-war")
+KERNEL_GAME = registry.get("stalins-war")
+GAME = cast(StalinsWar, KERNEL_GAME)  # the same object, typed for its own methods
 RULES: Rules = load_rules()
 
 
 def new_match(seed: str = "helper-f", scenario: str = "campaign", **options: Any) -> Match:
-    return Match.new(GAME, scenario, {**dict(GAME.options), **options}, seed)
+    return Match.new(KERNEL_GAME, scenario, {**dict(GAME.options), **options}, seed)
 
 
 def ref(m: Match, line: str, reason: str = "test") -> Record:

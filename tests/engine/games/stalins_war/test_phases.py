@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.games.stalins_war import phases
+from engine.games.stalins_war import control, phases
 from engine.games.stalins_war.model import AXIS, SOVIET
 from tests.engine.games.stalins_war.flow_helpers import RULES, direct, log_texts, supplied
 
@@ -160,7 +160,7 @@ def test_13_3_9_key_hexes_that_cannot_trace_supply_pass_to_the_enemy(monkeypatch
     vp = d.state["vp"]
     phases.attrition(d.game, d.state, SOVIET, d.ctx)
     assert d.state["control"][kiev] == AXIS and d.state["control"][minsk] == AXIS
-    assert d.state["vp"] == vp + sum(1 for h in (kiev, minsk) if RULES.place(h).get("vp") == "1")  # type: ignore[union-attr]
+    assert d.state["vp"] == vp + sum(1 for h in (kiev, minsk) if control.is_vp(RULES, d.state, h))
 
 
 def test_13_3_9_a_town_without_port_oil_or_vp_does_not_flip(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,6 +10,7 @@ from engine.errors import IllegalOrder
 from engine.games.stalins_war import battle, sequence
 from engine.games.stalins_war.model import AXIS, SOVIET
 from tests.engine.games.stalins_war.flow_helpers import (
+    RULES,
     at_ar,
     direct,
     new_match,
@@ -153,7 +154,7 @@ def test_4_5_1_mobilised_units_may_move_but_not_attack() -> None:
     assert top(m) == "move_step" and m.state["round"]["ops"] == 4
     arrived = [uid for uid, u in m.state["units"].items() if u.get("arrived")]
     assert arrived and all(m.state["units"][uid]["fought"] for uid in arrived)
-    rules = m.game.rules
+    rules = RULES
     uid = arrived[0]
     here = m.state["units"][uid]["hex"]
     target = rules.board.neighbours(here)[0]

@@ -260,6 +260,7 @@ def test_6_0D_soviet_decides_discards_first_then_both_draw() -> None:
     assert top(m) == "draw_phase" and m.active() == {SOVIET}
     recs = m.submit(SOVIET, "discard 8")
     assert m.active() == {AXIS} and m.state["cards"][SOVIET]["hand"] == ["SU11"]
+    assert m.state["phase"] == {"name": "draw", "side": AXIS}
     assert any("SU8" in line for line in public_texts(recs))  # 7.6.2: discards are public
     m.submit(AXIS, "discard 6 7")
     assert len(m.state["cards"][SOVIET]["hand"]) == m.state["hand_size"][SOVIET]
@@ -317,7 +318,7 @@ def test_6_0E_entrenchments_axis_then_soviet() -> None:
         m.submit(AXIS, "remove 1724")
     m.submit(AXIS, "remove 1622")
     m.submit(AXIS, "done")
-    assert m.active() == {SOVIET}
+    assert m.active() == {SOVIET} and m.state["phase"] == {"name": "end", "side": SOVIET}
     m.submit(SOVIET, "remove 2722")
     m.submit(SOVIET, "done")
     assert m.state["markers"]["entrench"] == {"1724": SOVIET}
@@ -331,7 +332,7 @@ def test_6_0E_nobody_is_asked_without_markers() -> None:
 
 def test_16_1_5_soviet_may_remove_inactive_partisans_at_the_end_of_turn() -> None:
     m = to_end_of_turn(13, "place su-partisan-1 2020", "place su-partisan-2 2120", "activate su-partisan-2 on")
-    assert top(m) == "end_of_turn" and m.active() == {SOVIET}
+    assert top(m) == "end_of_turn" and m.active() == {SOVIET} and m.state["phase"]["side"] == SOVIET
     removable = {a.args for a in m.prompt(SOVIET).actions if a.verb == "remove"}
     assert removable == {("2020",)}
     m.submit(SOVIET, "remove 2020")
@@ -376,7 +377,7 @@ def test_24_0_no_penalty_once_hitler_takes_command_was_played() -> None:
 def test_19_3_1_minor_ally_surrenders_when_its_capital_is_occupied(nation: str, capital: str) -> None:
     d = direct(turn=14, ar=5)
     label = RULES.hex_of(capital)
-    for uid, u in d.state["units"].items():
+    for u in d.state["units"].values():
         if u.get("hex") == label:
             u.update(hex=None, box="setaside")
     d.state["units"]["su-13r"]["hex"] = label

@@ -7,6 +7,7 @@ import pytest
 
 from engine.games.stalins_war import victory
 from engine.games.stalins_war.model import AXIS, SOVIET
+from engine.text import t
 from tests.engine.games.stalins_war.flow_helpers import RULES, Direct, direct, supplied
 
 OIL = list(RULES.tables["oil"]["hexes"])
@@ -174,8 +175,8 @@ def test_5_1_3_industrial_evacuation_vp_spaces_count_after_su8() -> None:
 
 def test_5_1_the_first_victory_stands() -> None:
     d = quiet(10)
-    victory.win(d.state, AXIS, victory.t("first"), d.ctx)
-    victory.win(d.state, SOVIET, victory.t("second"), d.ctx)
+    victory.win(d.state, AXIS, t("first"), d.ctx)
+    victory.win(d.state, SOVIET, t("second"), d.ctx)
     assert winner(d) == AXIS
 
 
