@@ -511,13 +511,15 @@ class CampaignService:
             return [reply]
         async with self.lock(row.id):
             match = await self.match(row)
+            override = Override(kind, args, reason.strip())
+            shown = match.public_override(override)  # a hand or a deck's order is never echoed in public
             try:
-                rec = match.override(Override(kind, args, reason.strip()))
+                rec = match.override(override)
             except OrderError as exc:
-                reply = Reply(PUBLIC, f"{FAIL} {line} \u2014 {self._(exc.text())}", ok=False, batch=batch)
+                reply = Reply(PUBLIC, f"{FAIL} referee: {shown} \u2014 {self._(exc.text())}", ok=False, batch=batch)
                 await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "refused")])
                 return [reply]
-            return await self._commit(row, game, match, [rec], f"{OK} referee: {body.strip()}", sender, REFEREE, line, batch)
+            return await self._commit(row, game, match, [rec], f"{OK} referee: {shown}", sender, REFEREE, line, batch)
 
     # Delivery -----------------------------------------------------------------------------------
     async def deliver(self, send: Callable[[OutboxEntry], Awaitable[None]], campaign_id: int | None = None) -> int:

@@ -365,6 +365,12 @@ class Match:
         return rec
 
     # Referee overrides -----------------------------------------------------------------------
+    def public_override(self, override: Override) -> str:
+        """The override as the public log shows it: games with secrets (``public_override``) may redact it."""
+        redact = getattr(self.game, "public_override", None)
+        shown = redact(override) if callable(redact) else None
+        return shown if isinstance(shown, str) else override.text
+
     def override(self, override: Override) -> Record:
         if not override.reason.strip():
             raise InvalidOrder(t("Every referee override needs a reason."), t("Add: because <reason>."))
@@ -397,14 +403,13 @@ class Match:
             self.game.check_invariants(after)
         except InvariantViolation as exc:
             raise IllegalOrder(t("Refused: {why}", why=exc.message)) from exc
+        public = self.public_override(override)
         entries = [
-            LogEntry(
-                t("Referee override: {order}. Reason: {reason}", order=override.text, reason=override.reason),
-                EVERYONE,
-                "override",
-            ),
+            LogEntry(t("Referee override: {order}. Reason: {reason}", order=public, reason=override.reason), EVERYONE, "override"),
             *ctx.entries,
         ]
+        if public != override.text:
+            entries.insert(1, LogEntry(t("Referee override in full: {order}.", order=override.text), REFEREE, "override"))
         rec = Record(
             seq=seq if seq is not None else self.next_seq(),
             role=REFEREE,

@@ -81,3 +81,32 @@ def test_no_view_of_another_role_shows_a_hand():
     for viewer, other in (("axis", "soviet"), ("soviet", "axis"), ("referee", "axis"), ("referee", "soviet")):
         text = json.dumps(match.view(viewer))
         assert not any(c in text for c in match.state["cards"][other]["hand"]), viewer
+
+
+async def test_a_referee_hand_override_names_its_cards_only_to_the_owner(tmp_path):
+    con, out, store, service, row = await stalins_war(tmp_path)
+    match = await service.match(row)
+    deck = match.state["cards"]["axis"]["deck"]
+    chosen = [c for c in deck if c not in match.state["cards"]["axis"]["hand"]][:3]
+    await con.deliver()
+    out.truncate(0)
+    out.seek(0)
+    await con.run(io.StringIO(f"referee: hand axis {' '.join(chosen)} because the example's hand\n"))
+    objs = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert any(o["to"] == "public" and o["ok"] and "hand axis (3 cards" in o["text"] for o in objs)
+    assert any(o["to"] == "axis" and all(c in o["text"] for c in chosen) for o in objs)
+    for o in objs:
+        if o["to"] != "axis":
+            assert not any(c in o["text"] for c in chosen), o
+    match = await service.match(row)
+    public_log = [e for rec in match.records for e in rec.entries if e.to in ("*", "soviet")]
+    assert not any(c in str(e.text.to_json()) for e in public_log for c in chosen)
+    full = [e for rec in match.records for e in rec.entries if e.to == "referee"]
+    assert full and all(c in str(full[-1].text.to_json()) for c in chosen)
+    out.truncate(0)
+    out.seek(0)
+    await con.run(io.StringIO(f"referee: hand axis {chosen[0]} SU3 because a slip\n"))
+    objs = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert any(not o["ok"] for o in objs)
+    assert not any(o["to"] == "public" and chosen[0] in o["text"] for o in objs)
+    await store.close()

@@ -515,8 +515,9 @@ class CombatStep(flow.Procedure):
     def text(self, game: Any, state: State, frame: flow.Frame, role: str) -> Text:
         marks = state.get("round", {}).get("combat_markers", [])
         return t(
-            "Combat: 'attack HEX [with UNIT ...] [cc CARD ...] [nocc]' (preview with 'odds HEX ...'); 'done' ends combat and goes to exploitation. Combat markers: {hexes}.",
+            "Combat: 'attack HEX [with UNIT ...] [cc CARD ...] [nocc]{zhukov}' (preview with 'odds HEX ...'); 'done' ends combat and goes to exploitation. Combat markers: {hexes}.",
             hexes=", ".join(marks) or "-",
+            zhukov=" [zhukov]" if zhukov_available(state, frame["side"]) else "",
         )
 
     def prompt(self, game: Any, state: State, frame: flow.Frame, role: str) -> Prompt:

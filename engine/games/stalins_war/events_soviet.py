@@ -164,6 +164,9 @@ def industrial_evacuation(game: Any, state: State, side: str, args: Args, ctx: C
 @register("SU9", check=no_args("SU9"))
 def zhukov(game: Any, state: State, side: str, args: Args, ctx: Context) -> int:
     state["effects"]["zhukov"] = int(state["turn"])
+    # The card: "in un attacco questo Round ed ogni round OPS seguente": the event round has a combat step
+    # (no OPS, so no Combat markers: only the Zhukov attack is possible in it).
+    state["round"]["combat_capable"] = True
     ctx.log(t("Zhukov: for the rest of the turn, one Soviet attack per OPS round may combine the units of any 2 hexes (1 extra Soviet loss)."))
     return 0
 

@@ -248,6 +248,9 @@ class StalinsWar(flow.ProcedureGame):
             return None
         return Outcome(out["winner"], Text.from_json(out["reason"]))
 
+    def public_override(self, override: Override) -> str | None:
+        return referee.public_text(self.rules, override)
+
     def override(self, state: State, override: Override, ctx: Context) -> State:
         referee.apply(self, state, override, ctx)
         self.run_automatic(state, ctx)
@@ -286,6 +289,10 @@ class StalinsWar(flow.ProcedureGame):
                     if cid in seen:
                         raise InvariantViolation(t("Card {card} is in two places ({a} and {b}).", card=cid, a=seen[cid], b=key))
                     seen[cid] = key
+        missing = sorted(cid for cid in rules.cards if cid not in seen)
+        if missing:
+            # Counted, not named: a refused override is announced in public.
+            raise InvariantViolation(t("{n} cards would be in no pile (hand, deck, discard, removed, Total War, face up, set aside).", n=len(missing)))
         for label, side in state["control"].items():
             if side not in SIDES:
                 raise InvariantViolation(t("Control of {hex} must be axis or soviet.", hex=label))

@@ -103,6 +103,24 @@ def _card(rules: Rules, word: str) -> str:
     return cid
 
 
+def public_text(rules: Rules, override: Override) -> str | None:
+    """What the public log says of ``override`` when its full text would reveal a secret (a hand, a deck's
+    order, which Partisan is where); None when the full text is public. The referee's log keeps the full text."""
+    kind, args = override.kind, override.args
+    if kind == "hand" and args:
+        return f"hand {args[0]} ({len(args) - 1} cards, shown to the referee and that player only)"
+    if kind == "set" and args and (args[0].startswith("cards.") or args[0].startswith("units.su-partisan")):
+        return f"set {args[0].split('.')[0]}.\u2026 (the value is secret)"
+    if kind in ("place", "remove", "level") and args:
+        try:
+            uid = _unit(rules, args[0])
+        except InvalidOrder:
+            return None
+        if rules.units[uid].partisan:
+            return " ".join((kind, "Partisans", *args[1:]))
+    return None
+
+
 def apply(game: Any, state: State, override: Override, ctx: Context) -> None:
     rules: Rules = game.rules
     kind, args = override.kind, override.args

@@ -169,7 +169,7 @@ class ActionRound(flow.Procedure):
             return
         if stage == "moved":
             frame["stage"] = "fought"
-            if state["round"].get("move_capable"):
+            if state["round"].get("move_capable") or state["round"].get("combat_capable"):
                 flow.call(state, "combat_step")
             return
         if stage == "fought":

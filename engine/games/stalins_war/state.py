@@ -24,7 +24,7 @@ State keys (everything JSON-serialisable; card ids are "SU7" / "AX23"):
   "AX": n} RP recorded this turn; ``rp_plays`` {side: [AR numbers this turn]};
   ``reinf_plays`` {side: [AR numbers this turn]}; ``hand_size`` {side: n} (recomputed each draw).
 * ``round`` the Action Round in progress: {"side", "kind": "ops" | "rp" | "event" | "zero_move" |
-  "zero_pass", "card": id | None, "ops": OPS left, "move_capable": bool, "step": "choose" |
+  "zero_pass", "card": id | None, "ops": OPS left, "move_capable": bool, "combat_capable": bool (Zhukov's event round: a combat step without OPS), "step": "choose" |
   "move" | "markers" | "combat" | "exploit", "combat_markers": [...], "move_markers": [...],
   "attacked": [...], "blitz": [...], "entrench": [...], "zoc_paid": [...], "no_blitz": bool,
   "cc_used": [face-up CCs used this AR], "won_cc": [CCs won this AR], "sea_moves": n}.

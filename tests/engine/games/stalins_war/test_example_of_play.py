@@ -540,11 +540,7 @@ def _zhukov(ex: Example) -> None:
 
 @step("zhukov_attack")
 def _zhukov_attack(ex: Example) -> None:
-    # The engine gives no combat in the round Zhukov is played (xfail test below): the attack is made
-    # in the next Soviet OPS round instead, after an Axis pass.
-    ex.order("axis", "zero pass")
-    ex.order("soviet", "play 19 ops")
-    ex.order("soviet", "done")  # no move, no Combat marker: Zhukov's hexes need none
+    # In the round Zhukov is played (SU9: "in un attacco questo Round"); Zhukov's hexes need no Combat marker.
     ex.order("soviet", "attack 2323 with kalinin front 30r 20r reserve front 42r 22r zhukov nocc")
     ex.order("axis", "pass", dice=(1, 1))
     ex.order("axis", "loss 4th army")
@@ -1206,7 +1202,6 @@ def test_zhukov_event_lasts_the_turn() -> None:
     assert "SU9" in state["events"]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: SU9 Zhukov played as an event gives no combat in that round (card: 'in un attacco questo Round'; EX attacks 2323 in the same AR)")
 def test_zhukov_attacks_in_the_round_it_is_played() -> None:
     """SU9, EX: "gioca Zhukov come evento; questo gli consente di attivare 2 esagoni per un singolo combattimento in
     questo round ed ogni round OPS seguente ... Attiva gli esagoni 2322 e 2423 per un contrattacco contro 2323"."""

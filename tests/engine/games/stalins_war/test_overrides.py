@@ -278,3 +278,39 @@ def test_override_keeps_the_game_playable() -> None:
     ref(m, "vp 9")
     m.submit(AXIS, "zero pass")
     assert m.state["phase"]["side"] == SOVIET
+
+
+@pytest.mark.parametrize(
+    ("kind", "args", "shown"),
+    [
+        ("hand", ("axis", "AX6", "AX7"), "hand axis (2 cards, shown to the referee and that player only)"),
+        ("set", ("cards.soviet.deck", '["SU1"]'), "set cards.\u2026 (the value is secret)"),
+        ("set", ("units.su-partisan-4.hex", '"2020"'), "set units.\u2026 (the value is secret)"),
+        ("place", ("su-partisan-4", "2020"), "place Partisans 2020"),
+        ("level", ("su-partisan-4", "0"), "level Partisans 0"),
+    ],
+)
+def test_overrides_that_name_a_secret_are_redacted_in_public_16_1_3(kind: str, args: tuple[str, ...], shown: str) -> None:
+    """Hands (6.1), deck order and which inactive Partisan is where (16.1.3) stay secret in the public log."""
+    m = new_match()
+    override = Override(kind, args, "test")
+    assert m.public_override(override) == shown
+    assert all(a not in shown for a in args[1:] if a.startswith(("AX", "SU", "[")))
+
+
+def test_public_overrides_are_shown_in_full() -> None:
+    m = new_match()
+    override = Override("place", ("su-bryansk-front", "2722"), "test")
+    assert m.public_override(override) == override.text
+    rec = m.override(override)
+    assert not [e for e in rec.entries if e.to == "referee"]
+
+
+def test_a_set_that_loses_cards_is_refused_without_naming_them() -> None:
+    """Every one of the 110 cards is always in exactly one pile (7.1): a `set` that drops a hand is refused."""
+    m = new_match()
+    hand = list(m.state["cards"][AXIS]["hand"])
+    with pytest.raises(IllegalOrder) as err:
+        m.override(Override("set", ("cards.axis.hand", "[]"), "test"))
+    assert "would be in no pile" in str(err.value.text().to_json()) and not any(c in str(err.value.text().to_json()) for c in hand)
+    assert m.state["cards"][AXIS]["hand"] == hand
