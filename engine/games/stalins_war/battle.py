@@ -1008,6 +1008,8 @@ def advance(rules: Rules, state: State, combat: dict[str, Any], movers: Sequence
         for uid in movers:
             state["units"][uid]["hex"] = second
         control.enter(rules, state, second, side, ctx)
+    for uid in movers:
+        control.note_paulus(rules, state, uid)
     ctx.log(
         t(
             "Advance into {hex} (11.5.1): {units}.",

@@ -108,3 +108,14 @@ def enter(rules: Rules, state: State, label: str, side: str, ctx: Context) -> No
     if side == AXIS:
         lift_for_hex(rules, state, label)
     take(rules, state, label, side, ctx)
+
+
+def note_paulus(rules: Rules, state: State, uid: str) -> None:
+    """5.1.3: the Soviet wins at the end of turn 4 unless a supplied Axis unit has gone east of the Paulus
+    Line; moving, advancing or exploiting there in supply counts, whatever happens to the unit later."""
+    u = state["units"][uid]
+    label = u.get("hex")
+    if rules.units[uid].side != AXIS or not label or label not in rules.zone("paulus_zone"):
+        return
+    if not u.get("oos") and not u.get("limited"):
+        state["paulus_crossed"] = True

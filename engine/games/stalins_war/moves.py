@@ -37,7 +37,7 @@ would leave its destination overstacked is refused (move units out first). Stack
 illegal by units leaving them, so every hex is legal whenever the player may stop.
 
 Each hex entered passes control (3.0, ruling 42: ``control.enter``); ``paulus_crossed`` is set when
-a supplied Axis unit ends a move east of the Paulus Line (5.1.3).
+a supplied Axis unit ends a move, an advance or an exploitation east of the Paulus Line (5.1.3).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 
 * the general rule (7.5.2c): the capital of the unit's nation and every friendly-controlled full
   supply source, City or Fortress of that nation, each in full supply. Nations: SU -> the USSR
-  (Moscow), GE -> Germany (Berlin; sources: the west-edge rail hexes and the USIR, 13.2), HU ->
+  (Moscow), GE -> Germany (Berlin; sources: the west-edge rail hexes in Germany and the USIR, 13.2), HU ->
   Hungary (Buda), RO -> Romania (Bucharest); Italians only Bucharest and Odessa while Axis-controlled;
 * card-specific flags of units.csv: ``place_with_front`` (a hex holding a Soviet Front),
   ``place_with_german_unit`` (a hex holding a German unit in full supply), ``place_berlin``,
@@ -125,7 +125,10 @@ def general_hexes(rules: Rules, state: State, uid: str) -> list[str]:
         candidates.add(capital)
     zone = NATION_SOURCE_ZONE.get(nation)
     if zone:
-        candidates |= set(rules.zone(zone))
+        # "fonte ... di quella nazione": a German unit arrives at a German source, not at the Axis
+        # edge hexes in Hungary or Bulgaria (RULINGS.md E1).
+        home = set(rules.zone(country))
+        candidates |= {label for label in rules.zone(zone) if label in home}
     for name in NATION_SOURCE_PLACES.get(nation, ()):
         label = _hex_of(rules, name)
         if label:

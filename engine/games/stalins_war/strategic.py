@@ -266,8 +266,7 @@ def arrive(rules: Rules, state: State, side: str, uid: str, path: list[str], ctx
         control.enter(rules, state, label, side, ctx)
     state["units"][uid]["hex"] = path[-1]
     clear_partisans_for(rules, state, side, uid, path[-1], ctx)
-    if side == AXIS and terrain.east_of_paulus(rules, path[-1]) and not state["units"][uid].get("oos") and not state["units"][uid].get("limited"):
-        state["paulus_crossed"] = True
+    control.note_paulus(rules, state, uid)
 
 
 def check_rail(rules: Rules, state: State, side: str, uid: str, dest: str) -> list[str]:

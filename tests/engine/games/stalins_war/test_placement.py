@@ -56,6 +56,8 @@ def test_german_general_placement_berlin_sources_cities(monkeypatch):
     assert BERLIN in hexes and "1422" in hexes and "1719" in hexes  # Berlin, USIR, Königsberg
     assert "1621" not in hexes  # Warsaw already holds the 4th Army (one LCU)
     assert "1621" in legal(state, "ge-27c")
+    # 7.5.2c "di quella nazione": the Axis supply-edge hexes in Hungary and Bulgaria are not German sources.
+    assert not {"1023", "1025", "1330", "1431"} & set(legal(state, "ge-27c"))
 
 
 def test_italians_enter_at_bucharest_or_odessa_if_axis_controlled(monkeypatch):
