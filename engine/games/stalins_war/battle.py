@@ -499,6 +499,10 @@ class CombatStep(flow.Procedure):
         if stage == "attacks":
             if "side" not in frame:
                 frame["side"] = state.get("round", {}).get("side") or state["phase"]["side"]
+                if not state.get("round", {}).get("combat_markers") and not zhukov_available(state, frame["side"]):
+                    # No Combat marker and no Zhukov: no attack is possible (11.1.1), nothing to ask.
+                    frame["stage"] = "exploit"
+                    return
                 ctx.log(t("Combat step (11.0): attack from hexes with Combat markers, then 'done'."))
             frame["waiting"] = True
             return

@@ -121,6 +121,11 @@ class StalinsWar(flow.ProcedureGame):
         if action.verb == "attack" and found is not None and found[0].name == "move_step":
             # An attack order ends movement and Combat-marker placement (7.3.5) by itself; the
             # whole order is refused, markers and all, if the attack is not legal.
+            from engine.games.stalins_war import battle
+
+            if not state["round"].get("combat_markers") and not battle.zhukov_available(state, role):
+                # Without a marker the combat step is skipped: refuse with the rule, not the next phase's words.
+                battle.check_attack(self.rules, state, role, battle.parse_order(self.rules, action.args))
             self.dispatch(state, role, Action("done"), ctx)
         self.dispatch(state, role, action, ctx)
         return state
@@ -339,7 +344,12 @@ class StalinsWar(flow.ProcedureGame):
 
 def picture_last(last: Mapping[str, Any]) -> dict[str, Any]:
     """The AR's last actions in the renderer's terms: move, advance and exploit arrows, the attack."""
-    out: dict[str, Any] = {"moves": [list(p) for key in ("moves", "advances", "exploits") for p in last.get(key, [])]}
+    paths: list[list[str]] = []
+    for key in ("moves", "advances", "exploits"):
+        for p in last.get(key, []):
+            if list(p) not in paths:  # a stack that moves together is one arrow
+                paths.append(list(p))
+    out: dict[str, Any] = {"moves": paths}
     if last.get("kind") == "combat" and last.get("hex"):
         out["attacks"] = [{"from": list(last.get("from", [])), "to": last["hex"], "result": last.get("result", "")}]
     out["retreats"] = [list(p) for p in last.get("retreats", [])]

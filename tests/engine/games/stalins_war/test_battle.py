@@ -116,9 +116,16 @@ def patch_supply(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     return table
 
 
+FAR_MARKER = "1118"  # near Berlin, far from every test's combat
+
+
 def start(state: dict[str, Any], ctx: FakeCtx | None = None) -> tuple[FakeGame, FakeCtx]:
     game = FakeGame()
     ctx = ctx or FakeCtx()
+    if not state["round"]["combat_markers"] and not battle.zhukov_available(state, state["round"]["side"]):
+        # The step is skipped when no attack is possible; a marker far away keeps it open so a test
+        # can see the refusal of an unmarked attack.
+        state["round"]["combat_markers"].append(FAR_MARKER)
     flow.call(state, "combat_step")
     game.run_automatic(state, ctx)
     return game, ctx
@@ -160,9 +167,22 @@ def refused(state: dict[str, Any], role: str, *args: str) -> IllegalOrder:
 
 def test_attack_needs_a_combat_marker_11_1_1(supplied):
     state, a, target = axis_attack_setup(supplied)
-    state["round"]["combat_markers"] = []
+    state["round"]["combat_markers"] = [two_away(a)]  # a marker elsewhere: ge-4a's hex has none
     err = refused(state, "axis", target, "with", "ge-4a")
     assert "11.1.1" in str(err.message)
+
+
+def test_no_combat_marker_and_no_zhukov_skips_the_combat_step_11_1_1() -> None:
+    state = board()
+    state["flow"] = []
+    flow.call(state, "combat_step")
+    FakeGame().run_automatic(state, FakeCtx())
+    assert not state["flow"]  # nothing was asked: no attack is possible
+    state = board(side="soviet")
+    state["flow"] = []
+    state["effects"]["zhukov"] = 10
+    start(state)
+    assert top(state) == "combat_step"  # Zhukov needs no marker (SU9)
 
 
 def test_multi_hex_attack_needs_mechanised_unit_in_extra_hex_11_1_3(supplied):

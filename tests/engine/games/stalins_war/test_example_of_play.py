@@ -376,8 +376,7 @@ def _cavalry_raid(ex: Example) -> None:
     ex.order("soviet", "move 20r 2522")
     ex.order("soviet", "move 42r 2521")
     ex.order("soviet", "move maritime army 2521")  # the last to leave pays the OPS (7.3.3)
-    ex.order("soviet", "done")  # no Combat marker
-    ex.order("soviet", "done")  # no combat
+    ex.order("soviet", "done")  # no Combat marker: no combat step (11.1.1)
 
 
 @step("german_reinforcements")
@@ -394,8 +393,7 @@ def _soviet_reinforcements_2(ex: Example) -> None:
     ex.order("soviet", "play 2 event")
     for line in ("place kalinin front moscow", "place volkhov front dnepropetrovsk", "place 30r tula", "place 57r tula"):
         ex.order("soviet", line)
-    ex.order("soviet", "done")
-    ex.order("soviet", "done")
+    ex.order("soviet", "done")  # no Combat marker: no combat step (11.1.1)
 
 
 @step("defend_motherland_ops")
@@ -421,8 +419,7 @@ def _attack_gomel_ar4(ex: Example) -> None:
 def _peoples_militia_ops(ex: Example) -> None:
     ex.order("soviet", "play 23 ops")
     ex.order("soviet", "move southwest front 2327")  # leaves the ZOC of the panzers in 2225: the 1 OPS
-    ex.order("soviet", "done")
-    ex.order("soviet", "done")
+    ex.order("soviet", "done")  # no Combat marker: no combat step (11.1.1)
 
 
 @step("axis_reinforcements_ops")

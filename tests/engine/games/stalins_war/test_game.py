@@ -235,3 +235,13 @@ def test_random_legal_actions_keep_every_card_and_the_invariants(seed: int) -> N
         for side in (AXIS, SOVIET):
             assert card_total(m.state, side) == cards_of(side)
     assert m.state["turn"] >= 2
+
+
+def test_the_picture_draws_one_arrow_per_path_of_the_round() -> None:
+    from engine.games.stalins_war.game import picture_last
+
+    last = {"kind": "combat", "hex": "1722", "from": ["1622", "1623"], "result": "2/0",
+            "advances": [["1622", "1722"], ["1622", "1722"]], "moves": [["1621", "1622"]]}
+    pic = picture_last(last)
+    assert pic["moves"] == [["1621", "1622"], ["1622", "1722"]]
+    assert pic["attacks"] == [{"from": ["1622", "1623"], "to": "1722", "result": "2/0"}]

@@ -167,7 +167,9 @@ def play_deep(seed: str, max_steps: int) -> Match:
     return match
 
 
-@pytest.mark.parametrize("seed", ["sw-deep-1", "sw-deep-2"])
+# Fixed seeds: random play is chaotic, and a random Soviet who retakes Odessa wins by 5.1.3 in turn 4
+# (a legal finish, the quick games cover it); these three run past the opening under the current rules.
+@pytest.mark.parametrize("seed", ["sw-deep-1", "sw-deep-3", "sw-deep-4"])
 def test_deep_random_campaigns_reach_total_war_turns_and_a_result(seed):
     """Whole campaigns past the opening: every phase of every turn runs, and the game ends by the rules."""
     game = registry.get("stalins-war")
