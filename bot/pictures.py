@@ -50,4 +50,4 @@ def render_around(game: Any, match: Any, role: str, label: str, language: str = 
     data = render_view(game, view, role, False)
     if data is None:
         return None
-    return data, describe(game, view, False, translate=translator(language))
+    return data, describe(game, view, False, translate=translator(language), around=label)

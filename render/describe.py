@@ -84,8 +84,10 @@ def _counts(units: list[UnitOnMap], translate: Translate) -> str:
     return _tr(t("{n} counters on the map ({parts}).", n=len(units), parts=parts), translate)
 
 
-def describe(game: Any, view: Mapping[str, Any], full: bool, limit: int = LIMIT, translate: Translate = None) -> str:
-    """What the picture of ``view`` shows, in a few sentences."""
+def describe(
+    game: Any, view: Mapping[str, Any], full: bool, limit: int = LIMIT, translate: Translate = None, around: str | None = None
+) -> str:
+    """What the picture of ``view`` shows, in a few sentences (``around``: a hex the player asked for)."""
     board: MapData | None = getattr(game, "board", None)
     units = [u for u in units_on_map(view) if board is None or u.hex in board.grid]
     at: dict[Label, list[UnitOnMap]] = {}
@@ -96,6 +98,8 @@ def describe(game: Any, view: Mapping[str, Any], full: bool, limit: int = LIMIT,
     hexes = last.hexes()
     if full:
         head = _tr(t("Whole map of {title}.", title=title), translate)
+    elif around:
+        head = _tr(t("{title}, the area around {hex}.", title=title, hex=_where(board, around)), translate)
     elif hexes:
         head = _tr(t("{title}, the area of the last action around {hexes}.", title=title, hexes=", ".join(sorted(set(hexes))[:6])), translate)
     else:

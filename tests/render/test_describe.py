@@ -39,3 +39,11 @@ def test_without_last_action_says_where():
     """With no last action, the action image shows the viewer's area."""
     text = describe(FakeGame(), {"units": [unit("a", "0101")]}, full=False)
     assert "the area around your units" in text
+
+
+def test_a_picture_around_a_requested_hex_says_so():
+    """`map HEX`: the picture is around the hex the player named, not 'the last action'."""
+    view = {"units": [unit("a", "0604")], "last": {"focus": ["0604"]}}
+    text = describe(FakeGame(), view, full=False, around="0604")
+    assert text.startswith("Tiny test map, the area around 0604 (Millford).")
+    assert "last action" not in text
