@@ -41,10 +41,16 @@ def unit_candidates(rules: Rules) -> list[Candidate]:
 _ORDINAL = re.compile(r"(\d+)(st|nd|rd|th)\b")
 
 
+# Compass abbreviations players type for the Fronts ("sw front", "NW Front").
+_ABBREVIATED = {"sw": "southwest", "nw": "northwest", "n": "north", "s": "south", "w": "west"}
+_ABBREVIATIONS = re.compile(r"\b(sw|nw|n|s|w)\b(?=\s+(?:front|caucasus))")
+
+
 def norm(name: str) -> str:
     """A forgiving spelling key: "46th Panzer Corps" and "46 Pz Corps" agree."""
     text = name.casefold().replace("panzer", "pz")
     text = re.sub(r"\(.*?\)", " ", text)
+    text = _ABBREVIATIONS.sub(lambda m: _ABBREVIATED[m.group(1)], text)
     text = _ORDINAL.sub(r"\1", text)
     return fold(text)
 

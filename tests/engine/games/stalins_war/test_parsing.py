@@ -152,3 +152,20 @@ def test_match_parses_and_refuses_through_the_kernel() -> None:
     m.submit(AXIS, f"play {card[2:]} ops")
     assert m.state["round"]["card"] == card
     assert m.state["consec"][AXIS] == 1
+
+
+@pytest.mark.parametrize(
+    ("line", "unit"),
+    [
+        ("move sw front 2327", "su-southwest-front"),
+        ("move NW Front 2327", "su-northwest-front"),
+        ("move w front 2327", "su-west-front"),
+        ("move n caucasus front 2327", "su-north-caucasus-front"),
+    ],
+)
+def test_compass_abbreviations_name_the_fronts(line: str, unit: str) -> None:
+    assert parse(SOVIET, line).args[0] == unit
+
+
+def test_a_lone_letter_is_not_taken_for_a_compass_point() -> None:
+    assert parsing.norm("s") == "s" and parsing.norm("w 2327") == "w2327"
