@@ -981,12 +981,15 @@ class AdvanceWindow(flow.Procedure):
         over = over_after(rules, state, movers, final)
         if over is not None and not blitz:
             raise IllegalOrder(t("The advance would over-stack {hex}: {why}", hex=final, why=over), rule="11.5.1", hint=t("Advance fewer units, or add 'blitz' if a Blitz marker may be placed (11.5.2)."))
+        # Judged before the advance: entering the hex removes a Festung (16.3.3) or destroys a
+        # fortress, which must still bar the Blitz marker (11.2.1(9)).
+        may_blitz = frame["mode"] == "normal" and blitz_problem(rules, state, combat, movers, origins) is None
         advance(rules, state, combat, movers, second, ctx)
         if blitz:
             place_blitz(state, target, ctx)
             flow.end(state)
             return
-        if frame["mode"] == "normal" and blitz_problem(rules, state, combat, movers, origins) is None:
+        if may_blitz:
             frame["stage"] = "blitz"
             frame["movers"] = movers
             return

@@ -662,3 +662,26 @@ def test_refusals_do_not_change_the_state(supplied):
     with pytest.raises(IllegalOrder):
         order(game, state, "axis", "attack", target, "with", "ge-4a")
     assert state == before
+
+
+def test_no_blitz_in_a_festung_hex_once_the_advance_removed_it_11_2_1_9(supplied):
+    """11.2.1(9): no Blitz marker in a Festung hex. The Festung leaves the map as the Soviet
+    advances in (16.3.3); the Blitz question must still see it (the town alone would allow one)."""
+    state = board(side="soviet")
+    state["effects"]["lend_lease_received"] = 10
+    town, a = "1925", "2025"  # Zhitomir (a town in clear terrain) and a clear neighbour, no river
+    state["markers"]["festung"] = [town]
+    state["control"][town] = "axis"
+    put(state, "su-1t", a)
+    put(state, "ge-43c", town, level=1)
+    mark(state, a)
+    game, ctx = start(state, FakeCtx([6, 1]))
+    order(game, state, "soviet", "attack", town, "nocc", ctx=ctx)
+    order(game, state, "axis", "pass", ctx=ctx)
+    # 4 on SCU column 4, Festung 1L -> column 3, roll 6 -> 1*: the reduced corps is eliminated.
+    assert state["units"]["ge-43c"]["hex"] is None
+    assert top(state) == "battle_advance"
+    order(game, state, "soviet", "advance", "su-1t", ctx=ctx)
+    assert state["units"]["su-1t"]["hex"] == town
+    assert top(state) == "combat_step"
+    assert state["round"]["blitz"] == []
