@@ -210,6 +210,7 @@ def choose(game: Any, state: State, side: str, action: Action, ctx: Context, fra
         state["rp_plays"][side].append(int(state["ar"]))
     if raspa:
         given = 0  # 15.1.1: events give no OPS in Rasputitsa
+        state["round"]["combat_capable"] = False  # 15.1.1: nor combat an event would allow (Zhukov)
     if given > 0:
         state["round"].update(ops=given, move_capable=True, kind="event_ops")
         ctx.log(t("The event gives {ops} OPS.", ops=given))

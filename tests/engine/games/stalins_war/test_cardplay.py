@@ -342,6 +342,18 @@ def test_15_1_1_rasputitsa_events_give_no_ops() -> None:
     assert d.state["rp_plays"][AXIS] == [1]
 
 
+def test_15_1_1_rasputitsa_event_cannot_open_a_combat_step_zhukov() -> None:
+    """15.1.1: in Rasputitsa players may not fight "se l'effetto di una carta Evento lo consentirebbe
+    normalmente": Zhukov played as an event there gives no combat step in that round."""
+    d = direct(turn=3, ar=1, side=SOVIET)
+    give(d.state, SOVIET, "SU9")
+    rnd = choose(d, SOVIET, "play", "SU9", "event")
+    assert not rnd.get("combat_capable") and not rnd["move_capable"]
+    d.state["turn"], d.state["ar"] = 3, 2  # outside Rasputitsa the event round may fight (SU9)
+    give(d.state, SOVIET, "SU9")
+    assert choose(d, SOVIET, "play", "SU9", "event").get("combat_capable")
+
+
 # Events and the count ---------------------------------------------------------------------------------
 def test_ruling_33_miracle_on_the_vistula_gives_ops_less_the_box_penalty_count_unchanged() -> None:
     """AX32 / ruling 33: OPS = card OPS less the penalty of the box; marker unchanged; counts as the RP play."""
