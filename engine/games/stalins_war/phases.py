@@ -112,11 +112,24 @@ def end_ar(game: Any, state: State, side: str, ctx: Context) -> None:
         events_axis.defend_motherland_check(state, ctx)
     if side == SOVIET and rnd.get("kind") == "ops":
         state["effects"].pop("zhukov_used", None)
+    if rnd.get("kind") == "zero_move" and not _zero_round_acted(game.rules, state, side, rnd):
+        # 7.3.2 / ruling 36: a 0-OPS round in which no unit moved or fought resets the count.
+        state["consec"][side] = 0
     state["last_round"] = {"side": side, "kind": rnd.get("kind"), "card": rnd.get("card")}
     if state["options"].get("recheck_supply", False):
         from engine.games.stalins_war import supply
 
         supply.update_supply(game.rules, state, side)
+
+
+def _zero_round_acted(rules: Rules, state: State, side: str, rnd: dict[str, Any]) -> bool:
+    """7.2.6: did ``side`` move a unit or activate a hex for combat in this 0-OPS round?"""
+    if rnd.get("combat_markers") or rnd.get("attacked"):
+        return True
+    keys = ("moved", "strategic", "fought", "exploited")
+    return any(
+        rules.units[uid].side == side and any(u.get(k) for k in keys) for uid, u in state["units"].items()
+    )
 
 
 def attrition(game: Any, state: State, side: str, ctx: Context) -> None:

@@ -3,9 +3,11 @@ Attrition segments (13.3.8-9) and the entry of the Replacement and Draw phases."
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from engine.games.stalins_war import control, phases
+from engine.games.stalins_war import cardplay, control, phases
 from engine.games.stalins_war.model import AXIS, SOVIET
 from tests.engine.games.stalins_war.flow_helpers import RULES, direct, log_texts, supplied
 
@@ -208,3 +210,42 @@ def test_7_6_4_draw_phase_checks_total_war_first_then_asks_the_soviet() -> None:
     phases.begin_draw(d.game, d.state, d.ctx)
     assert d.state["total_war"] == 6
     assert d.state["flow"][-1] == {"proc": "draw_phase", "side": SOVIET}
+
+
+# End of an Action Round -------------------------------------------------------------------------------
+def _zero_move_round(side: str, consec: int) -> Any:
+    d = direct(turn=6, ar=3, side=side)
+    d.state["consec"][side] = consec
+    cardplay.begin_round(d.state, side, "zero_move", None, 0, True)
+    return d
+
+
+@pytest.mark.parametrize("side", [AXIS, SOVIET])
+def test_7_3_2_zero_ops_round_without_movement_or_combat_resets_the_count(side: str) -> None:
+    """7.3.2 / ruling 36: a 0-OPS round "nel quale nessuna unità muove o viene coinvolta in combattimento"
+    resets the Consecutive OPS count, even when the player first chose the move/fight option."""
+    d = _zero_move_round(side, 2)
+    phases.end_ar(d.game, d.state, side, d.ctx)
+    assert d.state["consec"][side] == 0
+
+
+@pytest.mark.parametrize("mark", ["moved", "strategic", "fought", "combat_marker"])
+def test_7_2_6_zero_ops_round_with_movement_or_combat_keeps_the_count(mark: str) -> None:
+    """7.2.6 option 1: when a unit moved or a hex was activated for combat the marker stays where it is."""
+    d = _zero_move_round(AXIS, 2)
+    uid = next(u for u, x in sorted(d.state["units"].items()) if x.get("hex") and RULES.units[u].side == AXIS)
+    if mark == "combat_marker":
+        d.state["round"]["combat_markers"].append(d.state["units"][uid]["hex"])
+    else:
+        d.state["units"][uid][mark] = True
+    phases.end_ar(d.game, d.state, AXIS, d.ctx)
+    assert d.state["consec"][AXIS] == 2
+
+
+def test_7_2_6_enemy_units_moving_do_not_count_for_the_active_side() -> None:
+    """7.3.2: only the active player's units moving or fighting keep his count (a retreating defender does not)."""
+    d = _zero_move_round(AXIS, 2)
+    uid = next(u for u, x in sorted(d.state["units"].items()) if x.get("hex") and RULES.units[u].side == SOVIET)
+    d.state["units"][uid]["retreated"] = True
+    phases.end_ar(d.game, d.state, AXIS, d.ctx)
+    assert d.state["consec"][AXIS] == 0
