@@ -770,10 +770,13 @@ class Battle(flow.Procedure):
         target = combat["target"]
         if frame.get("noretreat_used"):
             return
-        left = [u for u in foes_in(rules, state, target, side) if not stays(rules, u)]
+        foes = foes_in(rules, state, target, side)
+        left = [u for u in foes if not stays(rules, u)]
         movers = [u for u in combat["attackers"] if state["units"][u].get("hex")]
         if left or not movers:
             return
+        if foes and combat.get("winner") != side:
+            return  # Stalin stays only when the defenders are beaten (16.4.3): not vacated (11.5.1)
         flow.call(state, "battle_advance", side=side, units=movers, mode="normal", seconds=[], stage="advance")
 
     def stage_finish(self, rules: Rules, state: State, frame: flow.Frame, combat: dict[str, Any], side: str, defender: str, ctx: Context) -> None:

@@ -685,3 +685,25 @@ def test_no_blitz_in_a_festung_hex_once_the_advance_removed_it_11_2_1_9(supplied
     assert state["units"]["su-1t"]["hex"] == town
     assert top(state) == "combat_step"
     assert state["round"]["blitz"] == []
+
+
+def test_no_advance_onto_stalin_when_the_attacker_did_not_win_16_4_3_11_5_1(supplied):
+    """16.4.3: Stalin stays when the units with him retreat "se sconfitte"; the Axis may then advance
+    and eliminate him. In a combat the Axis did not win, Stalin is neither retreated nor eliminated
+    (11.5.1): the hex is not vacated, so there is no advance."""
+    state = board(side="axis")
+    a = near(CENTRE)
+    put(state, "ge-43c", a)
+    put(state, "su-13r", CENTRE, level=1)
+    put(state, "su-stalin", CENTRE)
+    mark(state, a)
+    game, ctx = start(state, FakeCtx([5, 6]))
+    order(game, state, "axis", "attack", CENTRE, "nocc", ctx=ctx)
+    order(game, state, "soviet", "pass", ctx=ctx)
+    # Axis 2 on SCU column 2, roll 5 -> 1*: the reduced army dies (Stalin is the last loss).
+    # Soviet 1+1 on SCU column 2, roll 6 -> 1*: the corps is reduced. Equal, no tie-break: nobody wins.
+    assert state["last"]["result"] == "1*/1*"
+    assert state["units"]["su-13r"]["hex"] is None
+    assert "Nobody wins" in ctx.text
+    assert top(state) == "combat_step"
+    assert state["units"]["su-stalin"]["hex"] == CENTRE
