@@ -437,7 +437,7 @@ def strategic_actions(rules: Rules, state: State, side: str) -> list[Action]:
         if u.get("moved") or u.get("strategic") or u.get("oos") or u.get("limited"):
             continue
         if terrain.on_rail(rules, u["hex"]):
-            routes = strategic.rail_destinations(rules, state, side, u["hex"])
+            routes = strategic.rail_destinations(rules, state, side, u["hex"], uid)
             added = 0
             for dest in sorted(routes, key=lambda h: (-len(routes[h]), h)):
                 if added >= 2:

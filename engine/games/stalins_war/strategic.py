@@ -160,8 +160,10 @@ def _inactive_partisan_hexes(rules: Rules, state: State) -> frozenset[str]:
     )
 
 
-def rail_destinations(rules: Rules, state: State, side: str, start: str) -> dict[str, list[str]]:
-    """Every hex reachable by rail from ``start`` with a path (start excluded), under 10.2.2-10.2.4."""
+def rail_destinations(rules: Rules, state: State, side: str, start: str, uid: str | None = None) -> dict[str, list[str]]:
+    """Every hex reachable by rail from ``start`` with a path (start excluded), under 10.2.2-10.2.4;
+    with ``uid``, also never through a hex that unit may not enter (4.4.3-4.4.4, 19.1.1, 19.2.1:
+    a rail move enters every hex of its line)."""
     data = terrain.static(rules)
     usable = usable_rail(rules, state, side)
     partisans = _inactive_partisan_hexes(rules, state) if side == AXIS else frozenset()
@@ -179,6 +181,8 @@ def rail_destinations(rules: Rules, state: State, side: str, start: str) -> dict
             continue
         for b in data.rail_adj[here]:
             if b not in usable or banned_rail_hex(rules, state, side, b) is not None:
+                continue
+            if uid is not None and entry_ban(rules, state, side, uid, b) is not None:
                 continue
             n = passed + (1 if b in partisans else 0)
             if (b, n) in seen:
@@ -217,17 +221,25 @@ def _strategic_unit(rules: Rules, state: State, side: str, uid: str, kind: str) 
     return here
 
 
-def end_checks(rules: Rules, state: State, side: str, uid: str, label: str, rule_stack: str = "9.1.4") -> None:
+def entry_ban(rules: Rules, state: State, side: str, uid: str, label: str) -> tuple[Text, str] | None:
+    """Why ``uid`` may never enter ``label`` now (turn-1 and nationality bans), with the rule, or None."""
     turn = int(state["turn"])
     spec = rules.units[uid]
     if turn == 1 and terrain.in_region(rules, label, "hungary"):
-        raise IllegalOrder(t("No unit may enter Hungary in turn 1."), rule="4.4.3")
+        return t("No unit may enter Hungary in turn 1."), "4.4.3"
     if turn == 1 and side == SOVIET and terrain.in_region(rules, label, "romania"):
-        raise IllegalOrder(t("Soviet units may not move in Romania in turn 1."), rule="4.4.4")
+        return t("Soviet units may not move in Romania in turn 1."), "4.4.4"
     if spec.nationality == "RO" and side == AXIS and terrain.in_region(rules, label, "hungary"):
-        raise IllegalOrder(t("Romanian units may never enter Hungary."), rule="19.1.1")
+        return t("Romanian units may never enter Hungary."), "19.1.1"
     if spec.nationality == "HU" and terrain.in_region(rules, label, "romania"):
-        raise IllegalOrder(t("Hungarian units may never enter Romania."), rule="19.2.1")
+        return t("Hungarian units may never enter Romania."), "19.2.1"
+    return None
+
+
+def end_checks(rules: Rules, state: State, side: str, uid: str, label: str, rule_stack: str = "9.1.4") -> None:
+    ban = entry_ban(rules, state, side, uid, label)
+    if ban is not None:
+        raise IllegalOrder(ban[0], rule=ban[1])
     problem = stacking.problem(rules, state, label, (uid,))
     if problem is not None and not _partisans_make_way(rules, state, side, uid, label):
         raise IllegalOrder(problem, rule=stacking.rule_of(problem), hint=t("Stacking must hold where a move ends ({rule}).", rule=rule_stack))
@@ -310,8 +322,12 @@ def check_rail(rules: Rules, state: State, side: str, uid: str, dest: str) -> li
             )
     if zoc.enemy_zoc(rules, state, dest, side):
         raise IllegalOrder(t("Rail movement may not enter an enemy ZOC hex ({hex}).", hex=dest), rule="10.2.2")
-    routes = rail_destinations(rules, state, side, here)
+    routes = rail_destinations(rules, state, side, here, uid)
     if dest not in routes:
+        anyhow = rail_destinations(rules, state, side, here).get(dest)
+        bans = [b for b in (entry_ban(rules, state, side, uid, h) for h in anyhow or ()) if b is not None]
+        if bans:
+            raise IllegalOrder(bans[0][0], rule=bans[0][1], hint=t("Every rail line from {a} to {b} crosses such hexes.", a=here, b=dest))
         raise IllegalOrder(
             t("No usable rail line joins {a} to {b}: rail hexes must connect to a friendly supply source free of enemy units, enemy ZOC and enemy-controlled cities, oil, VP, ports and fortresses.", a=here, b=dest),
             rule="10.2.3",

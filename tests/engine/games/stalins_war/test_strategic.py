@@ -176,3 +176,17 @@ def test_stalin_rails_out_of_moscow_and_back_once_each_16_4_5_16_4_6():
     order(state, "rail", "su-stalin", MOSCOW)
     state["units"]["su-stalin"]["strategic"] = False
     assert refused(state, "rail", "su-stalin", LENINGRAD).rule == "16.4.6"
+
+
+def test_hungarian_rail_move_never_runs_through_romania_19_2_1():
+    """19.2.1: Hungarian units never enter a Romanian hex, and a rail move enters every hex of its
+    line. With a Soviet unit on the line at 1624, 1625 is reachable from 1426 only through Romania."""
+    state = blank_state(turn=6, side="axis")
+    put(state, "hu-schnell", "1426")
+    put(state, "su-13r", "1624")
+    routes = strategic.rail_destinations(RULES, state, "axis", "1426", "hu-schnell")
+    romania = RULES.zone("romania")
+    assert routes and not any(h in romania for path in routes.values() for h in path)
+    assert "1625" in strategic.rail_destinations(RULES, state, "axis", "1426")  # some unit could
+    assert refused(state, "rail", "hu-schnell", "1625").rule == "19.2.1"
+    assert state["units"]["hu-schnell"]["hex"] == "1426"
