@@ -99,9 +99,14 @@ def _fits(rules: Rules, state: State, uid: str, label: str, replaced: str | None
             units[replaced].update(saved_old)
 
 
-def _full(rules: Rules, state: State, label: str, side: str) -> bool:
+def _full(rules: Rules, state: State, label: str, side: str, uid: str | None = None) -> bool:
+    """``label`` is in full supply for the arriving unit: traced to that unit's own sources (13.2.1:
+    Romanians to Bucharest, Hungarians and Italians to Buda; German for the others)."""
     from engine.games.stalins_war import supply
 
+    group = supply.group_of(rules, uid) if uid is not None else None
+    if group in (supply.ROMANIAN, supply.BUDA):
+        return label in supply.reach_of(rules, state, group).full
     status: str = supply.hex_traces(rules, state, label, side)
     return status == "full"
 
@@ -146,7 +151,7 @@ def general_hexes(rules: Rules, state: State, uid: str) -> list[str]:
             continue  # a place must be friendly-controlled
         if not _open_for(rules, state, label, side):
             continue
-        if not _full(rules, state, label, side):
+        if not _full(rules, state, label, side, uid):
             continue
         out.append(label)
     return out

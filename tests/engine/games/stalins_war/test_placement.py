@@ -193,3 +193,21 @@ def test_place_units_prompt_lists_only_legal_actions(monkeypatch):
         if action.verb == "place" and action.args != ("auto",):
             uid, label = action.args[0], action.args[1]
             assert label in legal(state, uid)
+
+
+def test_romanian_units_need_romanian_supply_not_german_7_5_2c_13_2_1():
+    """7.5.2c: the hex must be in full supply, and a Romanian unit traces to Bucharest (13.2.1).
+    Soviet units without a ZOC in every hex around Bucharest cut every German trace to it, but
+    Bucharest is the Romanian source itself: Romanian reinforcements still enter there."""
+    from engine.games.stalins_war import supply, terrain
+    from tests.engine.games.stalins_war.test_terrain import RULES as FULL_RULES
+    from tests.engine.games.stalins_war.test_terrain import blank_state, put
+
+    bucharest = FULL_RULES.hex_of("Bucharest")
+    state = blank_state(turn=6, side="axis")
+    ring = [h for h in FULL_RULES.board.neighbours(bucharest) if not terrain.impassable(FULL_RULES, h)]
+    for uid, label in zip(("su-13r", "su-20r", "su-21r", "su-22r", "su-5r", "su-28r"), ring, strict=False):
+        put(state, uid, label)
+    assert len(ring) <= 6
+    assert supply.hex_traces(FULL_RULES, state, bucharest, AXIS) != "full"  # no German trace
+    assert placement.legal_placements(FULL_RULES, state, "ro-5c") == [bucharest]
