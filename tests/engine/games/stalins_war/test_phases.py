@@ -174,6 +174,18 @@ def test_13_3_9_a_town_without_port_oil_or_vp_does_not_flip(monkeypatch: pytest.
     assert all(d.state["control"].get(h) == SOVIET for h in towns)
 
 
+def test_23_1_5_with_town_control_a_town_that_cannot_trace_supply_flips(monkeypatch: pytest.MonkeyPatch) -> None:
+    """23.1.5: with town control, town hexes change control "allo stesso modo del controllo delle città",
+    so in the Attrition Phase they pass to the enemy like cities (13.3.9)."""
+    towns = [h for h, p in RULES.board.places.items() if p.kind == "town" and p.get("country") == "ussr"
+             and not any(p.get(k) == "1" for k in ("port", "oil", "vp", "capital"))]
+    supplied(monkeypatch, bad_hexes=frozenset(towns[:1]))
+    d = direct(turn=2, ar=5, side=SOVIET, town_control=True)
+    phases.attrition(d.game, d.state, SOVIET, d.ctx)
+    assert d.state["control"][towns[0]] == AXIS
+    assert all(d.state["control"].get(h) == SOVIET for h in towns[1:])
+
+
 def test_13_3_9_friendly_fortress_or_festung_keeps_the_hex(monkeypatch: pytest.MonkeyPatch) -> None:
     fortresses = [h for h, p in RULES.board.places.items() if p.get("fortress") == "1" and p.get("country") == "ussr"]
     assert fortresses
