@@ -8,8 +8,8 @@ active player (``state["round"]["side"]``) gives orders until ``done``:
   AR while MP remain, but a unit that entered an enemy ZOC (or a Festung) has stopped for the AR.
 * ``rail UNIT HEX``, ``sea UNIT HEX`` — strategic movement (``strategic.py``).
 * ``entrench HEX [auto]``, ``festung HEX``, ``partisans HEX [HEX]`` — ``entrench.py``.
-* ``bank N`` — move N banked OPS into this round (18.1.1; the Soviet only while Stalin is in Moscow,
-  18.3.1).
+* ``bank N`` — move N banked OPS into this round (18.1.1). Stalin must be in Moscow for the Soviet
+  to *receive* banked OPS (18.3.1, 16.4.7), not to spend those already recorded (18.1.3).
 * ``combat HEX [HEX ...]`` — Combat markers at 1 OPS each (7.3.5). The first ``combat`` order ends
   movement (entrenchment attempts are rolled first, 10.3.1); more markers may follow.
 * ``done`` — ends movement if needed (rolling entrenchments) and the step.
@@ -348,8 +348,8 @@ def check_bank(rules: Rules, state: State, side: str, args: tuple[str, ...]) -> 
     have = int(state["banked"].get(side, 0))
     if n > have:
         raise IllegalOrder(t("You have {n} banked OPS.", n=have), rule="18.1.1")
-    if side == SOVIET and state["units"]["su-stalin"].get("hex") != rules.hex_of("Moscow"):
-        raise IllegalOrder(t("The Soviet may use banked OPS only while Stalin is in Moscow."), rule="18.3.1")
+    # 18.3.1 / 16.4.7 ("può ricevere"): Stalin in Moscow governs receiving banked OPS (phases.py);
+    # OPS once recorded stay until spent or the end of the turn (18.1.3), wherever Stalin is.
     return n
 
 

@@ -422,14 +422,17 @@ def test_bank_moves_banked_ops_into_the_round_18_1_1():
     assert refused(state, "bank", "1").rule == "18.1.1"
 
 
-def test_soviet_banked_ops_only_while_stalin_is_in_moscow_18_3_1():
+def test_soviet_spends_recorded_banked_ops_wherever_stalin_is_18_3_1_18_1_3():
+    """18.3.1 / 16.4.7: Stalin in Moscow is needed to *receive* banked OPS ("può ricevere"); once
+    recorded they are kept until spent or the end of the turn (18.1.3), even with Stalin away."""
     state = blank_state(side="soviet", ops=0)
-    state["banked"]["soviet"] = 1
+    state["banked"]["soviet"] = 2
     put(state, "su-stalin", LINE[0])
-    assert refused(state, "bank", "1").rule == "18.3.1"
+    order(state, "bank", "1")
+    assert state["round"]["ops"] == 1 and state["banked"]["soviet"] == 1
     put(state, "su-stalin", RULES.hex_of("Moscow"))
     order(state, "bank", "1")
-    assert state["round"]["ops"] == 1
+    assert state["round"]["ops"] == 2 and state["banked"]["soviet"] == 0
 
 
 def test_combat_markers_cost_one_ops_each_and_end_movement_7_3_5():
