@@ -475,8 +475,18 @@ def traces(rules: Rules, state: State, target: str, side: str) -> str:
             state["units"][uid]["hex"] = target
 
 
+def partisans_leaving(rules: Rules, state: State, movers: Sequence[str], label: str) -> list[str]:
+    """16.1.5: the inactive Partisans in ``label`` leave it when a supplied Soviet unit moves in."""
+    if not any(rules.units[u].side == SOVIET and not attacker_oos(state, u) for u in movers):
+        return []
+    return [u for u in units_in(state, label) if inactive_partisan(rules, state, u)]
+
+
 def over_after(rules: Rules, state: State, movers: Sequence[str], target: str) -> Text | None:
-    before = {u: state["units"][u]["hex"] for u in movers}
+    gone = partisans_leaving(rules, state, movers, target)
+    before = {u: state["units"][u]["hex"] for u in [*movers, *gone]}
+    for uid in gone:
+        state["units"][uid]["hex"] = None
     for uid in movers:
         state["units"][uid]["hex"] = target
     try:
@@ -1011,6 +1021,9 @@ def advance(rules: Rules, state: State, combat: dict[str, Any], movers: Sequence
                 ctx.log(t("{unit} is eliminated as the Axis advances into the hex (16.1.6).", unit=spec.name))
             units.eliminate(rules, state, uid, ctx)
     start = {u: state["units"][u]["hex"] for u in movers}
+    for uid in partisans_leaving(rules, state, movers, second or target):
+        ctx.log(t("A supplied Soviet unit enters {hex}: the inactive Partisans there leave it (16.1.5).", hex=second or target))
+        units.eliminate(rules, state, uid, ctx)
     for uid in movers:
         state["units"][uid]["hex"] = target
     control.enter(rules, state, target, side, ctx)

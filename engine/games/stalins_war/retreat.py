@@ -69,15 +69,31 @@ def land(rules: Rules, label: str) -> bool:
     return label in rules.board.grid and rules.board.terrain.get(label) not in ("sea", "lake", "offmap", None)
 
 
+def partisans_leaving(rules: Rules, state: State, uid: str, label: str) -> list[str]:
+    """16.1.5: the inactive Partisans that leave ``label`` when Soviet ``uid`` ends its retreat there
+    in supply."""
+    if rules.units[uid].side != SOVIET:
+        return []
+    found = [u for u in units_in(state, label) if inactive_partisan(rules, state, u)]
+    if not found or supply.hex_traces(rules, state, label, SOVIET) == "none":
+        return []
+    return found
+
+
 def fits(rules: Rules, state: State, uid: str, label: str) -> Text | None:
     """Stacking at the end of a move: what would be wrong with ``uid`` in ``label`` (9.1.4)."""
+    gone = partisans_leaving(rules, state, uid, label)
     u = state["units"][uid]
     before = u.get("hex")
     u["hex"] = label
+    for other in gone:
+        state["units"][other]["hex"] = None
     try:
         return stacking.check_hex(rules, state, label)
     finally:
         u["hex"] = before
+        for other in gone:
+            state["units"][other]["hex"] = label
 
 
 def path_problem(rules: Rules, state: State, uid: str, origin: str, path: Sequence[str], length: int) -> Problem | None:
@@ -191,6 +207,9 @@ def no_retreat_terrain(rules: Rules, state: State, combat: dict[str, Any]) -> st
 
 def apply_path(rules: Rules, state: State, uid: str, origin: str, path: Sequence[str], ctx: Context) -> None:
     u = state["units"][uid]
+    for other in partisans_leaving(rules, state, uid, path[-1]):
+        ctx.log(t("A supplied Soviet unit ends its retreat in {hex}: the inactive Partisans there leave it (16.1.5).", hex=path[-1]))
+        units.eliminate(rules, state, other, ctx)
     u["hex"] = path[-1]
     u["retreated"] = True
     side = rules.units[uid].side

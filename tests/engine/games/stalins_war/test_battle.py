@@ -707,3 +707,24 @@ def test_no_advance_onto_stalin_when_the_attacker_did_not_win_16_4_3_11_5_1(supp
     assert "Nobody wins" in ctx.text
     assert top(state) == "combat_step"
     assert state["units"]["su-stalin"]["hex"] == CENTRE
+
+
+def test_supplied_soviet_advance_removes_inactive_partisans_16_1_5(supplied):
+    """16.1.5: inactive Partisans leave a hex in which the Soviet has a supplied unit; the Axis
+    stack that shared the hex with them is beaten and the Soviet army advances in (11.5.1)."""
+    state = board(side="soviet")
+    a = near(CENTRE)
+    put(state, "su-13r", a)
+    put(state, "ge-43c", CENTRE, level=1)
+    put(state, "su-partisan-1", CENTRE, active=False)
+    mark(state, a)
+    game, ctx = start(state, FakeCtx([6, 1]))
+    order(game, state, "soviet", "attack", CENTRE, "nocc", ctx=ctx)
+    order(game, state, "axis", "pass", ctx=ctx)
+    # Soviet 2 on SCU column 2, roll 6 -> 1*: the reduced corps is eliminated; Axis 1, roll 1 -> -.
+    assert state["units"]["ge-43c"]["hex"] is None
+    assert top(state) == "battle_advance"
+    order(game, state, "soviet", "advance", "su-13r", ctx=ctx)
+    assert state["units"]["su-13r"]["hex"] == CENTRE
+    assert state["units"]["su-partisan-1"]["hex"] is None
+    assert state["units"]["su-partisan-1"]["box"] == "setaside"

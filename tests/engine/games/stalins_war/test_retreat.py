@@ -213,3 +213,23 @@ def test_rough_no_retreat_follows_the_option_ruling_8_1_4(supplied):
     assert retreat.no_retreat_terrain(RULES, state, combat) == "Rough"
     state["options"]["rough_no_retreat"] = False
     assert retreat.no_retreat_terrain(RULES, state, combat) is None
+
+
+def test_soviet_retreat_into_inactive_partisans_in_supply_removes_them_16_1_5(supplied):
+    """16.1.5: inactive Partisans leave a hex in which the Soviet has a supplied unit, so a Soviet
+    unit may end its retreat there when the hex is in supply (not over-stacked, 9.2.2)."""
+    state = board(side="axis")
+    put(state, "su-13r", CENTRE)
+    refuge = near(CENTRE, 2)
+    put(state, "su-partisan-1", refuge, active=False)
+    assert retreat.path_problem(RULES, state, "su-13r", CENTRE, [refuge], 1) is None
+    retreat.apply_path(RULES, state, "su-13r", CENTRE, [refuge], FakeCtx())
+    assert state["units"]["su-13r"]["hex"] == refuge
+    assert state["units"]["su-partisan-1"]["hex"] is None
+    # Out of supply there, the Partisans stay and the hex would be over-stacked.
+    state = board(side="axis")
+    put(state, "su-13r", CENTRE)
+    put(state, "su-partisan-1", refuge, active=False)
+    supplied[refuge] = "none"
+    problem = retreat.path_problem(RULES, state, "su-13r", CENTRE, [refuge], 1)
+    assert problem is not None and "9.2.2" in str(problem[0])
