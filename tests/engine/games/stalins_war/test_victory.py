@@ -226,3 +226,27 @@ def test_22_0_count_ignores_vp_spaces_outside_the_ussr() -> None:
     d.state["control"][RULES.hex_of("Warsaw")] = AXIS
     victory.final(d.game, d.state, d.ctx)
     assert winner(d) == SOVIET
+
+
+def test_ruling_v1_turn_18_end_of_turn_checks_come_before_the_campaign_end() -> None:
+    """5.1.3 "di qualsiasi turno" includes turn 18: Hitler Takes Command unplayed takes VP 1 to 0."""
+    from engine.games.stalins_war import turn_end
+
+    d = quiet(18)
+    d.state["vp"] = 1
+    d.state["events"].pop("AX24", None)
+    turn_end.finish_turn(d.game, d.state, d.ctx)
+    victory.final(d.game, d.state, d.ctx)
+    assert d.state["vp"] == 0
+    assert winner(d) == SOVIET
+
+
+def test_ruling_v1_turn_18_without_automatic_victory_is_an_axis_win() -> None:
+    from engine.games.stalins_war import turn_end
+
+    d = quiet(18)
+    d.state["vp"] = 5
+    d.state["events"]["AX24"] = 6
+    turn_end.finish_turn(d.game, d.state, d.ctx)
+    victory.final(d.game, d.state, d.ctx)
+    assert winner(d) == AXIS
