@@ -215,8 +215,6 @@ def _zoc_exit(rules: Rules, state: State, snap: Snapshot, uid: str, start: str, 
     if start in rnd.get("zoc_paid", []):
         return False, "paid"
     turn = int(state["turn"])
-    if snap.side == SOVIET and state["effects"].get("strategic_withdrawal") == turn and dest not in snap.ezoc:
-        return False, "withdrawal"
     stayers = [
         o
         for o, ou in state["units"].items()
@@ -227,7 +225,9 @@ def _zoc_exit(rules: Rules, state: State, snap: Snapshot, uid: str, start: str, 
         and not (rules.units[o].partisan and not ou.get("active"))
     ]
     if stayers:
-        return False, "stays"
+        return False, "stays"  # free by 7.3.3 itself: no Strategic Withdrawal condition attached
+    if snap.side == SOVIET and state["effects"].get("strategic_withdrawal") == turn and dest not in snap.ezoc:
+        return False, "withdrawal"
     if snap.side == SOVIET and _defend_motherland(state):
         raise IllegalOrder(
             t("Defend the Motherland!: Soviet units may not spend OPS to leave Axis ZOC this turn, and no unit that began the Action Round in {hex} stays behind.", hex=start),

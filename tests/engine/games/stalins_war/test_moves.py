@@ -311,6 +311,19 @@ def test_strategic_withdrawal_leaves_axis_zoc_for_free_su11():
     order(state, "move", "su-13r", LINE[0])
 
 
+def test_leaving_free_because_a_unit_stays_carries_no_strategic_withdrawal_condition_7_3_3_su11():
+    """7.3.3: while a unit that began the AR in the hex stays, the others leave the enemy ZOC for free
+    anyway; Strategic Withdrawal's "may not re-enter Axis ZOC this AR" binds only units it freed."""
+    state = blank_state(side="soviet", ops=0)
+    put(state, "su-13r", LINE[2])
+    put(state, "su-20r", LINE[2])
+    put(state, "ge-6a", ENEMY)
+    state["effects"]["strategic_withdrawal"] = state["turn"]
+    order(state, "move", "su-13r", LINE[1])  # su-20r stays behind
+    order(state, "move", "su-13r", LINE[2])  # back into the Axis ZOC: legal
+    assert state["units"]["su-13r"]["hex"] == LINE[2]
+
+
 # Bans -------------------------------------------------------------------------------------------------
 def test_axis_units_do_not_move_in_turn_1_4_4_2():
     state = blank_state(turn=1, side="axis")
