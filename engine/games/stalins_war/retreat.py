@@ -3,7 +3,8 @@
 Hard limits (11.4.4): exactly the required number of hexes (11.4.2); never into enemy units or an
 enemy Fortress/Festung; never by sea; never into an enemy ZOC that no friendly unit negates (8.3);
 on a 2-hex retreat never back into the original hex nor ending adjacent to it; never ending
-over-stacked (a unit that cannot fit anywhere is eliminated). Priorities where possible, highest
+over-stacked (a unit that cannot fit anywhere is eliminated); Axis units never go on through a
+Festung (16.3.4); a Soviet unit ending in supply with inactive Partisans removes them (16.1.5). Priorities where possible, highest
 first: avoid enemy-controlled cities; end in supply; Axis units avoid hexes with inactive Partisans
 and stop in one if forced in. Units that cannot retreat, and units with MA 0 (11.4.6), are
 eliminated as if out of supply (11.4.4). Stalin never retreats (16.4.3). The No-Retreat option
@@ -127,6 +128,8 @@ def path_problem(rules: Rules, state: State, uid: str, origin: str, path: Sequen
             return ban
         if stop and i < len(path) - 1:
             return t("Axis units entering a hex with inactive Partisans stop there."), "11.4.4"
+        if side == AXIS and label in state["markers"].get("festung", []) and i < len(path) - 1:
+            return t("Units entering a Festung never leave it: the retreat may end in {hex}, not pass through it.", hex=label), "16.3.4"
         prev = label
     end = path[-1]
     partisan_stop = side == AXIS and any(inactive_partisan(rules, state, u) for u in units_in(state, end))

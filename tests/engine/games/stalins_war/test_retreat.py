@@ -233,3 +233,18 @@ def test_soviet_retreat_into_inactive_partisans_in_supply_removes_them_16_1_5(su
     supplied[refuge] = "none"
     problem = retreat.path_problem(RULES, state, "su-13r", CENTRE, [refuge], 1)
     assert problem is not None and "9.2.2" in str(problem[0])
+
+
+def test_axis_retreat_may_not_pass_through_a_festung_16_3_4(supplied):
+    """16.3.4: units that enter a Festung hex never leave it, so a 2-hex Axis retreat may end in a
+    Festung but not go on through one."""
+    state = board(side="soviet")
+    put(state, "ge-43c", CENTRE)
+    first = near(CENTRE, 2)
+    second = next(h for h in sorted(RULES.board.neighbours(first)) if h != CENTRE and not GRID.adjacent(h, CENTRE))
+    assert retreat.path_problem(RULES, state, "ge-43c", CENTRE, [first, second], 2) is None
+    state["markers"]["festung"] = [first]
+    problem = retreat.path_problem(RULES, state, "ge-43c", CENTRE, [first, second], 2)
+    assert problem is not None and problem[1] == "16.3.4"
+    state["markers"]["festung"] = [second]
+    assert retreat.path_problem(RULES, state, "ge-43c", CENTRE, [first, second], 2) is None
