@@ -79,10 +79,25 @@ def _open_for(rules: Rules, state: State, label: str, side: str) -> bool:
     return not _enemy_present(rules, state, label, side)
 
 
+def _hidden_partisans(rules: Rules, state: State, uid: str, label: str) -> list[str]:
+    """Inactive Partisans a Soviet unit arriving in ``label`` sends back to the pool: the hex must be
+    in full supply to receive it, and a supplied Soviet unit in their hex removes them (16.1.5)."""
+    if rules.units[uid].side != SOVIET:
+        return []
+    return [
+        p for p in _units_at(state, label)
+        if rules.units[p].partisan and not state["units"][p].get("active")
+    ]
+
+
 def _fits(rules: Rules, state: State, uid: str, label: str, replaced: str | None = None) -> bool:
-    """Stacking (9.1) with ``uid`` added to ``label`` (and ``replaced`` taken out)."""
+    """Stacking (9.1) with ``uid`` added to ``label`` (and ``replaced`` taken out); inactive Partisans
+    the arriving Soviet unit removes (16.1.5) do not count."""
     from engine.games.stalins_war import stacking
 
+    hidden = _hidden_partisans(rules, state, uid, label)
+    if hidden:
+        state = {**state, "units": {k: v for k, v in state["units"].items() if k not in hidden}}
     units = state["units"]
     saved = dict(units[uid])
     saved_old = dict(units[replaced]) if replaced else None
@@ -278,7 +293,13 @@ def place(rules: Rules, state: State, uid: str, label: str, ctx: Context, replac
     elif replaced is not None:
         raise InvalidOrder(t("{unit} does not replace another unit.", unit=spec.name))
     reduced = "enters_reduced" in spec.flags and not swapping and len(spec.levels) > 1
+    hidden = _hidden_partisans(rules, state, uid, label)
     state["units"][uid].update(hex=label, box=None, level=1 if reduced else 0, oos=False)
+    if hidden:
+        from engine.games.stalins_war.units import eliminate
+
+        for partisan in hidden:
+            eliminate(rules, state, partisan, ctx)  # 16.1.5: back to the pool
     if replaced:
         remove(rules, state, replaced, ctx, f"replaced by {spec.name}, 7.5.2c")
         ctx.log(t("{unit} replaces {other} in {hex} at full strength (7.5.2c).", unit=spec.name, other=rules.units[replaced].name, hex=label))

@@ -211,3 +211,18 @@ def test_romanian_units_need_romanian_supply_not_german_7_5_2c_13_2_1():
     assert len(ring) <= 6
     assert supply.hex_traces(FULL_RULES, state, bucharest, AXIS) != "full"  # no German trace
     assert placement.legal_placements(FULL_RULES, state, "ro-5c") == [bucharest]
+
+
+def test_soviet_unit_placed_in_an_inactive_partisan_hex_sends_them_back_16_1_5():
+    """16.1.5: inactive Partisans are removed when a supplied Soviet unit is in their hex, so they do not
+    bar a Soviet reinforcement from a city in full supply (9.2.2 would otherwise forbid the stack)."""
+    from tests.engine.games.stalins_war.test_terrain import RULES as FULL_RULES
+    from tests.engine.games.stalins_war.test_terrain import Ctx, blank_state, put
+
+    smolensk = "2322"
+    state = blank_state(turn=6, side="soviet")
+    put(state, "su-partisan-1", smolensk)
+    assert smolensk in placement.legal_placements(FULL_RULES, state, "su-16r")
+    placement.place(FULL_RULES, state, "su-16r", smolensk, Ctx())
+    assert state["units"]["su-16r"]["hex"] == smolensk
+    assert state["units"]["su-partisan-1"]["hex"] is None and state["units"]["su-partisan-1"]["box"] == "setaside"
