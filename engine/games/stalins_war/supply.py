@@ -2,8 +2,9 @@
 
 Full supply (13.1.2): a path of at most 4 hexes to a friendly source, or to a rail hex connected by
 an unbroken chain of rail hexes to a friendly source; or at most 4 hexes to a friendly port on the
-Baltic or the Black Sea/Azov when the side controls another port on that sea which itself traces
-supply (one port-to-port hop per line, ruling 8.1#3).
+Baltic or the Black Sea/Azov (or to a rail line running to it, as the example of play traces the
+11th Army along the rail to Sevastopol) when the side controls another port on that sea which
+itself traces supply (one port-to-port hop per line, ruling 8.1#3).
 
 Blocked (13.1.3): enemy units (active Partisans included, inactive ones are hidden markers and do
 not block), enemy-controlled Fortress, Festung, Entrenchment, City, Oil and VP hexes, enemy ZOC not
@@ -155,7 +156,9 @@ def sources_of(rules: Rules, state: State, group: str) -> list[str]:
 
 def _with_port_hops(rules: Rules, state: State, side: str, data: Static, blocked: frozenset[str], dist: dict[str, int], reach: int) -> dict[str, int]:
     """13.1.2: a friendly port on the Baltic or Black Sea whose sea has another friendly port that
-    traces supply serves as a source for units within ``reach`` hexes of it (one hop per line)."""
+    traces supply serves as a source: for units within ``reach`` hexes of it, or of a rail line
+    running to it (EX, Axis attrition of turn 2: the 11th Army "può tracciare lungo la ferrovia a
+    Sevastopoli ... e poi al porto di Odessa (o Constanta)"); one hop per line."""
     extra: list[str] = []
     for sea in HOP_SEAS:
         ports = [p for p in data.ports.get(sea, ()) if _controlled(state, p, side)]
@@ -165,7 +168,7 @@ def _with_port_hops(rules: Rules, state: State, side: str, data: Static, blocked
                 extra.append(p)
     if not extra:
         return dist
-    more = _flood(data, blocked, extra, reach, rail=False)
+    more = _flood(data, blocked, extra, reach, rail=True)  # EX: "lungo la ferrovia a Sevastopoli e poi al porto"
     merged = dict(dist)
     for h, d in more.items():
         if h not in merged or d < merged[h]:

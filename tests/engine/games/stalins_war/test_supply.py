@@ -191,3 +191,18 @@ def test_marine_army_on_the_black_sea_coast_13_1_4():
     assert supply.supply_status(RULES, state, "su-maritime-army") == "full"
     state["control"]["2530"] = "axis"
     assert supply.supply_status(RULES, state, "su-maritime-army") == "none"
+
+
+def test_port_hop_trace_may_run_along_a_rail_line_to_the_port_13_1_2_ex():
+    """13.1.2 and the example of play (Axis attrition, turn 2): the 11th Army, 5 hexes from any rail
+    line that reaches a source, "può tracciare lungo la ferrovia a Sevastopoli (controllata dall'Asse)
+    e poi al porto di Odessa (o Constanta)". An Axis unit in 2431 is 5 hexes from Sevastopol (1931)
+    and from every other Axis port, but within 4 of the Crimean rail line running to Sevastopol."""
+    state = blank_state()
+    state["control"]["1931"] = "axis"
+    put(state, "ge-43c", "2431")
+    ports = [p for p in DATA.ports["black"] if state["control"].get(p) == "axis"]
+    assert "1630" in ports and all(RULES.board.grid.distance("2431", p) > 4 for p in ports)
+    assert supply.supply_status(RULES, state, "ge-43c") == "full"
+    state["control"]["1630"] = "soviet"  # Constanta lost: no other Axis port traces, no hop
+    assert supply.supply_status(RULES, state, "ge-43c") == "none"
