@@ -27,6 +27,17 @@ def is_vp(rules: Rules, state: State, label: str) -> bool:
     return place.get("vp") == "1"
 
 
+def tracked(rules: Rules, state: State, label: str) -> bool:
+    """3.0: control is recorded for Cities, Ports, Fortresses, Oil and VP hexes; towns only under the
+    optional rule 23.1.5 (town control). A plain town's recorded control counts for nothing otherwise."""
+    place = rules.place(label)
+    if place is None:
+        return False
+    if place.kind == "town" and not any(place.get(k) == "1" for k in ("port", "oil", "vp", "capital", "fortress")):
+        return bool(state["options"].get("town_control", False)) or is_vp(rules, state, label)
+    return True
+
+
 def fortress_intact(rules: Rules, state: State, label: str) -> bool:
     """A fortress (printed or built by SU13) not yet destroyed (16.2)."""
     place = rules.place(label)

@@ -32,7 +32,7 @@ from collections import deque
 
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Context, State
-from engine.games.stalins_war import supply, terrain
+from engine.games.stalins_war import control, supply, terrain
 from engine.games.stalins_war.model import AXIS, SOVIET, Rules, units_in
 from engine.games.stalins_war.strategic import check_hex_label, pay_ops, require_ops
 from engine.text import Text, t
@@ -148,7 +148,7 @@ def check_festung(rules: Rules, state: State, side: str, label: str) -> None:
     place = rules.place(label)
     if place is None or place.kind not in ("town", "city", "fortress_city"):
         raise IllegalOrder(t("A Festung goes in a town or city hex; {hex} is neither.", hex=label), rule="16.3.2")
-    if state["control"].get(label) == SOVIET or any(rules.units[u].side == SOVIET and not (rules.units[u].partisan and not state["units"][u].get("active")) for u in units_in(state, label)):
+    if (control.tracked(rules, state, label) and state["control"].get(label) == SOVIET) or any(rules.units[u].side == SOVIET and not (rules.units[u].partisan and not state["units"][u].get("active")) for u in units_in(state, label)):
         raise IllegalOrder(t("{hex} is enemy-controlled.", hex=label), rule="16.3.2")
     if label in state["markers"].get("festung", []):
         raise IllegalOrder(t("{hex} already has a Festung.", hex=label), rule="16.3.2")
@@ -171,7 +171,7 @@ def festung_candidates(rules: Rules, state: State, side: str, limit: int = 4) ->
     if side != AXIS or FESTUNG_EVENT not in state["events"]:
         return out
     for label, place in sorted(rules.board.places.items()):
-        if place.kind not in ("town", "city", "fortress_city") or state["control"].get(label) == SOVIET:
+        if place.kind not in ("town", "city", "fortress_city"):
             continue
         try:
             check_festung(rules, state, side, label)

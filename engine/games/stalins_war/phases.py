@@ -151,23 +151,13 @@ def attrition(game: Any, state: State, side: str, ctx: Context) -> None:
         eliminate(rules, state, uid, ctx, oos=True)
     enemy_side = SOVIET if side == AXIS else AXIS
     for label, owner in sorted(state["control"].items()):
-        if owner != side or not _key_hex(rules, label, bool(state["options"].get("town_control", False))):
+        if owner != side or not control.tracked(rules, state, label):
             continue
         if control.fortress_owner(rules, state, label) == side or label in state["markers"]["festung"]:
             continue
         if supply.hex_traces(rules, state, label, side) == "none":
             ctx.log(t("{hex} cannot trace supply: it passes to the enemy (13.3.9).", hex=label))
             control.take(rules, state, label, enemy_side, ctx)
-
-
-def _key_hex(rules: Rules, label: str, towns: bool = False) -> bool:
-    """13.3.9: City, Port, Oil or VP hexes; towns too under optional rule 23.1.5 (town control)."""
-    place = rules.place(label)
-    if place is None:
-        return False
-    if towns and place.kind == "town":
-        return True
-    return place.kind in ("city", "fortress_city") or any(place.get(k) == "1" for k in ("port", "oil", "vp", "capital"))
 
 
 def begin_replacement(game: Any, state: State, side: str, ctx: Context) -> None:

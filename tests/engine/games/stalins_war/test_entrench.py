@@ -214,3 +214,30 @@ def test_partisan_order_needs_hexes():
     state = partisan_state()
     with pytest.raises(InvalidOrder):
         order(state, "partisans")
+
+
+def _plain_soviet_town_in_axis_supply(state: dict) -> str:
+    from engine.games.stalins_war import supply
+
+    for label, place in sorted(RULES.board.places.items()):
+        flags = ("port", "oil", "vp", "capital", "fortress")
+        if place.kind == "town" and place.get("country") == "ussr" and not any(place.get(k) == "1" for k in flags):
+            if state["control"].get(label) == "soviet" and supply.hex_traces(RULES, state, label, "axis") == "full":
+                return label
+    raise AssertionError("no plain Soviet town within Axis supply on the map")
+
+
+def test_festung_in_a_town_whose_control_is_not_recorded_3_0_16_3_2():
+    """3.0 records control of cities, ports, fortresses, oil and VP hexes, not towns: without the
+    town-control option (23.1.5) a plain town the Axis never entered is not "controllato dal nemico"."""
+    state = festung_state()
+    town = _plain_soviet_town_in_axis_supply(state)
+    order(state, "festung", town)
+    assert town in state["markers"]["festung"]
+
+
+def test_festung_with_town_control_a_soviet_town_is_enemy_controlled_23_1_5_16_3_2():
+    state = festung_state()
+    state["options"]["town_control"] = True
+    town = _plain_soviet_town_in_axis_supply(state)
+    assert refused(state, "festung", town).rule == "16.3.2"
