@@ -1,6 +1,6 @@
 """Stalin's War: the combat step of an Action Round (11.0) and the resolution of one combat.
 
-``combat_step`` (active: the round's side) takes ``attack HEX [with UNIT ...] [cc CARD ...] [nocc]
+``combat_step`` (active: the round's side) takes ``attack HEX [with UNIT|HEX ...] [cc CARD ...] [nocc]
 [zhukov]`` orders, one combat at a time, then ``done``, which runs the exploitation step (12.0).
 Each attack is resolved completely by ``battle``, an automatic driver following 11.2.1:
 
@@ -54,7 +54,7 @@ from engine.games.stalins_war.model import (
 from engine.games.stalins_war.retreat import Problem, RetreatWindow, inactive_partisan
 from engine.text import Text, t
 
-KEYWORDS = frozenset({"with", "cc", "nocc", "zhukov"})
+KEYWORDS = frozenset({"with", "from", "cc", "nocc", "zhukov"})
 
 
 # The attack order --------------------------------------------------------------------------------
@@ -62,6 +62,7 @@ KEYWORDS = frozenset({"with", "cc", "nocc", "zhukov"})
 class Order:
     target: str
     units: list[str] | None = None
+    hexes: list[str] = field(default_factory=list)  # "from HEX": every unit there able to attack
     cards: list[tuple[str, list[str]]] = field(default_factory=list)
     nocc: bool = False
     zhukov: bool = False
@@ -72,17 +73,16 @@ class Order:
 
 
 def parse_order(rules: Rules, args: Sequence[str]) -> Order:
-    """``HEX [with UNIT ...] [cc CARD [ARGS] ...] [nocc] [zhukov]`` (canonical tokens)."""
+    """``HEX [with UNIT|HEX ...] [cc CARD [ARGS] ...] [nocc] [zhukov]`` (canonical tokens); ``from`` is
+    another spelling of ``with``; a hex after it names every unit there able to attack."""
     if not args:
-        raise InvalidOrder(t("Name the hex to attack: 'attack HEX [with UNIT ...]'."))
+        raise InvalidOrder(t("Name the hex to attack: 'attack HEX [with UNIT|HEX ...]'."))
     order = Order(args[0])
     mode = ""
     for word in args[1:]:
         low = word.casefold()
-        if low in ("with", "cc"):
-            mode = low
-            if low == "with" and order.units is None:
-                order.units = []
+        if low in ("with", "from", "cc"):
+            mode = "cc" if low == "cc" else "with"
             continue
         if low == "nocc":
             order.nocc = True
@@ -105,9 +105,12 @@ def parse_order(rules: Rules, args: Sequence[str]) -> Order:
                 order.units = []
             order.units.append(word)
             continue
+        if mode == "with" and word in rules.board.grid:
+            order.hexes.append(word)
+            continue
         raise InvalidOrder(
             t("'{word}' is not understood in an attack order.", word=word),
-            t("attack HEX [with UNIT ...] [cc CARD ...] [nocc] [zhukov]"),
+            t("attack HEX [with UNIT|HEX ...] [cc CARD ...] [nocc] [zhukov]"),
         )
     if order.nocc and order.cards:
         raise InvalidOrder(t("'nocc' and 'cc' cannot be given together."))
@@ -224,6 +227,24 @@ def zhukov_problem(rules: Rules, state: State, attackers: Sequence[str]) -> Prob
     return None
 
 
+def from_hexes(rules: Rules, state: State, side: str, order: Order, zhukov: bool) -> list[str] | None:
+    """The named attackers: the units named, then every unit able to attack in each hex named."""
+    if order.units is None and not order.hexes:
+        return None
+    named = list(order.units or [])
+    for label in dict.fromkeys(order.hexes):
+        if label not in rules.board.neighbours(order.target):
+            raise IllegalOrder(t("{hex} is not adjacent to {target}.", hex=label, target=order.target), rule="11.1.1")
+        here = [
+            u for u in units_in(state, label)
+            if rules.units[u].side == side and u not in named and unit_problem(rules, state, side, u, order.target, zhukov) is None
+        ]
+        if not here:
+            raise IllegalOrder(t("None of your units in {hex} can attack {target}.", hex=label, target=order.target), rule="11.1.1")
+        named += here
+    return named
+
+
 def check_attack(rules: Rules, state: State, side: str, order: Order) -> tuple[list[str], bool]:
     """Every restriction of 11.1 (and 4.4, 15.1.1, 16.1, 19.x); returns the attackers and whether
     the attack uses Zhukov (explicitly, or because it is needed and available)."""
@@ -246,7 +267,8 @@ def check_attack(rules: Rules, state: State, side: str, order: Order) -> tuple[l
     if order.zhukov and not zhukov_available(state, side):
         raise IllegalOrder(t("Zhukov is not available: it must be in effect this turn and not yet used this round."), rule="SU9")
     zhukov = order.zhukov
-    if order.units is None:
+    named = from_hexes(rules, state, side, order, zhukov)
+    if named is None:
         attackers = eligible_near(rules, state, side, target, zhukov)
         if not zhukov:
             attackers = [u for u in attackers if not rules.units[u].partisan] or attackers
@@ -256,8 +278,8 @@ def check_attack(rules: Rules, state: State, side: str, order: Order) -> tuple[l
                 rule="11.1.1",
             )
     else:
-        attackers = list(dict.fromkeys(order.units))
-        if len(attackers) != len(order.units):
+        attackers = list(dict.fromkeys(named))
+        if len(attackers) != len(named):
             raise IllegalOrder(t("A unit is named twice."), rule="11.1.6")
         if not attackers:
             raise IllegalOrder(t("Name at least one attacking unit."), rule="11.2.1")
@@ -273,7 +295,7 @@ def check_attack(rules: Rules, state: State, side: str, order: Order) -> tuple[l
         problem = zhukov_problem(rules, state, attackers)
     if problem:
         hint = None
-        if order.units is None:
+        if named is None:
             hint = t("Name the attacking units: 'attack {hex} with UNIT ...'.", hex=target)
         raise IllegalOrder(problem[0], rule=problem[1], hint=hint)
     nations = {rules.units[u].nationality for u in attackers}
@@ -529,7 +551,7 @@ class CombatStep(flow.Procedure):
     def text(self, game: Any, state: State, frame: flow.Frame, role: str) -> Text:
         marks = state.get("round", {}).get("combat_markers", [])
         return t(
-            "Combat: 'attack HEX [with UNIT ...] [cc CARD ...] [nocc]{zhukov}' (preview with 'odds HEX ...'); 'done' ends combat and goes to exploitation. Combat markers: {hexes}.",
+            "Combat: 'attack HEX [with UNIT|HEX ...] [cc CARD ...] [nocc]{zhukov}' (preview with 'odds HEX ...'); 'done' ends combat and goes to exploitation. Combat markers: {hexes}.",
             hexes=", ".join(marks) or "-",
             zhukov=" [zhukov]" if zhukov_available(state, frame["side"]) else "",
         )
@@ -557,7 +579,7 @@ class CombatStep(flow.Procedure):
         if action.verb != "attack":
             raise InvalidOrder(
                 t("'{verb}' is not possible in the combat step.", verb=action.verb),
-                t("attack HEX [with UNIT ...] [cc CARD ...] [nocc] | odds HEX ... | done"),
+                t("attack HEX [with UNIT|HEX ...] [cc CARD ...] [nocc] | odds HEX ... | done"),
             )
         order = parse_order(rules, action.args)
         start_combat(rules, state, role, order, ctx)

@@ -24,7 +24,7 @@ UNKNOWN_WORD_HINT = t(
 )
 KEYWORDS = frozenset(
     {
-        "ops", "rp", "event", "move", "pass", "with", "cc", "nocc", "use", "auto", "none", "no", "yes",
+        "ops", "rp", "event", "move", "pass", "with", "from", "cc", "nocc", "use", "auto", "none", "no", "yes",
         "all", "on", "off", "cancel", "axis", "soviet", "zhukov", "blitz", "confirm", "civilians",
     }
 )

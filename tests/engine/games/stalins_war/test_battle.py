@@ -200,6 +200,28 @@ def test_multi_hex_attack_needs_mechanised_unit_in_extra_hex_11_1_3(supplied):
     assert sorted(attackers) == ["ge-27c", "ge-43c", "ge-46pz"] and not zhukov
 
 
+def test_attackers_named_by_hex_with_from_or_with_11_2_1(supplied):
+    """'attack HEX from HEX ...' names every unit there able to attack; units may be added by name."""
+    state = board()
+    a, b = near(CENTRE, 0), near(CENTRE, 1)
+    put(state, "ge-43c", a)
+    put(state, "ge-46pz", b)
+    put(state, "ge-27c", b)
+    put(state, "su-13r", CENTRE)
+    mark(state, a, b)
+    for word in ("from", "with"):
+        attackers, _ = battle.check_attack(RULES, state, "axis", battle.parse_order(RULES, [CENTRE, word, a, b]))
+        assert sorted(attackers) == ["ge-27c", "ge-43c", "ge-46pz"]
+    attackers, _ = battle.check_attack(RULES, state, "axis", battle.parse_order(RULES, [CENTRE, "with", "ge-46pz", "from", a]))
+    assert sorted(attackers) == ["ge-43c", "ge-46pz"]
+    far = two_away(CENTRE)
+    err = refused(state, "axis", CENTRE, "from", far)
+    assert err.rule == "11.1.1" and "adjacent" in str(err.message)
+    state["units"]["ge-43c"]["fought"] = True
+    err = refused(state, "axis", CENTRE, "from", a)
+    assert err.rule == "11.1.1"
+
+
 def test_one_lcu_per_side_11_1_3(supplied):
     state = board()
     a, b = near(CENTRE, 0), near(CENTRE, 1)

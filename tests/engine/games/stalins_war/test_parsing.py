@@ -72,6 +72,7 @@ def test_card_and_keyword_orders(role: str, line: str, expected: tuple[str, ...]
         ("rail 3 Pz Corps 1218", ("rail", "ge-3pz", "1218")),
         ("attack 1724 with 4th Army 46pz", ("attack", "1724", "with", "ge-4a", "ge-46pz")),
         ("attack 1724 with 4th Army cc 9 nocc", ("attack", "1724", "with", "ge-4a", "cc", "AX9", "nocc")),
+        ("attack Brest from Lublin 1623", ("attack", "1722", "from", "1622", "1623")),
     ],
 )
 def test_axis_unit_names_of_several_words(line: str, expected: tuple[str, ...]) -> None:
