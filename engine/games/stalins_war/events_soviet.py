@@ -259,7 +259,7 @@ def _column(label: str) -> int:
 
 
 def marine_destinations(rules: Rules, state: State) -> list[str]:
-    """7.5.4 + card: from a friendly Black Sea port to an unoccupied coastal hex east of every Axis Black Sea port."""
+    """7.5.4 + card: from a friendly Black Sea port to an unoccupied coastal hex (whoever controls it) east of every Axis Black Sea port."""
     from engine.games.stalins_war import terrain
 
     uid = marine_army(rules)
@@ -281,9 +281,8 @@ def marine_destinations(rules: Rules, state: State) -> list[str]:
     for label in sorted(rules.zone("black_sea_coast")):
         if terrain.impassable(rules, label):
             continue
+        # only occupation bars the landing (card, 7.5.4); an Axis-controlled hex is taken (10.2.6 is not this)
         if label == start or _units_at(state, label) or _column(label) <= east_of:
-            continue
-        if state["control"].get(label) == AXIS:
             continue
         out.append(label)
     return out

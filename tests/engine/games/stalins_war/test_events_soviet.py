@@ -159,6 +159,19 @@ def test_su10_marine_lands_east_of_every_axis_port_7_5_4():
     assert state["effects"]["black_sea_marine"] == 5
 
 
+def test_su10_marine_may_land_in_an_unoccupied_axis_controlled_hex_7_5_4():
+    """SU10 "esagono costiero non occupato ... ad est di tutti i porti dell'Asse", 7.5.4 "qualsiasi
+    esagono costiero non occupato": only occupation bars a landing, not Axis control (that limit is
+    10.2.6's naval movement, not this invasion card); the landing takes the hex (3.0)."""
+    game, state, ctx = make(turn=5)
+    state["control"]["2433"] = AXIS  # an empty coastal VP town, not a port, east of every Axis port
+    vp = state["vp"]
+    assert "2433" in events_soviet.marine_destinations(RULES, state)
+    play(game, state, SOVIET, "SU10", ctx, "2433")
+    assert state["units"]["su-maritime-army"]["hex"] == "2433"
+    assert state["control"]["2433"] == SOVIET and state["vp"] == vp - 1
+
+
 def test_su10_move_is_optional_and_needs_a_friendly_port():
     game, state, ctx = make(turn=5)
     play(game, state, SOVIET, "SU10", ctx)
