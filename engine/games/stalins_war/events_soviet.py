@@ -359,6 +359,13 @@ def volga(game: Any, state: State, side: str, args: Args, ctx: Context) -> int:
 
 # SU23 People's Militia -----------------------------------------------------------------------------------
 def militia_hexes(rules: Rules, state: State) -> list[str]:
+    """SU23: hexes with a Soviet combat unit, no Axis unit and no entrenchment; none once every Soviet
+    Entrenchment marker is on the map (10.3.2: the marker supply is an absolute limit)."""
+    from engine.games.stalins_war.entrench import entrench_limit
+
+    placed = sum(1 for who in state["markers"]["entrench"].values() if who == SOVIET)
+    if placed >= entrench_limit(rules):
+        return []
     out: set[str] = set()
     for uid, u in state["units"].items():
         spec = rules.units[uid]

@@ -294,6 +294,21 @@ def test_su23_places_one_entrenchment():
     assert state["markers"]["entrench"] == {"2722": SOVIET}
 
 
+def test_su23_no_entrenchment_beyond_the_marker_supply_10_3_2():
+    """SU23 "Piazzare un segnalino di Trincea"; 10.3.2 "Il numero di segnalini di trincea nel gioco è un
+    limite assoluto": with every Soviet marker on the map the event enables entrenching but places none."""
+    from engine.games.stalins_war.entrench import entrench_limit
+
+    game, state, ctx = make(turn=3)
+    spare = [h for h in sorted(RULES.zone("ussr")) if h != "2722"][: entrench_limit(RULES)]
+    state["markers"]["entrench"] = {h: SOVIET for h in spare}
+    with pytest.raises(IllegalOrder):
+        play(game, state, SOVIET, "SU23", ctx, "2722")
+    play(game, state, SOVIET, "SU23", ctx)
+    assert "2722" not in state["markers"]["entrench"] and len(state["markers"]["entrench"]) == entrench_limit(RULES)
+    assert "SU23" in state["events"]
+
+
 # SU32 Balkan Defections -----------------------------------------------------------------------------------
 def test_su32_balkan_defections():
     game, state, ctx = make(turn=14)
