@@ -545,6 +545,8 @@ def _check_emergency_transfer(game: Any, state: State, side: str, args: Args) ->
     if state["effects"].get("no_emergency_transfer") or "SU38" in state["events"]:
         raise IllegalOrder(t("Emergency Transfers are no longer possible after Overlord."), rule="SU38")
     allowed = _named(rules, BERLIN_WARSAW)
+    if not args and (not _other_front_scus(rules, state) or not _transfer_destinations(rules, state)):
+        return  # 7.5.1b: nothing can be transferred; the event may still be played without effect
     if not args or len(args) > 2:
         raise IllegalOrder(t("Emergency Transfer needs the destination: Berlin or Warsaw."), rule="AX21", hint=ARGUMENT_SYNTAX["AX21"])
     for token in args:
@@ -555,15 +557,26 @@ def _check_emergency_transfer(game: Any, state: State, side: str, args: Args) ->
             raise IllegalOrder(t("{hex} is not held by the Axis.", hex=label), rule="AX21", hint=ARGUMENT_SYNTAX["AX21"])
 
 
+def _transfer_destinations(rules: Rules, state: State) -> list[str]:
+    """Berlin and Warsaw when Axis-controlled and free of Soviet units (AX21)."""
+    return [h for h in _named(rules, BERLIN_WARSAW) if state["control"].get(h) == AXIS and not _soviet_in(rules, state, h)]
+
+
 def _emergency_args(rules: Rules, state: State, side: str) -> list[Args]:
     berlin, warsaw = _named(rules, BERLIN_WARSAW)
-    return [(berlin,), (warsaw,), (berlin, warsaw)]
+    return [(), (berlin,), (warsaw,), (berlin, warsaw)]
 
 
 @register("AX21", check=_check_emergency_transfer, arguments=_emergency_args)
 def emergency_transfer(game: Any, state: State, side: str, args: Args, ctx: Context) -> int:
     rules = _rules(game)
     pool = _other_front_scus(rules, state)
+    if not pool:
+        ctx.log(t("Emergency Transfer: the Other Fronts box holds no Axis SCU."))
+        return 0
+    if not args:
+        ctx.log(t("Emergency Transfer: neither Berlin nor Warsaw can receive units; no effect (7.5.1b)."))
+        return 0
     picked: list[str] = []
     for _ in range(2):
         if not pool:
@@ -571,9 +584,6 @@ def emergency_transfer(game: Any, state: State, side: str, args: Args, ctx: Cont
         uid = str(ctx.pick(pool, t("Emergency Transfer: a random SCU from the Other Fronts box")))
         pool.remove(uid)
         picked.append(uid)
-    if not picked:
-        ctx.log(t("Emergency Transfer: the Other Fronts box holds no Axis SCU."))
-        return 0
     dests = [_hex(rules, a) for a in args]
     for i, uid in enumerate(picked):
         wanted = dests[min(i, len(dests) - 1)]

@@ -372,6 +372,21 @@ def test_emergency_transfer_two_random_scus_from_other_fronts():
     assert state["units"]["ge-46pz"]["level"] == 1
 
 
+def test_emergency_transfer_playable_without_effect_when_nothing_can_move():
+    """AX21 / 7.5.1b: with the Other Fronts box empty, or neither Berlin nor Warsaw Axis-held, the
+    event may still be played (no destination to name) and nothing moves."""
+    state = fresh(turn=8)
+    assert not any(u.get("box") == "other_fronts" for u in state["units"].values())
+    play(state, "AX21")
+    held = fresh(turn=8)
+    held["units"]["ge-43c"].update(hex=None, box="other_fronts")
+    refused(held, "AX21")  # a unit can come: the destination is needed
+    held["control"][BERLIN] = SOVIET
+    held["control"][WARSAW] = SOVIET
+    play(held, "AX21")
+    assert held["units"]["ge-43c"]["box"] == "other_fronts" and held["units"]["ge-43c"]["hex"] is None
+
+
 def test_emergency_transfer_not_after_overlord():
     state = fresh(turn=14)
     state["effects"]["no_emergency_transfer"] = True
