@@ -485,7 +485,9 @@ def fire_shifts(rules: Rules, state: State, combat: dict[str, Any], side: str) -
     rnd = round_of(state)
     turn = int(state["turn"])
     effects = state.get("effects", {})
-    if mine == "attack" and side == SOVIET:
+    if mine == "attack" and side == SOVIET and not all_oos(rules, state, combat, side):
+        # 13.3.4: units all out of supply get no benefit from any Combat Card, the round-wide ones
+        # included (the Luftwaffe Support event, ruling 8.1#37, is not a Combat Card).
         if rnd.get("sturmovik"):
             out.append(Shift(t("Sturmovik, every Soviet attack this round (SU35)"), 1))
         if rnd.get("uranus") and any(rules.units[u].nationality in ("HU", "IT", "RO") for u in hex_units(rules, state, combat)):

@@ -390,3 +390,27 @@ def test_sleighride_scope_option_ruling_8_1_50(supplied, scope, same_ar, later_a
     assert (combat_cards.cancel_option(RULES, state, combat) == "sleighride") is later_ar
     state["turn"], state["ar"] = 11, 2
     assert (combat_cards.cancel_option(RULES, state, combat) == "sleighride") is next_turn
+
+
+def test_sturmovik_and_uranus_do_not_help_an_all_oos_attack_su35_su15_13_3_4(supplied):
+    """SU35 / SU15 act on every Soviet attack of the round (7.5.5b), but 13.3.4: "Se tutte le unità
+    di un giocatore coinvolto in un combattimento sono OOS; quelle unità non possono ricevere il
+    beneficio di alcuna carta evento CC" (also 11.2.1(3)). A later attack of the round made only by
+    out-of-supply units gets neither shift; one with a supplied attacker still gets both."""
+    state = board(side="soviet")
+    put(state, "su-13r", near(CENTRE, 0))
+    put(state, "su-21r", near(CENTRE, 1), oos=True)
+    put(state, "su-22r", near(CENTRE, 2))
+    put(state, "ro-3c", CENTRE)
+    first = combat_for(state, "soviet", CENTRE, ["su-13r"])
+    give(state, "soviet", "SU35", "SU15")
+    for cid in ("SU35", "SU15"):
+        combat_cards.check(RULES, state, first, "soviet", cid, [], faceup=False)
+        combat_cards.play(RULES, state, first, "soviet", cid, [], FakeCtx(), faceup=False)
+    assert [s.value for s in combat_cards.fire_shifts(RULES, state, first, "soviet")] == [1, 1]
+    all_oos = combat_for(state, "soviet", CENTRE, ["su-21r"])
+    assert all_oos["oos"] == ["su-21r"]
+    assert combat_cards.fire_shifts(RULES, state, all_oos, "soviet") == []
+    mixed = combat_for(state, "soviet", CENTRE, ["su-21r", "su-22r"])
+    assert [s.value for s in combat_cards.fire_shifts(RULES, state, mixed, "soviet")] == [1, 1]
+
