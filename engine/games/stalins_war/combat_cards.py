@@ -24,7 +24,7 @@ from typing import Any
 
 from engine.errors import IllegalOrder
 from engine.game import Action, Context, State
-from engine.games.stalins_war import fire, terrain, units, zoc
+from engine.games.stalins_war import fire, stacking, terrain, units, zoc
 from engine.games.stalins_war.fire import Shift
 from engine.games.stalins_war.model import (
     AXIS,
@@ -327,6 +327,12 @@ def check_maskirovka(rules: Rules, state: State, combat: dict[str, Any], args: S
             )
         if u["hex"] != dest and not reachable(rules, state, uid, dest):
             raise IllegalOrder(t("{unit} has no legal path to {hex}.", unit=uid, hex=dest), rule="SU48")
+    for dest in sorted({dest for _, dest in pairs}):
+        # "con le solite restrizioni al movimento": stacking holds at the end of the move (9.1.4,
+        # ruling M2).
+        problem = stacking.problem(rules, state, dest, [uid for uid, there in pairs if there == dest])
+        if problem is not None:
+            raise IllegalOrder(problem, rule=stacking.rule_of(problem))
 
 
 # Playing -----------------------------------------------------------------------------------------

@@ -414,3 +414,20 @@ def test_sturmovik_and_uranus_do_not_help_an_all_oos_attack_su35_su15_13_3_4(sup
     mixed = combat_for(state, "soviet", CENTRE, ["su-21r", "su-22r"])
     assert [s.value for s in combat_cards.fire_shifts(RULES, state, mixed, "soviet")] == [1, 1]
 
+
+def test_maskirovka_may_not_overstack_the_attacking_hex_su48_9_1_4(supplied):
+    """SU48 moves the SCUs "con le solite restrizioni al movimento": stacking (9.1.1, at most 4
+    combat units) must hold at the end of the move (9.1.4), as for any move order (ruling M2)."""
+    state, combat = soviet_vs_german()
+    attack_hex = combat["from"][0]
+    put(state, "su-21r", attack_hex)
+    put(state, "su-22r", attack_hex)
+    far = sorted(h for h in RULES.board.grid.within(CENTRE, 3) if RULES.board.grid.distance(h, CENTRE) == 3)[0]
+    put(state, "su-20r", far)
+    put(state, "su-5r", far)
+    give(state, "soviet", "SU48")
+    combat_cards.check(RULES, state, combat, "soviet", "SU48", ["su-20r", attack_hex], faceup=False)
+    err = refusal(state, combat, "soviet", "SU48", "su-20r", attack_hex, "su-5r", attack_hex)
+    assert err.rule == "9.1.1"
+    put(state, "su-28r", attack_hex)
+    assert refusal(state, combat, "soviet", "SU48", "su-20r", attack_hex).rule == "9.1.1"
