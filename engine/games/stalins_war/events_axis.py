@@ -67,11 +67,11 @@ ARGUMENT_SYNTAX: dict[str, Text] = {
     "AX12": t("play 12 event HEX - the hex that counts as supplied for attrition this turn (within 5 hexes of a supplied German unit)"),
     "AX15": t("play 15 event [HEX [HEX]] - up to two hexes holding inactive Partisans to remove"),
     "AX41": t("play 41 event [HEX [HEX]] - up to two hexes holding inactive Partisans to remove"),
-    "AX21": t("play 21 event HEX [HEX] - Berlin (1218) or Warsaw (1621) for both units, or one hex for each"),
+    "AX21": t("play 21 event HEX [HEX] - Berlin (1218) or Warsaw (1621) for both units, or one hex for each (no hex when no unit can come)"),
     "AX22": t("play 22 event [UNIT [UNIT [UNIT]]] - up to three reduced, fully supplied Panzer corps not adjacent to Soviet units"),
     "AX37": t("play 37 event HEX - a hex of Greater Germany for the Vlasov Corps"),
     "AX40": t("play 40 event HEX - Berlin (1218), Buda (1224) or Breslau (1320) for the 6th SS Army"),
-    "AX54": t("play 54 event UNIT HEX - an Axis LCU in a port and a friendly port further west on the same sea; in 1945 also: play 54 event civilians"),
+    "AX54": t("play 54 event [UNIT HEX] - an Axis LCU in a port and a friendly port further west on the same sea (optional); in 1945 also: play 54 event civilians"),
 }
 REINFORCEMENT_CARDS = ("AX1", "AX2", "AX3", "AX4", "AX5", "AX26", "AX27", "AX28", "AX29", "AX30", "AX31")
 _REINFORCEMENT_SYNTAX = t("play N event - then place the arriving units: place UNIT HEX | place auto | done")
@@ -943,8 +943,8 @@ def _check_naval_evacuation(game: Any, state: State, side: str, args: Args) -> N
             raise IllegalOrder(t("Civilians may be evacuated only in 1945."), rule="AX54", hint=hint)
         return
     if len(args) != 2:
-        if not args and not _evacuable(rules, state):
-            return  # 7.5.1b: no LCU can be evacuated; the event may still be played without effect
+        if not args:
+            return  # "1 LCU dell'Asse può muovere": the move is optional (and 7.5.1b)
         raise IllegalOrder(t("Naval Evacuation needs the LCU and the port it sails to."), rule="AX54", hint=hint)
     uid, token = args
     spec = rules.units.get(uid)
@@ -971,7 +971,8 @@ def _evacuation_args(rules: Rules, state: State, side: str) -> list[Args]:
         out.extend((uid, h) for h in _evacuation_targets(rules, state, uid)[:2])
     if rules.turn_info(_turn(state))["year"] == 1945:
         out.append(("civilians",))
-    return out or [()]
+    out.append(())
+    return out
 
 
 @register("AX54", check=_check_naval_evacuation, arguments=_evacuation_args)
@@ -987,7 +988,7 @@ def naval_evacuation(game: Any, state: State, side: str, args: Args, ctx: Contex
         ctx.log(t("Naval Evacuation: the card is removed from the game."))
         return 0
     if not args:
-        ctx.log(t("Naval Evacuation: no Axis LCU can be evacuated."))
+        ctx.log(t("Naval Evacuation: no Axis LCU is evacuated."))
         return 0
     uid, token = args
     label = _hex(rules, token)

@@ -647,6 +647,20 @@ def test_naval_evacuation_to_a_port_further_west_reduced_to_last_level():
     assert state["units"]["ge-11a"]["level"] == len(RULES.units["ge-11a"].levels) - 1
 
 
+def test_naval_evacuation_move_is_optional():
+    """AX54 / 10.2.7: "1 LCU dell'Asse può muovere" - the Axis may play the event and move nothing,
+    even when an LCU could be evacuated."""
+    state = fresh(turn=12)
+    odessa, constanta = RULES.hex_of("Odessa"), RULES.hex_of("Constanta")
+    clear_hex(state, odessa)
+    clear_hex(state, constanta)
+    state["control"][odessa] = AXIS
+    put(state, "ge-11a", odessa)
+    assert ("ge-11a", constanta) in events.event_arguments(state, AXIS, "AX54")
+    play(state, "AX54")
+    assert state["units"]["ge-11a"]["hex"] == odessa and state["units"]["ge-11a"]["level"] == 0
+
+
 def test_naval_evacuation_festung_units_never_leave():
     state = fresh(turn=12)
     odessa, constanta = RULES.hex_of("Odessa"), RULES.hex_of("Constanta")
