@@ -305,6 +305,8 @@ def _within_luftwaffe_range(rules: Rules, state: State, label: str) -> bool:
 def _check_luftwaffe_supply(game: Any, state: State, side: str, args: Args) -> None:
     rules = _rules(game)
     _check_not_sturmovik(rules, state, "AX12")
+    if not args and not _supplied_germans(rules, state):
+        return  # 7.5.1b: no hex can be within 5 hexes of a supplied German unit; played without effect
     if len(args) != 1 or _hex(rules, args[0]) is None:
         raise IllegalOrder(
             t("Luftwaffe Supply needs the hex to supply for attrition."),
@@ -324,12 +326,15 @@ def _check_luftwaffe_supply(game: Any, state: State, side: str, args: Args) -> N
 def _luftwaffe_supply_args(rules: Rules, state: State, side: str) -> list[Args]:
     """The hexes of Axis units (where the supply matters), first few."""
     hexes = sorted({str(u["hex"]) for uid, u in state["units"].items() if u.get("hex") and rules.units[uid].side == AXIS})
-    return [(h,) for h in hexes[:8]]
+    return [(h,) for h in hexes[:8]] + [()]
 
 
 @register("AX12", check=_check_luftwaffe_supply, arguments=_luftwaffe_supply_args)
 def luftwaffe_supply(game: Any, state: State, side: str, args: Args, ctx: Context) -> int:
     rules = _rules(game)
+    if not args:
+        ctx.log(t("Luftwaffe Supply: no German unit is supplied; no hex is supplied (7.5.1b)."))
+        return 0
     label = _hex(rules, args[0])
     state["effects"]["luftwaffe_supply_hex"] = {"hex": label, "turn": _turn(state)}
     ctx.log(t("Luftwaffe Supply: {hex} counts as supplied for attrition (only) this turn.", hex=label))

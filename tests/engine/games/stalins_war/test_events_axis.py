@@ -228,6 +228,19 @@ def test_luftwaffe_supply_hex_gives_limited_supply_without_recursion():
     assert supply.attrition_supply(RULES, state, "ge-43c")
 
 
+def test_luftwaffe_supply_playable_without_effect_with_no_supplied_german_unit():
+    """AX12 / 7.5.1b: with no supplied German unit no hex can qualify; the event is still playable
+    (without a hex) and supplies nothing. With one, the hex must be named (ruling E7)."""
+    state = fresh(turn=3)
+    refused(state, "AX12")
+    for uid, u in state["units"].items():
+        if RULES.units[uid].nationality == "GE" and u.get("hex"):
+            u.update(hex=None, box="eliminated")
+    assert () in events.event_arguments(state, AXIS, "AX12")
+    play(state, "AX12")
+    assert "luftwaffe_supply_hex" not in state["effects"]
+
+
 def test_luftwaffe_supply_not_after_sturmovik():
     state = fresh(turn=3)
     state["effects"]["sturmovik"] = 3
