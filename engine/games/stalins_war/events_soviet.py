@@ -506,7 +506,8 @@ def airborne_corps(game: Any, state: State, side: str, args: Args, ctx: Context)
     if not args:
         ctx.log(t("Airborne Corps: no Partisan can be placed (7.5.1b)."))
         return 0
-    place_active_partisan(rules, state, args[0], ctx, t("Airborne Corps: draw a Partisan (16.1.3)"))
+    if place_active_partisan(rules, state, args[0], ctx, t("Airborne Corps: draw a Partisan (16.1.3)")):
+        control.enter(rules, state, args[0], SOVIET, ctx)  # 3.0: an enemy unit entering takes the hex
     return 0
 
 

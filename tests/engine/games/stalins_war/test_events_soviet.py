@@ -254,6 +254,20 @@ def test_su20_airborne_corps_places_an_active_partisan_near_a_front(monkeypatch)
     assert state["units"][placed[0]]["hex"] == legal[0]
 
 
+def test_su20_airborne_partisan_takes_an_axis_controlled_city_3_0(monkeypatch):
+    """SU20 "Piazzate ed Attivate 1 qualsiasi unità di Partigiani"; 3.0: control passes "nel momento in cui
+    un'unità nemica vi entra", and an active Partisan is a normal Soviet combat unit (16.1.6): dropped
+    into an empty Axis-controlled VP city it takes it (VP -1, 5.1.1), as Warsaw Rising's Partisan does."""
+    supplied(monkeypatch)
+    game, state, ctx = make(turn=9)
+    state["events"]["SU21"] = 3
+    state["control"]["2025"] = AXIS
+    vp = state["vp"]
+    assert "2025" in events_soviet.airborne_hexes(RULES, state)
+    play(game, state, SOVIET, "SU20", ctx, "2025")
+    assert state["control"]["2025"] == SOVIET and state["vp"] == vp - 1
+
+
 def test_su36_bagration_activates_up_to_two_and_gives_ops():
     game, state, ctx = make(turn=14, ar=2)
     a, b, c = empty_hexes(state, "ussr", 3)
