@@ -57,7 +57,7 @@ SHIFT_CARDS: dict[str, tuple[int, str]] = {
 }
 ROLE: dict[str, str] = {
     **{cid: role for cid, (_, role) in SHIFT_CARDS.items()},
-    "SU15": "attack", "SU24": "defence", "SU35": "attack", "SU43": "attack", "SU45": "attack", "SU48": "attack",
+    "SU15": "attack", "SU24": "defence", "SU35": "any", "SU43": "attack", "SU45": "attack", "SU48": "attack",
     "SU54": "defence", "AX9": "attack", "AX11": "any", "AX13": "attack", "AX14": "defence", "AX33": "defence",
     "AX34": "defence", "AX36": "defence", "AX38": "attack", "AX39": "defence", "AX42": "defence", "AX45": "defence",
     "AX50": "defence", "AX51": "defence",
@@ -188,6 +188,14 @@ def check(rules: Rules, state: State, combat: dict[str, Any], side: str, cid: st
         if not cands:
             raise IllegalOrder(t("Katukov's Tanks needs an attacking German Panzer corps with two levels."), rule="SU24")
         pick_target(rules, cands, args, cid)
+    elif cid == "SU35":
+        # The shift is for Soviet attacks; in defence only the cancelling of Luftwaffe Support can
+        # apply to the combat (card text; 11.2.1(3) "le cui condizioni possano essere applicate").
+        if mine == "defence" and not luftwaffe_support_helps(rules, state, combat):
+            raise IllegalOrder(
+                t("Sturmovik helps Soviet attacks; in defence it only cancels the Luftwaffe Support helping this attack."),
+                rule="SU35",
+            )
     elif cid == "SU43":
         if fire.river_kind(rules, target, combat["from"]) is None:
             raise IllegalOrder(t("Paradrop cancels a river: here not every attacker crosses one."), rule="SU43")
@@ -479,6 +487,19 @@ def cancel_modes(combat: dict[str, Any]) -> frozenset[str]:
     return frozenset(out)
 
 
+def luftwaffe_support_helps(rules: Rules, state: State, combat: dict[str, Any]) -> bool:
+    """Luftwaffe Support (AX10, an event by ruling 8.1#37) shifts this Axis attack: in force this
+    turn, not cancelled by Sturmovik (SU35), German units attacking."""
+    effects = state.get("effects", {})
+    turn = int(state["turn"])
+    return (
+        combat["side"] == AXIS
+        and effects.get("luftwaffe_support") == turn
+        and effects.get("sturmovik") != turn
+        and any(rules.units[u].german for u in combat["attackers"])
+    )
+
+
 def fire_shifts(rules: Rules, state: State, combat: dict[str, Any], side: str) -> list[Shift]:
     """The Combat Card and event shifts of ``side``'s fire in this combat."""
     out: list[Shift] = []
@@ -489,8 +510,6 @@ def fire_shifts(rules: Rules, state: State, combat: dict[str, Any], side: str) -
             if role in ("any", mine):
                 out.append(Shift(t("{title} ({card})", title=rules.cards[cid].title, card=cid), value))
     rnd = round_of(state)
-    turn = int(state["turn"])
-    effects = state.get("effects", {})
     if mine == "attack" and side == SOVIET and not all_oos(rules, state, combat, side):
         # 13.3.4: units all out of supply get no benefit from any Combat Card, the round-wide ones
         # included (the Luftwaffe Support event, ruling 8.1#37, is not a Combat Card).
@@ -498,13 +517,7 @@ def fire_shifts(rules: Rules, state: State, combat: dict[str, Any], side: str) -
             out.append(Shift(t("Sturmovik, every Soviet attack this round (SU35)"), 1))
         if rnd.get("uranus") and any(rules.units[u].nationality in ("HU", "IT", "RO") for u in hex_units(rules, state, combat)):
             out.append(Shift(t("Operation Uranus, Hungarian/Italian/Romanian defenders (SU15)"), 1))
-    if (
-        mine == "attack"
-        and side == AXIS
-        and effects.get("luftwaffe_support") == turn
-        and effects.get("sturmovik") != turn
-        and any(rules.units[u].german for u in combat["attackers"])
-    ):
+    if mine == "attack" and side == AXIS and luftwaffe_support_helps(rules, state, combat):
         out.append(Shift(t("Luftwaffe Support, German units attacking (AX10)"), 1))
     return out
 

@@ -431,3 +431,25 @@ def test_maskirovka_may_not_overstack_the_attacking_hex_su48_9_1_4(supplied):
     assert err.rule == "9.1.1"
     put(state, "su-28r", attack_hex)
     assert refusal(state, combat, "soviet", "SU48", "su-20r", attack_hex).rule == "9.1.1"
+
+
+def test_sturmovik_may_be_played_in_defence_to_cancel_luftwaffe_support_su35(supplied):
+    """SU35: "... Impedisce il futuro gioco di Rifornimento della Luftwaffe e Supporto della
+    Luftwaffe, ed immediatamente ne annulla gli effetti se già giocate nel turno". The card names no
+    Soviet attack for that effect, and 11.2.1(3) lets a side play any CC "le cui condizioni possano
+    essere applicate a questo Combattimento": against a German attack helped by Luftwaffe Support
+    the Soviet defender may play it, and the attack loses the shift at once. Without Luftwaffe
+    Support in force nothing of it applies to a Soviet defence, so it stays refused."""
+    state = board(side="axis")
+    put(state, "ge-43c", near(CENTRE))
+    put(state, "su-13r", CENTRE)
+    combat = combat_for(state, "axis", CENTRE, ["ge-43c"])
+    give(state, "soviet", "SU35")
+    assert "SU35" in str(refusal(state, combat, "soviet", "SU35").message)
+    state["effects"]["luftwaffe_support"] = 10
+    assert [s.value for s in combat_cards.fire_shifts(RULES, state, combat, "axis")] == [1]
+    combat_cards.check(RULES, state, combat, "soviet", "SU35", [], faceup=False)
+    combat_cards.play(RULES, state, combat, "soviet", "SU35", [], FakeCtx(), faceup=False)
+    assert combat_cards.fire_shifts(RULES, state, combat, "axis") == []
+    assert combat_cards.fire_shifts(RULES, state, combat, "soviet") == []  # no Soviet attack
+    assert "luftwaffe_support" not in state["effects"] and "SU35" in state["cards"]["soviet"]["discard"]
