@@ -1,64 +1,134 @@
 """Stalin's War referee overrides: typed, logged interventions that skip legality, never the invariants.
 
-Kinds (each with a reason): ``place UNIT HEX``, ``remove UNIT [BOX]`` (BOX: eliminated, removed,
-setaside, other_fronts), ``level UNIT N`` (0 = full strength), ``supply UNIT full|out``,
-``activate UNIT on|off`` (Partisans), ``control HEX axis|soviet|none``, ``vp N``, ``turn N``,
-``phase SIDE AR`` (start SIDE's Action Round AR of the current turn), ``hand SIDE CARD ...``
-(the cards come from wherever they are), ``event CARD [off]`` (mark a card as played as an
-event), ``effect KEY VALUE|off``, ``rp POOL N``, ``banked SIDE N``, ``consec SIDE N``,
-``entrench HEX SIDE|none``, ``festung HEX on|off``, ``clear [SIDE]``. Hand changes are logged
-privately to the hand's owner.
+Kinds (each with a reason; UNIT... and HEX... take one or more, names or ids):
+
+* ``place UNIT... HEX [LEVEL]``: on the map, as if it began the Action Round there (per-AR marks
+  cleared, in supply until its side's next supply trace or a ``supply`` override); LEVEL 0 = full.
+* ``remove UNIT... [eliminated|removed|setaside|other_fronts|track TURN]`` (default removed).
+* ``level UNIT... N`` (0 = full strength, 1 = one step lost...).
+* ``supply UNIT... full|limited|out`` (limited: defence and attrition only, ruling 8.1#9). The
+  phasing side's supply is traced again at the start of each Action Round (13.1.1), ``phase``
+  included: mark supply after ``phase``.
+* ``activate UNIT... on|off`` (Partisans).
+* ``control HEX... axis|soviet|none``; ``entrench HEX... axis|soviet|none``; ``festung HEX... on|off``;
+  ``marker fortress_destroyed|fortress_built HEX... on|off``.
+* ``vp N``; ``turn N`` (the running step kept); ``phase SIDE AR`` (start that Action Round of the
+  current turn: the side is asked for its action), ``phase attrition|replacement SIDE``,
+  ``phase draw``, ``phase end``. ``phase`` also resumes a finished campaign.
+* ``hand SIDE CARD...`` (cards as the side's numbers 1-55 or ids AX23/SU8, taken from whatever pile
+  holds them; the old hand goes to the bottom of the deck); ``pile SIDE deck|discard|removed|faceup
+  CARD...`` (deck: on top, the first named drawn first). Every card stays in exactly one pile.
+* ``event CARD [off]`` (mark a card as played as an event, or not); ``effect KEY VALUE|off``.
+* ``rp soviet|GE|PZ|AX N``, ``banked SIDE N``, ``consec SIDE N``, ``option NAME VALUE``,
+  ``clear [SIDE]`` (every unit of the side on the map set aside).
+
+Hand and deck changes are logged privately to the hand's owner; refusals of them name no card.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from engine import flow
-from engine.errors import InvalidOrder
+from engine.errors import IllegalOrder, InvalidOrder, OrderError
 from engine.game import Context, Override, State
 from engine.games.stalins_war import parsing, sequence
-from engine.games.stalins_war.model import SIDES, Rules
-from engine.text import t
+from engine.games.stalins_war.model import CARD_PREFIX, SIDES, Rules
+from engine.text import Text, t
 
-BOXES = ("eliminated", "removed", "setaside", "other_fronts")
+BOXES = ("eliminated", "removed", "setaside", "other_fronts", "track")
+PILES = ("deck", "discard", "removed", "faceup")
+ALL_PILES = ("hand", "deck", "discard", "removed", "total_war", "faceup", "setaside")
+MARKERS = ("fortress_destroyed", "fortress_built")
+RP_POOLS = ("soviet", "GE", "PZ", "AX")
+ON = ("on", "yes", "true", "1")
+OFF = ("off", "no", "false", "0")
+MAX_HAND = 12
+# Effect keys read by the rules but not (yet) listed in events.EFFECT_KEYS.
+EXTRA_EFFECT_KEYS = (
+    "backhand_blow", "backhand_blow_ar", "backhand_obligation", "german_lcu_destroyed", "lend_lease_received",
+    "maskirovka", "partisans_placed", "sleighride", "stalin_rail_moves", "sturmovik", "uranus_exploit", "zhukov_used",
+)
+
+USAGES: dict[str, str] = {
+    "place": "place UNIT HEX [LEVEL] (several units allowed: place UNIT UNIT... HEX; LEVEL 0 = full strength)",
+    "remove": "remove UNIT... [eliminated|removed|setaside|other_fronts|track TURN]",
+    "level": "level UNIT... N (0 = full strength)",
+    "supply": "supply UNIT... full|limited|out",
+    "activate": "activate UNIT... on|off (Partisans)",
+    "control": "control HEX... axis|soviet|none",
+    "vp": "vp N",
+    "turn": "turn N",
+    "phase": "phase SIDE AR | phase attrition SIDE | phase replacement SIDE | phase draw | phase end",
+    "hand": "hand SIDE CARD... (the side's card numbers 1-55 or ids such as AX23, SU8; none = empty)",
+    "pile": "pile SIDE deck|discard|removed|faceup CARD... (deck: on top, the first named drawn first)",
+    "event": "event CARD [off] (a card id such as AX24 or SU9)",
+    "effect": "effect KEY VALUE|off (VALUE is JSON or a word)",
+    "rp": "rp soviet|GE|PZ|AX N (halves allowed)",
+    "banked": "banked axis|soviet N",
+    "consec": "consec axis|soviet N",
+    "entrench": "entrench HEX... axis|soviet|none",
+    "festung": "festung HEX... on|off",
+    "marker": "marker fortress_destroyed|fortress_built HEX... on|off",
+    "option": "option NAME VALUE",
+    "clear": "clear [axis|soviet]",
+}
 USAGE = t(
-    "Referee commands: place UNIT HEX, remove UNIT [BOX], level UNIT N, supply UNIT full|out, activate UNIT on|off, "
-    "control HEX SIDE|none, vp N, turn N, phase SIDE AR, hand SIDE CARD..., event CARD [off], effect KEY VALUE|off, "
-    "rp POOL N, banked SIDE N, consec SIDE N, entrench HEX SIDE|none, festung HEX on|off, clear [SIDE], "
-    "grant-undo ROLE, rewind SEQ, set PATH VALUE; each followed by 'because REASON'."
+    "Referee commands: {kinds}; and grant-undo ROLE, rewind SEQ, set PATH VALUE; each followed by 'because REASON'.",
+    kinds=", ".join(USAGES.values()),
 )
 
 
-def _need(args: tuple[str, ...], low: int, high: int | None = None) -> None:
-    if len(args) < low or len(args) > (low if high is None else high):
-        raise InvalidOrder(t("Wrong number of arguments."), USAGE)
+def _usage(kind: str) -> Text:
+    return t("Usage: {usage}.", usage=USAGES[kind]) if kind in USAGES else USAGE
 
 
-def _int(word: str) -> int:
+def _need(args: Sequence[str], low: int, high: int | None = -1, kind: str = "") -> None:
+    """Between ``low`` and ``high`` arguments (exactly ``low`` by default; None: no upper limit)."""
+    top = low if high == -1 else high
+    if len(args) < low or (top is not None and len(args) > top):
+        raise InvalidOrder(t("Wrong number of arguments."), _usage(kind))
+
+
+def _int(word: str, kind: str = "", low: int | None = None) -> int:
     try:
-        return int(word)
+        value = int(word)
     except ValueError as exc:
-        raise InvalidOrder(t("'{word}' is not a whole number.", word=word), USAGE) from exc
+        raise InvalidOrder(t("'{word}' is not a whole number.", word=word), _usage(kind)) from exc
+    if low is not None and value < low:
+        raise InvalidOrder(t("'{word}' is below {low}.", word=word, low=low), _usage(kind))
+    return value
 
 
-def _number(word: str) -> float | int:
-    """A whole number or a half (RP: 1/2 per SCU level, 14.1.3)."""
+def _number(word: str, kind: str = "rp") -> float | int:
+    """A whole number or a half (RP: 1/2 per SCU level, 14.1.3); never negative."""
     if "." not in word:
-        return _int(word)
+        return _int(word, kind, 0)
     try:
         value = float(word)
     except ValueError as exc:
-        raise InvalidOrder(t("'{word}' is not a number.", word=word), USAGE) from exc
+        raise InvalidOrder(t("'{word}' is not a number.", word=word), _usage(kind)) from exc
     if value != value or value in (float("inf"), float("-inf")):
-        raise InvalidOrder(t("'{word}' is not a number.", word=word), USAGE)
+        raise InvalidOrder(t("'{word}' is not a number.", word=word), _usage(kind))
+    if value < 0:
+        raise InvalidOrder(t("'{word}' is below {low}.", word=word, low=0), _usage(kind))
     return value
+
+
+def _switch(word: str, kind: str) -> bool:
+    w = word.casefold()
+    if w in ON:
+        return True
+    if w in OFF:
+        return False
+    raise InvalidOrder(t("'{word}' is neither on nor off.", word=word), _usage(kind))
 
 
 def _no_constant(word: str) -> Any:
     """NaN and Infinity are not JSON values a saved state may hold."""
-    raise InvalidOrder(t("'{word}' is not a value an effect can hold.", word=word), USAGE)
+    raise InvalidOrder(t("'{word}' is not a value an effect can hold.", word=word), _usage("effect"))
 
 
 def _realign(state: State, old: int, new: int) -> None:
@@ -80,27 +150,110 @@ def _unit(rules: Rules, word: str) -> str:
     return words[0]
 
 
-def _hex(rules: Rules, word: str) -> str:
+def _units(rules: Rules, words: Sequence[str], kind: str) -> list[str]:
+    """One or more units, by id or name (several words each)."""
+    if not words:
+        raise InvalidOrder(t("Name at least one unit."), _usage(kind))
+    found = parsing.canonical_words(rules, "referee", "place", list(words))
+    for word in found:
+        if word not in rules.units:
+            raise InvalidOrder(t("'{word}' is not a unit.", word=word), _usage(kind))
+    return list(dict.fromkeys(found))
+
+
+def _hex(rules: Rules, word: str, kind: str = "") -> str:
     label = parsing.hex_arg(rules, word)
     if label is None:
-        raise InvalidOrder(t("'{word}' is not a hex of the map.", word=word), USAGE)
+        raise InvalidOrder(
+            t("'{word}' is not a hex of the map: give a 4-digit label such as 2722 or a place name.", word=word), _usage(kind)
+        )
     return label
 
 
-def _side(word: str, allow_none: bool = False) -> str | None:
+def _hexes(rules: Rules, words: Sequence[str], kind: str) -> list[str]:
+    """One or more hexes: labels or place names (a name of several words counts as one hex)."""
+    if not words:
+        raise InvalidOrder(t("Name at least one hex."), _usage(kind))
+    out: list[str] = []
+    for word in words:
+        label = parsing.hex_arg(rules, word)
+        if label is None:
+            whole = parsing.hex_arg(rules, " ".join(words))
+            if whole is not None:
+                return [whole]
+            found = [w for w in parsing.canonical_words(rules, "referee", "control", list(words))]
+            if found and all(w in rules.board.grid for w in found):
+                return list(dict.fromkeys(found))
+            _hex(rules, word, kind)
+        else:
+            out.append(label)
+    return list(dict.fromkeys(out))
+
+
+def _side(word: str, allow_none: bool = False, kind: str = "") -> str | None:
     w = word.casefold()
     if w in SIDES:
         return w
     if allow_none and w == "none":
         return None
-    raise InvalidOrder(t("'{word}' is not a side: axis or soviet.", word=word), USAGE)
+    if allow_none:
+        raise InvalidOrder(t("'{word}' is not a side: axis, soviet or none.", word=word), _usage(kind))
+    raise InvalidOrder(t("'{word}' is not a side: axis or soviet.", word=word), _usage(kind))
 
 
-def _card(rules: Rules, word: str) -> str:
-    cid = word.upper()
+def _card(rules: Rules, word: str, side: str | None = None, kind: str = "event") -> str:
+    w = word.upper().lstrip("#")
+    cid = CARD_PREFIX[side] + str(int(w)) if side is not None and w.isdigit() else w
     if cid not in rules.cards:
-        raise InvalidOrder(t("No card '{word}': cards are SU1-SU55 and AX1-AX55.", word=word), USAGE)
+        raise InvalidOrder(t("No card '{word}': cards are SU1-SU55 and AX1-AX55.", word=word), _usage(kind))
     return cid
+
+
+def _secret_cards(rules: Rules, side: str, words: Sequence[str], kind: str) -> list[str]:
+    """Cards of ``side`` for a hand or the deck: refusals give the position in the list, never the card
+    (a refused referee command is answered in public)."""
+    cards: list[str] = []
+    for i, word in enumerate(words, start=1):
+        w = word.upper().lstrip("#")
+        cid = CARD_PREFIX[side] + str(int(w)) if w.isdigit() else w
+        card = rules.cards.get(cid)
+        if card is None or card.side != side:
+            raise InvalidOrder(
+                t("Card {i} of the list is not one of the {side} cards: give their numbers 1-55 or ids {prefix}1-{prefix}55.",
+                  i=i, side=side, prefix=CARD_PREFIX[side]),
+                _usage(kind),
+            )
+        if cid in cards:
+            raise InvalidOrder(t("Card {i} of the list is named twice.", i=i), _usage(kind))
+        cards.append(cid)
+    return cards
+
+
+def _take(pile: dict[str, Any], cid: str) -> None:
+    for key in ALL_PILES:
+        if cid in pile[key]:
+            pile[key].remove(cid)
+
+
+def _partisan_words(rules: Rules, args: Sequence[str]) -> list[str] | None:
+    """``args`` with every Partisan unit (an id or a name of up to three words) shown as just "Partisans";
+    None when none is named."""
+    out: list[str] = []
+    i, hidden = 0, False
+    while i < len(args):
+        for j in range(min(len(args), i + 3), i, -1):
+            try:
+                words = parsing.canonical_words(rules, "referee", "place", list(args[i:j]))
+            except OrderError:
+                continue
+            if len(words) == 1 and words[0] in rules.units and rules.units[words[0]].partisan:
+                out.append("Partisans")
+                hidden, i = True, j
+                break
+        else:
+            out.append(args[i])
+            i += 1
+    return out if hidden else None
 
 
 def public_text(rules: Rules, override: Override) -> str | None:
@@ -109,145 +262,387 @@ def public_text(rules: Rules, override: Override) -> str | None:
     kind, args = override.kind, override.args
     if kind == "hand" and args:
         return f"hand {args[0]} ({len(args) - 1} cards, shown to the referee and that player only)"
+    if kind == "pile" and len(args) >= 2 and args[1].casefold() == "deck":
+        return f"pile {args[0]} deck ({len(args) - 2} cards on top, shown to the referee only)"
     if kind == "set" and args and (args[0].startswith("cards.") or args[0].startswith("units.su-partisan")):
         return f"set {args[0].split('.')[0]}.\u2026 (the value is secret)"
-    if kind in ("place", "remove", "level") and args:
-        try:
-            uid = _unit(rules, args[0])
-        except InvalidOrder:
-            return None
-        if rules.units[uid].partisan:
-            return " ".join((kind, "Partisans", *args[1:]))
+    if kind in ("place", "remove", "level", "supply") and args:
+        words = _partisan_words(rules, args)
+        if words is not None:
+            return " ".join((kind, *words))
     return None
 
 
-def apply(game: Any, state: State, override: Override, ctx: Context) -> None:
+def _fresh(u: dict[str, Any]) -> None:
+    """Forget the per-AR bookkeeping, the Turn Track date and the supply marks of a counter."""
+    for key in (*sequence.PER_AR_KEYS, "due", "limited"):
+        u.pop(key, None)
+    u["oos"] = False
+
+
+# The kinds ---------------------------------------------------------------------------------------
+def _place(game: Any, state: State, args: Sequence[str]) -> None:
     rules: Rules = game.rules
-    kind, args = override.kind, override.args
-    if kind == "place":
-        _need(args, 2)
-        uid, label = _unit(rules, args[0]), _hex(rules, args[1])
-        state["units"][uid].update(hex=label, box=None)
-        state["units"][uid].pop("due", None)
-    elif kind == "remove":
-        _need(args, 1, 2)
-        uid = _unit(rules, args[0])
-        box = args[1].casefold() if len(args) == 2 else "removed"
-        if box not in BOXES:
-            raise InvalidOrder(t("Unknown box '{box}': {boxes}.", box=box, boxes=", ".join(BOXES)), USAGE)
-        state["units"][uid].update(hex=None, box=box, level=0)
-    elif kind == "level":
-        _need(args, 2)
-        uid = _unit(rules, args[0])
-        state["units"][uid]["level"] = _int(args[1])
-    elif kind == "supply":
-        _need(args, 2)
-        uid = _unit(rules, args[0])
-        state["units"][uid]["oos"] = args[1].casefold() in ("out", "oos", "none")
-    elif kind == "activate":
-        _need(args, 2)
-        uid = _unit(rules, args[0])
-        state["units"][uid]["active"] = args[1].casefold() in ("on", "yes", "true", "1")
-    elif kind == "control":
-        _need(args, 2)
-        label, side = _hex(rules, args[0]), _side(args[1], allow_none=True)
+    _need(args, 2, None, "place")
+    words = list(args)
+    level: int | None = None
+    if len(words) >= 3 and words[-1].isdigit() and len(words[-1]) <= 2:
+        level = _int(words.pop(), "place", 0)
+    found = parsing.canonical_words(rules, "referee", "place", words)
+    if len(found) < 2 or found[-1] not in rules.board.grid:
+        raise InvalidOrder(t("The last word must be the hex (or the hex then the level)."), _usage("place"))
+    label = found[-1]
+    uids = _units(rules, found[:-1], "place")
+    for uid in uids:
+        if level is not None:
+            _check_level(rules, uid, level)
+        u = state["units"][uid]
+        _fresh(u)
+        u.update(hex=label, box=None, began=label)
+        if level is not None:
+            u["level"] = level
+
+
+def _check_level(rules: Rules, uid: str, level: int) -> None:
+    count = len(rules.units[uid].levels)
+    if not 0 <= level < count:
+        raise IllegalOrder(
+            t("{unit} has no level {level}: its levels are 0 (full strength) to {top}.", unit=uid, level=level, top=count - 1),
+            hint=_usage("level"),
+        )
+
+
+def _remove(game: Any, state: State, args: Sequence[str]) -> None:
+    rules: Rules = game.rules
+    words = list(args)
+    due: int | None = None
+    box = "removed"
+    if len(words) >= 3 and words[-2].casefold() == "track":
+        due = _int(words[-1], "remove", 1)
+        box = "track"
+        words = words[:-2]
+    elif words and words[-1].casefold() in BOXES:
+        box = words.pop().casefold()
+        if box == "track":
+            raise InvalidOrder(t("Give the turn the unit is due back: track TURN."), _usage("remove"))
+    try:
+        uids = _units(rules, words, "remove")
+    except InvalidOrder as exc:
+        if len(words) > 1 and words[-1].casefold() not in BOXES:
+            raise InvalidOrder(
+                t("Unknown box or unit '{box}': boxes are {boxes}.", box=words[-1], boxes=", ".join(BOXES)), _usage("remove")
+            ) from exc
+        raise
+    for uid in uids:
+        u = state["units"][uid]
+        _fresh(u)
+        u.pop("active", None)
+        u.update(hex=None, box=box, level=0)
+        if due is not None:
+            u["due"] = due
+
+
+def _level(game: Any, state: State, args: Sequence[str]) -> None:
+    rules: Rules = game.rules
+    _need(args, 2, None, "level")
+    level = _int(args[-1], "level")
+    for uid in _units(rules, args[:-1], "level"):
+        _check_level(rules, uid, level)
+        state["units"][uid]["level"] = level
+
+
+def _supply(game: Any, state: State, args: Sequence[str]) -> None:
+    rules: Rules = game.rules
+    _need(args, 2, None, "supply")
+    status = args[-1].casefold()
+    if status in ("out", "oos", "none"):
+        status = "out"
+    elif status in ("in", "full", "supplied"):
+        status = "full"
+    elif status != "limited":
+        raise InvalidOrder(t("'{word}' is not a supply status: full, limited or out.", word=args[-1]), _usage("supply"))
+    for uid in _units(rules, args[:-1], "supply"):
+        u = state["units"][uid]
+        u["oos"] = status == "out"
+        if status == "limited":
+            u["limited"] = True
+        else:
+            u.pop("limited", None)
+
+
+def _activate(game: Any, state: State, args: Sequence[str]) -> None:
+    rules: Rules = game.rules
+    _need(args, 2, None, "activate")
+    on = _switch(args[-1], "activate")
+    for uid in _units(rules, args[:-1], "activate"):
+        if not rules.units[uid].partisan:
+            raise InvalidOrder(t("{unit} is not a Partisan unit: only Partisans are active or inactive (16.1).", unit=uid), _usage("activate"))
+        state["units"][uid]["active"] = on
+
+
+def _control(game: Any, state: State, args: Sequence[str]) -> None:
+    _need(args, 2, None, "control")
+    side = _side(args[-1], allow_none=True, kind="control")
+    for label in _hexes(game.rules, args[:-1], "control"):
         if side is None:
             state["control"].pop(label, None)
         else:
             state["control"][label] = side
-    elif kind == "vp":
-        _need(args, 1)
-        state["vp"] = _int(args[0])
-    elif kind == "turn":
-        _need(args, 1)
-        turn = _int(args[0])
-        if not 1 <= turn <= int(state["last_turn"]):
-            raise InvalidOrder(t("Turns run from 1 to {last}.", last=state["last_turn"]), USAGE)
-        _realign(state, int(state["turn"]), turn)
-        state["turn"] = turn
-    elif kind == "phase":
-        _need(args, 2)
-        side = _side(args[0])
+
+
+def _turn(game: Any, state: State, args: Sequence[str]) -> None:
+    _need(args, 1, kind="turn")
+    turn = _int(args[0], "turn")
+    if not 1 <= turn <= int(state["last_turn"]):
+        raise InvalidOrder(t("Turns run from 1 to {last}.", last=state["last_turn"]), _usage("turn"))
+    _realign(state, int(state["turn"]), turn)
+    state["turn"] = turn
+
+
+def _step_name(step: tuple[str, ...]) -> str:
+    if step[0] == "ar":
+        return f"{step[1]} {step[2]}"
+    return " ".join(step)
+
+
+def _phase(game: Any, state: State, args: Sequence[str], ctx: Context) -> None:
+    words = [a.casefold() for a in args]
+    turn = int(state["turn"])
+    plan = sequence.steps(turn)
+    if not words:
+        raise InvalidOrder(t("Wrong number of arguments."), _usage("phase"))
+    if words[0] in SIDES:
+        _need(words, 2, kind="phase")
+        ar = _int(words[1][2:] if words[1].startswith("ar") else words[1], "phase")
+        step: tuple[str, ...] = ("ar", words[0], str(ar))
+    elif words[0] in ("attrition", "replacement"):
+        _need(words, 2, kind="phase")
+        side = _side(words[1], kind="phase")
         assert side is not None
-        ar = _int(args[1])
-        plan = sequence.steps(int(state["turn"]))
-        step = ("ar", side, str(ar))
-        if step not in plan:
-            raise InvalidOrder(t("Turn {turn} has no {side} AR{ar}.", turn=state["turn"], side=side, ar=ar), USAGE)
-        state["flow"] = [{"proc": "turn", "i": plan.index(step)}]
-        sequence.Turn().run(game, state, state["flow"][0], ctx)
-    elif kind == "hand":
-        _need(args, 1, 12)
-        side = _side(args[0])
-        assert side is not None
-        cards = [_card(rules, a) for a in args[1:]]
-        pile = state["cards"][side]
+        step = (words[0], side)
+    elif words[0] in ("draw", "end"):
+        _need(words, 1, kind="phase")
+        step = (words[0],)
+    else:
+        raise InvalidOrder(t("'{word}' is not a side or a phase.", word=args[0]), _usage("phase"))
+    if step not in plan:
+        choices = ", ".join(_step_name(s) for s in plan if s[0] != "start")
+        raise InvalidOrder(
+            t("Turn {turn} has no {step}; its phases are: {choices}.", turn=turn, step=_step_name(step), choices=choices),
+            _usage("phase"),
+        )
+    state.pop("outcome", None)
+    state["round"] = {}
+    if step[0] != "ar":
+        state["ar"] = 5
+    state["flow"] = [{"proc": "turn", "i": plan.index(step)}]
+    sequence.Turn().run(game, state, state["flow"][0], ctx)
+
+
+def _hand(game: Any, state: State, args: Sequence[str], ctx: Context) -> None:
+    rules: Rules = game.rules
+    _need(args, 1, MAX_HAND + 1, "hand")
+    side = _side(args[0], kind="hand")
+    assert side is not None
+    words = [w for w in args[1:] if w.casefold() not in ("none", "-")]
+    cards = _secret_cards(rules, side, words, "hand")
+    pile = state["cards"][side]
+    for cid in pile["hand"]:
+        pile["deck"].append(cid)
+    pile["hand"] = []
+    for cid in cards:
+        _take(pile, cid)
+        pile["hand"].append(cid)
+    ctx.log(t("The referee sets your hand: {cards}.", cards=", ".join(cards) or "-"), to=side)
+    ctx.log(t("The referee sets the {side} hand ({n} cards).", side=side, n=len(cards)))
+
+
+def _pile(game: Any, state: State, args: Sequence[str], ctx: Context) -> None:
+    rules: Rules = game.rules
+    _need(args, 3, None, "pile")
+    side = _side(args[0], kind="pile")
+    assert side is not None
+    where = args[1].casefold()
+    if where not in PILES:
+        raise InvalidOrder(t("'{word}' is not a pile: {piles}.", word=args[1], piles=", ".join(PILES)), _usage("pile"))
+    pile = state["cards"][side]
+    if where == "deck":
+        cards = _secret_cards(rules, side, args[2:], "pile")
         for cid in cards:
-            if rules.cards[cid].side != side:
-                raise InvalidOrder(t("{card} is not a {side} card.", card=cid, side=side), USAGE)
-        for cid in pile["hand"]:
-            pile["deck"].append(cid)
-        pile["hand"] = []
-        for cid in cards:
-            for key in ("deck", "discard", "removed", "total_war", "faceup", "setaside"):
-                if cid in pile[key]:
-                    pile[key].remove(cid)
-            pile["hand"].append(cid)
-        ctx.log(t("The referee sets your hand: {cards}.", cards=", ".join(cards) or "-"), to=side)
-        ctx.log(t("The referee sets the {side} hand ({n} cards).", side=side, n=len(cards)))
-    elif kind == "event":
-        _need(args, 1, 2)
-        cid = _card(rules, args[0])
-        if len(args) == 2 and args[1].casefold() == "off":
-            state["events"].pop(cid, None)
-        else:
-            state["events"][cid] = int(state["turn"])
-    elif kind == "effect":
-        _need(args, 2)
-        key = args[0]
-        if args[1].casefold() == "off":
-            state["effects"].pop(key, None)
-        else:
-            try:
-                state["effects"][key] = json.loads(args[1], parse_constant=_no_constant)
-            except json.JSONDecodeError:
-                state["effects"][key] = args[1]
-    elif kind == "rp":
-        _need(args, 2)
-        pool = "soviet" if args[0].casefold() == "soviet" else args[0].upper()
-        if pool not in ("soviet", "GE", "PZ", "AX"):
-            raise InvalidOrder(t("RP pools: soviet, GE, PZ, AX."), USAGE)
-        state["rp"][pool] = _number(args[1])
-    elif kind in ("banked", "consec"):
-        _need(args, 2)
-        side = _side(args[0])
-        state[kind][side] = _int(args[1])
-    elif kind == "entrench":
-        _need(args, 2)
-        label, side = _hex(rules, args[0]), _side(args[1], allow_none=True)
+            _take(pile, cid)
+        pile["deck"][:0] = cards
+        ctx.log(t("The referee puts on top of your deck, in this order: {cards}.", cards=", ".join(cards)), to=side)
+        ctx.log(t("The referee puts {n} cards on top of the {side} deck.", side=side, n=len(cards)))
+        return
+    cards = [_card(rules, w, side, "pile") for w in args[2:]]
+    for cid in cards:
+        if rules.cards[cid].side != side:
+            raise InvalidOrder(t("{card} is not a {side} card.", card=cid, side=side), _usage("pile"))
+    for cid in dict.fromkeys(cards):
+        _take(pile, cid)
+        pile[where].append(cid)
+
+
+def _event(game: Any, state: State, args: Sequence[str]) -> None:
+    _need(args, 1, 2, "event")
+    cid = _card(game.rules, args[0], kind="event")
+    if len(args) == 2 and not _switch(args[1], "event"):
+        state["events"].pop(cid, None)
+    else:
+        state["events"][cid] = int(state["turn"])
+
+
+def _effect(game: Any, state: State, args: Sequence[str], ctx: Context) -> None:
+    from engine.games.stalins_war import events
+
+    _need(args, 2, kind="effect")
+    key = args[0]
+    known = set(events.EFFECT_KEYS) | set(EXTRA_EFFECT_KEYS)
+    if args[1].casefold() == "off":
+        state["effects"].pop(key, None)
+    else:
+        try:
+            state["effects"][key] = json.loads(args[1], parse_constant=_no_constant)
+        except json.JSONDecodeError:
+            state["effects"][key] = args[1]
+    if key not in known:
+        ctx.log(t("Note: no rule reads an effect called '{key}'. Known effects: {keys}.", key=key, keys=", ".join(sorted(known))))
+
+
+def _rp(game: Any, state: State, args: Sequence[str]) -> None:
+    _need(args, 2, kind="rp")
+    pool = next((p for p in RP_POOLS if p.casefold() == args[0].casefold()), None)
+    if pool is None:
+        raise InvalidOrder(t("RP pools: soviet, GE, PZ, AX."), _usage("rp"))
+    state["rp"][pool] = _number(args[1])
+
+
+def _counter(game: Any, state: State, kind: str, args: Sequence[str]) -> None:
+    _need(args, 2, kind=kind)
+    side = _side(args[0], kind=kind)
+    state[kind][side] = _int(args[1], kind, 0)
+
+
+def _entrench(game: Any, state: State, args: Sequence[str]) -> None:
+    _need(args, 2, None, "entrench")
+    side = _side(args[-1], allow_none=True, kind="entrench")
+    for label in _hexes(game.rules, args[:-1], "entrench"):
         if side is None:
             state["markers"]["entrench"].pop(label, None)
         else:
             state["markers"]["entrench"][label] = side
+
+
+def _listed_marker(game: Any, state: State, key: str, kind: str, args: Sequence[str]) -> None:
+    _need(args, 2, None, kind)
+    on = _switch(args[-1], kind)
+    labels: list[str] = state["markers"].setdefault(key, [])
+    for label in _hexes(game.rules, args[:-1], kind):
+        if on and label not in labels:
+            labels.append(label)
+        elif not on and label in labels:
+            labels.remove(label)
+
+
+def _marker(game: Any, state: State, args: Sequence[str]) -> None:
+    _need(args, 3, None, "marker")
+    key = args[0].casefold()
+    if key == "festung":
+        _listed_marker(game, state, "festung", "festung", args[1:])
+        return
+    if key == "entrench":
+        _entrench(game, state, args[1:])
+        return
+    if key not in MARKERS:
+        raise InvalidOrder(t("'{word}' is not a marker: {markers}.", word=args[0], markers=", ".join(MARKERS)), _usage("marker"))
+    _listed_marker(game, state, key, "marker", args[1:])
+
+
+def _option(game: Any, state: State, args: Sequence[str]) -> None:
+    _need(args, 2, kind="option")
+    options: dict[str, Any] = dict(game.options)
+    name = args[0]
+    if name not in options:
+        raise InvalidOrder(t("No option '{name}': options are {names}.", name=name, names=", ".join(sorted(options))), _usage("option"))
+    default = options[name]
+    try:
+        value = json.loads(args[1], parse_constant=_no_constant)
+    except json.JSONDecodeError:
+        value = args[1]
+    if isinstance(default, bool):
+        if isinstance(value, str) and value.casefold() in ON + OFF:
+            value = value.casefold() in ON
+        ok = isinstance(value, bool)
+    elif isinstance(default, int):
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    else:
+        ok = isinstance(value, type(default))
+    if not ok:
+        raise InvalidOrder(
+            t("Option {name} takes a value like {default}, not '{value}'.", name=name, default=json.dumps(default), value=args[1]),
+            _usage("option"),
+        )
+    state["options"][name] = value
+
+
+def _clear(game: Any, state: State, args: Sequence[str]) -> None:
+    rules: Rules = game.rules
+    _need(args, 0, 1, "clear")
+    sides = [_side(args[0], kind="clear")] if args else list(SIDES)
+    for uid, u in state["units"].items():
+        if u.get("hex") and rules.units[uid].side in sides:
+            _fresh(u)
+            u.pop("active", None)
+            u.update(hex=None, box="setaside", level=0)
+
+
+def apply(game: Any, state: State, override: Override, ctx: Context) -> None:
+    kind, args = override.kind, override.args
+    if kind == "place":
+        _place(game, state, args)
+    elif kind == "remove":
+        _remove(game, state, args)
+    elif kind == "level":
+        _level(game, state, args)
+    elif kind == "supply":
+        _supply(game, state, args)
+    elif kind == "activate":
+        _activate(game, state, args)
+    elif kind == "control":
+        _control(game, state, args)
+    elif kind == "vp":
+        _need(args, 1, kind="vp")
+        state["vp"] = _int(args[0], "vp")
+    elif kind == "turn":
+        _turn(game, state, args)
+    elif kind == "phase":
+        _phase(game, state, args, ctx)
+    elif kind == "hand":
+        _hand(game, state, args, ctx)
+    elif kind == "pile":
+        _pile(game, state, args, ctx)
+    elif kind == "event":
+        _event(game, state, args)
+    elif kind == "effect":
+        _effect(game, state, args, ctx)
+    elif kind == "rp":
+        _rp(game, state, args)
+    elif kind in ("banked", "consec"):
+        _counter(game, state, kind, args)
+    elif kind == "entrench":
+        _entrench(game, state, args)
     elif kind == "festung":
-        _need(args, 2)
-        label = _hex(rules, args[0])
-        festung: list[str] = state["markers"]["festung"]
-        if args[1].casefold() in ("on", "yes"):
-            if label not in festung:
-                festung.append(label)
-        elif label in festung:
-            festung.remove(label)
+        _listed_marker(game, state, "festung", "festung", args)
+    elif kind == "marker":
+        _marker(game, state, args)
+    elif kind == "option":
+        _option(game, state, args)
     elif kind == "clear":
-        _need(args, 0, 1)
-        sides = [_side(args[0])] if args else list(SIDES)
-        for uid, u in state["units"].items():
-            if u.get("hex") and rules.units[uid].side in sides:
-                u.update(hex=None, box="setaside", level=0)
+        _clear(game, state, args)
     else:
         raise InvalidOrder(t("Unknown referee command '{kind}'.", kind=kind), USAGE)
-    if kind != "hand":
-        ctx.log(t("Referee: {what} ({why}).", what=override.text, why=override.reason))
+    if kind in ("hand",) or (kind == "pile" and args[1].casefold() == "deck"):
+        ctx.log(t("Referee: {what} ({why}).", what=public_text(game.rules, override) or kind, why=override.reason))
     else:
-        ctx.log(t("Referee: hand change ({why}).", why=override.reason))
+        ctx.log(t("Referee: {what} ({why}).", what=public_text(game.rules, override) or override.text, why=override.reason))
     flow.stack(state)

@@ -178,7 +178,7 @@ def test_hand_refuses_cards_of_the_other_side_or_twice() -> None:
         ref(m, "hand axis SU8")
     with pytest.raises(InvalidOrder):
         ref(m, "hand axis AX99")
-    with pytest.raises(IllegalOrder):
+    with pytest.raises(InvalidOrder):
         ref(m, "hand axis AX6 AX6")
 
 
@@ -314,3 +314,182 @@ def test_a_set_that_loses_cards_is_refused_without_naming_them() -> None:
         m.override(Override("set", ("cards.axis.hand", "[]"), "test"))
     assert "would be in no pile" in str(err.value.text().to_json()) and not any(c in str(err.value.text().to_json()) for c in hand)
     assert m.state["cards"][AXIS]["hand"] == hand
+
+
+# Setting up positions for rules tests ---------------------------------------------------------------
+def test_a_unit_placed_during_an_action_round_began_it_there_8_3() -> None:
+    """A placed unit is as if it began the AR in its new hex: leaving an enemy ZOC it was placed in is
+    not 'entered an enemy ZOC this Action Round' (it began in the old hex before the fix)."""
+    m = new_match()
+    at_ar(m, 6, AXIS, 3, hand=("AX6",))
+    ref(m, "place ge-4a 1822")  # next to the Soviet 28th Rifle Corps in Brest (1722)
+    assert m.state["units"]["ge-4a"]["began"] == "1822"
+    m.submit(AXIS, "play 6 ops")
+    m.submit(AXIS, "move ge-4a 1921")
+    assert m.state["units"]["ge-4a"]["hex"] == "1921"
+
+
+def test_place_forgets_old_marks_and_sets_a_level() -> None:
+    m = new_match()
+    u = m.state["units"]["ge-4a"]
+    u.update(oos=True, limited=True, moved=True, fought=True, mp=3)
+    ref(m, "place ge-4a 1822 2")
+    u = m.state["units"]["ge-4a"]
+    assert (u["hex"], u["level"], u["oos"]) == ("1822", 2, False)
+    assert not any(k in u for k in ("limited", "moved", "fought", "mp"))
+    with pytest.raises(IllegalOrder) as err:
+        ref(m, "place ge-4a 1822 9")
+    assert "0 (full strength) to 3" in str(err.value.text())
+
+
+def test_place_and_level_take_several_units_and_names() -> None:
+    m = new_match()
+    ref(m, "place 9th Army 46pz 2019")
+    assert m.state["units"]["ge-9a"]["hex"] == m.state["units"]["ge-46pz"]["hex"] == "2019"
+    ref(m, "level ge-9a ge-46pz 1")
+    assert m.state["units"]["ge-9a"]["level"] == m.state["units"]["ge-46pz"]["level"] == 1
+    with pytest.raises(InvalidOrder):
+        ref(m, "place ge-9a Kursk Kiev")
+
+
+def test_supply_sets_full_limited_or_out_and_refuses_other_words_8_1_9() -> None:
+    m = new_match()
+    ref(m, "supply ge-4a limited")
+    u = m.state["units"]["ge-4a"]
+    assert u["limited"] is True and u["oos"] is False
+    ref(m, "supply ge-4a ge-9a out")
+    assert "limited" not in m.state["units"]["ge-4a"] and m.state["units"]["ge-9a"]["oos"] is True
+    with pytest.raises(InvalidOrder) as err:
+        ref(m, "supply ge-4a banana")
+    assert "full, limited or out" in str(err.value.text())
+    assert m.state["units"]["ge-4a"]["oos"] is True
+
+
+def test_activate_refuses_other_units_and_other_words() -> None:
+    m = new_match()
+    with pytest.raises(InvalidOrder):
+        ref(m, "activate ge-4a on")
+    ref(m, "place su-partisan-1 2020")
+    with pytest.raises(InvalidOrder):
+        ref(m, "activate su-partisan-1 maybe")
+    assert not m.state["units"]["su-partisan-1"].get("active")
+
+
+def test_festung_and_event_refuse_words_other_than_on_off() -> None:
+    m = new_match()
+    ref(m, "festung Warsaw on")
+    with pytest.raises(InvalidOrder):
+        ref(m, "festung Warsaw maybe")
+    assert m.state["markers"]["festung"] == [RULES.hex_of("Warsaw")]
+    with pytest.raises(InvalidOrder):
+        ref(m, "event AX24 of")
+
+
+def test_placing_partisans_never_names_them_in_public_16_1_3() -> None:
+    m = new_match()
+    rec = ref(m, "place su-partisan-4 1622")
+    assert not any("partisan-4" in line or "#4" in line for line in public_texts([rec]))
+    rec = ref(m, "level Partisans #4 0")
+    assert not any("#4" in line for line in public_texts([rec]))
+
+
+def test_remove_to_the_turn_track_and_forget_the_marks() -> None:
+    m = new_match()
+    m.state["units"]["ge-9a"].update(oos=True, moved=True)
+    ref(m, "remove ge-9a track 8")
+    u = m.state["units"]["ge-9a"]
+    assert (u["box"], u["due"], u["oos"], u.get("moved")) == ("track", 8, False, None)
+    with pytest.raises(InvalidOrder):
+        ref(m, "remove ge-9a track")
+    with pytest.raises(InvalidOrder):
+        ref(m, "remove ge-9a pool")
+
+
+def test_hand_takes_card_numbers_and_refusals_name_no_card() -> None:
+    m = new_match()
+    ref(m, "hand axis 23 #5 ax6")
+    assert m.state["cards"][AXIS]["hand"] == ["AX23", "AX5", "AX6"]
+    for bad in ("hand axis 31 31", "hand axis SU9", "hand axis 99"):
+        with pytest.raises(InvalidOrder) as err:
+            ref(m, bad)
+        shown = str(err.value.text())
+        assert "Card " in shown and not any(c in shown for c in ("AX31", "SU9", "'99'", "'31'"))
+    assert m.state["cards"][AXIS]["hand"] == ["AX23", "AX5", "AX6"]
+
+
+def test_pile_puts_cards_on_top_of_the_deck_for_the_next_draw() -> None:
+    m = new_match()
+    rec = ref(m, "pile soviet deck 36 8")
+    pile = m.state["cards"][SOVIET]
+    assert pile["deck"][:2] == ["SU36", "SU8"] and "SU36" not in pile["total_war"]
+    assert not any("SU36" in line for line in public_texts([rec]))
+    assert any("SU36" in str(e.text) for e in rec.entries if e.to == SOVIET)
+    ref(m, "pile soviet discard SU8")
+    assert "SU8" in m.state["cards"][SOVIET]["discard"] and "SU8" not in m.state["cards"][SOVIET]["deck"]
+    with pytest.raises(InvalidOrder):
+        ref(m, "pile soviet hand SU8")
+
+
+def test_phase_reaches_every_step_of_the_turn_and_lists_them_when_refused() -> None:
+    m = new_match()
+    ref(m, "turn 6")
+    ref(m, "phase axis ar2")
+    assert (m.state["ar"], m.active()) == (2, {AXIS})
+    with pytest.raises(InvalidOrder) as err:
+        ref(m, "phase axis 7")
+    assert "axis 5" in str(err.value.text()) and "replacement soviet" in str(err.value.text())
+    ref(m, "phase draw")
+    assert m.state["phase"]["name"] == "draw"
+    ref(m, "turn 1")
+    with pytest.raises(InvalidOrder) as err:
+        ref(m, "phase replacement axis")
+    assert "axis 5" in str(err.value.text())
+
+
+def test_phase_resumes_a_finished_campaign() -> None:
+    m = new_match()
+    m.state["outcome"] = {"winner": AXIS, "reason": {"t": "test", "p": {}}}
+    m.state["flow"] = []
+    assert m.result() is not None
+    ref(m, "phase soviet 5")
+    assert m.result() is None and m.active() == {SOVIET}
+
+
+def test_banked_consec_and_rp_refuse_negative_numbers() -> None:
+    m = new_match()
+    for bad in ("banked axis -1", "consec soviet -2", "rp GE -1", "rp GE -0.5"):
+        with pytest.raises(InvalidOrder):
+            ref(m, bad)
+
+
+def test_option_checks_the_name_and_the_kind_of_value() -> None:
+    m = new_match()
+    ref(m, "option town_control on")
+    ref(m, "option sleighride_scope turn")
+    assert m.state["options"]["town_control"] is True and m.state["options"]["sleighride_scope"] == "turn"
+    with pytest.raises(InvalidOrder) as err:
+        ref(m, "option towncontrol on")
+    assert "town_control" in str(err.value.text())
+    with pytest.raises(InvalidOrder):
+        ref(m, "option town_control 3")
+
+
+def test_marker_sets_fortress_markers_and_control_takes_several_hexes() -> None:
+    m = new_match()
+    ref(m, "marker fortress_destroyed Sevastopol on")
+    assert m.state["markers"]["fortress_destroyed"] == [RULES.hex_of("Sevastopol")]
+    ref(m, "marker fortress_destroyed Sevastopol off")
+    assert m.state["markers"]["fortress_destroyed"] == []
+    with pytest.raises(InvalidOrder):
+        ref(m, "marker minefield 2722 on")
+    ref(m, "control 2722 Kiev axis")
+    assert m.state["control"]["2722"] == m.state["control"][RULES.hex_of("Kiev")] == AXIS
+
+
+def test_an_unknown_effect_key_is_kept_with_a_warning() -> None:
+    m = new_match()
+    rec = ref(m, "effect zhukovv 3")
+    assert m.state["effects"]["zhukovv"] == 3
+    assert any("no rule reads an effect called 'zhukovv'" in line for line in texts([rec]))
+    rec = ref(m, "effect zhukov 3")
+    assert not any("no rule reads" in line for line in texts([rec]))
