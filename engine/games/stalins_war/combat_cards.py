@@ -316,6 +316,10 @@ def check_maskirovka(rules: Rules, state: State, combat: dict[str, Any], args: S
     pairs = maskirovka_pairs(args)
     if not pairs or len(pairs) > MASKIROVKA_MAX:
         raise IllegalOrder(t("Maskirovka moves 1 to 3 Soviet SCUs: 'cc SU48 UNIT HEX [UNIT HEX ...]'."), rule="SU48")
+    named = [uid for uid, _ in pairs]
+    for uid in named:
+        if named.count(uid) > 1:
+            raise IllegalOrder(t("{unit} is named twice.", unit=uid), rule="SU48")
     for uid, dest in pairs:
         spec = rules.units.get(uid)
         u = state["units"].get(uid, {})

@@ -453,3 +453,15 @@ def test_sturmovik_may_be_played_in_defence_to_cancel_luftwaffe_support_su35(sup
     assert combat_cards.fire_shifts(RULES, state, combat, "axis") == []
     assert combat_cards.fire_shifts(RULES, state, combat, "soviet") == []  # no Soviet attack
     assert "luftwaffe_support" not in state["effects"] and "SU35" in state["cards"]["soviet"]["discard"]
+
+
+def test_maskirovka_unit_named_twice_joins_once_su48(supplied):
+    """SU48 moves "sino a 3 SCU": each unit once. Naming a unit twice must not let it join the
+    attack twice (its strength would count double)."""
+    state, combat = soviet_vs_german()
+    attack_hex = combat["from"][0]
+    far = sorted(h for h in RULES.board.grid.within(CENTRE, 3) if RULES.board.grid.distance(h, CENTRE) == 3)[0]
+    put(state, "su-21r", far)
+    give(state, "soviet", "SU48")
+    assert "twice" in str(refusal(state, combat, "soviet", "SU48", "su-21r", attack_hex, "su-21r", attack_hex).message)
+    assert combat["attackers"] == ["su-13r"]
