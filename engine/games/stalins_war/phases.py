@@ -150,8 +150,11 @@ def attrition(game: Any, state: State, side: str, ctx: Context) -> None:
             continue
         eliminate(rules, state, uid, ctx, oos=True)
     enemy_side = SOVIET if side == AXIS else AXIS
+    # A hex still holding a friendly combat unit after the eliminations (Hedgehogs, Luftwaffe Supply)
+    # is not one where a friendly unit "sarebbe eliminata per essere OOS" (13.3.9).
+    held = {u["hex"] for uid, u in state["units"].items() if u.get("hex") and rules.units[uid].side == side and not rules.units[uid].partisan}
     for label, owner in sorted(state["control"].items()):
-        if owner != side or not control.tracked(rules, state, label):
+        if owner != side or not control.tracked(rules, state, label) or label in held:
             continue
         if control.fortress_owner(rules, state, label) == side or label in state["markers"]["festung"]:
             continue

@@ -154,11 +154,19 @@ def test_16_1_partisans_are_not_eliminated_by_attrition(monkeypatch: pytest.Monk
     assert d.state["units"]["su-partisan-1"]["hex"] == "2020"
 
 
+def vacate(state: dict[str, Any], *hexes: str) -> None:
+    """Take the units out of ``hexes`` (the supply stub would leave them supplied in an unsupplied hex)."""
+    for u in state["units"].values():
+        if u.get("hex") in hexes:
+            u.update(hex=None, box="eliminated")
+
+
 def test_13_3_9_key_hexes_that_cannot_trace_supply_pass_to_the_enemy(monkeypatch: pytest.MonkeyPatch) -> None:
     """13.3.9: friendly City, Port, Oil or VP hexes that could not trace supply become enemy-controlled."""
     kiev, minsk = RULES.hex_of("Kiev"), RULES.hex_of("Minsk")
     supplied(monkeypatch, bad_hexes=frozenset({kiev, minsk}))
     d = direct(turn=2, ar=5, side=SOVIET)
+    vacate(d.state, kiev, minsk)
     vp = d.state["vp"]
     phases.attrition(d.game, d.state, SOVIET, d.ctx)
     assert d.state["control"][kiev] == AXIS and d.state["control"][minsk] == AXIS
@@ -181,6 +189,7 @@ def test_23_1_5_with_town_control_a_town_that_cannot_trace_supply_flips(monkeypa
              and not any(p.get(k) == "1" for k in ("port", "oil", "vp", "capital"))]
     supplied(monkeypatch, bad_hexes=frozenset(towns[:1]))
     d = direct(turn=2, ar=5, side=SOVIET, town_control=True)
+    vacate(d.state, towns[0])
     phases.attrition(d.game, d.state, SOVIET, d.ctx)
     assert d.state["control"][towns[0]] == AXIS
     assert all(d.state["control"].get(h) == SOVIET for h in towns[1:])
@@ -261,3 +270,21 @@ def test_7_2_6_enemy_units_moving_do_not_count_for_the_active_side() -> None:
     d.state["units"][uid]["retreated"] = True
     phases.end_ar(d.game, d.state, AXIS, d.ctx)
     assert d.state["consec"][AXIS] == 0
+
+
+def test_13_3_9_a_hex_holding_a_friendly_unit_that_survives_attrition_does_not_flip(monkeypatch: pytest.MonkeyPatch) -> None:
+    """13.3.9 flips a hex where a friendly combat unit "sarebbe eliminata per essere OOS"; a German
+    unit in a city that Hedgehogs (AX16) keeps in supply for attrition survives, so the city stays."""
+    minsk = RULES.hex_of("Minsk")
+    supplied(monkeypatch, bad_units=frozenset({"ge-46pz"}), bad_hexes=frozenset({minsk}))
+    d = direct(turn=3, ar=5, side=AXIS)
+    d.state["control"][minsk] = AXIS
+    d.state["units"]["ge-46pz"].update(hex=minsk, box=None)
+    d.state["effects"]["hedgehogs_supply"] = 3
+    phases.attrition(d.game, d.state, AXIS, d.ctx)
+    assert d.state["units"]["ge-46pz"]["hex"] == minsk
+    assert d.state["control"][minsk] == AXIS
+    d.state["effects"].pop("hedgehogs_supply")
+    phases.attrition(d.game, d.state, AXIS, d.ctx)
+    assert d.state["units"]["ge-46pz"]["hex"] is None
+    assert d.state["control"][minsk] == SOVIET
