@@ -29,6 +29,10 @@ def eliminate(rules: Rules, state: State, uid: str, ctx: Context, *, oos: bool =
             u["box"] = "setaside"
             ctx.log(t("Inactive Partisans in {hex} go back to the pool (16.1.5).", hex=where))
         return
+    if spec.side == AXIS and spec.lcu and spec.nationality == "GE" and len(spec.levels) >= 4:
+        # AX26 prerequisite: all four levels of a German LCU eliminated at some time, whatever box
+        # it goes to (the Turn Track included, 11.3.6).
+        state.setdefault("effects", {})["german_lcu_destroyed"] = True
     replacement = spec.flag_value("replaced_on_elimination")
     if replacement:
         u["box"] = "removed"
@@ -58,9 +62,6 @@ def eliminate(rules: Rules, state: State, uid: str, ctx: Context, *, oos: bool =
         return
     u["box"] = "eliminated"
     ctx.log(t("{unit} is eliminated.", unit=spec.name))
-    if spec.side == AXIS and spec.lcu and spec.nationality == "GE" and len(spec.levels) >= 4:
-        # AX26 prerequisite: all four levels of a German LCU eliminated at some time.
-        state.setdefault("effects", {})["german_lcu_destroyed"] = True
 
 
 def remove(rules: Rules, state: State, uid: str, ctx: Context, why: str) -> None:
