@@ -18,7 +18,8 @@ Kinds (each with a reason; UNIT... and HEX... take one or more, names or ids):
 * ``hand SIDE CARD...`` (cards as the side's numbers 1-55 or ids AX23/SU8, taken from whatever pile
   holds them; the old hand goes to the bottom of the deck); ``pile SIDE deck|discard|removed|faceup
   CARD...`` (deck: on top, the first named drawn first). Every card stays in exactly one pile.
-* ``event CARD [off]`` (mark a card as played as an event, or not); ``effect KEY VALUE|off``.
+* ``event CARD [off]`` (mark a card as played as an event, or not: an asterisked card not in a hand
+  leaves the game as if played); ``effect KEY VALUE|off``.
 * ``rp soviet|GE|PZ|AX N``, ``banked SIDE N``, ``consec SIDE N``, ``option NAME VALUE``,
   ``clear [SIDE]`` (every unit of the side on the map set aside).
 
@@ -46,6 +47,7 @@ RP_POOLS = ("soviet", "GE", "PZ", "AX")
 ON = ("on", "yes", "true", "1")
 OFF = ("off", "no", "false", "0")
 MAX_HAND = 12
+REFEREE_SUPPLY = "referee_supply"  # {uid: {"status", "hex"}}: supply marks a later ``phase`` keeps
 # Effect keys read by the rules but not (yet) listed in events.EFFECT_KEYS.
 EXTRA_EFFECT_KEYS = (
     "backhand_blow", "backhand_blow_ar", "backhand_obligation", "german_lcu_destroyed", "lend_lease_received",
@@ -273,11 +275,14 @@ def public_text(rules: Rules, override: Override) -> str | None:
     return None
 
 
-def _fresh(u: dict[str, Any]) -> None:
+def _fresh(state: State, uid: str) -> dict[str, Any]:
     """Forget the per-AR bookkeeping, the Turn Track date and the supply marks of a counter."""
+    u: dict[str, Any] = state["units"][uid]
     for key in (*sequence.PER_AR_KEYS, "due", "limited"):
         u.pop(key, None)
     u["oos"] = False
+    state.get(REFEREE_SUPPLY, {}).pop(uid, None)
+    return u
 
 
 # The kinds ---------------------------------------------------------------------------------------
@@ -296,8 +301,7 @@ def _place(game: Any, state: State, args: Sequence[str]) -> None:
     for uid in uids:
         if level is not None:
             _check_level(rules, uid, level)
-        u = state["units"][uid]
-        _fresh(u)
+        u = _fresh(state, uid)
         u.update(hex=label, box=None, began=label)
         if level is not None:
             u["level"] = level
@@ -334,8 +338,7 @@ def _remove(game: Any, state: State, args: Sequence[str]) -> None:
             ) from exc
         raise
     for uid in uids:
-        u = state["units"][uid]
-        _fresh(u)
+        u = _fresh(state, uid)
         u.pop("active", None)
         u.update(hex=None, box=box, level=0)
         if due is not None:
@@ -351,6 +354,18 @@ def _level(game: Any, state: State, args: Sequence[str]) -> None:
         state["units"][uid]["level"] = level
 
 
+def _mark_supply(u: dict[str, Any], status: str) -> None:
+    u["oos"] = status == "out"
+    if status == "limited":
+        u["limited"] = True
+    else:
+        u.pop("limited", None)
+
+
+def _supply_of(u: dict[str, Any]) -> str:
+    return "out" if u.get("oos") else "limited" if u.get("limited") else "full"
+
+
 def _supply(game: Any, state: State, args: Sequence[str]) -> None:
     rules: Rules = game.rules
     _need(args, 2, None, "supply")
@@ -361,13 +376,22 @@ def _supply(game: Any, state: State, args: Sequence[str]) -> None:
         status = "full"
     elif status != "limited":
         raise InvalidOrder(t("'{word}' is not a supply status: full, limited or out.", word=args[-1]), _usage("supply"))
+    marks: dict[str, Any] = state.setdefault(REFEREE_SUPPLY, {})
     for uid in _units(rules, args[:-1], "supply"):
         u = state["units"][uid]
-        u["oos"] = status == "out"
-        if status == "limited":
-            u["limited"] = True
-        else:
-            u.pop("limited", None)
+        if not u.get("hex"):
+            raise InvalidOrder(t("{unit} is not on the map: place it first.", unit=uid), _usage("supply"))
+        _mark_supply(u, status)
+        marks[uid] = {"status": status, "hex": u["hex"]}
+
+
+def _keep_referee_supply(state: State, marks: dict[str, Any]) -> None:
+    """Marks given with ``supply`` before a ``phase`` survive the supply trace that starts the Action
+    Round (13.1.1), for the units still where they were marked: a position is set up in any order."""
+    for uid, mark in marks.items():
+        u = state["units"].get(uid)
+        if u is not None and u.get("hex") == mark.get("hex"):
+            _mark_supply(u, str(mark.get("status")))
 
 
 def _activate(game: Any, state: State, args: Sequence[str]) -> None:
@@ -431,12 +455,19 @@ def _phase(game: Any, state: State, args: Sequence[str], ctx: Context) -> None:
             t("Turn {turn} has no {step}; its phases are: {choices}.", turn=turn, step=_step_name(step), choices=choices),
             _usage("phase"),
         )
+    marks = {
+        uid: mark
+        for uid, mark in state.pop(REFEREE_SUPPLY, {}).items()
+        if uid in state["units"] and _supply_of(state["units"][uid]) == mark.get("status")  # not traced again since
+    }
     state.pop("outcome", None)
     state["round"] = {}
     if step[0] != "ar":
         state["ar"] = 5
     state["flow"] = [{"proc": "turn", "i": plan.index(step)}]
     sequence.Turn().run(game, state, state["flow"][0], ctx)
+    if step[0] == "ar":
+        _keep_referee_supply(state, marks)
 
 
 def _hand(game: Any, state: State, args: Sequence[str], ctx: Context) -> None:
@@ -484,12 +515,26 @@ def _pile(game: Any, state: State, args: Sequence[str], ctx: Context) -> None:
 
 
 def _event(game: Any, state: State, args: Sequence[str]) -> None:
+    """Mark a card as played as an event (prerequisites, 7.6). An asterisked card leaves the game as
+    when played (2.3.3: to its side's removed pile, counted for Total War, 7.6.4) unless it is in a
+    hand; ``off`` undoes both (the card goes to the discard pile)."""
+    rules: Rules = game.rules
     _need(args, 1, 2, "event")
-    cid = _card(game.rules, args[0], kind="event")
+    cid = _card(rules, args[0], kind="event")
+    card = rules.cards[cid]
+    pile = state["cards"][card.side]
     if len(args) == 2 and not _switch(args[1], "event"):
         state["events"].pop(cid, None)
-    else:
-        state["events"][cid] = int(state["turn"])
+        if card.asterisk and cid in pile["removed"]:
+            pile["removed"].remove(cid)
+            pile["discard"].append(cid)
+            pile["events_removed"] = max(0, int(pile["events_removed"]) - 1)
+        return
+    state["events"][cid] = int(state["turn"])
+    if card.asterisk and not any(cid in pile[key] for key in ("hand", "removed", "faceup")):
+        _take(pile, cid)
+        pile["removed"].append(cid)
+        pile["events_removed"] = int(pile["events_removed"]) + 1
 
 
 def _effect(game: Any, state: State, args: Sequence[str], ctx: Context) -> None:
@@ -591,7 +636,7 @@ def _clear(game: Any, state: State, args: Sequence[str]) -> None:
     sides = [_side(args[0], kind="clear")] if args else list(SIDES)
     for uid, u in state["units"].items():
         if u.get("hex") and rules.units[uid].side in sides:
-            _fresh(u)
+            _fresh(state, uid)
             u.pop("active", None)
             u.update(hex=None, box="setaside", level=0)
 

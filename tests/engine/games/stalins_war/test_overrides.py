@@ -493,3 +493,42 @@ def test_an_unknown_effect_key_is_kept_with_a_warning() -> None:
     assert any("no rule reads an effect called 'zhukovv'" in line for line in texts([rec]))
     rec = ref(m, "effect zhukov 3")
     assert not any("no rule reads" in line for line in texts([rec]))
+
+
+def test_supply_marked_before_phase_survives_its_supply_trace_13_1_1() -> None:
+    """A position may be set up in any order: 'supply X out' then 'phase' keeps X out of supply,
+    while the units the referee did not mark are traced as usual."""
+    m = new_match()
+    ref(m, "turn 6")
+    ref(m, "supply ge-4a out")
+    ref(m, "supply ge-9a limited")
+    ref(m, "place ge-46pz 3020")  # far behind the Soviet lines: traced out of supply
+    ref(m, "phase axis 3")
+    units = m.state["units"]
+    assert units["ge-4a"]["oos"] is True and units["ge-9a"].get("limited") is True and units["ge-9a"]["oos"] is False
+    assert units["ge-46pz"]["oos"] is True
+    # the marks are used once: the next Action Round traces them again
+    ref(m, "phase axis 4")
+    assert m.state["units"]["ge-4a"]["oos"] is False
+
+
+def test_supply_of_a_unit_off_the_map_is_refused() -> None:
+    m = new_match()
+    with pytest.raises(InvalidOrder) as err:
+        ref(m, "supply su-bryansk-front out")
+    assert "not on the map" in str(err.value.text())
+
+
+def test_event_takes_an_asterisked_card_out_of_the_game_2_3_3() -> None:
+    """Marking an asterisked event as played removes its card as playing it would (else it could be drawn and
+    played again) and counts it for Total War (7.6.4); 'off' puts it back into play."""
+    m = new_match()
+    ref(m, "event AX24")
+    pile = m.state["cards"][AXIS]
+    assert "AX24" in pile["removed"] and "AX24" not in pile["deck"] and pile["events_removed"] == 1
+    ref(m, "event AX24 off")
+    pile = m.state["cards"][AXIS]
+    assert "AX24" in pile["discard"] and pile["events_removed"] == 0
+    in_hand = m.state["cards"][SOVIET]["hand"][0]
+    ref(m, f"event {in_hand}")
+    assert in_hand in m.state["cards"][SOVIET]["hand"]
