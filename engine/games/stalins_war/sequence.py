@@ -133,10 +133,23 @@ class ActionRound(flow.Procedure):
         )
 
     def prompt(self, game: Any, state: State, frame: flow.Frame, role: str) -> Prompt:
+        from engine.games.stalins_war import events_axis
+
         actions = cardplay.legal_choices(game.rules, state, frame["side"])
-        return Prompt(role, self.text(game, state, frame, role), tuple(actions), ("play", "zero"))
+        verbs: tuple[str, ...] = ("play", "zero")
+        if frame["side"] == SOVIET and events_axis.defend_motherland_in_force(state):
+            actions = [Action("cancel"), *actions]
+            verbs = ("cancel", *verbs)
+        return Prompt(role, self.text(game, state, frame, role), tuple(actions), verbs)
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
+        if action.verb == "cancel" and frame["side"] == SOVIET:
+            # AX18 "Si può annullare": the Soviet may cancel it before any of his later actions this
+            # turn; the round of the cancellation is the first to cost VP +1 (if it is an OPS round).
+            from engine.games.stalins_war import events_axis
+
+            events_axis.cancel_defend_motherland(state, ctx)
+            return
         if action.verb not in ("play", "zero"):
             raise IllegalOrder(
                 t("First choose your action for this round."),

@@ -203,3 +203,22 @@ def test_22_0_tournament_ends_after_turn_8() -> None:
     outcome = m.result()
     assert outcome is not None and m.state["turn"] == 8
     assert "22.0" in str(outcome.reason)
+
+
+def test_ax18_the_soviet_may_cancel_defend_the_motherland_before_a_later_action() -> None:
+    """AX18 "Si può annullare" sets no moment: after accepting it in the window the Soviet may still
+    cancel before any later action of the turn; that round is the first to cost VP +1."""
+    from engine.games.stalins_war import events_axis
+
+    m = new_match()
+    at_ar(m, 2, SOVIET, 3, hand=("SU8",))
+    m.state["effects"]["defend_motherland"] = {"turn": 2, "cancelled_from_round": None}
+    assert "cancel" in [a.verb for a in m.prompt(SOVIET).actions]
+    vp = m.state["vp"]
+    m.submit(SOVIET, "cancel")
+    assert not events_axis.defend_motherland_in_force(m.state)
+    assert top(m) == "action_round"
+    assert "cancel" not in [a.verb for a in m.prompt(SOVIET).actions]
+    m.submit(SOVIET, "play 8 ops")
+    m.submit(SOVIET, "done")
+    assert m.state["vp"] == vp + 1
