@@ -21,7 +21,7 @@ Kinds (each with a reason; UNIT... and HEX... take one or more, names or ids):
 * ``event CARD [off]`` (mark a card as played as an event, or not: an asterisked card not in a hand
   leaves the game as if played); ``effect KEY VALUE|off``.
 * ``rp soviet|GE|PZ|AX N``, ``banked SIDE N``, ``consec SIDE N``, ``option NAME VALUE``,
-  ``clear [SIDE]`` (every unit of the side on the map set aside).
+  ``clear [SIDE]`` (every unit of the side on the map set aside), ``totalwar on`` (7.6.4 now).
 
 Hand and deck changes are logged privately to the hand's owner; refusals of them name no card.
 """
@@ -76,6 +76,7 @@ USAGES: dict[str, str] = {
     "marker": "marker fortress_destroyed|fortress_built HEX... on|off",
     "option": "option NAME VALUE",
     "clear": "clear [axis|soviet]",
+    "totalwar": "totalwar on (Total War begins now: each side's Total War cards, discards and deck are shuffled, 7.6.4)",
 }
 USAGE = t(
     "Referee commands: {kinds}; and grant-undo ROLE, rewind SEQ, set PATH VALUE; each followed by 'because REASON'.",
@@ -300,20 +301,21 @@ def _place(game: Any, state: State, args: Sequence[str]) -> None:
     uids = _units(rules, found[:-1], "place")
     for uid in uids:
         if level is not None:
-            _check_level(rules, uid, level)
+            _check_level(rules, uid, level, "place")
         u = _fresh(state, uid)
         u.update(hex=label, box=None, began=label)
         if level is not None:
             u["level"] = level
 
 
-def _check_level(rules: Rules, uid: str, level: int) -> None:
+def _check_level(rules: Rules, uid: str, level: int, kind: str = "level") -> None:
     count = len(rules.units[uid].levels)
     if not 0 <= level < count:
-        raise IllegalOrder(
-            t("{unit} has no level {level}: its levels are 0 (full strength) to {top}.", unit=uid, level=level, top=count - 1),
-            hint=_usage("level"),
-        )
+        if count == 1:
+            message = t("{unit} has no level {level}: it has a single level, 0 (full strength).", unit=uid, level=level)
+        else:
+            message = t("{unit} has no level {level}: its levels are 0 (full strength) to {top}.", unit=uid, level=level, top=count - 1)
+        raise IllegalOrder(message, hint=_usage(kind))
 
 
 def _remove(game: Any, state: State, args: Sequence[str]) -> None:
@@ -630,6 +632,21 @@ def _option(game: Any, state: State, args: Sequence[str]) -> None:
     state["options"][name] = value
 
 
+def _total_war(game: Any, state: State, args: Sequence[str], ctx: Context) -> None:
+    _need(args, 1, kind="totalwar")
+    if not _switch(args[0], "totalwar"):
+        raise InvalidOrder(t("Total War cannot be called off: its cards are already shuffled into the decks (rewind instead)."), _usage("totalwar"))
+    if state.get("total_war"):
+        raise InvalidOrder(t("Total War began in turn {turn}.", turn=state["total_war"]), _usage("totalwar"))
+    state["total_war"] = int(state["turn"])
+    for side in SIDES:
+        pile = state["cards"][side]
+        pool = pile["total_war"] + pile["discard"] + pile["deck"]
+        pile["total_war"], pile["discard"] = [], []
+        pile["deck"] = ctx.shuffle(pool, t("{side} Total War deck", side=side.capitalize()))
+    ctx.log(t("Total War begins (7.6.4): the Total War cards and the discards are shuffled into the decks."))
+
+
 def _clear(game: Any, state: State, args: Sequence[str]) -> None:
     rules: Rules = game.rules
     _need(args, 0, 1, "clear")
@@ -684,6 +701,8 @@ def apply(game: Any, state: State, override: Override, ctx: Context) -> None:
         _option(game, state, args)
     elif kind == "clear":
         _clear(game, state, args)
+    elif kind == "totalwar":
+        _total_war(game, state, args, ctx)
     else:
         raise InvalidOrder(t("Unknown referee command '{kind}'.", kind=kind), USAGE)
     if kind in ("hand",) or (kind == "pile" and args[1].casefold() == "deck"):

@@ -339,7 +339,10 @@ def test_place_forgets_old_marks_and_sets_a_level() -> None:
     assert not any(k in u for k in ("limited", "moved", "fought", "mp"))
     with pytest.raises(IllegalOrder) as err:
         ref(m, "place ge-4a 1822 9")
-    assert "0 (full strength) to 3" in str(err.value.text())
+    assert "0 (full strength) to 3" in str(err.value.text()) and "place UNIT HEX" in str(err.value.text())
+    with pytest.raises(IllegalOrder) as err:
+        ref(m, "place su-28r 2120 1")
+    assert "single level" in str(err.value.text())
 
 
 def test_place_and_level_take_several_units_and_names() -> None:
@@ -532,3 +535,16 @@ def test_event_takes_an_asterisked_card_out_of_the_game_2_3_3() -> None:
     in_hand = m.state["cards"][SOVIET]["hand"][0]
     ref(m, f"event {in_hand}")
     assert in_hand in m.state["cards"][SOVIET]["hand"]
+
+
+def test_totalwar_shuffles_the_total_war_cards_into_the_decks_7_6_4() -> None:
+    m = new_match()
+    ref(m, "turn 9")
+    hand = list(m.state["cards"][AXIS]["hand"])
+    ref(m, "totalwar on")
+    pile = m.state["cards"][AXIS]
+    assert m.state["total_war"] == 9 and pile["total_war"] == [] and pile["hand"] == hand
+    assert any(RULES.cards[c].deck == "total_war" for c in pile["deck"])
+    for bad in ("totalwar on", "totalwar off"):
+        with pytest.raises(InvalidOrder):
+            ref(m, bad)
