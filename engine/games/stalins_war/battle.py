@@ -441,20 +441,27 @@ def blitz_problem(
     ban = exploit.side_ban(rules, state, side)
     if ban:
         return ban
+    # Terrain-cancelling Combat Cards lift the terrain's "NB" too: Gold (SU45) every terrain and
+    # Festung effect, Dora (AX13) the hex's own terrain (clear, rivers kept, ruling C9), Paradrop
+    # (SU43) the rivers.
+    cancel = combat_cards.cancel_modes(combat)
+    if "all" in cancel:
+        return None
     town = fire.settlement(rules, state, target)
     kinds = [k for k in fire.NATURAL if k in terrain.hex_terrains(rules, state, target)] + ([town] if town else [])
-    for key in kinds:
+    for key in kinds if "hex" not in cancel else ():
         if fire.item_row(rules, key).get("no_blitz"):
             return t("No Blitz marker in {terrain}.", terrain=fire.TERRAIN_NAMES.get(key, key)), "11.2.1(9)"
+    rivers = set() if "rivers" in cancel else {"river", "major_river"}
     cross = fire.crossings(rules, target, combat["from"])
     # Ruling 8.1#6: with attackers from several hexes, any of them across a river, the Blitz unit
     # must advance across a hexside without a river.
-    mixed = len(cross) > 1 and any(c & {"river", "major_river"} for c in cross.values())
+    mixed = len(cross) > 1 and any(c & rivers for c in cross.values())
     for uid in capable:
         sides = set(terrain.crossing(rules, origins[uid], target))
-        if sides & {"major_river", "kerch_strait"}:
+        if sides & ({"major_river", "kerch_strait"} & (rivers | {"kerch_strait"})):
             continue
-        if mixed and sides & {"river", "major_river"}:
+        if mixed and sides & rivers:
             continue
         return None
     if mixed:
@@ -780,7 +787,7 @@ class Battle(flow.Procedure):
         here = [u for u in foes_in(rules, state, target, side) if not stays(rules, u)]
         if not here:
             return
-        if defender == AXIS and target in state["markers"].get("festung", []):
+        if defender == AXIS and target in state["markers"].get("festung", []) and "all" not in combat_cards.cancel_modes(combat):
             ctx.log(t("The defenders are in a Festung: they ignore the retreat (11.4.1, 16.3.5)."))
             return
         if combat_cards.german_stand(combat):

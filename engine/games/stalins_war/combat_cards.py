@@ -480,7 +480,8 @@ def cancel_option(rules: Rules, state: State, combat: dict[str, Any]) -> str | N
 
 # Effects in the fire step ------------------------------------------------------------------------
 def cancel_modes(combat: dict[str, Any]) -> frozenset[str]:
-    cards = set(combat["cards"].get(SOVIET, [])) | set(combat["cards"].get(AXIS, []))
+    played = combat.get("cards", {})
+    cards = set(played.get(SOVIET, [])) | set(played.get(AXIS, []))
     out = set()
     if "SU43" in cards:
         out.add("rivers")

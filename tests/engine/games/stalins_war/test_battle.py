@@ -15,7 +15,7 @@ import pytest
 from engine import flow
 from engine.errors import IllegalOrder
 from engine.game import Action
-from engine.games.stalins_war import battle, supply
+from engine.games.stalins_war import battle, supply, terrain
 from engine.games.stalins_war.model import load_rules
 from engine.games.stalins_war.state import initial_state
 
@@ -750,3 +750,64 @@ def test_supplied_soviet_advance_removes_inactive_partisans_16_1_5(supplied):
     assert state["units"]["su-13r"]["hex"] == CENTRE
     assert state["units"]["su-partisan-1"]["hex"] is None
     assert state["units"]["su-partisan-1"]["box"] == "setaside"
+
+
+# Terrain-cancelling Combat Cards and the terrain's "NB" / Festung retreat -----------------------------
+def test_paradrop_lifts_the_major_river_bar_on_blitz_su43_11_2_1_9(supplied):
+    """SU43 "Annulla l'effetto del terreno Fiume/Fiume Maggiore per un attacco sovietico": the
+    chart's NB of a major river goes with it."""
+    state = board(side="soviet")
+    state["effects"]["lend_lease_received"] = 10
+    a, b = "2026", "2125"  # clear hexes across a major river (the Dnepr)
+    assert "major_river" in terrain.crossing(RULES, a, b)
+    put(state, "su-1t", a)
+    put(state, "ge-43c", b)
+    combat = battle.new_combat(RULES, state, "soviet", b, ["su-1t"], False)
+    problem = battle.blitz_problem(RULES, state, combat, ["su-1t"], {"su-1t": a})
+    assert problem is not None and problem[1] == "11.2.1(9)"
+    combat["cards"]["soviet"] = ["SU43"]
+    assert battle.blitz_problem(RULES, state, combat, ["su-1t"], {"su-1t": a}) is None
+
+
+def test_gold_lifts_the_city_and_festung_bars_on_blitz_su45_ruling_8(supplied):
+    state = board(side="soviet")
+    state["effects"]["lend_lease_received"] = 10
+    usir, a = "1422", "1421"
+    state["markers"]["festung"] = [usir]
+    put(state, "su-1t", a)
+    put(state, "ge-43c", usir)
+    combat = battle.new_combat(RULES, state, "soviet", usir, ["su-1t"], False)
+    problem = battle.blitz_problem(RULES, state, combat, ["su-1t"], {"su-1t": a})
+    assert problem is not None and problem[1] == "11.2.1(9)"
+    combat["cards"]["soviet"] = ["SU45"]
+    assert battle.blitz_problem(RULES, state, combat, ["su-1t"], {"su-1t": a}) is None
+
+
+def test_dora_makes_the_fortress_hex_clear_for_blitz_ax13(supplied):
+    """AX13: "Trattate lo spazio come esagono di terreno aperto per quel combattimento"."""
+    state = board(side="axis")
+    odessa, a = "1829", "1828"
+    put(state, "ge-46pz", a)
+    put(state, "su-13r", odessa)
+    combat = battle.new_combat(RULES, state, "axis", odessa, ["ge-46pz"], False)
+    problem = battle.blitz_problem(RULES, state, combat, ["ge-46pz"], {"ge-46pz": a})
+    assert problem is not None and problem[1] == "11.2.1(9)"
+    combat["cards"]["axis"] = ["AX13"]
+    assert battle.blitz_problem(RULES, state, combat, ["ge-46pz"], {"ge-46pz": a}) is None
+
+
+def test_gold_cancels_the_festung_retreat_immunity_su45_ruling_8(supplied):
+    """SU45 "Annulla tutti gli effetti del terreno/Festung": a beaten Festung garrison retreats."""
+    state = board(side="soviet")
+    usir, a = "1422", "1421"
+    state["markers"]["festung"] = [usir]
+    state["control"][usir] = "axis"
+    put(state, "su-1t", a)
+    put(state, "ge-43c", usir)
+    mark(state, a)
+    give(state, "soviet", "SU45")
+    game, ctx = start(state, FakeCtx([6, 1]))
+    order(game, state, "soviet", "attack", usir, "cc", "SU45", ctx=ctx)
+    order(game, state, "axis", "pass", ctx=ctx)
+    assert state["units"]["ge-43c"]["hex"] == usir
+    assert top(state) == "battle_retreat"
