@@ -409,7 +409,14 @@ def _activate(game: Any, state: State, args: Sequence[str]) -> None:
 def _control(game: Any, state: State, args: Sequence[str]) -> None:
     _need(args, 2, None, "control")
     side = _side(args[-1], allow_none=True, kind="control")
-    for label in _hexes(game.rules, args[:-1], "control"):
+    labels = _hexes(game.rules, args[:-1], "control")
+    for label in labels:
+        if game.rules.place(label) is None:
+            raise InvalidOrder(
+                t("{hex} has no recorded control: only cities, towns, ports, fortresses, oil, VP and capital hexes have (3.0).", hex=label),
+                _usage("control"),
+            )
+    for label in labels:
         if side is None:
             state["control"].pop(label, None)
         else:

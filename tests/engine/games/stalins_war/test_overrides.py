@@ -489,6 +489,16 @@ def test_marker_sets_fortress_markers_and_control_takes_several_hexes() -> None:
     assert m.state["control"]["2722"] == m.state["control"][RULES.hex_of("Kiev")] == AXIS
 
 
+def test_control_of_a_hex_without_a_place_is_refused_3_0() -> None:
+    """Control is recorded for places only (control.take ignores other hexes): a plain hex is refused, not
+    silently recorded for nothing."""
+    m = new_match()
+    with pytest.raises(InvalidOrder) as err:
+        ref(m, "control 2722 2020 axis")
+    assert "2020 has no recorded control" in str(err.value.text())
+    assert m.state["control"]["2722"] != AXIS and "2020" not in m.state["control"]
+
+
 def test_an_unknown_effect_key_is_kept_with_a_warning() -> None:
     m = new_match()
     rec = ref(m, "effect zhukovv 3")
