@@ -1,6 +1,6 @@
 """Stalin's War: the combat step of an Action Round (11.0) and the resolution of one combat.
 
-``combat_step`` (active: the round's side) takes ``attack HEX [with UNIT|HEX ...] [cc CARD ...] [nocc]
+``combat_step`` (active: the round's side) takes ``attack HEX [with UNIT|HEX ...] [cc [use] CARD ...] [nocc]
 [zhukov]`` orders, one combat at a time, then ``done``, which runs the exploitation step (12.0).
 Each attack is resolved completely by ``battle``, an automatic driver following 11.2.1:
 
@@ -64,6 +64,7 @@ class Order:
     units: list[str] | None = None
     hexes: list[str] = field(default_factory=list)  # "from HEX": every unit there able to attack
     cards: list[tuple[str, list[str]]] = field(default_factory=list)
+    faceup: list[str] = field(default_factory=list)  # "cc use CARD": one of the side's face-up cards
     nocc: bool = False
     zhukov: bool = False
 
@@ -73,14 +74,18 @@ class Order:
 
 
 def parse_order(rules: Rules, args: Sequence[str]) -> Order:
-    """``HEX [with UNIT|HEX ...] [cc CARD [ARGS] ...] [nocc] [zhukov]`` (canonical tokens); ``from`` is
+    """``HEX [with UNIT|HEX ...] [cc [use] CARD [ARGS] ...] [nocc] [zhukov]`` (canonical tokens); ``from`` is
     another spelling of ``with``; a hex after it names every unit there able to attack."""
     if not args:
         raise InvalidOrder(t("Name the hex to attack: 'attack HEX [with UNIT|HEX ...]'."))
     order = Order(args[0])
     mode = ""
+    use_next = False
     for word in args[1:]:
         low = word.casefold()
+        if low == "use":
+            mode, use_next = "cc", True
+            continue
         if low in ("with", "from", "cc"):
             mode = "cc" if low == "cc" else "with"
             continue
@@ -95,6 +100,9 @@ def parse_order(rules: Rules, args: Sequence[str]) -> Order:
         if mode == "cc":
             if word in rules.cards:
                 order.cards.append((word, []))
+                if use_next:
+                    order.faceup.append(word)
+                    use_next = False
             elif order.cards:
                 order.cards[-1][1].append(word)
             else:
@@ -110,7 +118,7 @@ def parse_order(rules: Rules, args: Sequence[str]) -> Order:
             continue
         raise InvalidOrder(
             t("'{word}' is not understood in an attack order.", word=word),
-            t("attack HEX [with UNIT|HEX ...] [cc CARD ...] [nocc] [zhukov]"),
+            t("attack HEX [with UNIT|HEX ...] [cc [use] CARD ...] [nocc] [zhukov]"),
         )
     if order.nocc and order.cards:
         raise InvalidOrder(t("'nocc' and 'cc' cannot be given together."))
@@ -558,7 +566,7 @@ class CombatStep(flow.Procedure):
     def text(self, game: Any, state: State, frame: flow.Frame, role: str) -> Text:
         marks = state.get("round", {}).get("combat_markers", [])
         return t(
-            "Combat: 'attack HEX [with UNIT|HEX ...] [cc CARD ...] [nocc]{zhukov}' (preview with 'odds HEX ...'); 'done' ends combat and goes to exploitation. Combat markers: {hexes}.",
+            "Combat: 'attack HEX [with UNIT|HEX ...] [cc [use] CARD ...] [nocc]{zhukov}' (preview with 'odds HEX ...'); 'done' ends combat and goes to exploitation. Combat markers: {hexes}.",
             hexes=", ".join(marks) or "-",
             zhukov=" [zhukov]" if zhukov_available(state, frame["side"]) else "",
         )
@@ -586,7 +594,7 @@ class CombatStep(flow.Procedure):
         if action.verb != "attack":
             raise InvalidOrder(
                 t("'{verb}' is not possible in the combat step.", verb=action.verb),
-                t("attack HEX [with UNIT|HEX ...] [cc CARD ...] [nocc] | odds HEX ... | done"),
+                t("attack HEX [with UNIT|HEX ...] [cc [use] CARD ...] [nocc] | odds HEX ... | done"),
             )
         order = parse_order(rules, action.args)
         start_combat(rules, state, role, order, ctx)
@@ -599,10 +607,10 @@ def start_combat(rules: Rules, state: State, side: str, order: Order, ctx: Conte
     for cid, args in order.cards:
         if cid in seen:
             raise IllegalOrder(t("{card} is named twice.", card=cid), rule="7.5.5e")
-        combat_cards.check(rules, state, combat, side, cid, args, faceup=False)
+        combat_cards.check(rules, state, combat, side, cid, args, faceup=cid in order.faceup)
         seen.append(cid)
     for cid, args in order.cards:
-        combat_cards.play(rules, state, combat, side, cid, args, ctx, faceup=False)
+        combat_cards.play(rules, state, combat, side, cid, args, ctx, faceup=cid in order.faceup)
     note_backhand_attack(rules, state, combat)
     rnd = state.setdefault("round", {})
     rnd.setdefault("attacked", []).append(order.target)

@@ -172,9 +172,10 @@ def canonical_words(rules: Rules, role: str, verb: str, rest: list[str]) -> list
     while i < len(rest):
         word = rest[i]
         low = word.casefold()
-        if low == "cc" and verb in ("attack", "odds"):
-            # cc CARD [ARGS] [CARD [ARGS]]...: short numbers are cards, the words between their arguments.
-            out.append("cc")
+        if low in ("cc", "use") and verb in ("attack", "odds"):
+            # cc [use] CARD [ARGS] [CARD [ARGS]]...: short numbers are cards, the words between their
+            # arguments; "use" marks a face-up card.
+            out.append(low)
             i += 1
             batch: list[str] = []
             while i < len(rest) and rest[i].casefold() not in KEYWORDS:

@@ -18,7 +18,7 @@ VERBS: dict[str, VerbInfo] = {
         VerbInfo("festung", "festung HEX", t("Axis, 1 OPS: place a Festung (16.3)")),
         VerbInfo("bank", "bank N", t("spend N banked OPS this round (18.1)")),
         VerbInfo("combat", "combat HEX [HEX ...]", t("after moving: put Combat markers in hexes, 1 OPS each (7.3.5)")),
-        VerbInfo("attack", "attack HEX [with UNIT|HEX ...] [cc CARD ...] [nocc]", t("attack an enemy hex from hexes with Combat markers (11.0)"), ("a", "att")),
+        VerbInfo("attack", "attack HEX [with UNIT|HEX ...] [cc [use] CARD ...] [nocc]", t("attack an enemy hex from hexes with Combat markers (11.0)"), ("a", "att")),
         VerbInfo("cc", "cc CARD [ARGS] | cc use CARD", t("play a Combat Card from your hand, or use a face-up one (7.5.5)")),
         VerbInfo("loss", "loss UNIT [UNIT ...] | loss auto", t("choose which units take the losses (11.3)")),
         VerbInfo("retreat", "retreat UNIT HEX [HEX] | retreat auto", t("retreat a defending unit (11.4)")),

@@ -487,6 +487,25 @@ def test_cc_in_attack_order_and_kept_face_up_by_winner_7_5_5b(supplied):
     assert "SU25" in state["round"]["won_cc"]
 
 
+def test_face_up_cc_named_in_the_attack_order_11_2_1_3_7_5_5b(supplied):
+    """'attack HEX cc use CARD': a face-up card kept from an earlier win is used from the order itself,
+    as the attacker's window ('cc use CARD') would allow."""
+    state = board(side="soviet")
+    a = near(CENTRE)
+    put(state, "su-13r", a)
+    put(state, "ge-43c", CENTRE)
+    mark(state, a)
+    for pile in state["cards"]["soviet"].values():
+        if isinstance(pile, list) and "SU25" in pile:
+            pile.remove("SU25")
+    state["cards"]["soviet"]["faceup"].append("SU25")
+    game, ctx = start(state, FakeCtx([6, 1]))
+    order(game, state, "soviet", "attack", CENTRE, "cc", "use", "SU25", ctx=ctx)
+    assert top(state) == "battle_cc" and game.active(state) == frozenset({"axis"})
+    order(game, state, "axis", "pass", ctx=ctx)
+    assert state["last"]["result"] == "1*/0"  # the +1R of SU25 was applied (see the test above)
+
+
 def test_loser_discards_its_cc_7_5_5c(supplied):
     state = board(side="soviet")
     a = near(CENTRE)

@@ -73,6 +73,7 @@ def test_card_and_keyword_orders(role: str, line: str, expected: tuple[str, ...]
         ("attack 1724 with 4th Army 46pz", ("attack", "1724", "with", "ge-4a", "ge-46pz")),
         ("attack 1724 with 4th Army cc 9 nocc", ("attack", "1724", "with", "ge-4a", "cc", "AX9", "nocc")),
         ("attack Brest from Lublin 1623", ("attack", "1722", "from", "1622", "1623")),
+        ("attack 1724 cc use 9", ("attack", "1724", "cc", "use", "AX9")),
     ],
 )
 def test_axis_unit_names_of_several_words(line: str, expected: tuple[str, ...]) -> None:
