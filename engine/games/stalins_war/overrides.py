@@ -135,15 +135,24 @@ def _no_constant(word: str) -> Any:
 
 
 def _realign(state: State, old: int, new: int) -> None:
-    """Keep the running turn procedure on the same step when the referee changes the turn number."""
+    """Keep the running turn procedure on the same step when the referee changes the turn number (an
+    Action Round turn 1 lacks becomes that side's AR5, 4.4.1: the only one of turn 1)."""
     flow_stack = flow.stack(state)
     if not flow_stack or flow_stack[0].get("proc") != "turn" or old == new:
         return
     frame = flow_stack[0]
     i = int(frame.get("i", 0))
     before, after = sequence.steps(old), sequence.steps(new)
-    if 0 < i <= len(before) and before[i - 1] in after:
-        frame["i"] = after.index(before[i - 1]) + 1
+    if not 0 < i <= len(before):
+        return
+    step = before[i - 1]
+    if step not in after and step[0] == "ar":
+        step = ("ar", step[1], "5")
+        state["ar"] = 5
+    if step in after:
+        frame["i"] = after.index(step) + 1
+    elif step[0] == "replacement":
+        frame["i"] = after.index(("draw",))  # turn 1 has no Replacement Phase: the draw comes next
 
 
 def _unit(rules: Rules, word: str) -> str:
@@ -438,6 +447,20 @@ def _step_name(step: tuple[str, ...]) -> str:
     return " ".join(step)
 
 
+def _finish_opening_deal(rules: Rules, state: State, ctx: Context) -> None:
+    """Leaving the optional pick of 23.1.1 (still running: no hand dealt yet), deal the opening hands (4.3)."""
+    flow_stack = flow.stack(state)
+    if not flow_stack or flow_stack[0].get("proc") != "setup":
+        return
+    n = int(rules.tables["hand"]["initial_deal"])
+    for side in SIDES:
+        pile = state["cards"][side]
+        need = max(0, n - len(pile["hand"]))
+        pile["hand"].extend(pile["deck"][:need])
+        del pile["deck"][:need]
+    ctx.log(t("Both players complete their opening hands."))
+
+
 def _phase(game: Any, state: State, args: Sequence[str], ctx: Context) -> None:
     words = [a.casefold() for a in args]
     turn = int(state["turn"])
@@ -470,6 +493,7 @@ def _phase(game: Any, state: State, args: Sequence[str], ctx: Context) -> None:
         if uid in state["units"] and _supply_of(state["units"][uid]) == mark.get("status")  # not traced again since
     }
     state.pop("outcome", None)
+    _finish_opening_deal(game.rules, state, ctx)
     state["round"] = {}
     if step[0] != "ar":
         state["ar"] = 5

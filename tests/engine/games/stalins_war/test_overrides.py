@@ -7,6 +7,7 @@ import pytest
 
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Override
+from engine.games.stalins_war import sequence
 from engine.games.stalins_war.model import AXIS, SOVIET
 from tests.engine.games.stalins_war.flow_helpers import (
     RULES,
@@ -558,3 +559,35 @@ def test_totalwar_shuffles_the_total_war_cards_into_the_decks_7_6_4() -> None:
     for bad in ("totalwar on", "totalwar off"):
         with pytest.raises(InvalidOrder):
             ref(m, bad)
+
+
+def test_phase_during_the_optional_pick_deals_the_opening_hands_23_1_1() -> None:
+    m = new_match(pick_card=True)
+    assert m.state["flow"][0]["proc"] == "setup" and not m.state["cards"][AXIS]["hand"]
+    ref(m, "turn 6")
+    ref(m, "phase axis 3")
+    assert len(m.state["cards"][AXIS]["hand"]) == len(m.state["cards"][SOVIET]["hand"]) == 6
+    assert m.active() == {AXIS} and m.state["flow"][0]["proc"] == "turn"
+
+
+def test_turn_1_during_another_ar_keeps_the_side_s_ar5_4_4_1() -> None:
+    """Turn 1 has only AR5 (4.4.1): 'turn 1' in the Axis AR3 makes it the Axis AR5, the Soviet AR5 follows."""
+    m = new_match()
+    ref(m, "turn 6")
+    ref(m, "phase axis 3")
+    ref(m, "turn 1")
+    assert m.state["ar"] == 5
+    m.submit(AXIS, "zero pass")
+    assert (m.state["turn"], m.state["phase"], m.state["ar"]) == (1, {"name": "action", "side": SOVIET}, 5)
+
+
+def test_turn_1_during_a_replacement_phase_goes_on_to_the_draw() -> None:
+    m = new_match()
+    ref(m, "turn 6")
+    ref(m, "rp soviet 6")
+    ref(m, "level su-west-front 1")
+    ref(m, "phase replacement soviet")
+    assert m.state["phase"]["name"] == "replacement" and m.active() == {SOVIET}
+    ref(m, "turn 1")
+    state = m.state
+    assert sequence.steps(1)[int(state["flow"][0]["i"])] == ("draw",)
