@@ -9,14 +9,24 @@ good (16.1.6), inactive Partisans back to the pool (16.1.5).
 from __future__ import annotations
 
 from engine.game import Context, State
-from engine.games.stalins_war.model import AXIS, Rules
+from engine.games.stalins_war.model import AXIS, SOVIET, Rules
 from engine.text import t
+
+
+def note_german_loss(rules: Rules, state: State, uid: str) -> None:
+    """Destroy the Fascists! (AX17): a German unit lost a level or was eliminated in a Soviet round,
+    whatever the cause (fire, failed retreat, exploitation, events)."""
+    rnd = state.get("round")
+    if rules.units[uid].german and isinstance(rnd, dict) and rnd.get("side") == SOVIET:
+        rnd["german_step_lost"] = True
 
 
 def eliminate(rules: Rules, state: State, uid: str, ctx: Context, *, oos: bool = False) -> None:
     """Remove ``uid`` from the map into the box the rules send it to."""
     spec = rules.units[uid]
     u = state["units"][uid]
+    if u.get("hex"):
+        note_german_loss(rules, state, uid)
     where = u.get("hex")
     u.update(hex=None, level=0, oos=False)
     for key in ("mp", "moved", "strategic", "fought", "exploited", "began", "retreated", "due"):
@@ -80,6 +90,7 @@ def lose_level(rules: Rules, state: State, uid: str, ctx: Context, *, oos: bool 
         eliminate(rules, state, uid, ctx, oos=oos)
         return True
     u["level"] = level + 1
+    note_german_loss(rules, state, uid)
     ctx.log(t("{unit} loses a level ({values}).", unit=spec.name, values=spec.levels[level + 1].label()))
     return False
 

@@ -25,3 +25,22 @@ def test_a_german_panzer_corps_is_not_an_lcu_for_ax26() -> None:
     d = direct(turn=6, ar=2)
     units.eliminate(d.game.rules, d.state, "ge-46pz", d.ctx)
     assert not d.state["effects"].get("german_lcu_destroyed")
+
+
+def test_ax17_a_german_unit_eliminated_in_a_soviet_round_by_any_cause_counts() -> None:
+    """AX17 "causare almeno un livello di forza di perdite ... ad una unità tedesca": an elimination
+    outside the fire step (no retreat path, exploitation) is such a loss too."""
+    d = direct(turn=6, ar=2, side="soviet")
+    d.state["round"] = {"side": "soviet", "kind": "ops"}
+    units.eliminate(d.game.rules, d.state, "ge-46pz", d.ctx)
+    assert d.state["round"].get("german_step_lost") is True
+
+
+def test_ax17_losses_of_other_nations_or_in_axis_rounds_do_not_count() -> None:
+    d = direct(turn=6, ar=2, side="soviet")
+    d.state["round"] = {"side": "soviet", "kind": "ops"}
+    units.lose_level(d.game.rules, d.state, "ro-4a", d.ctx)
+    assert not d.state["round"].get("german_step_lost")
+    d.state["round"] = {"side": "axis", "kind": "ops"}
+    units.lose_level(d.game.rules, d.state, "ge-4a", d.ctx)
+    assert not d.state["round"].get("german_step_lost")
