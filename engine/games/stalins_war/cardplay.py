@@ -80,7 +80,7 @@ def record_rp(state: State, side: str, card: CardSpec, ctx: Context) -> None:
     pools = state["rp"]
     for kind, value in card.rp.items():
         pools[kind] = pools.get(kind, 0) + value
-    ctx.log(t("{side} plays {card} for replacements: {rp} RP recorded.", side=side.capitalize(), card=f"{card.id} {card.title}", rp=card.rp_label))
+    ctx.reveal(t("{side} plays {card} for replacements: {rp} RP recorded.", side=side.capitalize(), card=f"{card.id} {card.title}", rp=card.rp_label))
 
 
 def discard_played(state: State, side: str, card: CardSpec, *, as_event: bool) -> None:
@@ -139,10 +139,10 @@ def choose(game: Any, state: State, side: str, action: Action, ctx: Context, fra
             if discard:
                 pile["hand"].remove(card.id)
                 pile["discard"].append(card.id)
-                ctx.log(t("{side} passes, discards {card} and draws a card (7.2.6).", side=side.capitalize(), card=f"{card.id} {card.title}"))
+                ctx.reveal(t("{side} passes, discards {card} and draws a card (7.2.6).", side=side.capitalize(), card=f"{card.id} {card.title}"))
                 got = draw(pile["deck"], pile["hand"], 1, pile["discard"], ctx)
                 if got:
-                    ctx.log(t("You draw {card}.", card=_title(rules, got[0])), to=side)
+                    ctx.reveal(t("You draw {card}.", card=_title(rules, got[0])), to=side)
             else:
                 ctx.log(t("{side} passes (7.2.6).", side=side.capitalize()))
             return
@@ -160,7 +160,7 @@ def choose(game: Any, state: State, side: str, action: Action, ctx: Context, fra
         ops = ops_after_penalty(rules, card.ops, int(consec[side]))
         discard_played(state, side, card, as_event=False)
         begin_round(state, side, "ops", card.id, ops, True)
-        ctx.log(
+        ctx.reveal(
             t(
                 "{side} plays {card} for {ops} OPS (consecutive OPS round {n}).",
                 side=side.capitalize(),
@@ -191,7 +191,7 @@ def choose(game: Any, state: State, side: str, action: Action, ctx: Context, fra
     if card.reinforcements:
         state["reinf_plays"][side].append(int(state["ar"]))
     state["events"][card.id] = int(state["turn"])
-    ctx.log(t("{side} plays {card} as an event.", side=side.capitalize(), card=f"{card.id} {card.title}"))
+    ctx.reveal(t("{side} plays {card} as an event.", side=side.capitalize(), card=f"{card.id} {card.title}"))
     begin_round(state, side, "event", card.id, 0, False)
     before = {uid for uid, u in state["units"].items() if u.get("hex")}
     frame["placed_before"] = sorted(before)

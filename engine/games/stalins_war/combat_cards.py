@@ -383,7 +383,7 @@ def play(
     if faceup:
         ctx.log(t("{side} uses the face-up Combat Card {card} {title} (7.5.5b).", side=side.capitalize(), card=cid, title=card.title))
     else:
-        ctx.log(t("{side} plays the Combat Card {card} {title}: {text}", side=side.capitalize(), card=cid, title=card.title, text=card.text))
+        ctx.reveal(t("{side} plays the Combat Card {card} {title}: {text}", side=side.capitalize(), card=cid, title=card.title, text=card.text))
     rnd = round_of(state)
     turn, ar = current(state)
     if cid == "SU15":

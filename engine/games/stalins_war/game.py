@@ -67,7 +67,7 @@ class Setup(flow.Procedure):
             pile["deck"].remove(choice)
             pile["hand"].append(choice)
             adjust_vp(state, -1 if side == AXIS else 1, ctx, f"{side} takes a chosen card, 23.1.1")
-            ctx.log(t("You take {card} into your hand.", card=choice), to=side)
+            ctx.reveal(t("You take {card} into your hand.", card=choice), to=side)
             pile["deck"] = ctx.shuffle(pile["deck"], t("Reshuffle after the pick"))
         if side == AXIS:
             frame["side"] = SOVIET

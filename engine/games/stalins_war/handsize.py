@@ -76,4 +76,4 @@ def refill(rules: Rules, state: State, side: str, ctx: Context) -> None:
     got = draw(pile["deck"], pile["hand"], need, pile["discard"], ctx)
     ctx.log(t("{side} draws {n} card(s); hand size {size}.", side=side.capitalize(), n=len(got), size=size))
     if got:
-        ctx.log(t("You draw: {cards}.", cards=", ".join(f"{c} {rules.cards[c].title}" for c in got)), to=side)
+        ctx.reveal(t("You draw: {cards}.", cards=", ".join(f"{c} {rules.cards[c].title}" for c in got)), to=side)

@@ -174,7 +174,7 @@ class DrawPhase(flow.Procedure):
             for card in action.args:
                 pile["hand"].remove(card)
                 pile["discard"].append(card)
-            ctx.log(t("{side} discards {cards} (7.6.2).", side=side.capitalize(), cards=", ".join(f"{c} {rules.cards[c].title}" for c in action.args)))
+            ctx.reveal(t("{side} discards {cards} (7.6.2).", side=side.capitalize(), cards=", ".join(f"{c} {rules.cards[c].title}" for c in action.args)))
         elif action.verb != "keep":
             raise InvalidOrder(t("Now: discard CARD [CARD ...] or keep."))
         if side == SOVIET:

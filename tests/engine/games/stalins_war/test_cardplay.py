@@ -450,3 +450,15 @@ def test_legal_choices_are_all_accepted() -> None:
         e = direct(turn=2, ar=2)
         e.state = copy.deepcopy(d.state)
         choose(e, AXIS, action.verb, *action.args)
+
+
+def test_a_card_played_from_the_hand_cannot_be_taken_back_it_was_revealed() -> None:
+    """A card played for OPS is shown to the opponent: undoing it would return a card he has seen to
+    a secret hand, so the play is a barrier (a reveal), like a draw."""
+    m = new_match()
+    at_ar(m, 6, AXIS, 2, hand=("AX6", "AX7"))
+    m.submit(AXIS, "play 6 ops")
+    assert not m.can_undo(AXIS)
+    with pytest.raises(IllegalOrder):
+        m.undo(AXIS)
+    assert "AX6" not in m.state["cards"][AXIS]["hand"]
