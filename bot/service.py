@@ -430,7 +430,10 @@ class CampaignService:
             lines = []
             for rec in match.records[-n:]:
                 shown = [self._(e.text) for e in rec.entries if e.to in (EVERYONE, role)]
-                head = f"#{rec.seq} {rec.role}: {rec.text}" if rec.kind != "undo" else f"#{rec.seq} {rec.role}: undo"
+                # Another player's order or a referee override is shown as the public log has it: a
+                # hand set by the referee or a secret pick is never echoed to the other side.
+                said = rec.text if role in (rec.role, REFEREE) else match.public_text(rec)
+                head = f"#{rec.seq} {rec.role}: {said}" if rec.kind != "undo" else f"#{rec.seq} {rec.role}: undo"
                 lines.append(head + ("".join(f"\n    {s}" for s in shown) if shown else ""))
             text = "\n".join(lines) if lines else self._(t("Nothing has happened yet."))
             return [Reply(role, text, batch=batch)]

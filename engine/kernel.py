@@ -357,12 +357,22 @@ class Match:
             seq=seq if seq is not None else self.next_seq(),
             role=role,
             kind="undo",
-            entries=[LogEntry(t("{role} took back '{order}'.", role=role, order=last.text), EVERYONE, "undo")],
+            entries=[LogEntry(t("{role} took back '{order}'.", role=role, order=self.public_text(last)), EVERYONE, "undo")],
             data={"undone": last.seq, "granted": granted},
         )
         rec.state_hash = self.hash()
         self.records.append(rec)
         return rec
+
+    def public_text(self, rec: Record) -> str:
+        """What other players may read of a record's order or override (games with secrets redact)."""
+        if rec.override is not None:
+            return self.public_override(rec.override)
+        if rec.action is not None:
+            redact = getattr(self.game, "public_order", None)
+            shown = redact(rec.action) if callable(redact) else None
+            return shown if isinstance(shown, str) else rec.action.text
+        return rec.kind
 
     # Referee overrides -----------------------------------------------------------------------
     def public_override(self, override: Override) -> str:

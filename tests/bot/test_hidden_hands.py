@@ -110,3 +110,20 @@ async def test_a_referee_hand_override_names_its_cards_only_to_the_owner(tmp_pat
     assert any(not o["ok"] for o in objs)
     assert not any(o["to"] == "public" and chosen[0] in o["text"] for o in objs)
     await store.close()
+
+
+async def test_history_shows_other_players_a_referee_hand_override_only_redacted(tmp_path):
+    con, out, store, service, row = await stalins_war(tmp_path)
+    match = await service.match(row)
+    deck = match.state["cards"]["axis"]["deck"]
+    chosen = [c for c in deck if c not in match.state["cards"]["axis"]["hand"]][:3]
+    await con.run(io.StringIO(f"referee: hand axis {' '.join(chosen)} because a test\n"))
+    await con.deliver()
+    out.truncate(0)
+    out.seek(0)
+    await con.run(io.StringIO("soviet: history 5\n"))
+    objs = [json.loads(line) for line in out.getvalue().splitlines()]
+    soviet = [o["text"] for o in objs if o["to"] == "soviet"]
+    assert soviet and "referee: hand axis (3 cards" in soviet[0]
+    assert not any(c in soviet[0] for c in chosen)
+    await store.close()

@@ -253,6 +253,12 @@ class StalinsWar(flow.ProcedureGame):
             return None
         return Outcome(out["winner"], Text.from_json(out["reason"]))
 
+    def public_order(self, action: Action) -> str | None:
+        """23.1.1: the card a player picks into his hand is secret; other orders are public."""
+        if action.verb == "pick" and action.args and action.args[0] != "none":
+            return "pick (a card, secret)"
+        return None
+
     def public_override(self, override: Override) -> str | None:
         return referee.public_text(self.rules, override)
 
