@@ -477,7 +477,10 @@ def blitz_problem(
     return t("No Blitz marker across a major river or the Kerch Strait."), "11.2.1(9)"
 
 
-def advance_problem(rules: Rules, state: State, combat: dict[str, Any], uid: str, target: str) -> Problem | None:
+def advance_problem(
+    rules: Rules, state: State, combat: dict[str, Any], uid: str, target: str, movers: Sequence[str] = ()
+) -> Problem | None:
+    """11.5.1 for ``uid`` advancing into ``target`` together with ``movers``."""
     side = combat["side"]
     u = state["units"].get(uid, {})
     if uid not in combat["attackers"] or not u.get("hex"):
@@ -491,8 +494,8 @@ def advance_problem(rules: Rules, state: State, combat: dict[str, Any], uid: str
     ban = retreat.entry_ban(rules, state, uid, target)
     if ban:
         return ban
-    if traces(rules, state, target, side) == "none":
-        return t("The attackers could not trace supply from {hex}.", hex=target), "11.5.1"
+    if traces(rules, state, target, side, moving=(uid, *movers)) == "none":
+        return t("The attackers could not trace supply from {hex} once there (their old hexes no longer cut the enemy's ZOC).", hex=target), "11.5.1"
     return None
 
 
@@ -500,16 +503,22 @@ def stays(rules: Rules, uid: str) -> bool:
     return "never_retreats" in rules.units[uid].flags
 
 
-def traces(rules: Rules, state: State, target: str, side: str) -> str:
-    """Supply of ``target`` for ``side`` with Stalin (who stays and dies) left out."""
+def traces(rules: Rules, state: State, target: str, side: str, moving: Sequence[str] = ()) -> str:
+    """Supply of ``target`` for ``side`` with Stalin (who stays and dies) left out and the
+    ``moving`` units already there (11.5.1: the hexes they leave no longer count)."""
     out = [u for u in units_in(state, target) if stays(rules, u)]
+    origins = {u: state["units"][u]["hex"] for u in dict.fromkeys(moving) if state["units"][u].get("hex")}
     for uid in out:
         state["units"][uid]["hex"] = None
+    for uid in origins:
+        state["units"][uid]["hex"] = target
     try:
         return supply.hex_traces(rules, state, target, side)
     finally:
         for uid in out:
             state["units"][uid]["hex"] = target
+        for uid, label in origins.items():
+            state["units"][uid]["hex"] = label
 
 
 def partisans_leaving(rules: Rules, state: State, movers: Sequence[str], label: str) -> list[str]:
@@ -975,9 +984,10 @@ class AdvanceWindow(flow.Procedure):
         for uid in cands:
             if over_after(rules, state, [uid], combat["target"]) is None:
                 acts.append(Action("advance", (uid,)))
-        if cands and over_after(rules, state, cands, combat["target"]) is None:
+        together = bool(cands) and traces(rules, state, combat["target"], combat["side"], moving=cands) != "none"
+        if together and over_after(rules, state, cands, combat["target"]) is None:
             acts.append(Action("advance", ("all",)))
-        if cands and frame["mode"] == "normal":
+        if together and frame["mode"] == "normal":
             origins = {u: state["units"][u]["hex"] for u in cands}
             if blitz_problem(rules, state, combat, cands, origins) is None:
                 acts.append(Action("advance", ("all", "blitz")))
@@ -1015,7 +1025,7 @@ class AdvanceWindow(flow.Procedure):
         if not movers:
             raise IllegalOrder(t("No unit can advance."), rule="11.5.1")
         for uid in movers:
-            problem = advance_problem(rules, state, combat, uid, target)
+            problem = advance_problem(rules, state, combat, uid, target, movers)
             if uid not in frame["units"]:
                 problem = (t("{unit} may not advance here.", unit=uid), "11.1.8")
             if problem:

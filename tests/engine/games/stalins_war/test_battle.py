@@ -830,3 +830,23 @@ def test_gold_cancels_the_festung_retreat_immunity_su45_ruling_8(supplied):
     order(game, state, "axis", "pass", ctx=ctx)
     assert state["units"]["ge-43c"]["hex"] == usir
     assert top(state) == "battle_retreat"
+
+
+def test_advance_supply_is_traced_with_the_advancing_units_already_in_the_hex_11_5_1(monkeypatch):
+    """11.5.1 "non avanzano in un esagono dal quale non possono tracciare una linea di rifornimento":
+    the trace is made as if the advance had happened, so the hex the unit leaves (whose presence
+    cancelled the enemy ZOC on the line) no longer helps."""
+    state = board(side="axis")
+    a = near(CENTRE)
+    put(state, "ge-16a", a)
+    combat = battle.new_combat(RULES, state, "axis", CENTRE, ["ge-16a"], False)
+    seen: list[str | None] = []
+
+    def trace(rules, st, label, side):  # supplied only while the 16th Army still holds its old hex
+        seen.append(st["units"]["ge-16a"]["hex"])
+        return "full" if st["units"]["ge-16a"]["hex"] == a else "none"
+
+    monkeypatch.setattr(supply, "hex_traces", trace)
+    problem = battle.advance_problem(RULES, state, combat, "ge-16a", CENTRE)
+    assert problem is not None and problem[1] == "11.5.1"
+    assert seen == [CENTRE] and state["units"]["ge-16a"]["hex"] == a
