@@ -462,9 +462,10 @@ def blitz_problem(
             return t("No Blitz marker in {terrain}.", terrain=fire.TERRAIN_NAMES.get(key, key)), "11.2.1(9)"
     rivers = set() if "rivers" in cancel else {"river", "major_river"}
     cross = fire.crossings(rules, target, combat["from"])
-    # Ruling 8.1#6: with attackers from several hexes, any of them across a river, the Blitz unit
-    # must advance across a hexside without a river.
-    mixed = len(cross) > 1 and any(c & rivers for c in cross.values())
+    # Ruling 8.1#6: when some attackers cross a river and others do not ("alcune delle quali"), the
+    # Blitz unit must advance across a hexside without a river. When all cross a minor river, as
+    # the example of play's three Panzers from 1623 into 1722, a Blitz marker is allowed.
+    mixed = any(c & rivers for c in cross.values()) and any(not (c & rivers) for c in cross.values())
     for uid in capable:
         sides = set(terrain.crossing(rules, origins[uid], target))
         if sides & ({"major_river", "kerch_strait"} & (rivers | {"kerch_strait"})):

@@ -670,6 +670,20 @@ def test_blitz_across_rivers_in_multi_hex_attacks_ruling_8_1_6(supplied):
     assert battle.blitz_problem(RULES, state, single, ["ge-46pz"], {"ge-46pz": "1623"}) is None
 
 
+def test_blitz_when_every_attacking_hex_crosses_a_minor_river_ruling_8_1_6(supplied):
+    """EX: three Panzers attack 1722 across a river and place a Blitz marker; "alcune delle quali"
+    is some, not all, of the attackers, from one hex or from several."""
+    state = board(side="axis")
+    state["round"]["blitz"] = []
+    target, a, b = "1620", "1519", "1520"
+    assert terrain.crossing(RULES, a, target) == {"river"} == terrain.crossing(RULES, b, target)
+    put(state, "ge-46pz", a)
+    put(state, "ge-3pz", b)
+    put(state, "su-28r", target)
+    combat = battle.new_combat(RULES, state, "axis", target, ["ge-46pz", "ge-3pz"], False)
+    assert battle.blitz_problem(RULES, state, combat, ["ge-46pz"], {"ge-46pz": a}) is None
+
+
 def test_attackers_must_be_adjacent_and_able_to_attack_11_1_3_16_4_1(supplied):
     state, a, target = axis_attack_setup(supplied)
     far = two_away(target)

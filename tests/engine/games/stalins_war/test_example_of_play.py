@@ -191,7 +191,7 @@ def _attack_1721(ex: Example) -> None:
     ex.refuse("axis", "loss 9th army")  # 11.3.3: the first attack loss goes to a panzer
     ex.order("axis", "loss 46pz")
     ex.refuse("axis", "advance 43 corps")  # 11.1.8: it did not attack
-    ex.order("axis", "advance all")
+    ex.order("axis", "advance all blitz")  # EX: "ponendo un segnalino Blitz"
 
 
 @step("exploitation")
@@ -731,8 +731,8 @@ def test_multi_hex_attack_on_1721_one_lcu_the_first_loss_on_a_panzer() -> None:
     assert boxes(state, "su-west-front") == {"su-west-front": "eliminated"}
     assert rule_of(s.refused["advance 43 corps"]) == "11.1.8"
     assert set(hexes(state, "ge-9a", "ge-46pz", "ge-24pz", "ge-47pz").values()) == {"1721"}
-    # Ruling 8.1#6 with our map's rivers: no Blitz marker in 1721 (EXAMPLE.md).
-    assert "1721" not in state["round"]["blitz"]
+    # Ruling 8.1#6: every attacking hex crosses a minor river, so the Blitz marker is allowed, as in EX.
+    assert "1721" in state["round"]["blitz"]
 
 
 def test_exploitation_three_hexes_ignoring_non_swamp_terrain_in_turn_1() -> None:
