@@ -6,9 +6,10 @@ Kinds (each with a reason; UNIT... and HEX... take one or more, names or ids):
   cleared, in supply until its side's next supply trace or a ``supply`` override); LEVEL 0 = full.
 * ``remove UNIT... [eliminated|removed|setaside|other_fronts|track TURN]`` (default removed).
 * ``level UNIT... N`` (0 = full strength, 1 = one step lost...).
-* ``supply UNIT... full|limited|out`` (limited: defence and attrition only, ruling 8.1#9). The
-  phasing side's supply is traced again at the start of each Action Round (13.1.1), ``phase``
-  included: mark supply after ``phase``.
+* ``supply UNIT... full|limited|out`` (limited: defence and attrition only, ruling 8.1#9), for a unit
+  on the map. The phasing side's supply is traced at the start of each Action Round (13.1.1); a
+  ``phase`` override keeps the marks given since for the units still where they were marked.
+  Attrition traces supply itself, and a defender's supply is traced when it is attacked.
 * ``activate UNIT... on|off`` (Partisans).
 * ``control HEX... axis|soviet|none``; ``entrench HEX... axis|soviet|none``; ``festung HEX... on|off``;
   ``marker fortress_destroyed|fortress_built HEX... on|off``.
@@ -16,8 +17,9 @@ Kinds (each with a reason; UNIT... and HEX... take one or more, names or ids):
   current turn: the side is asked for its action), ``phase attrition|replacement SIDE``,
   ``phase draw``, ``phase end``. ``phase`` also resumes a finished campaign.
 * ``hand SIDE CARD...`` (cards as the side's numbers 1-55 or ids AX23/SU8, taken from whatever pile
-  holds them; the old hand goes to the bottom of the deck); ``pile SIDE deck|discard|removed|faceup
-  CARD...`` (deck: on top, the first named drawn first). Every card stays in exactly one pile.
+  holds them; the old hand goes to the bottom of the deck); ``pile SIDE deck|discard|removed|faceup|
+  setaside|total_war CARD...`` (deck: on top, the first named drawn first). Every card stays in
+  exactly one pile.
 * ``event CARD [off]`` (mark a card as played as an event, or not: an asterisked card not in a hand
   leaves the game as if played); ``effect KEY VALUE|off``.
 * ``rp soviet|GE|PZ|AX N``, ``banked SIDE N``, ``consec SIDE N``, ``option NAME VALUE``,
@@ -40,7 +42,7 @@ from engine.games.stalins_war.model import CARD_PREFIX, SIDES, Rules
 from engine.text import Text, t
 
 BOXES = ("eliminated", "removed", "setaside", "other_fronts", "track")
-PILES = ("deck", "discard", "removed", "faceup")
+PILES = ("deck", "discard", "removed", "faceup", "setaside", "total_war")
 ALL_PILES = ("hand", "deck", "discard", "removed", "total_war", "faceup", "setaside")
 MARKERS = ("fortress_destroyed", "fortress_built")
 RP_POOLS = ("soviet", "GE", "PZ", "AX")
@@ -65,7 +67,7 @@ USAGES: dict[str, str] = {
     "turn": "turn N",
     "phase": "phase SIDE AR | phase attrition SIDE | phase replacement SIDE | phase draw | phase end",
     "hand": "hand SIDE CARD... (the side's card numbers 1-55 or ids such as AX23, SU8; none = empty)",
-    "pile": "pile SIDE deck|discard|removed|faceup CARD... (deck: on top, the first named drawn first)",
+    "pile": "pile SIDE deck|discard|removed|faceup|setaside|total_war CARD... (deck: on top, the first named drawn first)",
     "event": "event CARD [off] (a card id such as AX24 or SU9)",
     "effect": "effect KEY VALUE|off (VALUE is JSON or a word)",
     "rp": "rp soviet|GE|PZ|AX N (halves allowed)",

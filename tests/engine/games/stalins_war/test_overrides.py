@@ -430,6 +430,8 @@ def test_pile_puts_cards_on_top_of_the_deck_for_the_next_draw() -> None:
     assert any("SU36" in str(e.text) for e in rec.entries if e.to == SOVIET)
     ref(m, "pile soviet discard SU8")
     assert "SU8" in m.state["cards"][SOVIET]["discard"] and "SU8" not in m.state["cards"][SOVIET]["deck"]
+    ref(m, "pile soviet setaside SU8")
+    assert m.state["cards"][SOVIET]["setaside"][-1] == "SU8"
     with pytest.raises(InvalidOrder):
         ref(m, "pile soviet hand SU8")
 
