@@ -21,7 +21,15 @@ from render.overlay import Overlay
 from render.panel import status_panel
 from render.style import Style
 from render.terrain import terrain_layer
-from render.viewdata import LastAction, UnitOnMap, last_action, status_items, units_on_map
+from render.viewdata import (
+    HexMarker,
+    LastAction,
+    UnitOnMap,
+    hex_markers,
+    last_action,
+    status_items,
+    units_on_map,
+)
 
 ACTION_SIZE = 36            # hex corner radius (px) of action images
 FULL_MAX_SIZE = ACTION_SIZE  # ... of full-map images (one raster serves both), shrunk for big maps
@@ -87,6 +95,8 @@ def compose(board: MapData, view: Mapping[str, Any], style: Style, role: str, fu
     origin = (box[0], box[1])
     _highlights(lay, last, style).composite(image, origin)
     _draw_counters(image, lay, box, units, style)
+    results = {a.target for a in last.attacks if a.result}
+    _draw_hex_markers(image, lay, box, hex_markers(view), style, results)
     _arrows(lay, last, style, {u.hex for u in units}).composite(image, origin)
     _results(image, lay, origin, last, style)
     panel = status_panel(status_items(view), image.width)
@@ -120,6 +130,31 @@ def _draw_counters(image: Image.Image, lay: Layout, box: Box, units: list[UnitOn
             badge = badge_sprite(len(stack), tag_h)
             bx, by = round(x0 - badge.width * 0.7), round(y0 + side - badge.height * 0.8)
             image.paste(badge, (bx, by), badge)
+
+
+def _draw_hex_markers(
+    image: Image.Image, lay: Layout, box: Box, markers: list[HexMarker], style: Style, below: set[Label]
+) -> None:
+    """Hex markers as tags in a row along the top of their hex, above any counters (along the bottom
+    in the hexes of ``below``, whose top carries a combat result)."""
+    height = max(9, round(lay.size * 0.3))
+    rows: dict[Label, list[HexMarker]] = {}
+    for m in markers:
+        if m.hex in lay.grid:
+            rows.setdefault(m.hex, []).append(m)
+    for label, row in rows.items():
+        cx, cy = lay.center(label)
+        if not (box[0] - lay.size < cx < box[2] + lay.size and box[1] - lay.size < cy < box[3] + lay.size):
+            continue
+        tags = []
+        for m in row:
+            paint = style.marker(m.text)
+            tags.append(marker_sprite(m.text, paint.fill, paint.text, height))
+        x = round(cx - box[0] - sum(tag.width for tag in tags) / 2)
+        y = round(cy - box[1] + (lay.size * 0.87 - height if label in below else -lay.size * 0.87))
+        for tag in tags:
+            image.paste(tag, (x, y), tag)
+            x += tag.width
 
 
 def _draw_markers(image: Image.Image, unit: UnitOnMap, right: int, top: int, height: int, style: Style) -> None:

@@ -81,6 +81,22 @@ def units_on_map(view: Mapping[str, Any]) -> list[UnitOnMap]:
     return out
 
 
+@dataclass(frozen=True)
+class HexMarker:
+    hex: Label
+    text: str
+    side: str = ""
+
+
+def hex_markers(view: Mapping[str, Any]) -> list[HexMarker]:
+    """Markers that belong to a hex rather than a unit (entrenchments, control, this round's combat)."""
+    out = []
+    for m in view.get("hex_markers") or ():
+        if isinstance(m, Mapping) and m.get("hex") and m.get("text"):
+            out.append(HexMarker(str(m["hex"]), str(m["text"]), str(m.get("side") or "")))
+    return out
+
+
 def last_action(view: Mapping[str, Any]) -> LastAction:
     last = view.get("last")
     if not isinstance(last, Mapping):

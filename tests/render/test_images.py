@@ -98,3 +98,26 @@ def test_units_off_the_map_are_skipped():
     game = FakeGame()
     game.views["axis"] = {"units": [unit("x", None), unit("y", "9999")], "status": {}}
     assert render_match(game, FakeMatch(game), "axis", full=False) is not None
+
+
+def test_hex_markers_are_drawn_at_the_top_of_their_hex_or_below_a_combat_result():
+    """A view's ``hex_markers`` (entrenchments, control, combat markers) appear on the map; malformed
+    entries are skipped."""
+    from render.viewdata import hex_markers
+
+    board, style = tiny_map(), load_style("stalins-war")
+    view = sample_view()
+    plain = compose(board, view, style, "axis", full=True)
+    view["hex_markers"] = [{"hex": "0403", "text": "ENTR", "side": "axis"}, {"hex": "0604", "text": "AX"}, {"text": "X"}, "junk"]
+    assert [(m.hex, m.text) for m in hex_markers(view)] == [("0403", "ENTR"), ("0604", "AX")]
+    marked = compose(board, view, style, "axis", full=True)
+    assert marked.image.size == plain.image.size
+    lay, top = marked.layout, marked.image.height - (marked.box[3] - marked.box[1])
+
+    def band(picture, label, upper):
+        x, y = lay.center(label)
+        y0 = y - lay.size * 0.87 if upper else y + lay.size * 0.87 - lay.size * 0.3
+        return picture.image.crop((int(x - 8), int(y0 + top + 1), int(x + 8), int(y0 + top + lay.size * 0.3 - 1))).tobytes()
+
+    assert band(marked, "0403", True) != band(plain, "0403", True)
+    assert band(marked, "0604", False) != band(plain, "0604", False)  # 0604 carries the "DR" result on top

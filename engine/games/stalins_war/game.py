@@ -81,6 +81,29 @@ class Setup(flow.Procedure):
         flow.goto(state, "turn")
 
 
+def hex_markers(rules: Rules, state: State) -> list[dict[str, str]]:
+    """The markers a player sees on the map's hexes: Entrenchment, Festung, destroyed fortresses,
+    this round's Combat and Blitz markers, and control of key hexes taken from their first owner."""
+    from engine.games.stalins_war import control
+    from engine.games.stalins_war.state import country_side
+
+    out: list[dict[str, str]] = []
+    for label, side in sorted(state["markers"]["entrench"].items()):
+        out.append({"hex": label, "text": "ENTR", "side": side})
+    out += [{"hex": label, "text": "FESTUNG", "side": AXIS} for label in state["markers"]["festung"]]
+    out += [{"hex": label, "text": "RUINS", "side": ""} for label in state["markers"]["fortress_destroyed"]]
+    rnd = state.get("round") or {}
+    if state["phase"].get("name") != "action" or rnd.get("side") != state["phase"].get("side"):
+        rnd = {}  # the round's Combat and Blitz markers leave the map with it
+    out += [{"hex": label, "text": "COMBAT", "side": str(rnd.get("side", ""))} for label in rnd.get("combat_markers", [])]
+    out += [{"hex": label, "text": "BLITZ", "side": str(rnd.get("side", ""))} for label in rnd.get("blitz", [])]
+    for label, side in sorted(state["control"].items()):
+        place = rules.place(label)
+        if place is not None and control.tracked(rules, state, label) and side != country_side(place.get("country")):
+            out.append({"hex": label, "text": "AX" if side == AXIS else "SU", "side": side})
+    return out
+
+
 class StalinsWar(flow.ProcedureGame):
     name = "stalins-war"
     title = "Stalin's War"
@@ -170,7 +193,9 @@ class StalinsWar(flow.ProcedureGame):
                          "hex": u["hex"], "hidden": True}
                     )
                     continue
-                markers = [m for m, on in (("OOS", u.get("oos")), ("MOVED", u.get("moved")), ("FOUGHT", u.get("fought"))) if on]
+                # 4.5.1: mobilised units are marked as having fought only to keep them from attacking.
+                fought = u.get("fought") and not u.get("arrived")
+                markers = [m for m, on in (("OOS", u.get("oos")), ("MOVED", u.get("moved")), ("FOUGHT", fought)) if on]
                 units.append(
                     {
                         "id": uid,
@@ -225,6 +250,7 @@ class StalinsWar(flow.ProcedureGame):
                 "festung": list(state["markers"]["festung"]),
                 "fortress_destroyed": list(state["markers"]["fortress_destroyed"]),
             },
+            "hex_markers": hex_markers(rules, state),
             "cards": cards,
             "events": dict(state["events"]),
             "vp": state["vp"],

@@ -245,3 +245,36 @@ def test_the_picture_draws_one_arrow_per_path_of_the_round() -> None:
     pic = picture_last(last)
     assert pic["moves"] == [["1621", "1622"], ["1622", "1722"]]
     assert pic["attacks"] == [{"from": ["1622", "1623"], "to": "1722", "result": "2/0"}]
+
+
+def test_view_hex_markers_show_entrenchments_festung_round_markers_and_captured_key_hexes() -> None:
+    from engine.games.stalins_war.game import hex_markers
+    from tests.engine.games.stalins_war.flow_helpers import RULES, direct
+
+    d = direct(turn=6, ar=2, side="axis")
+    state = d.state
+    minsk, berlin, kiev = RULES.hex_of("Minsk"), RULES.hex_of("Berlin"), RULES.hex_of("Kiev")
+    state["markers"]["entrench"]["2526"] = "soviet"
+    state["markers"]["festung"].append(berlin)
+    state["control"][minsk] = "axis"
+    state["round"] = {"side": "axis", "combat_markers": ["1720"], "blitz": ["1821"]}
+    state["phase"] = {"name": "action", "side": "axis"}
+    shown = {(m["hex"], m["text"]) for m in hex_markers(RULES, state)}
+    assert {("2526", "ENTR"), (berlin, "FESTUNG"), ("1720", "COMBAT"), ("1821", "BLITZ"), (minsk, "AX")} <= shown
+    assert not {(berlin, "AX"), (kiev, "SU")} & shown  # first owners need no control marker
+    state["phase"] = {"name": "action", "side": "soviet"}
+    assert not {t for _, t in ((m["hex"], m["text"]) for m in hex_markers(RULES, state))} & {"COMBAT", "BLITZ"}
+
+
+def test_view_does_not_tag_mobilised_reinforcements_as_fought_4_5_1() -> None:
+    from engine.games.stalins_war.game import StalinsWar
+    from tests.engine.games.stalins_war.flow_helpers import direct
+
+    d = direct(turn=2, ar=3, side="soviet")
+    uid = next(u for u, v in d.state["units"].items() if v.get("hex") and u.startswith("su-"))
+    d.state["units"][uid].update(fought=True, arrived=True)
+    view = StalinsWar().view(d.state, "axis")
+    assert "FOUGHT" not in next(u for u in view["units"] if u["id"] == uid)["markers"]
+    d.state["units"][uid].pop("arrived")
+    view = StalinsWar().view(d.state, "axis")
+    assert "FOUGHT" in next(u for u in view["units"] if u["id"] == uid)["markers"]
