@@ -15,7 +15,8 @@ Kinds (each with a reason; UNIT... and HEX... take one or more, names or ids):
   ``marker fortress_destroyed|fortress_built HEX... on|off``.
 * ``vp N``; ``turn N`` (the running step kept); ``phase SIDE AR`` (start that Action Round of the
   current turn: the side is asked for its action), ``phase attrition|replacement SIDE``,
-  ``phase draw``, ``phase end``. ``phase`` also resumes a finished campaign.
+  ``phase draw``, ``phase end``, ``phase start`` (the start of the turn: automatic RP, Lend-Lease).
+  ``phase`` also resumes a finished campaign.
 * ``hand SIDE CARD...`` (cards as the side's numbers 1-55 or ids AX23/SU8, taken from whatever pile
   holds them; the old hand goes to the bottom of the deck); ``pile SIDE deck|discard|removed|faceup|
   setaside|total_war CARD...`` (deck: on top, the first named drawn first). Every card stays in
@@ -65,7 +66,7 @@ USAGES: dict[str, str] = {
     "control": "control HEX... axis|soviet|none",
     "vp": "vp N",
     "turn": "turn N",
-    "phase": "phase SIDE AR | phase attrition SIDE | phase replacement SIDE | phase draw | phase end",
+    "phase": "phase SIDE AR | phase attrition SIDE | phase replacement SIDE | phase draw | phase end | phase start (the turn's start: automatic RP, Lend-Lease, then the Axis AR1)",
     "hand": "hand SIDE CARD... (the side's card numbers 1-55 or ids such as AX23, SU8; none = empty)",
     "pile": "pile SIDE deck|discard|removed|faceup|setaside|total_war CARD... (deck: on top, the first named drawn first)",
     "event": "event CARD [off] (a card id such as AX24 or SU9)",
@@ -478,13 +479,13 @@ def _phase(game: Any, state: State, args: Sequence[str], ctx: Context) -> None:
         side = _side(words[1], kind="phase")
         assert side is not None
         step = (words[0], side)
-    elif words[0] in ("draw", "end"):
+    elif words[0] in ("start", "draw", "end"):
         _need(words, 1, kind="phase")
         step = (words[0],)
     else:
         raise InvalidOrder(t("'{word}' is not a side or a phase.", word=args[0]), _usage("phase"))
     if step not in plan:
-        choices = ", ".join(_step_name(s) for s in plan if s[0] != "start")
+        choices = ", ".join(_step_name(s) for s in plan)
         raise InvalidOrder(
             t("Turn {turn} has no {step}; its phases are: {choices}.", turn=turn, step=_step_name(step), choices=choices),
             _usage("phase"),

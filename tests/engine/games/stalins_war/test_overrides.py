@@ -593,3 +593,13 @@ def test_turn_1_during_a_replacement_phase_goes_on_to_the_draw() -> None:
     ref(m, "turn 1")
     state = m.state
     assert sequence.steps(1)[int(state["flow"][0]["i"])] == ("draw",)
+
+
+def test_phase_start_runs_the_start_of_the_turn_then_the_axis_ar1() -> None:
+    m = new_match()
+    ref(m, "turn 6")
+    ref(m, "effect lend_lease_from 6")
+    ref(m, "banked soviet 0")
+    ref(m, "phase start")
+    assert (m.state["ar"], m.state["phase"], m.active()) == (1, {"name": "action", "side": AXIS}, {AXIS})
+    assert m.state["banked"][SOVIET] > 0  # Lend-Lease OPS banked at the start of the turn (18.3.3)
