@@ -70,7 +70,7 @@ USAGES: dict[str, str] = {
     "hand": "hand SIDE CARD... (the side's card numbers 1-55 or ids such as AX23, SU8; none = empty)",
     "pile": "pile SIDE deck|discard|removed|faceup|setaside|total_war CARD... (deck: on top, the first named drawn first)",
     "event": "event CARD [off] (a card id such as AX24 or SU9)",
-    "effect": "effect KEY VALUE|off (VALUE is JSON or a word)",
+    "effect": "effect KEY VALUE|off (VALUE: JSON, a word, several words for a list, or NAME=VALUE pairs for an object)",
     "rp": "rp soviet|GE|PZ|AX N (halves allowed)",
     "banked": "banked axis|soviet N",
     "consec": "consec axis|soviet N",
@@ -573,19 +573,43 @@ def _event(game: Any, state: State, args: Sequence[str]) -> None:
         pile["events_removed"] = int(pile["events_removed"]) + 1
 
 
+def _json_or_word(word: str) -> Any:
+    try:
+        return json.loads(word, parse_constant=_no_constant)
+    except json.JSONDecodeError:
+        return word
+
+
+def _effect_value(words: Sequence[str]) -> Any:
+    """The value of an effect. The console and Discord split orders at commas and spaces, so a JSON list or
+    object arrives in pieces: ``[3, 2]`` as ``[3`` ``2]``. Rejoined with the commas put back; also
+    ``KEY=VALUE ...`` for an object and plain words for a list."""
+    if len(words) == 1:
+        return _json_or_word(words[0])
+    if all("=" in w for w in words):
+        return {k: _json_or_word(v) for k, _, v in (w.partition("=") for w in words)}
+    joined = ",".join(words)
+    for a, b in ((":,", ":"), ("[,", "["), ("{,", "{"), (",]", "]"), (",}", "}")):
+        joined = joined.replace(a, b)
+    try:
+        return json.loads(joined, parse_constant=_no_constant)
+    except json.JSONDecodeError:
+        pass
+    if any(w[:1] in "[{" or w[-1:] in "]}" for w in words):
+        raise InvalidOrder(t("'{value}' is not a JSON value.", value=" ".join(words)), _usage("effect"))
+    return [_json_or_word(w) for w in words]
+
+
 def _effect(game: Any, state: State, args: Sequence[str], ctx: Context) -> None:
     from engine.games.stalins_war import events
 
-    _need(args, 2, kind="effect")
+    _need(args, 2, None, kind="effect")
     key = args[0]
     known = set(events.EFFECT_KEYS) | set(EXTRA_EFFECT_KEYS)
-    if args[1].casefold() == "off":
+    if len(args) == 2 and args[1].casefold() == "off":
         state["effects"].pop(key, None)
     else:
-        try:
-            state["effects"][key] = json.loads(args[1], parse_constant=_no_constant)
-        except json.JSONDecodeError:
-            state["effects"][key] = args[1]
+        state["effects"][key] = _effect_value(args[1:])
     if key not in known:
         ctx.log(t("Note: no rule reads an effect called '{key}'. Known effects: {keys}.", key=key, keys=", ".join(sorted(known))))
 

@@ -603,3 +603,17 @@ def test_phase_start_runs_the_start_of_the_turn_then_the_axis_ar1() -> None:
     ref(m, "phase start")
     assert (m.state["ar"], m.state["phase"], m.active()) == (1, {"name": "action", "side": AXIS}, {AXIS})
     assert m.state["banked"][SOVIET] > 0  # Lend-Lease OPS banked at the start of the turn (18.3.3)
+
+
+def test_effect_values_survive_the_console_splitting_at_commas() -> None:
+    """The console and Discord split an order at commas: '[3, 2]' arrives as '[3' '2]'."""
+    m = new_match()
+    ref(m, "effect bagration [3 2]")
+    ref(m, 'effect defend_motherland {"turn": 6 "cancelled_from_round": 3}')
+    ref(m, 'effect luftwaffe_supply_hex hex="2722" turn=6')
+    ref(m, "effect zhukov_used 1721 1822")
+    effects = m.state["effects"]
+    assert effects["bagration"] == [3, 2] and effects["defend_motherland"] == {"turn": 6, "cancelled_from_round": 3}
+    assert effects["luftwaffe_supply_hex"] == {"hex": "2722", "turn": 6} and effects["zhukov_used"] == [1721, 1822]
+    with pytest.raises(InvalidOrder):
+        ref(m, "effect bagration [3 2")
