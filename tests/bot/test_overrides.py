@@ -29,12 +29,11 @@ async def run(con: Console, out: io.StringIO, line: str) -> list[dict]:
     return [json.loads(text) for text in out.getvalue().splitlines()]
 
 
-async def test_cards_put_on_top_of_a_deck_are_named_only_to_the_owner(tmp_path):
+async def test_cards_put_on_top_of_a_deck_are_named_to_no_player_4_3(tmp_path):
     con, out, store, service, row = await stalins_war(tmp_path)
     objs = await run(con, out, "referee: pile axis deck 31 32 because the example's draw")
     assert any(o["to"] == "public" and o["ok"] and "pile axis deck (2 cards" in o["text"] for o in objs)
-    assert any(o["to"] == "axis" and "AX31" in o["text"] and "AX32" in o["text"] for o in objs)
-    assert not any(o["to"] != "axis" and ("AX31" in o["text"] or "AX32" in o["text"]) for o in objs)
+    assert not any(o["to"] != "referee" and ("AX31" in o["text"] or "AX32" in o["text"]) for o in objs)
     match = await service.match(row)
     assert match.state["cards"]["axis"]["deck"][:2] == ["AX31", "AX32"]
     await store.close()

@@ -26,7 +26,8 @@ Kinds (each with a reason; UNIT... and HEX... take one or more, names or ids):
 * ``rp soviet|GE|PZ|AX N``, ``banked SIDE N``, ``consec SIDE N``, ``option NAME VALUE``,
   ``clear [SIDE]`` (every unit of the side on the map set aside), ``totalwar on`` (7.6.4 now).
 
-Hand and deck changes are logged privately to the hand's owner; refusals of them name no card.
+A new hand is shown to its owner only, a deck's new top to nobody but the referee; refusals of either name
+no card.
 """
 
 from __future__ import annotations
@@ -156,13 +157,6 @@ def _realign(state: State, old: int, new: int) -> None:
         frame["i"] = after.index(step) + 1
     elif step[0] == "replacement":
         frame["i"] = after.index(("draw",))  # turn 1 has no Replacement Phase: the draw comes next
-
-
-def _unit(rules: Rules, word: str) -> str:
-    words = parsing.canonical_words(rules, "referee", "place", [word])
-    if len(words) != 1 or words[0] not in rules.units:
-        raise InvalidOrder(t("No unit '{word}'.", word=word), USAGE)
-    return words[0]
 
 
 def _units(rules: Rules, words: Sequence[str], kind: str) -> list[str]:
@@ -537,8 +531,7 @@ def _pile(game: Any, state: State, args: Sequence[str], ctx: Context) -> None:
         cards = _secret_cards(rules, side, args[2:], "pile")
         for cid in cards:
             _take(pile, cid)
-        pile["deck"][:0] = cards
-        ctx.log(t("The referee puts on top of your deck, in this order: {cards}.", cards=", ".join(cards)), to=side)
+        pile["deck"][:0] = cards  # the deck's order is no player's to know (4.3): the referee's log has it
         ctx.log(t("The referee puts {n} cards on top of the {side} deck.", side=side, n=len(cards)))
         return
     cards = [_card(rules, w, side, "pile") for w in args[2:]]

@@ -426,8 +426,8 @@ def test_pile_puts_cards_on_top_of_the_deck_for_the_next_draw() -> None:
     rec = ref(m, "pile soviet deck 36 8")
     pile = m.state["cards"][SOVIET]
     assert pile["deck"][:2] == ["SU36", "SU8"] and "SU36" not in pile["total_war"]
-    assert not any("SU36" in line for line in public_texts([rec]))
-    assert any("SU36" in str(e.text) for e in rec.entries if e.to == SOVIET)
+    assert not any("SU36" in str(e.text) for e in rec.entries if e.to != "referee")
+    assert any("pile soviet deck 36 8" in str(e.text) for e in rec.entries if e.to == "referee")
     ref(m, "pile soviet discard SU8")
     assert "SU8" in m.state["cards"][SOVIET]["discard"] and "SU8" not in m.state["cards"][SOVIET]["deck"]
     ref(m, "pile soviet setaside SU8")
