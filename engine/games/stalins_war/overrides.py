@@ -190,7 +190,10 @@ def _hexes(rules: Rules, words: Sequence[str], kind: str) -> list[str]:
             whole = parsing.hex_arg(rules, " ".join(words))
             if whole is not None:
                 return [whole]
-            found = [w for w in parsing.canonical_words(rules, "referee", "control", list(words))]
+            try:
+                found = parsing.canonical_words(rules, "referee", "control", list(words))
+            except OrderError:
+                found = []
             if found and all(w in rules.board.grid for w in found):
                 return list(dict.fromkeys(found))
             _hex(rules, word, kind)

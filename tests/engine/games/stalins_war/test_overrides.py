@@ -617,3 +617,11 @@ def test_effect_values_survive_the_console_splitting_at_commas() -> None:
     assert effects["luftwaffe_supply_hex"] == {"hex": "2722", "turn": 6} and effects["zhukov_used"] == [1721, 1822]
     with pytest.raises(InvalidOrder):
         ref(m, "effect bagration [3 2")
+
+
+def test_a_bad_hex_is_called_a_hex_not_a_unit() -> None:
+    m = new_match()
+    for line in ("control Moskva axis", "festung Moskva on", "entrench Moskva soviet"):
+        with pytest.raises(InvalidOrder) as err:
+            ref(m, line)
+        assert "'Moskva' is not a hex of the map" in str(err.value.text()), line
