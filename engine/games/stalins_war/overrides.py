@@ -51,7 +51,7 @@ RP_POOLS = ("soviet", "GE", "PZ", "AX")
 ON = ("on", "yes", "true", "1")
 OFF = ("off", "no", "false", "0")
 MAX_HAND = 12
-REFEREE_SUPPLY = "referee_supply"  # {uid: {"status", "hex"}}: supply marks a later ``phase`` keeps
+REFEREE_SUPPLY = "referee_supply"  # {uid: {"status", "hex", "when"}}: supply marks a later ``phase`` keeps
 # Effect keys read by the rules but not (yet) listed in events.EFFECT_KEYS.
 EXTRA_EFFECT_KEYS = (
     "backhand_blow", "backhand_blow_ar", "backhand_obligation", "german_lcu_destroyed", "lend_lease_received",
@@ -393,7 +393,22 @@ def _supply(game: Any, state: State, args: Sequence[str]) -> None:
         if not u.get("hex"):
             raise InvalidOrder(t("{unit} is not on the map: place it first.", unit=uid), _usage("supply"))
         _mark_supply(u, status)
-        marks[uid] = {"status": status, "hex": u["hex"]}
+        marks[uid] = {"status": status, "hex": u["hex"], "when": _now(state)}
+
+
+def _now(state: State) -> list[Any]:
+    return [int(state["turn"]), int(state["ar"]), state["phase"].get("name"), state["phase"].get("side")]
+
+
+def referee_supply(state: State, uid: str) -> str | None:
+    """The supply ("full" | "limited" | "none") the referee gave ``uid`` during the current Action Round or
+    phase, while it stays in the hex it was marked in; None otherwise. For traces made at the moment of
+    combat (a defender, 13.1.1), which would otherwise ignore the referee's mark."""
+    mark = state.get(REFEREE_SUPPLY, {}).get(uid)
+    u = state["units"].get(uid)
+    if not mark or u is None or u.get("hex") != mark.get("hex") or mark.get("when") != _now(state):
+        return None
+    return {"out": "none"}.get(str(mark["status"]), str(mark["status"]))
 
 
 def _keep_referee_supply(state: State, marks: dict[str, Any]) -> None:

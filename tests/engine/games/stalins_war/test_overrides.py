@@ -625,3 +625,14 @@ def test_a_bad_hex_is_called_a_hex_not_a_unit() -> None:
         with pytest.raises(InvalidOrder) as err:
             ref(m, line)
         assert "'Moskva' is not a hex of the map" in str(err.value.text()), line
+
+
+def test_referee_supply_reports_a_mark_of_the_current_round_only() -> None:
+    from engine.games.stalins_war.overrides import referee_supply
+
+    m = new_match()
+    at_ar(m, 6, AXIS, 3)
+    ref(m, "supply su-28r out")
+    assert referee_supply(m.state, "su-28r") == "none" and referee_supply(m.state, "su-west-front") is None
+    ref(m, "phase axis 4")
+    assert referee_supply(m.state, "su-28r") is None
