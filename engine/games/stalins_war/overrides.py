@@ -774,8 +774,6 @@ def apply(game: Any, state: State, override: Override, ctx: Context) -> None:
         _total_war(game, state, args, ctx)
     else:
         raise InvalidOrder(t("Unknown referee command '{kind}'.", kind=kind), USAGE)
-    if kind in ("hand",) or (kind == "pile" and args[1].casefold() == "deck"):
-        ctx.log(t("Referee: {what} ({why}).", what=public_text(game.rules, override) or kind, why=override.reason))
-    else:
-        ctx.log(t("Referee: {what} ({why}).", what=public_text(game.rules, override) or override.text, why=override.reason))
+    # The public wording: a hand, a deck's order or which Partisan is where is never named (public_text).
+    ctx.log(t("Referee: {what} ({why}).", what=public_text(game.rules, override) or override.text, why=override.reason))
     flow.stack(state)
