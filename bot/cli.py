@@ -12,6 +12,7 @@ from bot.i18n import render
 from bot.service import CampaignService, ServiceError
 from bot.store import Store, StoreError
 from engine import registry
+from engine.errors import OrderError
 from engine.kernel import Match, Record, ReplayMismatch
 
 DEFAULT_DB = Path("data") / "adjutant.db"
@@ -163,6 +164,9 @@ async def cmd_replay(args: argparse.Namespace) -> int:
             except ReplayMismatch as exc:
                 failures += 1
                 print(f"  MISMATCH: {exc}", file=sys.stderr)
+            except OrderError as exc:  # a stored order the current rules refuse
+                failures += 1
+                print(f"  MISMATCH: a stored order is now refused: {exc}", file=sys.stderr)
     finally:
         await store.close()
     return 1 if failures else 0

@@ -163,7 +163,17 @@ class CampaignService:
             match.records = [r for r in records if r.seq <= seq]
             tail = [r for r in records if r.seq > seq]
         for rec in tail:
-            match._replay_one(rec)
+            try:
+                match._replay_one(rec)
+            except OrderError as exc:
+                # A stored order or override the current rules refuse (the engine changed since):
+                # the same clear refusal as a hash mismatch, never a traceback.
+                raise ServiceError(
+                    t(
+                        "Replaying campaign {name} diverged at record {seq} ('{order}' is now refused: {why}); refusing to continue.",
+                        name=row.name, seq=rec.seq, order=match.public_text(rec), why=exc.message,
+                    )
+                ) from exc
             if rec.state_hash and match.hash() != rec.state_hash:
                 raise ServiceError(
                     t("Replaying campaign {name} diverged at record {seq}; refusing to continue.", name=row.name, seq=rec.seq)
