@@ -337,7 +337,10 @@ def defender_status(rules: Rules, state: State, uid: str) -> str:
     always in supply (16.1.6); limited supply counts for defence (ruling 8.1#9)."""
     if rules.units[uid].partisan:
         return "full"
-    return supply.supply_status(rules, state, uid)
+    from engine.games.stalins_war.overrides import referee_supply
+
+    marked = referee_supply(state, uid)  # a referee's 'supply UNIT ...' this round stands
+    return marked if marked is not None else supply.supply_status(rules, state, uid)
 
 
 def attacker_oos(state: State, uid: str) -> bool:

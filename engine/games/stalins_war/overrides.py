@@ -418,6 +418,8 @@ def _keep_referee_supply(state: State, marks: dict[str, Any]) -> None:
         u = state["units"].get(uid)
         if u is not None and u.get("hex") == mark.get("hex"):
             _mark_supply(u, str(mark.get("status")))
+            # ... and stand for this round's combats too, where a defender is traced again (13.1.1).
+            state.setdefault(REFEREE_SUPPLY, {})[uid] = {**mark, "when": _now(state), "kept": True}
 
 
 def _activate(game: Any, state: State, args: Sequence[str]) -> None:
@@ -506,6 +508,7 @@ def _phase(game: Any, state: State, args: Sequence[str], ctx: Context) -> None:
         uid: mark
         for uid, mark in state.pop(REFEREE_SUPPLY, {}).items()
         if uid in state["units"] and _supply_of(state["units"][uid]) == mark.get("status")  # not traced again since
+        and not mark.get("kept")  # carried over once already
     }
     state.pop("outcome", None)
     _finish_opening_deal(game.rules, state, ctx)

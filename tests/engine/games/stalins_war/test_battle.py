@@ -864,3 +864,17 @@ def test_advance_supply_is_traced_with_the_advancing_units_already_in_the_hex_11
     problem = battle.advance_problem(RULES, state, combat, "ge-16a", CENTRE)
     assert problem is not None and problem[1] == "11.5.1"
     assert seen == [CENTRE] and state["units"]["ge-16a"]["hex"] == a
+
+
+def test_a_defender_the_referee_marked_out_of_supply_defends_out_of_supply_13_1_1():
+    """A referee's 'supply UNIT out' (before or after 'phase') stands when the defender is traced at
+    the moment of combat."""
+    from tests.engine.games.stalins_war.flow_helpers import new_match, ref
+
+    for order_of_setup in (("supply su-28r out", "phase axis 3"), ("phase axis 3", "supply su-28r out")):
+        m = new_match()
+        ref(m, "turn 6")
+        for line in order_of_setup:
+            ref(m, line)
+        combat = battle.new_combat(RULES, m.state, "axis", m.state["units"]["su-28r"]["hex"], [], False)
+        assert "su-28r" in combat["oos"], order_of_setup

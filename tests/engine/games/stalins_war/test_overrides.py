@@ -634,5 +634,7 @@ def test_referee_supply_reports_a_mark_of_the_current_round_only() -> None:
     at_ar(m, 6, AXIS, 3)
     ref(m, "supply su-28r out")
     assert referee_supply(m.state, "su-28r") == "none" and referee_supply(m.state, "su-west-front") is None
-    ref(m, "phase axis 4")
+    ref(m, "phase axis 4")  # a mark given before 'phase' is carried into that round once (13.1.1)
+    assert referee_supply(m.state, "su-28r") == "none"
+    ref(m, "phase axis 5")
     assert referee_supply(m.state, "su-28r") is None
