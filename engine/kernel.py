@@ -30,6 +30,7 @@ from engine.game import (
     State,
     View,
 )
+from engine.orders import rejoin_json
 from engine.state import canonical, clone, state_hash
 from engine.text import Text, t
 
@@ -455,12 +456,16 @@ class Match:
     def _set_value(self, state: State, args: Sequence[str]) -> State:
         import json
 
-        if len(args) != 2:
-            raise InvalidOrder(t("Usage: set PATH VALUE, e.g. set turn 5 (the value is JSON)."))
-        path, raw = args
+        usage = t("Usage: set PATH VALUE, e.g. set turn 5 (the value is JSON)."), t("A list or object: set PATH [\"a\", \"b\"].")
+        if len(args) < 2:
+            raise InvalidOrder(*usage)
+        path = args[0]
+        raw = args[1] if len(args) == 2 else rejoin_json(args[1:])  # orders are split at commas too
         try:
             value = json.loads(raw)
         except json.JSONDecodeError:
+            if len(args) > 2:
+                raise InvalidOrder(*usage) from None
             value = raw
         keys = path.split(".")
         node: Any = state

@@ -40,6 +40,15 @@ def tokens(line: str) -> list[str]:
     return line.split()
 
 
+def rejoin_json(words: Sequence[str]) -> str:
+    """A JSON list or object that ``tokens`` split at its commas and spaces (``[3, 2]`` arrives as
+    ``[3`` ``2]``), put back together with its commas."""
+    joined = ",".join(words)
+    for a, b in ((":,", ":"), ("[,", "["), ("{,", "{"), (",]", "]"), (",}", "}")):
+        joined = joined.replace(a, b)
+    return joined
+
+
 @dataclass(frozen=True)
 class Candidate:
     key: str

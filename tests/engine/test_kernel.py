@@ -146,6 +146,17 @@ def test_set_override_changes_a_value_but_not_the_rng():
         m.override(Override("set", ("rng", "0"), "cheat"))
 
 
+def test_set_takes_a_json_list_split_at_its_commas_by_the_order_tokenizer():
+    from engine.orders import tokens
+
+    m = new()
+    words = tokens('set turn [3, 4]')  # what a referee types: the tokenizer splits at the comma
+    m.override(Override("set", tuple(words[1:]), "a list value"))
+    assert m.state["turn"] == [3, 4]
+    with pytest.raises(InvalidOrder):
+        m.override(Override("set", ("turn", "not", "json"), "three words"))
+
+
 def test_rewind_returns_to_an_earlier_record():
     m = new()
     m.submit("red", "move r1 0102")
