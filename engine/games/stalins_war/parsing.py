@@ -30,6 +30,14 @@ KEYWORDS = frozenset(
 )
 
 
+# How a card is played (7.2): the canonical word, and the spellings players use (Italian too).
+PLAY_MODE_WORDS = {
+    "ops": "ops", "op": "ops", "operations": "ops", "operazioni": "ops",
+    "rp": "rp", "replacements": "rp", "replacement": "rp", "rimpiazzi": "rp",
+    "event": "event", "ev": "event", "evento": "event",
+}
+
+
 def unit_candidates(rules: Rules) -> list[Candidate]:
     out = []
     for uid, spec in sorted(rules.units.items()):
@@ -146,6 +154,10 @@ def parse(rules: Rules, role: str, line: str) -> Action:
     head: list[str] = []
     if verb == "play" and rest:
         head, rest = [card_arg(rules, role, rest[0])], rest[1:]
+        if rest and rest[0].casefold() in PLAY_MODE_WORDS:
+            head, rest = head + [PLAY_MODE_WORDS[rest[0].casefold()]], rest[1:]
+        elif rest and rest[0].casefold() not in KEYWORDS:
+            raise InvalidOrder(t("'{word}' is not a way to play a card.", word=rest[0]), t("play CARD ops | play CARD rp | play CARD event [args]"))
     elif verb == "discard":
         return Action(verb, tuple(card_arg(rules, role, w) for w in rest))
     elif verb == "pick" and rest:

@@ -293,7 +293,10 @@ class RetreatWindow(flow.Procedure):
         origin = frame["origin"]
         if action.verb == "noretreat":
             if not frame.get("noretreat"):
-                raise IllegalOrder(t("The No-Retreat option needs Forest, Mountain, Swamp, Entrenchment or a Fortress."), rule="11.4.3")
+                raise IllegalOrder(
+                    t("The No-Retreat option needs Forest, Mountain, Swamp, Rough (terrain chart, ruling 4), an Entrenchment or a Fortress; Winter 1942 leaves the Axis only Entrenchments."),
+                    rule="11.4.3",
+                )
             if frame.get("committed"):
                 raise IllegalOrder(t("The retreat has begun: too late for the No-Retreat option."), rule="11.4.3")
             if len(action.args) != 1 or action.args[0] not in noretreat_units(rules, state, frame):

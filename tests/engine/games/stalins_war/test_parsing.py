@@ -38,6 +38,9 @@ def test_play_card_numbers_are_the_players_own(role: str, line: str, expected: t
 @pytest.mark.parametrize(
     ("role", "line", "expected"),
     [
+        (AXIS, "play 10 op", ("play", "AX10", "ops")),
+        (AXIS, "play 10 evento", ("play", "AX10", "event")),
+        (SOVIET, "play 8 Rimpiazzi", ("play", "SU8", "rp")),
         (AXIS, "zero pass", ("zero", "pass")),
         (AXIS, "zero move", ("zero", "move")),
         (SOVIET, "zero pass 9", ("zero", "pass", "SU9")),
@@ -171,3 +174,9 @@ def test_compass_abbreviations_name_the_fronts(line: str, unit: str) -> None:
 
 def test_a_lone_letter_is_not_taken_for_a_compass_point() -> None:
     assert parsing.norm("s") == "s" and parsing.norm("w 2327") == "w2327"
+
+
+def test_an_unknown_way_to_play_a_card_lists_the_ways() -> None:
+    with pytest.raises(InvalidOrder) as err:
+        parsing.parse(RULES, AXIS, "play 10 opps")
+    assert "'opps' is not a way to play a card" in str(err.value.text()) and "play CARD rp" in str(err.value.text())
