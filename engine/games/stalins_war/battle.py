@@ -403,17 +403,29 @@ def preview(game: Any, state: State, role: str, target: str, attackers: Sequence
 
 
 def preview_order(rules: Rules, state: State, role: str, order: Order) -> Text:
+    # Odds may be asked before the Combat markers are placed (to plan them): the preview assumes
+    # markers in every neighbouring hex of the player's (7.3.5), on a copy of the round.
+    rnd = state.get("round") or {}
+    marked = list(rnd.get("combat_markers", []))
+    assumed = [h for h in sorted(rules.board.neighbours(order.target)) if h not in marked
+               and any(rules.units[u].side == role for u in units_in(state, h))]
+    if assumed:
+        state = {**state, "round": {**rnd, "combat_markers": marked + assumed}}
     found, zhukov = check_attack(rules, state, role, order)
+    if assumed and not any(state["units"][u]["hex"] in assumed for u in found):
+        assumed = []
     combat = new_combat(rules, state, role, order.target, found, zhukov)
     for cid, args in order.cards:
         combat_cards.check(rules, state, combat, role, cid, args, faceup=False)
         combat["cards"][role].append(cid)
     att, dfn = fire.evaluate(rules, state, battlefield(rules, state, combat))
+    used = sorted({state["units"][u]["hex"] for u in found} & set(assumed))
     return t(
-        "Odds for {hex}{zhukov}: {breakdown} (the defender's Combat Cards are not known yet).",
+        "Odds for {hex}{zhukov}: {breakdown} (the defender's Combat Cards are not known yet){assumed}.",
         hex=order.target,
         zhukov=t(" with Zhukov") if zhukov else "",
         breakdown=fire.breakdown(rules, att, dfn),
+        assumed=t("; assuming Combat markers in {hexes}", hexes=", ".join(used)) if used else "",
     )
 
 

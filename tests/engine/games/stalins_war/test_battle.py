@@ -619,6 +619,18 @@ def test_preview_gives_breakdown_without_rolling(supplied):
     assert state["round"]["attacked"] == []
 
 
+def test_odds_before_the_combat_markers_assume_them_7_3_5(supplied):
+    """'odds' is for planning: before any Combat marker is placed it assumes markers in the player's
+    neighbouring hexes and says so; the state is untouched."""
+    state, a, target = axis_attack_setup(supplied)
+    state["round"]["combat_markers"] = []
+    text = str(battle.preview(FakeGame(), state, "axis", target, None))
+    assert "strength 5" in text and f"assuming Combat markers in {a}" in text
+    assert state["round"]["combat_markers"] == []
+    state["round"]["combat_markers"] = [a]
+    assert "assuming" not in str(battle.preview(FakeGame(), state, "axis", target, None))
+
+
 def test_stalin_stays_and_dies_when_axis_advances_in_16_4_3(supplied):
     state = board(side="axis")
     a = near(CENTRE)
