@@ -47,6 +47,7 @@ SWAP_TARGET_TYPES = {
     "tank_army": frozenset({"tank_army"}),
 }
 PROMPT_HEXES_PER_UNIT = 6
+HINT_HEXES = 8  # legal hexes a refusal lists
 
 
 def _hex_of(rules: Rules, name: str) -> str | None:
@@ -70,13 +71,20 @@ def _enemy_present(rules: Rules, state: State, label: str, side: str) -> bool:
 
 def _open_for(rules: Rules, state: State, label: str, side: str) -> bool:
     """A passable hex with no enemy unit, not enemy-controlled."""
+    return _closed_because(rules, state, label, side) is None
+
+
+def _closed_because(rules: Rules, state: State, label: str, side: str) -> Text | None:
+    """Why ``label`` is not open for ``side`` (see ``_open_for``), None if it is."""
     from engine.games.stalins_war import terrain
 
     if terrain.impassable(rules, label):
-        return False
+        return t("{hex} is impassable.", hex=label)
     if state["control"].get(label) == enemy(side):
-        return False
-    return not _enemy_present(rules, state, label, side)
+        return t("{hex} is enemy-controlled.", hex=label)
+    if _enemy_present(rules, state, label, side):
+        return t("An enemy unit is in {hex}.", hex=label)
+    return None
 
 
 def _hidden_partisans(rules: Rules, state: State, uid: str, label: str) -> list[str]:
@@ -93,6 +101,11 @@ def _hidden_partisans(rules: Rules, state: State, uid: str, label: str) -> list[
 def _fits(rules: Rules, state: State, uid: str, label: str, replaced: str | None = None) -> bool:
     """Stacking (9.1) with ``uid`` added to ``label`` (and ``replaced`` taken out); inactive Partisans
     the arriving Soviet unit removes (16.1.5) do not count."""
+    return _stack_problem(rules, state, uid, label, replaced) is None
+
+
+def _stack_problem(rules: Rules, state: State, uid: str, label: str, replaced: str | None = None) -> Text | None:
+    """What stacking (9.1) forbids with ``uid`` added to ``label`` (see ``_fits``), None if nothing."""
     from engine.games.stalins_war import stacking
 
     hidden = _hidden_partisans(rules, state, uid, label)
@@ -105,7 +118,7 @@ def _fits(rules: Rules, state: State, uid: str, label: str, replaced: str | None
         units[uid].update(hex=label, box=None)
         if replaced:
             units[replaced].update(hex=None, box="removed")
-        return stacking.check_hex(rules, state, label) is None
+        return stacking.check_hex(rules, state, label)
     finally:
         units[uid].clear()
         units[uid].update(saved)
@@ -126,16 +139,20 @@ def _full(rules: Rules, state: State, label: str, side: str, uid: str | None = N
     return status == "full"
 
 
-def general_hexes(rules: Rules, state: State, uid: str) -> list[str]:
-    """7.5.2c without stacking: capital, friendly full-supply sources, cities and fortresses of the nation."""
+def _italian(rules: Rules, uid: str) -> bool:
+    spec = rules.units[uid]
+    return spec.nationality == "IT" or "enters_bucharest_or_odessa" in spec.flags
+
+
+def _candidates(rules: Rules, state: State, uid: str) -> list[str]:
+    """7.5.2c before control, supply and stacking: capital, sources, cities and fortresses of the nation."""
     from engine.games.stalins_war.control import fortress_intact
 
     spec = rules.units[uid]
     side = spec.side
     nation = spec.nationality
-    if nation == "IT" or "enters_bucharest_or_odessa" in spec.flags:
-        entry = (_hex_of(rules, name) for name in ITALIAN_ENTRY)
-        return [label for label in entry if label and state["control"].get(label) == AXIS]
+    if _italian(rules, uid):
+        return [label for label in (_hex_of(rules, name) for name in ITALIAN_ENTRY) if label]
     country = NATION_COUNTRY.get(nation)
     if country is None or side != (SOVIET if nation == "SU" else AXIS):
         return []
@@ -160,16 +177,29 @@ def general_hexes(rules: Rules, state: State, uid: str) -> list[str]:
             candidates.add(label)  # a destroyed fortress counts as a City (16.2.2)
     if side == SOVIET:
         candidates |= {label for label in state["markers"].get("fortress_built", []) if fortress_intact(rules, state, label)}
-    out: list[str] = []
-    for label in sorted(candidates):
-        if rules.place(label) is not None and state["control"].get(label) != side:
-            continue  # a place must be friendly-controlled
-        if not _open_for(rules, state, label, side):
-            continue
-        if not _full(rules, state, label, side, uid):
-            continue
-        out.append(label)
-    return out
+    return sorted(candidates)
+
+
+def _general_problem(rules: Rules, state: State, uid: str, label: str) -> Text | None:
+    """Why candidate ``label`` does not take ``uid`` now by 7.5.2c (stacking apart), None if it does."""
+    side = rules.units[uid].side
+    if _italian(rules, uid):
+        return None if state["control"].get(label) == AXIS else t("{hex} is not Axis-controlled.", hex=label)
+    if rules.place(label) is not None and state["control"].get(label) != side:  # a place must be friendly-controlled
+        if state["control"].get(label) == enemy(side):
+            return t("{hex} is enemy-controlled.", hex=label)
+        return t("{hex} is not controlled by your side.", hex=label)
+    closed = _closed_because(rules, state, label, side)
+    if closed is not None:
+        return closed
+    if not _full(rules, state, label, side, uid):
+        return t("{hex} is not in full supply.", hex=label)
+    return None
+
+
+def general_hexes(rules: Rules, state: State, uid: str) -> list[str]:
+    """7.5.2c without stacking: capital, friendly full-supply sources, cities and fortresses of the nation."""
+    return [label for label in _candidates(rules, state, uid) if _general_problem(rules, state, uid, label) is None]
 
 
 def _flag_hexes(rules: Rules, state: State, uid: str) -> list[str] | None:
@@ -262,6 +292,75 @@ def legal_placements(rules: Rules, state: State, uid: str) -> list[str]:
     return [label for label in hexes if _open_for(rules, state, label, spec.side) and _fits(rules, state, uid, label)]
 
 
+def refusal(rules: Rules, state: State, uid: str, label: str) -> tuple[Text, str | None] | None:
+    """Why ``uid`` may not be placed in ``label`` now, and the rule that forbids it (None: the
+    caller's own rule, 7.5.2c or 14.1.4); None when ``label`` is legal."""
+    from engine.games.stalins_war import stacking
+
+    if label in legal_placements(rules, state, uid):
+        return None
+    spec = rules.units[uid]
+    if state["units"][uid].get("hex"):
+        return t("{unit} is already on the map.", unit=spec.name), None
+    if spec.partisan:
+        return t("Partisans are not placed like reinforcements: they enter by 16.1."), "16.1"
+    if spec.type == "stalin":
+        return t("{unit} never comes back.", unit=spec.name), None
+    replaced: str | None = None
+    if swap_kind(rules, state, uid) is not None:
+        targets = swap_targets(rules, state, uid, label)
+        if not targets:
+            return t("{unit} enters by replacing an eligible unit in full supply, and there is none in {hex}.", unit=spec.name, hex=label), None
+        replaced = targets[0]
+    else:
+        flagged = _flag_hexes(rules, state, uid)
+        if flagged is not None and label not in flagged:
+            return t("{unit} may enter only where its card places it.", unit=spec.name), None
+        if flagged is None:
+            if label not in _candidates(rules, state, uid):
+                if _italian(rules, uid):
+                    return t("{unit} may enter only in Bucharest or Odessa.", unit=spec.name), None
+                return t("{hex} is not the capital, a City, a Fortress or a supply source of the nation of {unit}.", hex=label, unit=spec.name), None
+            problem = _general_problem(rules, state, uid, label)
+            if problem is not None:
+                return problem, None
+    closed = _closed_because(rules, state, label, spec.side)
+    if closed is not None:
+        return closed, None
+    crowded = _stack_problem(rules, state, uid, label, replaced)
+    if crowded is not None:
+        there = ", ".join(rules.units[u].name for u in _units_at(state, label) if rules.units[u].side == spec.side)
+        return t("{problem} Already there: {units}.", problem=crowded, units=there or "-"), stacking.rule_of(crowded)
+    return t("{hex} is not a legal hex for {unit}.", hex=label, unit=spec.name), None
+
+
+def hexes_hint(rules: Rules, state: State, uid: str, near: str | None = None) -> Text | None:
+    """Some legal hexes for ``uid`` (nearest to ``near`` first), None when it has none."""
+    hexes = legal_placements(rules, state, uid)
+    if not hexes:
+        return None
+    grid = rules.board.grid
+    if near is not None and near in grid:
+        hexes = sorted(hexes, key=lambda label: (grid.distance(near, label), label))
+    shown = hexes[:HINT_HEXES]
+    listed = ", ".join(shown)
+    unit = rules.units[uid].name
+    if len(hexes) > len(shown):
+        if near is not None and near in grid:
+            return t("Legal hexes for {unit}, nearest to {hex} first: {hexes} and {n} more.", unit=unit, hex=near, hexes=listed, n=len(hexes) - len(shown))
+        return t("Legal hexes for {unit}: {hexes} and {n} more.", unit=unit, hexes=listed, n=len(hexes) - len(shown))
+    return t("Legal hexes for {unit}: {hexes}.", unit=unit, hexes=listed)
+
+
+def refused(rules: Rules, state: State, uid: str, label: str, rule: str, hint: Text) -> IllegalOrder:
+    """The refusal of ``uid`` in illegal ``label``: the reason, its rule (else ``rule``), ``hint``."""
+    name = rules.units[uid].name
+    why = refusal(rules, state, uid, label)
+    if why is None:
+        return IllegalOrder(t("{unit} cannot be placed in {hex}.", unit=name, hex=label), rule=rule, hint=hint)
+    return IllegalOrder(t("{unit} cannot be placed in {hex}. {reason}", unit=name, hex=label, reason=why[0]), rule=why[1] or rule, hint=hint)
+
+
 # Applying a placement ------------------------------------------------------------------------------
 def place(rules: Rules, state: State, uid: str, label: str, ctx: Context, replaced: str | None = None) -> None:
     """Put arriving ``uid`` in ``label`` (checked), swapping out ``replaced`` for a Total War swap."""
@@ -269,11 +368,7 @@ def place(rules: Rules, state: State, uid: str, label: str, ctx: Context, replac
 
     spec = rules.units[uid]
     if label not in legal_placements(rules, state, uid):
-        raise IllegalOrder(
-            t("{unit} cannot be placed in {hex}.", unit=spec.name, hex=label),
-            rule="7.5.2c",
-            hint=_hint(rules, state, uid),
-        )
+        raise refused(rules, state, uid, label, "7.5.2c", _hint(rules, state, uid, label))
     swapping = swap_kind(rules, state, uid) is not None
     if swapping:
         targets = swap_targets(rules, state, uid, label)
@@ -309,11 +404,11 @@ def place(rules: Rules, state: State, uid: str, label: str, ctx: Context, replac
         ctx.log(t("{unit} enters in {hex}.", unit=spec.name, hex=label))
 
 
-def _hint(rules: Rules, state: State, uid: str) -> Text:
-    hexes = legal_placements(rules, state, uid)
-    if not hexes:
+def _hint(rules: Rules, state: State, uid: str, near: str | None = None) -> Text:
+    hint = hexes_hint(rules, state, uid, near)
+    if hint is None:
         return t("{unit} has no legal hex now; 'done' leaves it out and it is eliminated for good (7.5.2b).", unit=rules.units[uid].name)
-    return t("Legal hexes for {unit}: {hexes}.", unit=rules.units[uid].name, hexes=", ".join(hexes))
+    return hint
 
 
 def eliminate_unplaced(rules: Rules, state: State, uids: Sequence[str], ctx: Context) -> None:

@@ -54,8 +54,10 @@ def check_replace(rules: Rules, state: State, side: str, uid: str) -> None:
     u = state["units"][uid]
     if not u.get("hex"):
         raise IllegalOrder(t("{unit} is not on the map: use 'rebuild UNIT HEX' for eliminated units.", unit=spec.name), rule="14.1.2")
+    if int(u.get("level", 0)) == 0:
+        raise IllegalOrder(t("{unit} is at full strength: it has no lost level to replace.", unit=spec.name), rule="14.1.2")
     if not can_restore(rules, state, uid):
-        raise IllegalOrder(t("{unit} has no lost level that can be rebuilt (asterisked levels never come back).", unit=spec.name), rule="14.1.6")
+        raise IllegalOrder(t("{unit} cannot regain its next level: it is asterisked, and asterisked levels never come back.", unit=spec.name), rule="14.1.6")
     if supply.supply_status(rules, state, uid) != "full":
         raise IllegalOrder(t("{unit} is not in full supply.", unit=spec.name), rule="14.1.2")
     _check_pool(rules, state, uid)
@@ -68,12 +70,21 @@ def check_rebuild(rules: Rules, state: State, side: str, uid: str, label: str) -
     if spec is None or spec.side != side:
         raise InvalidOrder(t("{unit} is not one of your units.", unit=uid))
     if state["units"][uid].get("box") != "eliminated":
+        other = spec.flag_value("replaced_on_elimination")
+        if other and state["units"][other].get("box") == "eliminated":
+            raise IllegalOrder(
+                t("{unit} has left the game: its replacement counter {other} is in the Eliminated Units box (11.3.6).", unit=spec.name, other=rules.units[other].name),
+                rule="14.1.2",
+                hint=t("Rebuild that one: rebuild {uid} HEX.", uid=other),
+            )
         raise IllegalOrder(t("{unit} is not in the Eliminated Units box.", unit=spec.name), rule="14.1.2")
     if rebuild_level(rules, uid) is None:
         raise IllegalOrder(t("{unit} cannot be rebuilt: every level is asterisked.", unit=spec.name), rule="14.1.6")
     _check_pool(rules, state, uid)
     if label not in placement.legal_placements(rules, state, uid):
-        raise IllegalOrder(t("{unit} cannot be placed in {hex}.", unit=spec.name, hex=label), rule="14.1.4", hint=t("Rebuilt units enter like reinforcements (7.5.2c)."))
+        legal = placement.hexes_hint(rules, state, uid, label)
+        hint = t("Rebuilt units enter like reinforcements (7.5.2c). {legal}", legal=legal) if legal else t("{unit} has no legal hex now (7.5.2c).", unit=spec.name)
+        raise placement.refused(rules, state, uid, label, "14.1.4", hint)
 
 
 class Replacement(flow.Procedure):

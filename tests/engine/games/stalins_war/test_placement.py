@@ -182,6 +182,30 @@ def test_place_units_procedure(monkeypatch):
     assert state["units"]["su-34r"]["hex"] and state["flow"] == []
 
 
+def test_a_placement_refusal_says_why_and_lists_the_nearest_legal_hexes(monkeypatch):
+    supplied(monkeypatch, bad_hexes=frozenset({LENINGRAD}))
+    game, state, ctx = make(turn=2)
+    state["control"][KIEV] = AXIS
+    placement.start(state, SOVIET, ["su-bryansk-front", "su-16r"], "SU1")
+    cases = [
+        ("su-bryansk-front", MOSCOW, "Only one LCU", "9.1.2"),  # the Reserve Front is there
+        ("su-16r", KIEV, "enemy-controlled", "7.5.2c"),
+        ("su-16r", LENINGRAD, "not in full supply", "7.5.2c"),
+        ("su-16r", "3024", "not the capital, a City, a Fortress or a supply source", "7.5.2c"),
+    ]
+    for uid, label, why, rule in cases:
+        with pytest.raises(IllegalOrder) as err:
+            answer(game, state, SOVIET, Action("place", (uid, label)), ctx)
+        assert why in str(err.value) and err.value.rule == rule, (label, str(err.value))
+    hexes = legal(state, "su-bryansk-front")
+    nearest = sorted(hexes, key=lambda h: (RULES.board.grid.distance(MOSCOW, h), h))
+    with pytest.raises(IllegalOrder) as err:
+        answer(game, state, SOVIET, Action("place", ("su-bryansk-front", MOSCOW)), ctx)
+    hint = str(err.value.hint)
+    assert ", ".join(nearest[: placement.HINT_HEXES]) in hint
+    assert f"and {len(hexes) - placement.HINT_HEXES} more" in hint
+
+
 def test_place_units_prompt_lists_only_legal_actions(monkeypatch):
     supplied(monkeypatch)
     game, state, ctx = make(turn=10)

@@ -198,6 +198,42 @@ def test_14_1_4_rebuilt_unit_cannot_go_where_a_reinforcement_could_not() -> None
     assert d.state["units"]["su-13r"]["box"] == "eliminated" and d.state["rp"]["soviet"] == 2
 
 
+def test_14_1_2_replacing_a_full_strength_unit_says_it_is_at_full_strength(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not the asterisk explanation (14.1.6): the unit has lost nothing."""
+    supplied(monkeypatch)
+    d = direct(turn=3, ar=5, side=SOVIET)
+    d.state["rp"]["soviet"] = 2
+    with pytest.raises(IllegalOrder) as err:
+        replacement(d, SOVIET, "replace", "su-20r")
+    assert "full strength" in str(err.value) and "asterisk" not in str(err.value)
+
+
+def test_14_1_4_rebuild_refusal_says_why_and_lists_legal_hexes() -> None:
+    """Moscow holds the Reserve Front: stacking (9.1.2) is named, and legal hexes near Moscow are listed."""
+    d = direct(turn=3, ar=5, side=SOVIET)
+    d.state["rp"]["soviet"] = 2
+    eliminated(d, "su-west-front")
+    moscow = RULES.hex_of("Moscow")
+    with pytest.raises(IllegalOrder) as err:
+        replacement(d, SOVIET, "rebuild", "su-west-front", moscow)
+    assert err.value.rule == "9.1.2"
+    assert "Only one LCU" in str(err.value) and "Reserve Front" in str(err.value)
+    hint = str(err.value.hint)
+    legal = placement.legal_placements(RULES, d.state, "su-west-front")
+    nearest = min(legal, key=lambda h: RULES.board.grid.distance(moscow, h))
+    assert nearest in hint and "more" in hint
+
+
+def test_11_3_6_rebuilding_the_stronger_southwest_front_points_to_its_replacement_counter() -> None:
+    d = direct(turn=3, ar=5, side=SOVIET)
+    d.state["rp"]["soviet"] = 2
+    d.state["units"]["su-southwest-front"].update(hex=None, box="removed", level=0)
+    eliminated(d, "su-southwest-front-2")
+    with pytest.raises(IllegalOrder) as err:
+        replacement(d, SOVIET, "rebuild", "su-southwest-front", "2427")
+    assert "11.3.6" in str(err.value) and "rebuild su-southwest-front-2" in str(err.value.hint)
+
+
 def test_13_3_8_axis_lcu_on_the_turn_track_cannot_be_rebuilt() -> None:
     d = direct(turn=5, ar=5)
     d.state["rp"]["GE"] = 3
