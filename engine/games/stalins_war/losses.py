@@ -116,6 +116,18 @@ def take(rules: Rules, state: State, combat: dict[str, Any], uid: str, ctx: Cont
     combat_cards.mark_german_loss(rules, state, uid)
 
 
+def named(rules: Rules, uids: Sequence[str]) -> str:
+    """``39 Pz Corps (ge-39pz), ...``: the names players know, with the ids the orders accept."""
+    return ", ".join(f"{rules.units[u].name} ({u})" if u in rules.units else u for u in uids)
+
+
+WHY = {
+    "attacker": t("as the attacker"),
+    "defender": t("as the defender"),
+    "extra": t("extra losses, 11.3.5"),
+}
+
+
 def open_losses(
     state: State,
     *,
@@ -179,13 +191,11 @@ class LossWindow(flow.Procedure):
         while int(frame["n"]) > 0:
             cands = self.cands(game, state, frame)
             if not cands:
-                ctx.log(
-                    t(
-                        "{side}: {n} loss(es) cannot be taken by any unit and are ignored (11.3.4, ruling 8.1#12).",
-                        side=str(frame["side"]).capitalize(),
-                        n=frame["n"],
-                    )
-                )
+                side = str(frame["side"]).capitalize()
+                if int(frame["n"]) == 1:
+                    ctx.log(t("{side}: 1 loss cannot be taken by any unit and is ignored (11.3.4, ruling 8.1#12).", side=side))
+                else:
+                    ctx.log(t("{side}: {n} losses cannot be taken by any unit and are ignored (11.3.4, ruling 8.1#12).", side=side, n=frame["n"]))
                 break
             if not self.forced(game, state, frame, cands):
                 frame["waiting"] = True
@@ -199,12 +209,17 @@ class LossWindow(flow.Procedure):
 
     def text(self, game: Any, state: State, frame: flow.Frame, role: str) -> Text:
         cands = self.cands(game, state, frame)
+        why = WHY.get(str(frame["why"]), frame["why"])
+        star = t(", asterisked: SCUs only") if frame["star"] else ""
+        units = named(game.rules, cands)
+        if int(frame["n"]) == 1:
+            return t("Take 1 loss ({why}{star}): 'loss UNIT' or 'loss auto'. It may go to: {units}.", why=why, star=star, units=units)
         return t(
-            "Take {n} loss(es) ({why}{star}): 'loss UNIT [UNIT ...]' or 'loss auto'. Next loss may go to: {units}.",
+            "Take {n} losses ({why}{star}): 'loss UNIT [UNIT ...]' or 'loss auto'. Next loss may go to: {units}.",
             n=frame["n"],
-            why=frame["why"],
-            star=t(", asterisked: SCUs only") if frame["star"] else "",
-            units=", ".join(cands),
+            why=why,
+            star=star,
+            units=units,
         )
 
     def prompt(self, game: Any, state: State, frame: flow.Frame, role: str) -> Prompt:
@@ -231,9 +246,9 @@ class LossWindow(flow.Procedure):
                 if uid not in cands:
                     unspread = candidates(rules, state, frame["pool"], combat["hits"], bool(frame["star"]))
                     raise IllegalOrder(
-                        t("{unit} cannot take this loss now.", unit=uid),
+                        t("{unit} cannot take this loss now.", unit=named(rules, [uid])),
                         rule=loss_rule(rules, state, frame, uid, unspread),
-                        hint=t("The next loss may go to: {units}.", units=", ".join(cands)),
+                        hint=t("The next loss may go to: {units}.", units=named(rules, cands)),
                     )
             elif auto or self.forced(game, state, frame, cands):
                 uid = auto_pick(rules, state, cands)

@@ -135,6 +135,24 @@ def test_window_with_a_real_choice_and_refusal_citing_the_rule(supplied):
     assert combat["hits"] == {"ge-46pz": 1, "ge-4a": 1}
 
 
+def test_loss_prompt_names_the_units_with_their_ids(supplied):
+    """Players know '46 Pz Corps', not only 'ge-46pz'; one loss is 'loss', several 'losses'."""
+    state = board()
+    for uid in ("ge-4a", "ge-46pz", "ge-43c"):
+        put(state, uid, near(CENTRE))
+    game, ctx, combat = window(state, "axis", ["ge-4a", "ge-46pz", "ge-43c"], 2, attacking=True)
+    text = str(game.prompt(state, "axis").text)
+    assert text.startswith("Take 1 loss (")
+    state["flow"][-1]["why"] = "attacker"
+    assert str(game.prompt(state, "axis").text).startswith("Take 1 loss (as the attacker): 'loss UNIT' or 'loss auto'.")
+    for uid in ("ge-4a", "ge-43c"):
+        assert f"{RULES.units[uid].name} ({uid})" in text
+    with pytest.raises(IllegalOrder) as err:
+        order(game, state, "axis", "loss", "ge-46pz")
+    assert f"{RULES.units['ge-46pz'].name} (ge-46pz) cannot" in str(err.value)
+    assert f"{RULES.units['ge-4a'].name} (ge-4a)" in str(err.value.hint)
+
+
 def test_first_attacking_loss_refused_on_a_non_mechanised_unit_11_3_3(supplied):
     state = board()
     for uid in ("ge-4a", "ge-46pz", "ge-47pz", "ge-43c"):
