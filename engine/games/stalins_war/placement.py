@@ -446,9 +446,11 @@ class PlaceUnits(flow.Procedure):
         rules: Rules = game.rules
         actions: list[Action] = []
         placeable = False
+        unlisted = 0
         for uid in frame["units"]:
             hexes = legal_placements(rules, state, uid)
             placeable = placeable or bool(hexes)
+            unlisted += max(0, len(hexes) - PROMPT_HEXES_PER_UNIT)
             for label in hexes[:PROMPT_HEXES_PER_UNIT]:
                 targets = swap_targets(rules, state, uid, label) if swap_kind(rules, state, uid) else []
                 if len(targets) > 1:
@@ -459,7 +461,15 @@ class PlaceUnits(flow.Procedure):
             actions.append(Action("place", ("auto",)))
         if not placeable:
             actions.append(Action("done"))
-        return Prompt(role, self.text(game, state, frame, role), tuple(actions), ("place", "done"))
+        text = self.text(game, state, frame, role)
+        if unlisted:
+            text = t(
+                "{text} The orders below show at most {n} hexes per unit, and {more} more are legal: any legal hex may be named.",
+                text=text,
+                n=PROMPT_HEXES_PER_UNIT,
+                more=unlisted,
+            )
+        return Prompt(role, text, tuple(actions), ("place", "done"))
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
         rules: Rules = game.rules

@@ -34,6 +34,8 @@ from engine.games.stalins_war.model import (
 from engine.text import Text, t
 
 Problem = tuple[Text, str]
+PROMPT_PATHS_PER_UNIT = 6  # retreats per unit among the prompt's orders
+HINT_PATHS = 8  # retreats a refusal lists
 
 
 def entry_ban(rules: Rules, state: State, uid: str, label: str) -> Problem | None:
@@ -269,8 +271,10 @@ class RetreatWindow(flow.Procedure):
         extra = t("")
         if frame.get("noretreat") and not frame.get("committed"):
             extra = t(" Or 'noretreat UNIT': one extra loss on UNIT cancels the retreat ({terrain}, 11.4.3).", terrain=frame["noretreat"])
+        if int(frame["length"]) == 1:
+            return t("Retreat 1 hex from {hex}: 'retreat UNIT HEX' for each unit, or 'retreat auto'.{extra}", hex=frame["origin"], extra=extra)
         return t(
-            "Retreat {n} hex(es) from {hex}: 'retreat UNIT HEX [HEX]' for each unit, or 'retreat auto'.{extra}",
+            "Retreat {n} hexes from {hex}: 'retreat UNIT HEX [HEX]' for each unit, or 'retreat auto'.{extra}",
             n=frame["length"],
             hex=frame["origin"],
             extra=extra,
@@ -279,14 +283,25 @@ class RetreatWindow(flow.Procedure):
     def prompt(self, game: Any, state: State, frame: flow.Frame, role: str) -> Prompt:
         rules: Rules = game.rules
         acts = [Action("retreat", ("auto",))]
+        unlisted = 0
         for uid in self.left(state, frame):
             if level_of(rules, state, uid).move == 0:
                 continue
-            for path in best_paths(rules, state, uid, frame["origin"], int(frame["length"]))[:6]:
+            paths = best_paths(rules, state, uid, frame["origin"], int(frame["length"]))
+            unlisted += max(0, len(paths) - PROMPT_PATHS_PER_UNIT)
+            for path in paths[:PROMPT_PATHS_PER_UNIT]:
                 acts.append(Action("retreat", (uid, *path)))
         if frame.get("noretreat") and not frame.get("committed"):
             acts += [Action("noretreat", (u,)) for u in noretreat_units(rules, state, frame)]
-        return Prompt(role, self.text(game, state, frame, role), tuple(acts), ("retreat", "noretreat"))
+        text = self.text(game, state, frame, role)
+        if unlisted:
+            text = t(
+                "{text} The orders below show at most {n} retreats per unit, and {more} more are legal: any legal retreat may be named.",
+                text=text,
+                n=PROMPT_PATHS_PER_UNIT,
+                more=unlisted,
+            )
+        return Prompt(role, text, tuple(acts), ("retreat", "noretreat"))
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
         rules: Rules = game.rules
@@ -352,7 +367,10 @@ def hint_paths(rules: Rules, state: State, uid: str, origin: str, length: int) -
     best = best_paths(rules, state, uid, origin, length)
     if not best:
         return t("{unit} has no legal retreat: 'retreat auto' eliminates it.", unit=uid)
-    return t("Possible: {paths}.", paths=", ".join(" ".join(p) for p in best[:8]))
+    shown = ", ".join(" ".join(p) for p in best[:HINT_PATHS])
+    if len(best) > HINT_PATHS:
+        return t("Possible: {paths} and {n} more.", paths=shown, n=len(best) - HINT_PATHS)
+    return t("Possible: {paths}.", paths=shown)
 
 
 def noretreat_units(rules: Rules, state: State, frame: flow.Frame) -> list[str]:

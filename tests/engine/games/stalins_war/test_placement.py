@@ -219,6 +219,16 @@ def test_place_units_prompt_lists_only_legal_actions(monkeypatch):
             assert label in legal(state, uid)
 
 
+def test_place_units_prompt_says_when_not_every_legal_hex_is_listed(monkeypatch):
+    supplied(monkeypatch)
+    game, state, ctx = make(turn=2)
+    placement.start(state, SOVIET, ["su-16r", "su-34r"], "SU1")
+    prompt = placement.PlaceUnits().prompt(game, state, top(state), SOVIET)
+    more = sum(len(legal(state, uid)) - placement.PROMPT_HEXES_PER_UNIT for uid in ("su-16r", "su-34r"))
+    assert more > 0
+    assert f"and {more} more are legal: any legal hex may be named" in str(prompt.text)
+
+
 def test_romanian_units_need_romanian_supply_not_german_7_5_2c_13_2_1():
     """7.5.2c: the hex must be in full supply, and a Romanian unit traces to Bucharest (13.2.1).
     Soviet units without a ZOC in every hex around Bucharest cut every German trace to it, but

@@ -205,6 +205,38 @@ def test_retreat_order_checked_against_paths(supplied):
     assert state["units"]["ge-43c"]["hex"] == good[-1] and state["units"]["ge-43c"]["retreated"]
 
 
+def test_retreat_prompt_says_when_not_every_legal_retreat_is_listed(supplied):
+    """The prompt's orders stop at PROMPT_PATHS_PER_UNIT per unit: the text says how many more are legal."""
+    state = board(side="soviet")
+    put(state, "ge-43c", CENTRE)
+    put(state, "ge-27c", CENTRE)
+    game, ctx = soviet_attack(state, [5, 1])
+    if top(state) == "battle_loss":
+        order(game, state, "axis", "loss", "auto", ctx=ctx)
+    assert top(state) == "battle_retreat" and state["flow"][-1]["length"] == 2
+    prompt = game.prompt(state, "axis")
+    counts = [len(retreat.best_paths(RULES, state, uid, CENTRE, 2)) for uid in ("ge-43c", "ge-27c")]
+    more = sum(max(0, n - retreat.PROMPT_PATHS_PER_UNIT) for n in counts)
+    assert more > 0
+    text = str(prompt.text)
+    assert text.startswith(f"Retreat 2 hexes from {CENTRE}")
+    assert f"{more} more are legal: any legal retreat may be named" in text
+    with pytest.raises(IllegalOrder) as err:
+        order(game, state, "axis", "retreat", "ge-43c", near(CENTRE), ctx=ctx)
+    assert counts[0] > retreat.HINT_PATHS
+    assert f"and {counts[0] - retreat.HINT_PATHS} more." in str(err.value.hint)
+
+
+def test_one_hex_retreat_prompt_says_hex(supplied):
+    state = board(side="soviet")
+    put(state, "ge-43c", CENTRE)
+    put(state, "ge-27c", CENTRE)
+    game, ctx = soviet_attack(state, [1, 1])
+    if top(state) == "battle_loss":
+        order(game, state, "axis", "loss", "auto", ctx=ctx)
+    assert str(game.prompt(state, "axis").text).startswith(f"Retreat 1 hex from {CENTRE}: 'retreat UNIT HEX'")
+
+
 def test_rough_no_retreat_follows_the_option_ruling_8_1_4(supplied):
     rough = "4016"
     state = board(side="soviet")
