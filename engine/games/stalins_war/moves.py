@@ -521,8 +521,16 @@ class MoveStep(flow.Procedure):
     def prompt(self, game: Any, state: State, frame: flow.Frame, role: str) -> Prompt:
         rules: Rules = game.rules
         acts: list[Action] = [Action("done")]
+        text = self.text(game, state, frame, role)
         if not frame.get("over"):
-            acts += move_actions(rules, state, role)
+            moves = move_actions(rules, state, role)
+            if moves:
+                text = t(
+                    "{text} The orders below show at most {n} destinations per unit (the farthest) and a few rail and sea moves: any legal move may be named.",
+                    text=text,
+                    n=PROMPT_DESTINATIONS,
+                )
+            acts += moves
             acts += strategic_actions(rules, state, role)
             acts += marker_actions(rules, state, role)
         banked = int(state["banked"].get(role, 0))
@@ -530,7 +538,7 @@ class MoveStep(flow.Procedure):
             acts += [Action("bank", (str(n),)) for n in range(1, banked + 1)]
         if strategic.ops_left(state) >= 1:
             acts += [Action("combat", (label,)) for label in combat_candidates(rules, state, role)]
-        return Prompt(role, self.text(game, state, frame, role), tuple(acts), VERBS)
+        return Prompt(role, text, tuple(acts), VERBS)
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
         rules: Rules = game.rules

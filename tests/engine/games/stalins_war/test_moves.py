@@ -481,6 +481,7 @@ def test_prompt_lists_legal_actions_quickly_on_the_setup_position():
         prompt = STEP.prompt(Game, state, state["flow"][-1], "soviet")
         best = min(best, time.perf_counter() - start)
     assert best < 0.05
+    assert "any legal move may be named" in str(prompt.text)  # the listed moves are samples
     verbs = {a.verb for a in prompt.actions}
     assert {"done", "move", "combat"} <= verbs
     import copy
