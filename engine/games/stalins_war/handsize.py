@@ -74,6 +74,9 @@ def refill(rules: Rules, state: State, side: str, ctx: Context) -> None:
     state["hand_size"][side] = size
     need = max(0, size - len(pile["hand"]))
     got = draw(pile["deck"], pile["hand"], need, pile["discard"], ctx)
-    ctx.log(t("{side} draws {n} card(s); hand size {size}.", side=side.capitalize(), n=len(got), size=size))
+    if len(got) == 1:
+        ctx.log(t("{side} draws 1 card; hand size {size}.", side=side.capitalize(), size=size))
+    else:
+        ctx.log(t("{side} draws {n} cards; hand size {size}.", side=side.capitalize(), n=len(got), size=size))
     if got:
         ctx.reveal(t("You draw: {cards}.", cards=", ".join(f"{c} {rules.cards[c].title}" for c in got)), to=side)

@@ -372,7 +372,8 @@ def check_combat(rules: Rules, state: State, side: str, hexes: tuple[str, ...]) 
             raise IllegalOrder(t("{hex} cannot hold units.", hex=label), rule="7.3.5")
         if label in marked:
             raise IllegalOrder(t("{hex} already has a Combat marker.", hex=label), rule="7.3.5")
-    require_ops(state, len(hexes) * int(rules.tables["ops"]["combat_marker_cost"]), "7.3.5", "The Combat markers")
+    markers = t("A Combat marker") if len(hexes) == 1 else t("{n} Combat markers", n=len(hexes))
+    require_ops(state, len(hexes) * int(rules.tables["ops"]["combat_marker_cost"]), "7.3.5", markers)
 
 
 def end_movement(rules: Rules, state: State, frame: flow.Frame, side: str, ctx: Context) -> None:

@@ -103,7 +103,7 @@ def path_problem(rules: Rules, state: State, uid: str, origin: str, path: Sequen
     """The first hard limit of 11.4.4 that the retreat ``origin`` -> ``path`` breaks, or None."""
     side = rules.units[uid].side
     if not path:
-        return t("Give the hex(es) of the retreat."), "11.4.2"
+        return t("Give the hexes of the retreat."), "11.4.2"
     prev = origin
     for i, label in enumerate(path):
         if not land(rules, label):
@@ -136,7 +136,9 @@ def path_problem(rules: Rules, state: State, uid: str, origin: str, path: Sequen
     end = path[-1]
     partisan_stop = side == AXIS and any(inactive_partisan(rules, state, u) for u in units_in(state, end))
     if len(path) != length and not (partisan_stop and len(path) < length):
-        return t("The retreat must be exactly {n} hex(es).", n=length), "11.4.2"
+        if length == 1:
+            return t("The retreat must be exactly 1 hex."), "11.4.2"
+        return t("The retreat must be exactly {n} hexes.", n=length), "11.4.2"
     if len(path) == 2 and (end == origin or rules.board.grid.adjacent(end, origin)):
         return t("A 2-hex retreat may not end in or next to the hex it started from."), "11.4.4"
     over = fits(rules, state, uid, end)

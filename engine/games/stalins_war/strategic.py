@@ -45,10 +45,11 @@ def ops_left(state: State) -> int:
     return int(state["round"].get("ops", 0) or 0)
 
 
-def require_ops(state: State, n: int, rule: str, what: str) -> None:
+def require_ops(state: State, n: int, rule: str, what: str | Text) -> None:
+    """Refuse unless ``n`` OPS are left; ``what`` names the expense ("Rail movement", "3 Combat markers")."""
     if ops_left(state) < n:
         raise IllegalOrder(
-            t("{what} costs {n} OPS and you have {left} left.", what=what, n=n, left=ops_left(state)),
+            t("{what}: {n} OPS needed, and you have {left} left.", what=what, n=n, left=ops_left(state)),
             rule=rule,
             hint=t("Bank OPS with 'bank N' if you have banked OPS, or do something else."),
         )

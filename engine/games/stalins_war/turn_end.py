@@ -24,6 +24,14 @@ def rp_pool(rules: Rules, uid: str) -> str:
     return "AX"
 
 
+POOL_NAMES = {"soviet": "Soviet"}  # the Axis pools are named by their own labels: GE, PZ, AX
+
+
+def _rp(value: Any) -> str:
+    """RP as players write them: 7, 0.5 (never 7.0)."""
+    return f"{float(value):g}"
+
+
 def level_cost(rules: Rules, uid: str) -> float:
     rep = rules.tables["replacements"]
     return float(rep["lcu_level_cost"] if rules.units[uid].lcu else rep["scu_level_cost"])
@@ -39,7 +47,13 @@ def _check_pool(rules: Rules, state: State, uid: str) -> str:
             raise IllegalOrder(t("After Battle of the Bulge the Axis may no longer use Panzer RP."), rule="SU52")
     if float(state["rp"].get(pool, 0)) < level_cost(rules, uid):
         raise IllegalOrder(
-            t("Not enough {pool} RP: a level of {unit} costs {cost}, you have {have}.", pool=pool, unit=rules.units[uid].name, cost=level_cost(rules, uid), have=state["rp"].get(pool, 0)),
+            t(
+                "Not enough {pool} RP: a level of {unit} costs {cost} RP and you have {have}.",
+                pool=POOL_NAMES.get(pool, pool),
+                unit=rules.units[uid].name,
+                cost=_rp(level_cost(rules, uid)),
+                have=_rp(state["rp"].get(pool, 0)),
+            ),
             rule="14.1.3",
         )
     return pool
@@ -97,9 +111,13 @@ class Replacement(flow.Procedure):
 
     def text(self, game: Any, state: State, frame: flow.Frame, role: str) -> Text:
         pools = {k: v for k, v in state["rp"].items() if (k == "soviet") == (frame["side"] == SOVIET)}
+        if frame["side"] == SOVIET:
+            rp = f"{_rp(pools.get('soviet', 0))} RP"
+        else:
+            rp = ", ".join(f"{_rp(v)} {k}" for k, v in pools.items()) + " RP"
         return t(
             "Replacement Phase: you have {rp}. replace UNIT (one level, 1 RP per LCU level, 1/2 per SCU level) | rebuild UNIT HEX | done.",
-            rp=", ".join(f"{k} {v:g}" for k, v in pools.items()),
+            rp=rp,
         )
 
     def prompt(self, game: Any, state: State, frame: flow.Frame, role: str) -> Prompt:

@@ -160,6 +160,15 @@ def test_7_1_3_draw_up_to_the_hand_size_and_the_cards_are_private() -> None:
     assert all(any(c in line for line in log_texts(d.ctx, AXIS)) for c in coming)
 
 
+def test_drawing_one_card_says_card_not_cards() -> None:
+    d = direct(turn=7, ar=5)
+    pile = d.state["cards"][AXIS]
+    pile["hand"] = pile["deck"][:5]
+    pile["deck"] = pile["deck"][5:]
+    handsize.refill(RULES, d.state, AXIS, d.ctx)
+    assert "Axis draws 1 card; hand size 6." in log_texts(d.ctx, "*")
+
+
 def test_7_6_3_empty_deck_reshuffles_the_discards() -> None:
     d = direct(turn=7, ar=5)
     pile = d.state["cards"][AXIS]

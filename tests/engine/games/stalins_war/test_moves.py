@@ -452,7 +452,8 @@ def test_combat_markers_cost_one_ops_each_and_end_movement_7_3_5():
     state = blank_state(side="soviet", ops=2)
     put(state, "su-13r", LINE[0])
     put(state, "su-20r", LINE[3])
-    assert refused(state, "combat", LINE[0], LINE[3], LINE[4]).rule == "7.3.5"  # 3 OPS needed
+    err = refused(state, "combat", LINE[0], LINE[3], LINE[4])
+    assert err.rule == "7.3.5" and str(err.message).startswith("3 Combat markers: 3 OPS needed, and you have 2 left.")
     order(state, "combat", LINE[0])
     assert state["round"]["combat_markers"] == [LINE[0]] and state["round"]["ops"] == 1
     assert refused(state, "move", "su-20r", LINE[4]).rule == "7.3.5"

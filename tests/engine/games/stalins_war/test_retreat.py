@@ -235,6 +235,9 @@ def test_one_hex_retreat_prompt_says_hex(supplied):
     if top(state) == "battle_loss":
         order(game, state, "axis", "loss", "auto", ctx=ctx)
     assert str(game.prompt(state, "axis").text).startswith(f"Retreat 1 hex from {CENTRE}: 'retreat UNIT HEX'")
+    with pytest.raises(IllegalOrder) as err:
+        order(game, state, "axis", "retreat", "ge-43c", *retreat.best_paths(RULES, state, "ge-43c", CENTRE, 2)[0], ctx=ctx)
+    assert "exactly 1 hex." in str(err.value)
 
 
 def test_rough_no_retreat_follows_the_option_ruling_8_1_4(supplied):

@@ -39,6 +39,13 @@ def test_rail_needs_an_ops_10_2_1():
     assert refused(state, "rail", "su-13r", LENINGRAD).rule == "10.2.1"
 
 
+def test_the_ops_refusal_reads_well_whatever_the_expense():
+    """Not 'The Combat markers costs 5 OPS': the count is part of the expense, no verb to agree."""
+    state = blank_state(turn=6, side="soviet", ops=0)
+    put(state, "su-13r", MOSCOW)
+    assert str(refused(state, "rail", "su-13r", LENINGRAD).message).startswith("Rail movement: 1 OPS needed, and you have 0 left.")
+
+
 def test_out_of_supply_units_may_not_use_strategic_movement_13_3_2():
     state = blank_state(turn=6, side="soviet")
     put(state, "su-13r", MOSCOW)

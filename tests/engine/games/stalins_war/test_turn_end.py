@@ -234,6 +234,22 @@ def test_11_3_6_rebuilding_the_stronger_southwest_front_points_to_its_replacemen
     assert "11.3.6" in str(err.value) and "rebuild su-southwest-front-2" in str(err.value.hint)
 
 
+def test_replacement_texts_show_rp_as_numbers_of_rp(monkeypatch: pytest.MonkeyPatch) -> None:
+    """'you have 7 RP', not 'you have soviet 7'; 'you have 0', not 'you have 0.0'."""
+    supplied(monkeypatch)
+    d = direct(turn=3, ar=5, side=SOVIET)
+    d.state["rp"].update(soviet=7, GE=2, PZ=0.5, AX=0)
+    text = str(REPLACEMENT.text(d.game, d.state, {"side": SOVIET}, SOVIET))
+    assert text.startswith("Replacement Phase: you have 7 RP.")
+    text = str(REPLACEMENT.text(d.game, d.state, {"side": AXIS}, AXIS))
+    assert text.startswith("Replacement Phase: you have 2 GE, 0.5 PZ, 0 AX RP.")
+    d.state["rp"]["soviet"] = 0.0
+    hurt(d, "su-west-front", 1)
+    with pytest.raises(IllegalOrder) as err:
+        replacement(d, SOVIET, "replace", "su-west-front")
+    assert "Not enough Soviet RP: a level of West Front costs 1 RP and you have 0." in str(err.value)
+
+
 def test_13_3_8_axis_lcu_on_the_turn_track_cannot_be_rebuilt() -> None:
     d = direct(turn=5, ar=5)
     d.state["rp"]["GE"] = 3
