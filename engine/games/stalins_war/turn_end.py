@@ -127,6 +127,7 @@ class Replacement(flow.Procedure):
         rules: Rules = game.rules
         side = frame["side"]
         actions = [Action("done")]
+        unlisted = 0
         for uid, u in sorted(state["units"].items()):
             if rules.units[uid].side != side:
                 continue
@@ -136,7 +137,11 @@ class Replacement(flow.Procedure):
                 hexes = placement.legal_placements(rules, state, uid)
                 if hexes and allowed(check_rebuild, rules, state, side, uid, hexes[0]):
                     actions.append(Action("rebuild", (uid, hexes[0])))
-        return Prompt(role, self.text(game, state, frame, role), tuple(actions), ("replace", "rebuild", "done"))
+                    unlisted += len(hexes) - 1
+        text = self.text(game, state, frame, role)
+        if unlisted:
+            text = t("{text} The orders below show one hex per rebuild, and {more} more are legal: any legal hex may be named.", text=text, more=unlisted)
+        return Prompt(role, text, tuple(actions), ("replace", "rebuild", "done"))
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
         rules: Rules = game.rules

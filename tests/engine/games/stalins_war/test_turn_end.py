@@ -281,6 +281,8 @@ def test_14_0_replacement_prompt_actions_are_accepted(monkeypatch: pytest.Monkey
     prompt = REPLACEMENT.prompt(d.game, d.state, frame, AXIS)
     verbs = {(a.verb, a.args[0]) for a in prompt.actions if a.args}
     assert {("replace", "ge-43c"), ("replace", "ro-3a"), ("rebuild", "ge-46pz")} <= verbs
+    more = len(placement.legal_placements(RULES, d.state, "ge-46pz")) - 1
+    assert more > 0 and f"one hex per rebuild, and {more} more are legal: any legal hex may be named" in str(prompt.text)
     import copy
 
     for action in prompt.actions:
