@@ -189,23 +189,50 @@ def _line_layer(board: MapData, lay: Layout, style: Style) -> list[str]:
     return out
 
 
+# Other games' place kinds drawn as one of ours: Stalin's War's cities and fortress cities (a capital
+# is drawn as a major city).
+KIND_LOOKS = {"city": "minor_city", "fortress_city": "major_city"}
+
+
+def _look(place: Place) -> str:
+    if place.get("capital") == "1" and place.kind in KIND_LOOKS:
+        return "major_city"
+    return KIND_LOOKS.get(place.kind, place.kind)
+
+
+def _star(x: float, y: float, r: float, s: float) -> str:
+    """A yellow star: a VP hex (Stalin's War 3.0, 'una stella gialla')."""
+    pts = []
+    for i in range(10):
+        rr = r if i % 2 == 0 else r * 0.45
+        a = math.pi / 2 + i * math.pi / 5
+        pts.append(f"{f(x + rr * math.cos(a))},{f(y - rr * math.sin(a))}")
+    return f'<polygon points="{" ".join(pts)}" fill="#ffd600" stroke="#5d4000" stroke-width="{f(s * .025)}"/>'
+
+
 def _place_symbol(place: Place, x: float, y: float, s: float) -> str:
-    if place.kind == "major_city":
+    look = _look(place)
+    mark = _star(x + s * .42, y - s * .3, s * .16, s) if place.get("vp") == "1" else ""
+    return _kind_symbol(look, x, y, s) + mark
+
+
+def _kind_symbol(kind: str, x: float, y: float, s: float) -> str:
+    if kind == "major_city":
         r = s * 0.3
         return (
             f'<rect x="{f(x - r)}" y="{f(y - r)}" width="{f(2 * r)}" height="{f(2 * r)}" rx="{f(r * .2)}" '
             f'fill="#6b1414" stroke="#ffffff" stroke-width="{f(s * .05)}"/>'
             f'<rect x="{f(x - r * .45)}" y="{f(y - r * .45)}" width="{f(r * .9)}" height="{f(r * .9)}" fill="#ffffff"/>'
         )
-    if place.kind == "minor_city":
+    if kind == "minor_city":
         r = s * 0.18
         return (
             f'<rect x="{f(x - r)}" y="{f(y - r)}" width="{f(2 * r)}" height="{f(2 * r)}" '
             f'fill="#8a1c1c" stroke="#ffffff" stroke-width="{f(s * .045)}"/>'
         )
-    if place.kind == "town":
+    if kind == "town":
         return f'<circle cx="{f(x)}" cy="{f(y)}" r="{f(s * .13)}" fill="#1e1e1e" stroke="#ffffff" stroke-width="{f(s * .04)}"/>'
-    if place.kind == "village":
+    if kind == "village":
         return f'<circle cx="{f(x)}" cy="{f(y)}" r="{f(s * .08)}" fill="#ffffff" stroke="#1e1e1e" stroke-width="{f(s * .035)}"/>'
     return ""
 
@@ -241,8 +268,8 @@ def _label_layer(board: MapData, lay: Layout, style: Style) -> list[str]:
     name_colour, halo = style.map_colour("name"), style.map_colour("halo")
     for label, place in sorted(board.places.items()):
         x, y = lay.center(label)
-        if place.kind in ("major_city", "minor_city", "town", "village") and place.name:
-            big = place.kind == "major_city"
+        if _look(place) in ("major_city", "minor_city", "town", "village") and place.name:
+            big = _look(place) == "major_city"
             weight = "bold" if big or place.get("vp") else "normal"
             out.append(_text(x, y + s * .8, place.name, s * (.3 if big else .25), name_colour, halo, weight))
         letter = place.get("entry")

@@ -121,3 +121,14 @@ def test_hex_markers_are_drawn_at_the_top_of_their_hex_or_below_a_combat_result(
 
     assert band(marked, "0403", True) != band(plain, "0403", True)
     assert band(marked, "0604", False) != band(plain, "0604", False)  # 0604 carries the "DR" result on top
+
+
+def test_other_games_city_kinds_get_a_symbol_and_a_name():
+    """Stalin's War's 'city' and 'fortress_city' places are drawn like minor and major cities, VP hexes with a star."""
+    from engine.mapdata import Place
+    from render.terrain_svg import _place_symbol
+
+    city = Place("0101", "Minsk", "city", {"vp": "1"})
+    fortress = Place("0102", "Sevastopol", "fortress_city", {})
+    assert "<rect" in _place_symbol(city, 10, 10, 36) and "<polygon" in _place_symbol(city, 10, 10, 36)
+    assert "<rect" in _place_symbol(fortress, 10, 10, 36) and "<polygon" not in _place_symbol(fortress, 10, 10, 36)
