@@ -232,6 +232,23 @@ def reach_of(rules: Rules, state: State, group: str) -> Reach:
     return result
 
 
+def baku_full_source(rules: Rules, state: State) -> bool:
+    """13.2.3: Baku is a full Soviet source while it is Soviet-controlled and not cut off, and at
+    least one other Soviet Caspian port traces supply (5.1.2's "cut the supply line to Baku")."""
+    baku = _hex_named(rules, "Baku")
+    if baku is None or not _controlled(state, baku, SOVIET):
+        return False
+    data = static(rules)
+    blocked = blocked_hexes(rules, state, SOVIET)
+    if baku in blocked:
+        return False
+    reach = range_hexes(rules)
+    sources = sources_of(rules, state, SOVIET_GROUP)
+    plain = _with_port_hops(rules, state, SOVIET, data, blocked, _flood(data, blocked, sources, reach, True), reach)
+    caspian = [p for p in data.ports.get("caspian", ()) if p != baku and _controlled(state, p, SOVIET)]
+    return any(plain.get(p, reach + 1) <= reach for p in caspian)
+
+
 def _turn(state: State) -> int:
     return int(state.get("turn", 0))
 

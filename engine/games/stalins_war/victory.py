@@ -36,7 +36,7 @@ def after_ar(game: Any, state: State, side: str, ctx: Context) -> None:
 def baku_cut(rules: Rules, state: State) -> bool:
     from engine.games.stalins_war import supply
 
-    return supply.hex_traces(rules, state, rules.hex_of("Baku"), SOVIET) != "full"
+    return not supply.baku_full_source(rules, state)
 
 
 def end_of_turn(game: Any, state: State, ctx: Context) -> None:

@@ -95,11 +95,26 @@ def test_5_1_2_moscow_leningrad_and_rostov_or_sevastopol_by_the_end_of_turn_4(tu
 @pytest.mark.parametrize(("turn", "baku_cut", "won"), [(8, True, True), (8, False, False), (7, True, False), (9, True, False)])
 def test_5_1_2_end_of_turn_8_big_four_and_baku_cut(monkeypatch: pytest.MonkeyPatch, turn: int, baku_cut: bool, won: bool) -> None:
     """5.1.2: at the end of turn 8, Moscow, Leningrad, Stalingrad, Sevastopol and Baku no longer a full source (13.2.3)."""
-    supplied(monkeypatch, bad_hexes=frozenset(hexes("Baku")) if baku_cut else frozenset())
+    from engine.games.stalins_war import supply
+
+    supplied(monkeypatch)
+    monkeypatch.setattr(supply, "baku_full_source", lambda rules, state: not baku_cut)
     d = quiet(turn)
     axis_holds(d, "Moscow", "Leningrad", "Stalingrad", "Sevastopol")
     victory.end_of_turn(d.game, d.state, d.ctx)
     assert winner(d) == (AXIS if won else None)
+
+
+def test_5_1_2_13_2_3_baku_is_cut_when_no_other_caspian_port_is_soviet() -> None:
+    """5.1.2 "in modo che Baku non agisca più da fonte di rifornimento pieno" is 13.2.3's test: another
+    Soviet Caspian port that traces supply, not whether the Baku hex itself traces overland."""
+    d = quiet(8)
+    assert not victory.baku_cut(RULES, d.state)
+    axis_holds(d, "Astrakhan", "Makhachkala", "Guryev")
+    assert victory.baku_cut(RULES, d.state)
+    axis_holds(d, "Moscow", "Leningrad", "Stalingrad", "Sevastopol")
+    victory.end_of_turn(d.game, d.state, d.ctx)
+    assert winner(d) == AXIS
 
 
 def test_5_1_2_turn_8_needs_all_four_cities(monkeypatch: pytest.MonkeyPatch) -> None:
