@@ -278,7 +278,7 @@ def public_text(rules: Rules, override: Override) -> str | None:
         return f"pile {args[0]} deck ({len(args) - 2} cards on top, shown to the referee only)"
     if kind == "set" and args and (args[0].startswith("cards.") or args[0].startswith("units.su-partisan")):
         return f"set {args[0].split('.')[0]}.\u2026 (the value is secret)"
-    if kind in ("place", "remove", "level", "supply") and args:
+    if kind in ("place", "remove", "level", "supply", "activate") and args:
         words = _partisan_words(rules, args)
         if words is not None:
             return " ".join((kind, *words))

@@ -638,3 +638,12 @@ def test_referee_supply_reports_a_mark_of_the_current_round_only() -> None:
     assert referee_supply(m.state, "su-28r") == "none"
     ref(m, "phase axis 5")
     assert referee_supply(m.state, "su-28r") is None
+
+
+def test_activate_off_names_no_partisan_counter_in_public_16_1_3() -> None:
+    """Deactivating a Partisan by its id would tell both players the strength of an inactive counter."""
+    from engine.game import Override
+    from engine.games.stalins_war.overrides import public_text
+
+    shown = public_text(RULES, Override("activate", ("su-partisan-2", "off"), "test"))
+    assert shown is not None and "su-partisan-2" not in shown and "Partisans" in shown
