@@ -86,7 +86,8 @@ def take(rules: Rules, state: State, label: str, side: str, ctx: Context) -> Non
     state["control"][label] = side
     place = rules.place(label)
     name = place.name if place else label
-    ctx.log(t("{side} takes control of {place} ({hex}).", side=side.capitalize(), place=name, hex=label))
+    if tracked(rules, state, label):  # plain towns without the town-control option: nothing to announce (3.0)
+        ctx.log(t("{side} takes control of {place} ({hex}).", side=side.capitalize(), place=name, hex=label))
     if is_vp(rules, state, label) and before == enemy(side):
         adjust_vp(state, 1 if side == AXIS else -1, ctx, f"{name} changes hands, 5.1.1")
     elif is_vp(rules, state, label) and before is None:

@@ -35,3 +35,17 @@ def test_an_exploitation_east_of_the_line_counts_5_1_3() -> None:
     put(state, "ge-46pz", start)
     exploit.apply(RULES, state, "ge-46pz", [EAST], FakeCtx())
     assert state["units"]["ge-46pz"]["hex"] == EAST and state["paulus_crossed"] is True
+
+
+def test_entering_a_plain_town_announces_no_control_change_without_the_option_3_0_23_1_5() -> None:
+    from engine.games.stalins_war import control
+    from tests.engine.games.stalins_war.flow_helpers import RULES, direct
+
+    town = next(h for h, p in sorted(RULES.board.places.items()) if p.kind == "town" and p.get("country") == "ussr"
+                and not any(p.get(k) == "1" for k in ("port", "oil", "vp", "capital", "fortress")))
+    for option, announced in ((False, False), (True, True)):
+        d = direct(turn=6, ar=2, town_control=option)
+        before = len(d.ctx.entries)
+        control.enter(RULES, d.state, town, "axis", d.ctx)
+        said = [str(e.text) for e in d.ctx.entries[before:]]
+        assert any("takes control" in s for s in said) == announced
