@@ -210,7 +210,9 @@ def canonical_words(rules: Rules, role: str, verb: str, rest: list[str]) -> list
             out.append(label)
             i += 1
             continue
-        if word.isdigit() and verb in ("bank",):
+        if verb == "bank":
+            if not word.isdigit():
+                raise InvalidOrder(t("'{word}' is not a number of banked OPS.", word=word), t("bank N, N a whole number from 0 up (18.1.1)"))
             out.append(word)
             i += 1
             continue

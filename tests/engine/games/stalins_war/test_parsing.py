@@ -180,3 +180,10 @@ def test_an_unknown_way_to_play_a_card_lists_the_ways() -> None:
     with pytest.raises(InvalidOrder) as err:
         parsing.parse(RULES, AXIS, "play 10 opps")
     assert "'opps' is not a way to play a card" in str(err.value.text()) and "play CARD rp" in str(err.value.text())
+
+
+@pytest.mark.parametrize("line", ["bank -1", "bank x", "bank two"])
+def test_bank_wants_a_whole_number(line: str) -> None:
+    with pytest.raises(InvalidOrder) as err:
+        parsing.parse(RULES, SOVIET, line)
+    assert "not a number of banked OPS" in str(err.value.text())
