@@ -605,6 +605,15 @@ class CombatStep(flow.Procedure):
             try:
                 check_attack(rules, state, role, Order(target))
             except IllegalOrder:
+                # Every unit together may break a limit (one LCU, Partisans alone...): offer the
+                # attack from each marked hex alone instead.
+                for origin in sorted(set(rules.board.neighbours(target)) & set(marks)):
+                    try:
+                        check_attack(rules, state, role, Order(target, hexes=[origin]))
+                    except IllegalOrder:
+                        continue
+                    acts.append(Action("attack", (target, "from", origin, "nocc")))
+                    acts.append(Action("attack", (target, "from", origin)))
                 continue
             acts.append(Action("attack", (target, "nocc")))
             acts.append(Action("attack", (target,)))

@@ -234,6 +234,22 @@ def test_one_lcu_per_side_11_1_3(supplied):
     assert "11.1.3" in str(err.message)
 
 
+def test_options_offer_single_hex_attacks_when_all_units_together_break_a_limit_11_1_3(supplied):
+    """Two LCUs next to the target cannot attack together, but each hex can attack alone: the combat
+    step's options list 'attack HEX from HEX' for each (a playtester saw only 'done')."""
+    state = board()
+    a, b = near(CENTRE, 0), near(CENTRE, 1)
+    put(state, "ge-4a", a)
+    put(state, "ge-6a", b)
+    put(state, "su-13r", CENTRE)
+    mark(state, a, b)
+    game, _ = start(state)
+    listed = {a_.args for a_ in game.prompt(state, "axis").actions if a_.verb == "attack"}
+    assert (CENTRE, "from", a) in listed and (CENTRE, "from", b) in listed and (CENTRE,) not in listed
+    order(game, state, "axis", "attack", CENTRE, "from", a, "nocc")
+    assert state["round"]["attacked"] == [CENTRE]
+
+
 def test_hex_attacked_once_per_ar_11_1_4(supplied):
     state, a, target = axis_attack_setup(supplied)
     state["round"]["attacked"] = [target]
