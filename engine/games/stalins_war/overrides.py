@@ -70,7 +70,7 @@ USAGES: dict[str, str] = {
     "phase": "phase SIDE AR | phase attrition SIDE | phase replacement SIDE | phase draw | phase end | phase start (the turn's start: automatic RP, Lend-Lease, then the Axis AR1)",
     "hand": "hand SIDE CARD... (the side's card numbers 1-55 or ids such as AX23, SU8; none = empty)",
     "pile": "pile SIDE deck|discard|removed|faceup|setaside|total_war CARD... (deck: on top, the first named drawn first)",
-    "event": "event CARD [off] (a card id such as AX24 or SU9)",
+    "event": "event CARD [off] (a card id such as AX24 or SU9; it counts as played for prerequisites and Total War; an event's lasting effect is set with 'effect KEY VALUE')",
     "effect": "effect KEY VALUE|off (VALUE: JSON, a word, several words for a list, or NAME=VALUE pairs for an object)",
     "rp": "rp soviet|GE|PZ|AX N (halves allowed)",
     "banked": "banked axis|soviet N",

@@ -77,6 +77,8 @@ def lend_lease(rules: Rules, state: State, ctx: Context) -> None:
     """18.3.2-3: from the turn after Lend Lease, banked OPS for Archangel and Astrakhan, Stalin in Moscow."""
     effects = state["effects"]
     start = effects.get("lend_lease_from")
+    if start is None and "SU16" in state["events"]:  # marked played by a referee's 'event SU16'
+        start = int(state["events"]["SU16"]) + 1
     if start is None or int(state["turn"]) < int(start):
         return
     if not stalin_in_moscow(rules, state):

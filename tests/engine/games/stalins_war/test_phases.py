@@ -288,3 +288,13 @@ def test_13_3_9_a_hex_holding_a_friendly_unit_that_survives_attrition_does_not_f
     phases.attrition(d.game, d.state, AXIS, d.ctx)
     assert d.state["units"]["ge-46pz"]["hex"] is None
     assert d.state["control"][minsk] == SOVIET
+
+
+def test_18_3_2_lend_lease_marked_played_by_the_referee_grants_from_the_next_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    supplied(monkeypatch)
+    d = direct(turn=6, ar=1, side=AXIS)
+    d.state["events"]["SU16"] = 5
+    d.state["effects"].pop("lend_lease_from", None)
+    banked = d.state["banked"][SOVIET]
+    phases.lend_lease(RULES, d.state, d.ctx)
+    assert d.state["banked"][SOVIET] > banked
