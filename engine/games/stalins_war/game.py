@@ -358,8 +358,8 @@ class StalinsWar(flow.ProcedureGame):
             for c in pile["hand"]
         )
         return t(
-            "Your hand ({n} cards, hand size {size}): {cards}. Face-up Combat Cards: {faceup}.",
-            n=len(pile["hand"]),
+            "Your hand ({n}, hand size {size}): {cards}. Face-up Combat Cards: {faceup}.",
+            n=f"{len(pile['hand'])} card" + ("" if len(pile["hand"]) == 1 else "s"),
             size=state["hand_size"][role],
             cards=cards or "empty",
             faceup=", ".join(pile["faceup"]) or "none",

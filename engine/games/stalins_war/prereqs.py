@@ -157,11 +157,11 @@ def failed(rules: Rules, state: State, card_id: str, token: str, args: Sequence[
         return None
     if kind == "turns":
         if turn not in _turn_set(value):
-            return t("only in turns {turns}", turns=value)
+            return t("only in turn {turns}", turns=value) if len(_turn_set(value)) == 1 else t("only in turns {turns}", turns=value)
         return None
     if kind == "not_turns":
         if turn in _turn_set(value):
-            return t("not in turns {turns}", turns=value)
+            return t("not in turn {turns}", turns=value) if len(_turn_set(value)) == 1 else t("not in turns {turns}", turns=value)
         return None
     if kind == "not_before_turn":
         if turn < int(value):
