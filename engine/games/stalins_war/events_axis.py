@@ -388,10 +388,10 @@ def _sweep_check(card_id: str) -> events.CheckFn:
 
 def _sweep_args(rules: Rules, state: State, side: str) -> list[Args]:
     hexes = _inactive_partisan_hexes(rules, state)
-    out: list[Args] = [()]
+    # "sino a 2": the fullest sweeps first; removing none (still a legal play, 7.5.1b) last.
+    out: list[Args] = [(a, b) for i, a in enumerate(hexes) for b in hexes[i + 1 :]]
     out.extend((h,) for h in hexes)
-    out.extend((a, b) for i, a in enumerate(hexes) for b in hexes[i + 1 :])
-    return out[:12]
+    return [*out[:11], ()]
 
 
 def _sweep(game: Any, state: State, side: str, args: Args, ctx: Context) -> int:

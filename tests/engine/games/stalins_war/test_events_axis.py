@@ -742,3 +742,12 @@ def test_every_listed_event_plays_and_garbage_is_refused(turn):
             except OrderError:
                 continue
     assert played > 5
+
+
+def test_partisan_sweep_options_offer_the_fullest_sweep_first_and_none_last_ax15():
+    """AX15 "Rimuovete sino a 2 unità partigiani inattive": removing none stays legal but is offered last."""
+    state = fresh(turn=6)
+    for uid, label in (("su-partisan-1", "2220"), ("su-partisan-2", "2321")):
+        state["units"][uid].update(hex=label, box=None, active=False)
+    offered = events_axis._sweep_args(RULES, state, AXIS)
+    assert offered[0] == ("2220", "2321") and offered[-1] == ()
