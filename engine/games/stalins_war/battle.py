@@ -412,8 +412,6 @@ def preview_order(rules: Rules, state: State, role: str, order: Order) -> Text:
     if assumed:
         state = {**state, "round": {**rnd, "combat_markers": marked + assumed}}
     found, zhukov = check_attack(rules, state, role, order)
-    if assumed and not any(state["units"][u]["hex"] in assumed for u in found):
-        assumed = []
     combat = new_combat(rules, state, role, order.target, found, zhukov)
     for cid, args in order.cards:
         combat_cards.check(rules, state, combat, role, cid, args, faceup=False)
@@ -476,6 +474,7 @@ def blitz_problem(
         if fire.item_row(rules, key).get("no_blitz"):
             return t("No Blitz marker in {terrain}.", terrain=fire.TERRAIN_NAMES.get(key, key)), "11.2.1(9)"
     rivers = set() if "rivers" in cancel else {"river", "major_river"}
+    barred = ({"major_river"} & rivers) | {"kerch_strait"}  # for the advancing Blitz unit itself
     cross = fire.crossings(rules, target, combat["from"])
     # Ruling 8.1#6: when some attackers cross a river and others do not ("alcune delle quali"), the
     # Blitz unit must advance across a hexside without a river. When all cross a minor river, as
@@ -483,7 +482,7 @@ def blitz_problem(
     mixed = any(c & rivers for c in cross.values()) and any(not (c & rivers) for c in cross.values())
     for uid in capable:
         sides = set(terrain.crossing(rules, origins[uid], target))
-        if sides & ({"major_river", "kerch_strait"} & (rivers | {"kerch_strait"})):
+        if sides & barred:
             continue
         if mixed and sides & rivers:
             continue

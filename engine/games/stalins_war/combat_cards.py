@@ -435,15 +435,7 @@ def pre_loss(rules: Rules, state: State, combat: dict[str, Any], uid: str, cid: 
     ctx.log(t("{card}: {unit} takes a loss before the combat is resolved.", card=cid, unit=rules.units[uid].name))
     combat["hits"][uid] = int(combat["hits"].get(uid, 0)) + 1
     oos = uid in combat.get("oos", [])
-    units.lose_level(rules, state, uid, ctx, oos=oos)
-    mark_german_loss(rules, state, uid)
-
-
-def mark_german_loss(rules: Rules, state: State, uid: str) -> None:
-    """Destroy the Fascists! (AX17): the Soviet OPS round records a German step loss."""
-    rnd = round_of(state)
-    if rules.units[uid].german and rnd.get("side") == SOVIET:
-        rnd["german_step_lost"] = True
+    units.lose_level(rules, state, uid, ctx, oos=oos)  # records a German loss for AX17 itself
 
 
 def scope(state: State) -> str:

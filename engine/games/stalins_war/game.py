@@ -13,10 +13,10 @@ from typing import Any
 from engine import flow
 from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
 from engine.game import REFEREE, Action, Context, Outcome, Override, Role, ScenarioInfo, State, View
+from engine.games.stalins_war import control, parsing, phases, sequence, turn_end
 from engine.games.stalins_war import overrides as referee
-from engine.games.stalins_war import parsing, phases, sequence, turn_end
 from engine.games.stalins_war.model import AXIS, SIDES, SOVIET, Rules, level_of, load_rules
-from engine.games.stalins_war.state import deal_opening_hands, initial_state
+from engine.games.stalins_war.state import country_side, deal_opening_hands, initial_state
 from engine.games.stalins_war.verbs import VERBS
 from engine.text import Text, t
 
@@ -84,9 +84,6 @@ class Setup(flow.Procedure):
 def hex_markers(rules: Rules, state: State) -> list[dict[str, str]]:
     """The markers a player sees on the map's hexes: Entrenchment, Festung, destroyed fortresses,
     this round's Combat and Blitz markers, and control of key hexes taken from their first owner."""
-    from engine.games.stalins_war import control
-    from engine.games.stalins_war.state import country_side
-
     out: list[dict[str, str]] = []
     for label, side in sorted(state["markers"]["entrench"].items()):
         out.append({"hex": label, "text": "ENTR", "side": side})

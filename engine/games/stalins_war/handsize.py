@@ -50,8 +50,13 @@ def total_war_check(rules: Rules, state: State, ctx: Context) -> None:
     tw = rules.tables["total_war"]
     if max(counts.values()) < int(tw["one_player_asterisk_events"]) and sum(counts.values()) < int(tw["combined_asterisk_events"]):
         return
-    state["total_war"] = int(state["turn"])
     ctx.log(t("Total War begins (7.6.4): events removed Axis {a}, Soviet {s}.", a=counts[AXIS], s=counts[SOVIET]))
+    start_total_war(state, ctx)
+
+
+def start_total_war(state: State, ctx: Context) -> None:
+    """7.6.4: each side's Total War cards, discards and deck are shuffled into its new deck."""
+    state["total_war"] = int(state["turn"])
     for side in SIDES:
         pile = state["cards"][side]
         pool = pile["total_war"] + pile["discard"] + pile["deck"]

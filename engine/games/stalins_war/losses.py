@@ -20,7 +20,7 @@ from typing import Any
 from engine import flow
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Action, Context, Prompt, State
-from engine.games.stalins_war import combat_cards, units
+from engine.games.stalins_war import units
 from engine.games.stalins_war.model import Rules, levels_left
 from engine.text import Text, t
 
@@ -112,8 +112,7 @@ def take(rules: Rules, state: State, combat: dict[str, Any], uid: str, ctx: Cont
     side = rules.units[uid].side
     if allocated:
         combat["alloc"][side] = int(combat["alloc"].get(side, 0)) + 1
-    units.lose_level(rules, state, uid, ctx, oos=uid in combat.get("oos", []))
-    combat_cards.mark_german_loss(rules, state, uid)
+    units.lose_level(rules, state, uid, ctx, oos=uid in combat.get("oos", []))  # AX17 noted there
 
 
 def named(rules: Rules, uids: Sequence[str]) -> str:

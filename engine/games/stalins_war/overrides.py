@@ -41,6 +41,7 @@ from engine.errors import IllegalOrder, InvalidOrder, OrderError
 from engine.game import Context, Override, State
 from engine.games.stalins_war import parsing, sequence
 from engine.games.stalins_war.model import CARD_PREFIX, SIDES, Rules
+from engine.orders import rejoin_json
 from engine.text import Text, t
 
 BOXES = ("eliminated", "removed", "setaside", "other_fronts", "track")
@@ -602,11 +603,8 @@ def _effect_value(words: Sequence[str]) -> Any:
         return _json_or_word(words[0])
     if all("=" in w for w in words):
         return {k: _json_or_word(v) for k, _, v in (w.partition("=") for w in words)}
-    joined = ",".join(words)
-    for a, b in ((":,", ":"), ("[,", "["), ("{,", "{"), (",]", "]"), (",}", "}")):
-        joined = joined.replace(a, b)
     try:
-        return json.loads(joined, parse_constant=_no_constant)
+        return json.loads(rejoin_json(words), parse_constant=_no_constant)
     except json.JSONDecodeError:
         pass
     if any(w[:1] in "[{" or w[-1:] in "]}" for w in words):
@@ -710,13 +708,10 @@ def _total_war(game: Any, state: State, args: Sequence[str], ctx: Context) -> No
         raise InvalidOrder(t("Total War cannot be called off: its cards are already shuffled into the decks (rewind instead)."), _usage("totalwar"))
     if state.get("total_war"):
         raise InvalidOrder(t("Total War began in turn {turn}.", turn=state["total_war"]), _usage("totalwar"))
-    state["total_war"] = int(state["turn"])
-    for side in SIDES:
-        pile = state["cards"][side]
-        pool = pile["total_war"] + pile["discard"] + pile["deck"]
-        pile["total_war"], pile["discard"] = [], []
-        pile["deck"] = ctx.shuffle(pool, t("{side} Total War deck", side=side.capitalize()))
+    from engine.games.stalins_war.handsize import start_total_war
+
     ctx.log(t("Total War begins (7.6.4): the Total War cards and the discards are shuffled into the decks."))
+    start_total_war(state, ctx)
 
 
 def _clear(game: Any, state: State, args: Sequence[str]) -> None:

@@ -53,6 +53,7 @@ class Reach:
 
     full: frozenset[str]
     limited: frozenset[str]
+    baku_full: bool = False  # 13.2.3: Baku serves the Soviet as a full source
 
 
 _CACHE: OrderedDict[tuple[Any, ...], Reach] = OrderedDict()
@@ -212,6 +213,7 @@ def reach_of(rules: Rules, state: State, group: str) -> Reach:
     reach = range_hexes(rules)
     sources = sources_of(rules, state, group)
     limited: frozenset[str] = frozenset()
+    baku_full = False
     baku = _hex_named(rules, "Baku") if group == SOVIET_GROUP else None
     if baku is None or not _controlled(state, baku, SOVIET) or baku in blocked:
         dist = _with_port_hops(rules, state, side, data, blocked, _flood(data, blocked, sources, reach, True), reach)
@@ -220,12 +222,13 @@ def reach_of(rules: Rules, state: State, group: str) -> Reach:
         plain = _with_port_hops(rules, state, side, data, blocked, _flood(data, blocked, sources, reach, True), reach)
         caspian = [p for p in data.ports.get("caspian", ()) if p != baku and _controlled(state, p, SOVIET)]
         with_baku = _with_port_hops(rules, state, side, data, blocked, _flood(data, blocked, [*sources, baku], reach, True), reach)
-        if any(plain.get(p, reach + 1) <= reach for p in caspian):
+        baku_full = any(plain.get(p, reach + 1) <= reach for p in caspian)
+        if baku_full:
             full = frozenset(with_baku)
         else:
             full = frozenset(plain)
             limited = frozenset(with_baku) - full
-    result = Reach(full, limited)
+    result = Reach(full, limited, baku_full)
     _CACHE[key] = result
     if len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
@@ -235,18 +238,7 @@ def reach_of(rules: Rules, state: State, group: str) -> Reach:
 def baku_full_source(rules: Rules, state: State) -> bool:
     """13.2.3: Baku is a full Soviet source while it is Soviet-controlled and not cut off, and at
     least one other Soviet Caspian port traces supply (5.1.2's "cut the supply line to Baku")."""
-    baku = _hex_named(rules, "Baku")
-    if baku is None or not _controlled(state, baku, SOVIET):
-        return False
-    data = static(rules)
-    blocked = blocked_hexes(rules, state, SOVIET)
-    if baku in blocked:
-        return False
-    reach = range_hexes(rules)
-    sources = sources_of(rules, state, SOVIET_GROUP)
-    plain = _with_port_hops(rules, state, SOVIET, data, blocked, _flood(data, blocked, sources, reach, True), reach)
-    caspian = [p for p in data.ports.get("caspian", ()) if p != baku and _controlled(state, p, SOVIET)]
-    return any(plain.get(p, reach + 1) <= reach for p in caspian)
+    return reach_of(rules, state, SOVIET_GROUP).baku_full
 
 
 def _turn(state: State) -> int:
