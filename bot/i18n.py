@@ -26,8 +26,9 @@ def translator(language: str = DEFAULT_LANGUAGE) -> Callable[[str], str]:
     return translations.gettext
 
 
-def render(text: Text | str, language: str = DEFAULT_LANGUAGE) -> str:
-    """The text in ``language``, parameters filled in after translation."""
+def render(text: Text | str, language: str = DEFAULT_LANGUAGE, viewer: str | None = None) -> str:
+    """The text in ``language`` as ``viewer`` may read it (secret parameters masked for everybody
+    they do not belong to; ``None`` reads everything), parameters filled in after translation."""
     if isinstance(text, str):
         return translator(language)(text)
-    return text.format(translator(language))
+    return text.format(translator(language), viewer)

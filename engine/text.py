@@ -3,6 +3,11 @@
 The engine never formats final prose in one language. It returns ``Text`` values whose
 template is a message-catalogue key (English source text, extracted by Babel through the
 ``t`` keyword) and whose parameters are filled in after translation by the application.
+
+A parameter may be a ``Secret``: a value that only some viewers may read (the player who gave
+an order, the owner of a hand). The text is rendered *for a viewer*, and everybody else reads
+the secret's public face instead. This is how one log entry, one refusal or one echo can be
+shown to everyone without quoting what only its owner may know.
 """
 
 from __future__ import annotations
@@ -10,6 +15,31 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+#: Who reads everything: the referee (and the engine's own tests when no viewer is given).
+ALL_SEEING = "referee"
+
+
+@dataclass(frozen=True)
+class Secret:
+    """A value only ``to`` (and the referee) may read; every other viewer reads ``shown``."""
+
+    value: Any
+    to: tuple[str, ...]
+    shown: Any = None
+
+    def for_viewer(self, viewer: str | None) -> Any:
+        """The value as ``viewer`` may read it (``None`` means the all-seeing referee)."""
+        if viewer is None or viewer == ALL_SEEING or viewer in self.to:
+            return self.value
+        return self.shown if self.shown is not None else SECRET_FACE
+
+    def to_json(self) -> dict[str, Any]:
+        return {"$secret": _param_json(self.value), "to": list(self.to), "shown": _param_json(self.shown)}
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Secret:
+        return Secret(_param_from_json(data["$secret"]), tuple(str(r) for r in data.get("to", ())), _param_from_json(data.get("shown")))
 
 
 @dataclass(frozen=True)
@@ -19,12 +49,10 @@ class Text:
     template: str
     params: Mapping[str, Any] = field(default_factory=dict)
 
-    def format(self, translate: Any = None) -> str:
-        """Render the text, translating the template with ``translate`` when given."""
+    def format(self, translate: Any = None, viewer: str | None = None) -> str:
+        """Render the text for ``viewer`` (``None``: everything), translating with ``translate``."""
         template = translate(self.template) if translate else self.template
-        values = {
-            k: (v.format(translate) if isinstance(v, Text) else v) for k, v in self.params.items()
-        }
+        values = {k: _render_param(v, translate, viewer) for k, v in self.params.items()}
         try:
             return template.format(**values)
         except (KeyError, IndexError, ValueError):
@@ -34,20 +62,51 @@ class Text:
         return self.format()
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "t": self.template,
-            "p": {k: (v.to_json() if isinstance(v, Text) else v) for k, v in self.params.items()},
-        }
+        return {"t": self.template, "p": {k: _param_json(v) for k, v in self.params.items()}}
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Text:
-        params = {
-            k: (Text.from_json(v) if isinstance(v, dict) and "t" in v else v)
-            for k, v in data.get("p", {}).items()
-        }
-        return Text(str(data["t"]), params)
+        return Text(str(data["t"]), {k: _param_from_json(v) for k, v in data.get("p", {}).items()})
+
+    def secrets(self) -> list[Secret]:
+        """Every secret parameter, nested ones included."""
+        out: list[Secret] = []
+        for v in self.params.values():
+            if isinstance(v, Secret):
+                out.append(v)
+                for inner in (v.value, v.shown):
+                    if isinstance(inner, Text):
+                        out += inner.secrets()
+            elif isinstance(v, Text):
+                out += v.secrets()
+        return out
 
 
 def t(template: str, **params: Any) -> Text:
     """Mark ``template`` for translation and bind its parameters."""
     return Text(template, params)
+
+
+SECRET_FACE = t("(secret)")
+
+
+def _render_param(value: Any, translate: Any, viewer: str | None) -> Any:
+    if isinstance(value, Secret):
+        value = value.for_viewer(viewer)
+    if isinstance(value, Text):
+        return value.format(translate, viewer)
+    return value
+
+
+def _param_json(value: Any) -> Any:
+    if isinstance(value, Text | Secret):
+        return value.to_json()
+    return value
+
+
+def _param_from_json(value: Any) -> Any:
+    if isinstance(value, dict) and "$secret" in value:
+        return Secret.from_json(value)
+    if isinstance(value, dict) and "t" in value:
+        return Text.from_json(value)
+    return value
