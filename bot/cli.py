@@ -213,11 +213,7 @@ def cmd_validate(name: str) -> int:
     except KeyError:
         print(f"adjutant: unknown game {name!r}", file=sys.stderr)
         return 2
-    validate = getattr(game, "validate", None)
-    if validate is None:
-        print(f"{name}: no data files to validate")
-        return 0
-    problems: list[str] = validate()
+    problems = game.validate()
     for p in problems:
         print(p)
     print(f"{name}: {len(problems)} problem(s)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import DEFAULT_LANGUAGE, translator
+from engine.game import Game
 from render.hands import describe_hand, render_hand
 from render.images import describe, render_view
 
@@ -20,10 +21,10 @@ def translated(view: dict[str, Any], language: str) -> dict[str, Any]:
 
 
 def render_with_description(
-    game: Any, match: Any, role: str, full: bool, language: str = DEFAULT_LANGUAGE
+    game: Game, match: Any, role: str, full: bool, language: str = DEFAULT_LANGUAGE
 ) -> tuple[bytes, str] | None:
     """The image of what ``role`` sees now, and its description for phones and screen readers."""
-    if getattr(game, "board", None) is None:
+    if game.board is None:
         return None
     view = translated(match.view(role), language)
     image = render_view(game, view, role, full)
@@ -32,7 +33,7 @@ def render_with_description(
     return image, describe(game, view, full, translate=translator(language))
 
 
-def render_hand_of(game: Any, match: Any, role: str, language: str = DEFAULT_LANGUAGE) -> tuple[bytes, str] | None:
+def render_hand_of(game: Game, match: Any, role: str, language: str = DEFAULT_LANGUAGE) -> tuple[bytes, str] | None:
     """The cards ``role`` holds as an image strip, if the game has card hands."""
     hand = match.view(role).get("hand")
     if not isinstance(hand, list) or not hand or not all(isinstance(c, dict) for c in hand):
@@ -40,9 +41,9 @@ def render_hand_of(game: Any, match: Any, role: str, language: str = DEFAULT_LAN
     return render_hand(hand, translate=translator(language)), describe_hand(hand)
 
 
-def render_around(game: Any, match: Any, role: str, label: str, language: str = DEFAULT_LANGUAGE) -> tuple[bytes, str] | None:
+def render_around(game: Game, match: Any, role: str, label: str, language: str = DEFAULT_LANGUAGE) -> tuple[bytes, str] | None:
     """The picture of ``role``'s view cropped around hex ``label``, and its description."""
-    board = getattr(game, "board", None)
+    board = game.board
     if board is None or label not in board.grid:
         return None
     view = translated(match.view(role), language)

@@ -67,8 +67,9 @@ class CampaignService:
         self._matches: dict[int, Match] = {}
         self._sent_holdings: dict[int, dict[str, str]] = {}
 
-    def _(self, text: Text | str) -> str:
-        return render(text, self.language)
+    def _(self, text: Text | str, viewer: str = PUBLIC) -> str:
+        """``text`` as ``viewer`` may read it (a role, ``public`` or ``referee``)."""
+        return render(text, self.language, viewer)
 
     def lock(self, campaign_id: int) -> asyncio.Lock:
         return self._locks.setdefault(campaign_id, asyncio.Lock())
@@ -184,9 +185,9 @@ class CampaignService:
 
     def _holdings_now(self, game: Game, match: Match) -> dict[str, str]:
         """Each seat's private holdings (card hands), for games that have hidden ones."""
-        if not getattr(game, "hidden_holdings", False):
+        if not game.hidden_holdings:
             return {}
-        return {role: self._(game.holdings(match.state, role)) for role in game.roles}
+        return {role: self._(game.holdings(match.state, role), role) for role in game.roles}
 
     def _holdings_replies(self, row: CampaignRow, game: Game, match: Match, batch: str) -> list[Reply]:
         """6.2 of Stalin's War and any hidden-hand game: a hand goes to its owner after every change."""
@@ -272,30 +273,45 @@ class CampaignService:
         verb = words[0].casefold() if words else ""
         if verb in META_VERBS:
             return await self._meta(row, game, match, sender, role, verb, words[1:], line, batch)
-        query = getattr(game, "query", None)
-        if query is not None:
-            try:
-                answer = query(match.state, role, line)
-            except OrderError as exc:
-                answer = None
-                reply = Reply(role, f"{FAIL} {line} \u2014 {self._(exc.text())}", ok=False, batch=batch)
-                await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, role, line, "query")])
-                return [reply]
-            if answer is not None:
-                reply = Reply(role, f"{line}\n{self._(answer)}", batch=batch)
-                await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, role, line, "query")])
-                return [reply]
+        try:
+            answer = game.query(match.state, role, line)
+        except OrderError as exc:
+            reply = Reply(role, f"{FAIL} {line} \u2014 {self._(exc.text(), role)}", ok=False, batch=batch)
+            await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, role, line, "query")])
+            return [reply]
+        if answer is not None:
+            reply = Reply(role, f"{line}\n{self._(answer, role)}", batch=batch)
+            await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, role, line, "query")])
+            return [reply]
         try:
             records = match.submit(role, line)
         except OrderError as exc:
             # With hidden hands a refusal may concern what a player holds: only he reads it.
-            to = role if getattr(game, "hidden_holdings", False) else PUBLIC
-            reply = Reply(to, f"{FAIL} {line} \u2014 {self._(exc.text())}", ok=False, batch=batch)
+            to = self._refusal_audience(game, role)
+            reply = Reply(to, f"{FAIL} {line} \u2014 {self._(exc.text(), to)}", ok=False, batch=batch)
             await self.store.commit_step(
                 row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, role, line, "refused")]
             )
             return [reply]
-        return await self._commit(row, game, match, records, f"{OK} {line}", sender, role, line, batch)
+        return await self._commit(row, game, match, records, self._echo(match, records[0]), sender, role, line, batch)
+
+    def _refusal_audience(self, game: Game, role: Role) -> str:
+        """Who reads a refused order: its player alone when seats hold secrets (a refusal may
+        concern what a player holds), everybody otherwise."""
+        return role if game.hidden_holdings else PUBLIC
+
+    def _echo(self, match: Match, rec: Record) -> str:
+        """The public ✓ line of an accepted order or override: never the raw line typed, but the
+        order as everybody may read it (a picked card or a hand set by the referee stays secret)."""
+        return f"{OK} {match.order_text(rec, PUBLIC)}" if rec.kind != "override" else f"{OK} referee: {match.order_text(rec, PUBLIC)}"
+
+    def _echo_private(self, match: Match, rec: Record, batch: str) -> list[Reply]:
+        """The whole order, to its own player (or the referee), when the public echo redacted it."""
+        if match.order_text(rec, PUBLIC) == rec.text:
+            return []
+        to = rec.role
+        prefix = f"{OK} referee: " if rec.kind == "override" else f"{OK} "
+        return [Reply(to, prefix + rec.text, batch=batch)]
 
     async def _commit(
         self,
@@ -311,6 +327,7 @@ class CampaignService:
     ) -> list[Reply]:
         entries = [e for rec in records for e in rec.entries]
         replies = [Reply(PUBLIC, headline, batch=batch)]
+        replies += self._echo_private(match, records[0], batch)
         replies += self._entry_replies(entries, batch)
         outcome = match.result()
         if outcome is not None:
@@ -351,14 +368,14 @@ class CampaignService:
         return replies
 
     def _entry_replies(self, entries: Sequence[LogEntry], batch: str) -> list[Reply]:
-        public = [self._(e.text) for e in entries if e.to == EVERYONE]
+        public = [self._(e.text, PUBLIC) for e in entries if e.to == EVERYONE]
         out = []
         if public:
             out.append(Reply(PUBLIC, "\n".join(public), batch=batch))
         private: dict[str, list[str]] = {}
         for e in entries:
             if e.to not in (EVERYONE, REFEREE):
-                private.setdefault(e.to, []).append(self._(e.text))
+                private.setdefault(e.to, []).append(self._(e.text, e.to))
         for who, texts in sorted(private.items()):
             out.append(Reply(who, "\n".join(texts), batch=batch))
         return out
@@ -371,7 +388,7 @@ class CampaignService:
             return []
         parts = []
         for role in waiting:
-            parts.append(f"{role} \u2014 {self._(match.prompt_text(role))}")
+            parts.append(f"{role} \u2014 {self._(match.prompt_text(role), PUBLIC)}")
         return [Reply(PUBLIC, self._(t("Waiting for {who}", who="; ".join(parts))), batch=batch)]
 
     def _image_replies(self, game: Game, match: Match, batch: str, role: Role = "public", full: bool = False) -> list[Reply]:
@@ -391,10 +408,12 @@ class CampaignService:
             try:
                 rec = match.undo(role)
             except OrderError as exc:
-                reply = Reply(PUBLIC, f"{FAIL} {line} \u2014 {self._(exc.text())}", ok=False, batch=batch)
+                # The refusal quotes the order it cannot take back as its reader may see it.
+                to = self._refusal_audience(game, role)
+                reply = Reply(to, f"{FAIL} undo \u2014 {self._(exc.text(), to)}", ok=False, batch=batch)
                 await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, role, line, "refused")])
                 return [reply]
-            return await self._commit(row, game, match, [rec], f"{OK} {line}", sender, role, line, batch)
+            return await self._commit(row, game, match, [rec], f"{OK} undo", sender, role, line, batch)
         replies = self.query(game, match, role, verb, args, batch)
         await self.store.commit_step(
             row.id, [], [(r.to, r.payload(), r.image) for r in replies], messages=[(sender.user_id, role, line, "query")]
@@ -404,7 +423,7 @@ class CampaignService:
     def query(self, game: Game, match: Match, role: Role, verb: str, args: Sequence[str], batch: str = "") -> list[Reply]:
         """Answer a read-only verb; private answers go to ``role`` only."""
         if verb == "status":
-            text = self._(game.status(match.state, role))
+            text = self._(game.status(match.state, PUBLIC), PUBLIC)
             waiting = ", ".join(sorted(match.active())) or "-"
             text += "\n" + self._(t("Waiting for: {who}.", who=waiting))
             return [Reply(PUBLIC, text, batch=batch)]
@@ -412,16 +431,16 @@ class CampaignService:
             prompt = match.prompt(role)
             actions = tuple(a.text for a in prompt.actions)
             if not actions:
-                text = self._(prompt.text)
+                text = self._(prompt.text, role)
             else:
                 shown = list(actions[:40])
                 more = len(actions) - len(shown)
-                text = self._(prompt.text) + "\n" + "\n".join(shown)
+                text = self._(prompt.text, role) + "\n" + "\n".join(shown)
                 if more > 0:
                     text += "\n" + self._(t("... and {n} more.", n=more))
             return [Reply(role, text, batch=batch, actions=actions)]
         if verb == "hand":
-            replies = [Reply(role, self._(game.holdings(match.state, role)), batch=batch)]
+            replies = [Reply(role, self._(game.holdings(match.state, role), role), batch=batch)]
             if self.hand_renderer is not None:
                 drawn = self.hand_renderer(game, match, role)
                 if drawn is not None:
@@ -436,15 +455,11 @@ class CampaignService:
                 return [Reply(role, self._(t("No renderer is configured, so no map image.")), ok=False, batch=batch)]
             return images
         if verb == "history":
-            n = int(args[0]) if args and args[0].isdigit() else 20
+            n = int(args[0]) if args and args[0].isascii() and args[0].isdigit() else 20
             lines = []
-            for rec in match.records[-n:]:
-                shown = [self._(e.text) for e in rec.entries if e.to in (EVERYONE, role)]
-                # Another player's order or a referee override is shown as the public log has it: a
-                # hand set by the referee or a secret pick is never echoed to the other side.
-                said = rec.text if role in (rec.role, REFEREE) else match.public_text(rec)
-                head = f"#{rec.seq} {rec.role}: {said}" if rec.kind != "undo" else f"#{rec.seq} {rec.role}: undo"
-                lines.append(head + ("".join(f"\n    {s}" for s in shown) if shown else ""))
+            for line in match.history(role, n):
+                head = f"#{line.seq} {line.role}: {line.said}"
+                lines.append(head + "".join(f"\n    {self._(e, role)}" for e in line.entries))
             text = "\n".join(lines) if lines else self._(t("Nothing has happened yet."))
             return [Reply(role, text, batch=batch)]
         if verb == "help":
@@ -452,7 +467,7 @@ class CampaignService:
         raise InvalidOrder(t("Unknown order '{word}'.", word=verb))
 
     def _map_around(self, game: Game, match: Match, role: Role, where: str, batch: str) -> list[Reply]:
-        board = getattr(game, "board", None)
+        board = game.board
         label = where.strip()
         if board is not None and label not in board.grid:
             place = board.place_named(label)
@@ -525,14 +540,15 @@ class CampaignService:
         async with self.lock(row.id):
             match = await self.match(row)
             override = Override(kind, args, reason.strip())
-            shown = match.public_override(override)  # a hand or a deck's order is never echoed in public
             try:
                 rec = match.override(override)
             except OrderError as exc:
-                reply = Reply(PUBLIC, f"{FAIL} referee: {shown} \u2014 {self._(exc.text())}", ok=False, batch=batch)
+                # A refused override changes nothing: only the referee reads why (the reason may
+                # name a card's pile or a hidden counter), with the command as typed.
+                reply = Reply(REFEREE, f"{FAIL} referee: {override.text} \u2014 {self._(exc.text(), REFEREE)}", ok=False, batch=batch)
                 await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "refused")])
                 return [reply]
-            return await self._commit(row, game, match, [rec], f"{OK} referee: {shown}", sender, REFEREE, line, batch)
+            return await self._commit(row, game, match, [rec], self._echo(match, rec), sender, REFEREE, line, batch)
 
     # Delivery -----------------------------------------------------------------------------------
     async def deliver(self, send: Callable[[OutboxEntry], Awaitable[None]], campaign_id: int | None = None) -> int:

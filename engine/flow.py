@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import IllegalOrder, InvalidOrder
-from engine.game import Action, Context, Prompt, Role, State
+from engine.game import Action, Context, Game, Prompt, Role, State
 from engine.text import Text, t
 
 Frame = dict[str, Any]
@@ -100,7 +100,7 @@ class Procedure:
         raise RuntimeError(f"procedure {self.name!r} is not automatic")
 
 
-class ProcedureGame:
+class ProcedureGame(Game):
     """Dispatch of ``active`` / ``prompt`` / ``apply`` to a registry of procedures."""
 
     procedures: Mapping[str, Procedure] = {}

@@ -8,11 +8,15 @@ randomness, barriers, undo and replay; nothing else reads a game's state.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.text import Text
+
+if TYPE_CHECKING:
+    from engine.mapdata import MapData
 
 Role = str
 State = dict[str, Any]
@@ -20,6 +24,8 @@ View = dict[str, Any]
 
 EVERYONE = "*"
 REFEREE = "referee"
+#: The viewer who reads only what everybody may read (the campaign channel).
+PUBLIC = "public"
 
 
 @dataclass(frozen=True)
@@ -118,37 +124,122 @@ class Context(Protocol):
     def reveal(self, text: Text, to: Role = EVERYONE) -> None: ...
 
 
-class Game(Protocol):
-    """The functions every game module provides."""
+class Game(ABC):
+    """The base class of every game: each hook the kernel, service, renderer and tests call.
 
-    name: str
-    title: str
-    roles: tuple[Role, ...]
-    scenarios: Mapping[str, ScenarioInfo]
-    options: Mapping[str, Any]
-    verbs: Mapping[str, VerbInfo]
+    A game overrides the methods marked *required* and any optional hook whose default does not
+    fit; nothing is discovered by name elsewhere. Information leaves a game through one door,
+    a projection per *viewer*: a role, ``PUBLIC`` (what everybody may read: the campaign
+    channel) or ``REFEREE`` (everything). ``view`` is the map-and-panel projection, texts name
+    secret values through ``engine.text.Secret`` parameters (rendered per viewer), and orders
+    and overrides are projected by ``order_text`` / ``override_text``. Read ``engine/games/ADDING_A_GAME.md``
+    and the template game ``engine/games/duel`` before writing one.
+    """
 
-    def setup(self, scenario: str, options: Mapping[str, Any], ctx: Context) -> State: ...
+    name: str = ""
+    title: str = ""
+    roles: tuple[Role, ...] = ()
+    scenarios: Mapping[str, ScenarioInfo] = {}
+    options: Mapping[str, Any] = {}
+    verbs: Mapping[str, VerbInfo] = {}
+    #: The map, for games played on one (the renderer draws it; ``map HEX`` looks places up).
+    board: MapData | None = None
+    #: Whether ``adjutant games`` and the Discord game list show the game (the template does not).
+    listed: bool = True
+    #: Whether each seat holds private information (a hand): its holdings go to it privately
+    #: after every change, and its refused orders are answered to it alone.
+    hidden_holdings: bool = False
 
-    def active(self, state: State) -> frozenset[Role]: ...
+    # Required ------------------------------------------------------------------------------------
+    @abstractmethod
+    def setup(self, scenario: str, options: Mapping[str, Any], ctx: Context) -> State:
+        """*Required.* The state at the start of ``scenario`` (rolls and shuffles through ``ctx``)."""
 
-    def prompt(self, state: State, role: Role) -> Prompt: ...
+    @abstractmethod
+    def active(self, state: State) -> frozenset[Role]:
+        """*Required.* The roles who may act now (several during simultaneous choices)."""
 
-    def parse(self, state: State, role: Role, line: str) -> Action: ...
+    @abstractmethod
+    def prompt(self, state: State, role: Role) -> Prompt:
+        """*Required.* What ``role`` is asked now and every legal action (one list drives all)."""
 
-    def apply(self, state: State, role: Role, action: Action, ctx: Context) -> State: ...
+    @abstractmethod
+    def parse(self, state: State, role: Role, line: str) -> Action:
+        """*Required.* One typed order line as an ``Action``, or ``InvalidOrder`` / ``AmbiguousOrder``."""
 
-    def view(self, state: State, role: Role) -> View: ...
+    @abstractmethod
+    def apply(self, state: State, role: Role, action: Action, ctx: Context) -> State:
+        """*Required.* Apply a legal action (``state`` is the kernel's working copy) or raise ``IllegalOrder``."""
 
-    def result(self, state: State) -> Outcome | None: ...
+    @abstractmethod
+    def view(self, state: State, viewer: Role) -> View:
+        """*Required.* Everything ``viewer`` may see of the board and panel, and nothing more."""
 
-    def override(self, state: State, override: Override, ctx: Context) -> State: ...
+    @abstractmethod
+    def result(self, state: State) -> Outcome | None:
+        """*Required.* The outcome once the game is over, else ``None``."""
 
-    def check_invariants(self, state: State) -> None: ...
+    @abstractmethod
+    def override(self, state: State, override: Override, ctx: Context) -> State:
+        """*Required.* Apply a referee's game-specific override (the kernel handles set/rewind/grant-undo)."""
 
-    def status(self, state: State, role: Role) -> Text: ...
+    @abstractmethod
+    def check_invariants(self, state: State) -> None:
+        """*Required.* Raise ``InvariantViolation`` if ``state`` is impossible (overrides never skip it)."""
 
-    def holdings(self, state: State, role: Role) -> Text: ...
+    @abstractmethod
+    def status(self, state: State, viewer: Role) -> Text:
+        """*Required.* The turn, phase and tracks, as ``viewer`` may read them."""
+
+    @abstractmethod
+    def holdings(self, state: State, role: Role) -> Text:
+        """*Required.* ``role``'s private holdings (a hand), for ``role`` alone."""
+
+    # Optional hooks ------------------------------------------------------------------------------
+    def prompt_text(self, state: State, role: Role) -> Text:
+        """What ``role`` is asked, without computing every legal action (override when costly)."""
+        return self.prompt(state, role).text
+
+    def auto_action(self, state: State, role: Role) -> Action | None:
+        """A standing order's answer for ``role`` now, applied by the kernel without a round-trip."""
+        return None
+
+    def query(self, state: State, role: Role, line: str) -> Text | None:
+        """A read-only answer to ``line`` (previews such as ``odds``) for ``role`` alone, or ``None``."""
+        return None
+
+    def order_text(self, action: Action, viewer: Role) -> str:
+        """How ``viewer`` (never the order's own player, never the referee) reads ``action``.
+
+        The default shows it whole; a game redacts the secret part (a picked card, a private
+        standing order). Echoes, history, undo announcements and refusals all read it here.
+        """
+        return action.text
+
+    def override_text(self, override: Override, viewer: Role) -> str:
+        """How ``viewer`` (never the referee) reads a referee override: redact hands, decks, hidden units."""
+        return override.text
+
+    def secrets(self, state: State) -> Mapping[Role, set[str]]:
+        """For the tests: words each role keeps from the others now (the cards in a hand)."""
+        return {}
+
+    def redeal(self, state: State, role: Role, ctx: Context) -> State | None:
+        """For the tests: ``state`` with ``role``'s hidden holdings dealt again consistently with
+        everything public (hand sizes, pile sizes), or ``None`` when the role hides nothing.
+
+        The random-play harness applies the same public action to both and checks that nobody's
+        turn and no public text depends on what was in the hand.
+        """
+        return None
+
+    def validate(self) -> list[str]:
+        """Problems in the game's data files (``adjutant validate GAME``)."""
+        return []
+
+    def unit_label(self, uid: str) -> str:
+        """A unit's printed name."""
+        return uid
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from engine import rng
 from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation, OrderError
 from engine.game import (
     EVERYONE,
+    PUBLIC,
     REFEREE,
     Action,
     Game,
@@ -32,7 +33,7 @@ from engine.game import (
 )
 from engine.orders import rejoin_json
 from engine.state import canonical, clone, state_hash
-from engine.text import Text, t
+from engine.text import Secret, Text, t
 
 RNG_KEY = "rng"
 GRANTS_KEY = "undo_grants"  # referee-granted undos per role, kept in the state so they survive restarts
@@ -138,6 +139,16 @@ class Record:
         )
 
 
+@dataclass(frozen=True)
+class HistoryLine:
+    """One record of ``history`` as one viewer reads it."""
+
+    seq: int
+    role: Role
+    said: str
+    entries: list[Text]
+
+
 class ReplayMismatch(Exception):
     """Replaying the log did not reproduce a stored state hash."""
 
@@ -230,11 +241,7 @@ class Match:
 
     def prompt_text(self, role: Role) -> Text:
         """What ``role`` is asked now, without listing every legal action when the game can say so."""
-        cheap = getattr(self.game, "prompt_text", None)
-        if cheap is not None:
-            text: Text = cheap(self.state, role)
-            return text
-        return self.game.prompt(self.state, role).text
+        return self.game.prompt_text(self.state, role)
 
     def view(self, role: Role) -> View:
         view = self.game.view(self.state, role)
@@ -278,10 +285,8 @@ class Match:
         return records
 
     def _run_standing_orders(self) -> list[Record]:
-        auto = getattr(self.game, "auto_action", None)
+        auto = self.game.auto_action
         out: list[Record] = []
-        if auto is None:
-            return out
         for _ in range(MAX_AUTO_ACTIONS):
             if self.result() is not None:
                 return out
@@ -345,7 +350,7 @@ class Match:
                     t(
                         "'{order}' cannot be taken back: a die was rolled, a card drawn or revealed, "
                         "or the turn passed to another player since. A referee may grant an undo.",
-                        order=last.text,
+                        order=self.order_ref(last),
                     )
                 )
             grants -= 1
@@ -358,29 +363,55 @@ class Match:
             seq=seq if seq is not None else self.next_seq(),
             role=role,
             kind="undo",
-            entries=[LogEntry(t("{role} took back '{order}'.", role=role, order=self.public_text(last)), EVERYONE, "undo")],
+            entries=[LogEntry(t("{role} took back '{order}'.", role=role, order=self.order_ref(last)), EVERYONE, "undo")],
             data={"undone": last.seq, "granted": granted},
         )
         rec.state_hash = self.hash()
         self.records.append(rec)
         return rec
 
-    def public_text(self, rec: Record) -> str:
-        """What other players may read of a record's order or override (games with secrets redact)."""
+    def order_text(self, rec: Record, viewer: Role) -> str:
+        """How ``viewer`` reads a record's order or override: whole for its own player and the
+        referee, as the game projects it for everybody else (a picked card stays secret)."""
         if rec.override is not None:
-            return self.public_override(rec.override)
+            return self.override_text(rec.override, viewer)
         if rec.action is not None:
-            redact = getattr(self.game, "public_order", None)
-            shown = redact(rec.action) if callable(redact) else None
-            return shown if isinstance(shown, str) else rec.action.text
+            if viewer in (rec.role, REFEREE):
+                return rec.action.text
+            return self.game.order_text(rec.action, viewer)
         return rec.kind
 
-    # Referee overrides -----------------------------------------------------------------------
+    def order_ref(self, rec: Record) -> str | Secret:
+        """The record's order as a text parameter: a ``Secret`` when other viewers read it redacted."""
+        shown = self.order_text(rec, PUBLIC)
+        if shown == rec.text:
+            return shown
+        return Secret(rec.text, (rec.role,) if rec.role != REFEREE else (), shown)
+
+    def public_text(self, rec: Record) -> str:
+        """What everybody may read of a record's order or override."""
+        return self.order_text(rec, PUBLIC)
+
+    def override_text(self, override: Override, viewer: Role) -> str:
+        """The override as ``viewer`` reads it: whole for the referee, redacted by the game for others."""
+        if viewer == REFEREE:
+            return override.text
+        return self.game.override_text(override, viewer)
+
     def public_override(self, override: Override) -> str:
-        """The override as the public log shows it: games with secrets (``public_override``) may redact it."""
-        redact = getattr(self.game, "public_override", None)
-        shown = redact(override) if callable(redact) else None
-        return shown if isinstance(shown, str) else override.text
+        """The override as the public log shows it."""
+        return self.override_text(override, PUBLIC)
+
+    def history(self, viewer: Role, count: int) -> list[HistoryLine]:
+        """The last ``count`` records as ``viewer`` may read them: the order as projected for
+        ``viewer`` and the log entries addressed to everybody or to ``viewer``."""
+        out = []
+        for rec in self.records[-count:] if count > 0 else []:
+            said = "undo" if rec.kind == "undo" else self.order_text(rec, viewer)
+            seen = viewer == REFEREE
+            entries = [e.text for e in rec.entries if seen or e.to in (EVERYONE, viewer)]
+            out.append(HistoryLine(rec.seq, rec.role, said, entries))
+        return out
 
     def override(self, override: Override) -> Record:
         if not override.reason.strip():

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine.game import Game
 from engine.hexgrid import Label
 from engine.mapdata import MapData
 from engine.text import Text, t
@@ -85,16 +86,16 @@ def _counts(units: list[UnitOnMap], translate: Translate) -> str:
 
 
 def describe(
-    game: Any, view: Mapping[str, Any], full: bool, limit: int = LIMIT, translate: Translate = None, around: str | None = None
+    game: Game, view: Mapping[str, Any], full: bool, limit: int = LIMIT, translate: Translate = None, around: str | None = None
 ) -> str:
     """What the picture of ``view`` shows, in a few sentences (``around``: a hex the player asked for)."""
-    board: MapData | None = getattr(game, "board", None)
+    board: MapData | None = game.board
     units = [u for u in units_on_map(view) if board is None or u.hex in board.grid]
     at: dict[Label, list[UnitOnMap]] = {}
     for u in units:
         at.setdefault(u.hex, []).append(u)
     last = last_action(view)
-    title = board.name if board else str(getattr(game, "name", "map"))
+    title = board.name if board else (game.name or "map")
     hexes = last.hexes()
     if full:
         head = _tr(t("Whole map of {title}.", title=title), translate)

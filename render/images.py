@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.game import Game
 from engine.mapdata import MapData
 from render.compose import compose
 from render.describe import describe
@@ -18,17 +19,17 @@ from render.style import load_style
 __all__ = ["describe", "extension", "render_match", "render_view"]
 
 
-def render_view(game: Any, view: Mapping[str, Any], role: str, full: bool) -> bytes | None:
+def render_view(game: Game, view: Mapping[str, Any], role: str, full: bool) -> bytes | None:
     """Image bytes of ``view`` on the game's board; ``None`` if the game has no board."""
-    board: MapData | None = getattr(game, "board", None)
+    board: MapData | None = game.board
     if board is None:
         return None
-    picture = compose(board, view, load_style(str(getattr(game, "name", "default"))), role, full)
+    picture = compose(board, view, load_style(game.name or "default"), role, full)
     return encode(picture.image)
 
 
-def render_match(game: Any, match: Any, role: str, full: bool) -> bytes | None:
+def render_match(game: Game, match: Any, role: str, full: bool) -> bytes | None:
     """Image bytes of what ``role`` sees now (``"public"``: what everyone sees)."""
-    if getattr(game, "board", None) is None:
+    if game.board is None:
         return None
     return render_view(game, match.view(role), role, full)

@@ -10,15 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import DEFAULT_LANGUAGE
+from engine.game import Game
 from engine.kernel import Match
 
 
-def has_board(game: Any) -> bool:
-    return getattr(game, "board", None) is not None
+def has_board(game: Game) -> bool:
+    return game.board is not None
 
 
-def hex_labels(game: Any) -> list[str]:
-    board = getattr(game, "board", None)
+def hex_labels(game: Game) -> list[str]:
+    board = game.board
     if board is None:
         return []
     return sorted(str(h) for h in board.grid.labels())

@@ -11,10 +11,10 @@ from bot.store import Store
 from engine import registry
 
 
-async def stalins_war(tmp_path):
+async def stalins_war(tmp_path, **options):
     store = await Store.open(tmp_path / "sw.db")
     service = CampaignService(store)
-    row, _ = await service.create("sw", "stalins-war", seed="hidden-1", creator=CONSOLE.user_id)
+    row, _ = await service.create("sw", "stalins-war", options=options, seed="hidden-1", creator=CONSOLE.user_id)
     for role in ("axis", "soviet"):
         await store.set_seat(row.id, role, CONSOLE.user_id, "console")
     out = io.StringIO()
@@ -96,7 +96,7 @@ async def test_a_referee_hand_override_names_its_cards_only_to_the_owner(tmp_pat
     assert any(o["to"] == "public" and o["ok"] and "hand axis (3 cards" in o["text"] for o in objs)
     assert any(o["to"] == "axis" and all(c in o["text"] for c in chosen) for o in objs)
     for o in objs:
-        if o["to"] != "axis":
+        if o["to"] not in ("axis", "referee"):  # the referee reads the whole override
             assert not any(c in o["text"] for c in chosen), o
     match = await service.match(row)
     public_log = [e for rec in match.records for e in rec.entries if e.to in ("*", "soviet")]
@@ -126,4 +126,56 @@ async def test_history_shows_other_players_a_referee_hand_override_only_redacted
     soviet = [o["text"] for o in objs if o["to"] == "soviet"]
     assert soviet and "referee: hand axis (3 cards" in soviet[0]
     assert not any(c in soviet[0] for c in chosen)
+    await store.close()
+
+
+async def said(con, out, line: str) -> list[dict]:
+    await con.deliver()
+    out.truncate(0)
+    out.seek(0)
+    await con.run(io.StringIO(line + "\n"))
+    return [json.loads(text) for text in out.getvalue().splitlines()]
+
+
+async def test_a_picked_card_is_echoed_to_its_owner_only_23_1_1(tmp_path):
+    """The channel's tick for 'pick CARD' never names the card; the Axis player reads it whole."""
+    con, out, store, service, row = await stalins_war(tmp_path, pick_card=True)
+    card = sorted((await service.match(row)).state["cards"]["axis"]["deck"])[0]
+    objs = await said(con, out, f"axis: pick {card}")
+    assert any(o["to"] == "public" and o["ok"] and o["text"].startswith("\u2713 pick") for o in objs)
+    assert not any(card in o["text"] for o in objs if o["to"] in ("public", "soviet")), objs
+    assert any(o["to"] == "axis" and o["text"] == f"\u2713 pick {card}" for o in objs)
+    await store.close()
+
+
+async def test_an_undo_refusal_never_quotes_a_picked_card(tmp_path):
+    """'undo' after a secret pick is refused without quoting the card to anyone but its owner."""
+    con, out, store, service, row = await stalins_war(tmp_path, pick_card=True)
+    card = sorted((await service.match(row)).state["cards"]["axis"]["deck"])[0]
+    await said(con, out, f"axis: pick {card}")
+    objs = await said(con, out, "axis: undo")
+    assert objs and not any(o["ok"] for o in objs)
+    assert not any(card in o["text"] for o in objs if o["to"] != "axis"), objs
+    assert any("cannot be taken back" in o["text"] for o in objs)
+    await store.close()
+
+
+async def test_the_history_and_the_public_undo_refusal_render_a_secret_order_per_reader(tmp_path):
+    """The kernel's undo refusal carries the order as a secret: its player reads it, the channel does not."""
+    from bot.i18n import render
+    from engine.errors import IllegalOrder
+
+    con, out, store, service, row = await stalins_war(tmp_path, pick_card=True)
+    card = sorted((await service.match(row)).state["cards"]["axis"]["deck"])[0]
+    await said(con, out, f"axis: pick {card}")
+    match = await service.match(row)
+    try:
+        match.undo("axis")
+    except IllegalOrder as exc:
+        assert card in render(exc.text(), viewer="axis")
+        assert card not in render(exc.text(), viewer="public") and card not in render(exc.text(), viewer="soviet")
+    else:  # pragma: no cover
+        raise AssertionError("undo crossed the reshuffle after the pick")
+    assert [h.said for h in match.history("soviet", 1)] == ["pick (a card, secret)"]
+    assert [h.said for h in match.history("axis", 1)] == [f"pick {card}"]
     await store.close()

@@ -276,14 +276,14 @@ class StalinsWar(flow.ProcedureGame):
             return None
         return Outcome(out["winner"], Text.from_json(out["reason"]))
 
-    def public_order(self, action: Action) -> str | None:
+    def order_text(self, action: Action, viewer: Role) -> str:
         """23.1.1: the card a player picks into his hand is secret; other orders are public."""
         if action.verb == "pick" and action.args and action.args[0] != "none":
             return "pick (a card, secret)"
-        return None
+        return action.text
 
-    def public_override(self, override: Override) -> str | None:
-        return referee.public_text(self.rules, override)
+    def override_text(self, override: Override, viewer: Role) -> str:
+        return referee.public_text(self.rules, override) or override.text
 
     def override(self, state: State, override: Override, ctx: Context) -> State:
         referee.apply(self, state, override, ctx)

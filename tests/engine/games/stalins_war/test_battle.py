@@ -16,6 +16,7 @@ from engine import flow
 from engine.errors import IllegalOrder
 from engine.game import Action
 from engine.games.stalins_war import battle, supply, terrain
+from engine.games.stalins_war.game import StalinsWar
 from engine.games.stalins_war.model import load_rules
 from engine.games.stalins_war.state import initial_state
 
@@ -56,9 +57,12 @@ class FakeCtx:
         return "\n".join(line for line, _ in self.logs)
 
 
-class FakeGame(flow.ProcedureGame):
+class FakeGame(StalinsWar):
+    """The game with only the combat procedures, so a test starts in the middle of a round."""
+
     def __init__(self) -> None:
         self.rules = RULES
+        self.board = RULES.board
         self.procedures = {p.name: p for p in battle.PROCEDURES}
 
 
