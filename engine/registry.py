@@ -10,7 +10,10 @@ from engine.game import Game
 _BUILTIN: dict[str, str] = {
     "caucasus": "engine.games.caucasus",
     "stalins-war": "engine.games.stalins_war",
+    "duel": "engine.games.duel",
 }
+#: Games that can be played by name but are not offered in game lists (the template game).
+_UNLISTED = frozenset({"duel"})
 _REGISTERED: dict[str, Callable[[], Game]] = {}
 _CACHE: dict[str, Game] = {}
 
@@ -21,8 +24,10 @@ def register(name: str, factory: Callable[[], Game]) -> None:
     _CACHE.pop(name, None)
 
 
-def names() -> list[str]:
-    return sorted(set(_BUILTIN) | set(_REGISTERED))
+def names(include_unlisted: bool = False) -> list[str]:
+    """The games offered to players (``include_unlisted``: the template game too)."""
+    every = set(_BUILTIN) | set(_REGISTERED)
+    return sorted(every if include_unlisted else every - _UNLISTED)
 
 
 def get(name: str) -> Game:
@@ -55,6 +60,6 @@ def aliases() -> dict[str, str]:
 def resolve(name: str) -> str:
     key = name.casefold().strip()
     key = aliases().get(key, key)
-    if key not in names():
+    if key not in names(include_unlisted=True):
         raise KeyError(name)
     return key

@@ -99,7 +99,8 @@ async def test_unknown_game_lists_games(tmp_path):
     store = await Store.open(tmp_path / "x.db")
     with pytest.raises(ServiceError) as exc:
         await CampaignService(store).create("c", "chess")
-    assert "duel" in str(exc.value)
+    assert "caucasus" in str(exc.value) and "stalins-war" in str(exc.value)
+    assert "duel" not in str(exc.value)  # the template game is played by name, never advertised
     await store.close()
 
 
@@ -133,3 +134,12 @@ async def test_a_stored_order_the_rules_now_refuse_is_a_clear_divergence(setup, 
     with pytest.raises(ServiceError) as exc:
         await CampaignService(store).match(row)
     assert "diverged at record" in str(exc.value) and "now refused" in str(exc.value)
+
+
+async def test_a_private_standing_order_is_echoed_in_public_without_its_content(setup):
+    """The template game's standing reactions are private: the channel reads 'standing (private)'."""
+    service, row, _ = setup
+    replies = await service.submit(row, RED, "standing clear")
+    public = [r.text for r in replies if r.to == "public"]
+    assert public[0] == "\u2713 standing (private)"
+    assert any(r.to == "red" and r.text == "\u2713 standing clear" for r in replies)
