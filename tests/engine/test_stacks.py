@@ -269,10 +269,11 @@ def test_revealing_an_empty_place_records_nothing():
 def test_no_unit_id_appears_in_an_enemy_projection_of_hidden_units():
     """An enemy's projection of a stack of 3 names only the top unit: blanks carry slot ids."""
     state = state_with(**{"2314": ["ge-11pz", "ge-320inf", "ge-6pz"]})
-    text = json.dumps(project_stack(SCHWERPUNKT, state, SCHWERPUNKT_UNITS, "2314", "soviet").to_json())
-    assert "ge-11pz" in text
-    for hidden in ("ge-320inf", "ge-6pz", "320 Inf", "6 Pz"):
-        assert hidden not in text
+    view = project_stack(SCHWERPUNKT, state, SCHWERPUNKT_UNITS, "2314", "soviet")
+    for text in (json.dumps(view.to_json()), repr(view)):
+        assert "ge-11pz" in text
+        for hidden in ("ge-320inf", "ge-6pz", "320 Inf", "6 Pz"):
+            assert hidden not in text
 
 
 def test_an_admin_box_projection_names_no_unit_at_all():
@@ -304,11 +305,11 @@ def test_an_enemy_never_sees_an_id_it_was_not_shown(order, height):
     """For any stack, an enemy's projection holds exactly the ids of the counters shown to it."""
     state = state_with(**{"p1": order[:height]})
     view = project_stack(BUG_RIVER, state, BUG_UNITS, "p1", "german")
-    text = json.dumps(view.to_json())
     shown = {c.unit for c in view.counters if not c.blank}
     assert view.height == height
-    for unit in order[:height]:
-        assert (f'"{unit}"' in text) == (unit in shown)
+    for text in (json.dumps(view.to_json()), repr(view)):
+        for unit in order[:height]:
+            assert (f"{unit}'" in text or f'{unit}"' in text) == (unit in shown)
     assert [c.slot for c in view.counters] == [f"p1/{i}" for i in range(height)]
 
 
@@ -367,6 +368,14 @@ def test_set_top_refuses_a_unit_not_in_that_stack_listing_the_owners_units_there
     with pytest.raises(InvalidOrder) as err:
         set_top(SCHWERPUNKT, state, SCHWERPUNKT_UNITS, "2314", "ge-320inf", "german")
     assert "ge-11pz, ge-6pz" in str(err.value.text())
+
+
+def test_set_top_refusal_lists_no_enemy_unit_of_a_shared_stack():
+    """In a stack both sides share, the refusal's list holds only the asking role's units."""
+    state = state_with(**{"2314": ["ge-11pz", "so-4cav"], "2415": ["so-25tk"]})
+    with pytest.raises(InvalidOrder) as err:
+        set_top(SCHWERPUNKT, state, SCHWERPUNKT_UNITS, "2314", "so-25tk", "soviet")
+    assert "so-4cav" in str(err.value.text()) and "ge-11pz" not in str(err.value.text())
 
 
 def test_set_top_refuses_an_unknown_unit():
