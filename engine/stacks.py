@@ -35,10 +35,12 @@ Who sees what (``project_stack``):
 
 Order: the owner chooses the top with ``set_top`` within the rule's ``rank`` (refused, citing
 the rule, when broken; where the whole stack is sorted by rank, the chosen unit goes above the
-others of its rank, e.g. first under the HQ); the shared referee operations ``place``, ``remove`` and ``reorder`` are
-written here once. ``place`` and ``remove`` settle the stacks they touch back into the rule (the
-highest counter of the best rank comes up); ``reorder`` refuses an order that breaks it.
-All of them change ``state`` in place and keep it plain JSON.
+others of its rank, e.g. first under the HQ). The referee operations ``place``, ``remove`` and
+``reorder`` are written here once: ``place`` and ``remove`` settle the stacks they touch back
+into the rule (the highest counter of the best rank comes up), ``reorder`` refuses an order that
+breaks it. All of them change ``state`` in place and keep it plain JSON; ``check`` states the
+invariants for a game's ``check_invariants``, and ``sees`` / ``slot_of`` let a text name a
+counter by id to those who see it and by slot to the others.
 """
 
 from __future__ import annotations
