@@ -543,3 +543,41 @@ def test_a_negative_depth_is_refused():
     """A rule cannot be stated with a negative depth."""
     with pytest.raises(ValueError):
         StackRule(rule="x", enemy_depth=-1)
+
+
+@given(
+    order=st.permutations(["so-hq", "so-rifle", "so-at", "so-tank", "so-hq2"]).map(list),
+    data=st.data(),
+)
+def test_what_is_hidden_can_be_reshuffled_without_the_enemy_seeing_a_change(order, data):
+    """Permuting the counters below what the enemy sees changes nothing in its projection."""
+    state = state_with(**{"p1": order})
+    before = project_stack(BUG_RIVER, state, BUG_UNITS, "p1", "german")
+    seen = sum(1 for c in before.counters if not c.blank)
+    state["stacks"]["p1"] = order[:seen] + data.draw(st.permutations(order[seen:]))
+    assert project_stack(BUG_RIVER, state, BUG_UNITS, "p1", "german") == before
+
+
+@given(
+    moves=st.lists(
+        st.tuples(
+            st.sampled_from(sorted(SCHWERPUNKT_UNITS)),
+            st.sampled_from(["2314", "2415", "admin-1", None]),
+            st.sampled_from(["top", "bottom", 0, 1]),
+        ),
+        max_size=20,
+    )
+)
+def test_any_sequence_of_places_and_removals_keeps_the_invariants(moves):
+    """Whatever the referee places or removes, every stack stays within its rule."""
+    state = state_with()
+    for unit, location, position in moves:
+        try:
+            if location is None:
+                remove(SCHWERPUNKT, state, SCHWERPUNKT_UNITS, unit)
+            else:
+                place(SCHWERPUNKT, state, SCHWERPUNKT_UNITS, unit, location, position)
+        except InvalidOrder:
+            pass
+        check(SCHWERPUNKT, state, SCHWERPUNKT_UNITS)
+        assert clone(state) == state
