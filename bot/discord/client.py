@@ -121,18 +121,26 @@ class AdjutantClient(discord.Client):
     def sender(user: discord.abc.User) -> Sender:
         return Sender(str(user.id), getattr(user, "display_name", None) or user.name)
 
+    def _may_become_referee(self, interaction: discord.Interaction[Any]) -> bool:
+        role_name = self.settings.referee_role
+        has_role = bool(role_name) and isinstance(interaction.user, discord.Member) and any(
+            r.name == role_name for r in interaction.user.roles
+        )
+        return has_role or interaction.permissions.manage_guild
+
+    async def may_referee(self, row: CampaignRow, interaction: discord.Interaction[Any]) -> bool:
+        """``is_referee`` without appointing anyone: for autocompletion, which changes nothing."""
+        if await self.service.is_referee(row, str(interaction.user.id)):
+            return True
+        return self._may_become_referee(interaction)
+
     async def is_referee(self, row: CampaignRow, interaction: discord.Interaction[Any]) -> bool:
         """A campaign referee; a holder of the referee role or Manage Server becomes one."""
         user_id = str(interaction.user.id)
         if await self.service.is_referee(row, user_id):
             return True
-        role_name = self.settings.referee_role
-        has_role = bool(role_name) and isinstance(interaction.user, discord.Member) and any(
-            r.name == role_name for r in interaction.user.roles
-        )
-        if has_role or interaction.permissions.manage_guild:
-            async with self.gate(row.id):
-                await self.store.add_referee(row.id, user_id)
+        if self._may_become_referee(interaction):
+            await self.store.add_referee(row.id, user_id)
             log.info("user %s became a referee of campaign %s", user_id, row.id)
             return True
         return False

@@ -182,14 +182,14 @@ async def decide(interaction: discord.Interaction[Any], ref: Ref) -> None:
     if row is None:
         await interaction.response.send_message(client.tr(t("That campaign no longer exists.")), ephemeral=True)
         return
-    match = await client.service.match(row)
-    if state_tag(match.hash()) != ref.tag:
-        await interaction.response.send_message(stale_text(client), ephemeral=True)
-        return
     if not await _owner(client, row, ref.role, interaction.user):
         await interaction.response.send_message(
             client.tr(t("Sorry, only the player of {role} decides this.", role=ref.role)), ephemeral=True
         )
+        return
+    match = await client.service.match(row)
+    if state_tag(match.hash()) != ref.tag:
+        await interaction.response.send_message(stale_text(client), ephemeral=True)
         return
     await show_choices(interaction, row, ref.role)
 
@@ -235,7 +235,7 @@ async def choose(interaction: discord.Interaction[Any], ref: Ref, index: int) ->
         log.exception("campaign %s: choice %s of %s failed", ref.campaign_id, index, ref.role)
         await interaction.edit_original_response(content=client.tr(t("Sorry, something went wrong; the error was logged.")), view=None)
         return
-    await interaction.edit_original_response(content=first_lines(replies)[:2000] or "\u2713", view=None)
+    await interaction.edit_original_response(content=first_lines(replies, (ref.role,))[:2000] or "\u2713", view=None)
 
 
 async def private_copy(interaction: discord.Interaction[Any], ref: Ref) -> None:

@@ -17,7 +17,7 @@ import asyncio
 import io
 import logging
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -25,7 +25,7 @@ import discord
 
 from bot.discord.choices import CHOICE_LIMIT, Kind, Ref, state_tag
 from bot.discord.posts import Outgoing, Post, group, messages
-from bot.replies import Reply
+from bot.replies import PUBLIC, Reply
 from bot.store import CampaignRow
 from engine.text import t
 
@@ -265,7 +265,14 @@ class Delivery:
         return view if view.children else None
 
 
-def first_lines(replies: Sequence[Reply]) -> str:
-    """The ✓ and ✗ lines of some replies: what a slash command's own answer repeats."""
-    heads = [r.text for r in replies if r.text[:1] in ("\u2713", "\u2717")]
+def first_lines(replies: Sequence[Reply], seen_by: Collection[str] | None = None) -> str:
+    """The ✓ and ✗ lines of some replies: what a slash command's own answer repeats.
+
+    With ``seen_by`` (the asker's seats), only public replies and replies to those seats count:
+    an answer never repeats what was addressed privately to another side.
+    """
+    heads = [
+        r.text for r in replies
+        if r.text[:1] in ("\u2713", "\u2717") and (seen_by is None or r.to == PUBLIC or r.to in seen_by)
+    ]
     return "\n".join(heads)

@@ -24,10 +24,10 @@ from bot.discord.interact import (
     ac_order,
     ac_scenario,
     ac_side,
-    acting_role,
     answer,
     campaign_here,
     client_of,
+    held_role,
     viewer_role,
 )
 from bot.discord.pictures import around, has_board
@@ -51,10 +51,12 @@ async def _submit(interaction: discord.Interaction[Any], row: CampaignRow, text:
     await interaction.response.defer(ephemeral=True, thinking=True)
     sender = client.sender(interaction.user)
     try:
-        return await client.act(row, functools.partial(client.service.submit, row, sender, text, side), interaction=interaction)
+        replies = await client.act(row, functools.partial(client.service.submit, row, sender, text, side), interaction=interaction)
     except ServiceError as exc:
         await answer(interaction, f"{FAIL} {client.tr(exc.message)}")
         return None
+    seats = await client.service.roles_of(row, sender.user_id)
+    return [r for r in replies if r.to == PUBLIC or r.to in seats]  # never another side's private replies
 
 
 class PlayerCommands(app_commands.Group):
@@ -231,10 +233,16 @@ class PlayerCommands(app_commands.Group):
         row = await campaign_here(interaction)
         if row is None:
             return
-        role = await acting_role(client, row, interaction.user, side)
-        roles = await client.service.roles_of(row, str(interaction.user.id))
-        if role is None or role not in roles:
-            await answer(interaction, client.tr(t("You have no seat in campaign {name}. Join a side first.", name=row.name)))
+        role = await held_role(client, row, interaction.user, side)
+        if role is None:
+            roles = await client.service.roles_of(row, str(interaction.user.id))
+            if side:
+                refusal = t("You do not hold the {role} seat.", role=side.casefold().strip())
+            elif roles:
+                refusal = t("You hold several seats ({roles}); say which one you act for.", roles=", ".join(roles))
+            else:
+                refusal = t("You have no seat in campaign {name}. Join a side first.", name=row.name)
+            await answer(interaction, client.tr(refusal))
             return
         await show_choices(interaction, row, role)
 
