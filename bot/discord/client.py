@@ -5,12 +5,10 @@ A campaign lives in the text channel, thread or forum post where it was created 
 gate: the service call, then delivery of what it recorded in the outbox. So one batch always
 becomes one post, and a click checked against the state hash cannot race another order.
 
-The gate is one lock for every campaign, not one per campaign: the store is a single SQLite
-connection whose transactions must not interleave, and two campaigns writing at once would
-(``cannot start a transaction within a transaction``). Campaign work takes milliseconds (a
-map render at most a second or two), so serialising it costs little. ``gate(campaign_id)``
-keeps the per-campaign call shape, so the gates can become per campaign again once the store
-serialises its own transactions.
+The gate is one lock per campaign: a slow upload or a rate-limit wait in one campaign never
+holds up another (the store serialises its own write transactions, so two campaigns may work
+at once). Interactions are deferred before they wait on a gate, so an answer that has to wait
+for the campaign's delivery still meets Discord's three-second deadline.
 """
 
 from __future__ import annotations
@@ -63,7 +61,8 @@ class AdjutantClient(discord.Client):
         self.settings = settings
         self.tree: app_commands.CommandTree[AdjutantClient] = app_commands.CommandTree(self)
         self.delivery = Delivery(self)
-        self._gate = asyncio.Lock()
+        self._gates: dict[int, asyncio.Lock] = {}
+        self._creating: dict[int, asyncio.Lock] = {}
         self._background: asyncio.Task[None] | None = None
         self._closing = False
         from bot.discord.commands import register
@@ -104,13 +103,18 @@ class AdjutantClient(discord.Client):
         await super().close()
 
     async def _drain(self) -> None:
-        async with self._gate:
-            pass
+        for lock in [*self._creating.values(), *self._gates.values()]:
+            async with lock:
+                pass
 
     # Campaigns and people ---------------------------------------------------------------------
-    def gate(self, campaign_id: int | None = None) -> asyncio.Lock:
-        """The lock under which campaign work and its delivery run (see the module docstring)."""
-        return self._gate
+    def gate(self, campaign_id: int) -> asyncio.Lock:
+        """The lock under which a campaign's work and its delivery run (see the module docstring)."""
+        return self._gates.setdefault(campaign_id, asyncio.Lock())
+
+    def creating(self, channel_id: int) -> asyncio.Lock:
+        """The lock under which a campaign is created in a channel (one campaign per channel)."""
+        return self._creating.setdefault(channel_id, asyncio.Lock())
 
     async def campaign_in(self, channel_id: int | None) -> CampaignRow | None:
         if channel_id is None:

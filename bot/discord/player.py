@@ -8,8 +8,10 @@ options) come back to the asker privately unless they ask to share; the hand goe
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import io
+import uuid
 from typing import Any
 
 import discord
@@ -86,7 +88,7 @@ class PlayerCommands(app_commands.Group):
             )))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with client.gate():
+        async with client.creating(interaction.channel_id):
             existing = await client.campaign_in(interaction.channel_id)
             if existing is not None:
                 await answer(interaction, client.tr(t(
@@ -101,6 +103,7 @@ class PlayerCommands(app_commands.Group):
             except ServiceError as exc:
                 await answer(interaction, f"{FAIL} {client.tr(exc.message)}")
                 return
+        async with client.gate(row.id):
             await client.delivery.flush(row.id)
         if isinstance(interaction.channel, discord.Thread):
             # A campaign in a thread or forum post: be a member, so its messages reach the bot.
@@ -129,15 +132,24 @@ class PlayerCommands(app_commands.Group):
         row = await campaign_here(interaction)
         if row is None:
             return
+        # Deferred first: the campaign's gate may be held by a slow delivery.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         sender = client.sender(interaction.user)
         call = client.service.join if join else client.service.leave
+
+        async def work() -> list[Reply]:
+            # The announcement is posted in the channel from the outbox, like any public reply.
+            batch = uuid.uuid4().hex
+            replies = [dataclasses.replace(r, batch=batch) for r in await call(row, side, sender)]
+            await client.store.commit_step(row.id, [], [(r.to, r.payload(), r.image) for r in replies])
+            return replies
+
         try:
-            async with client.gate(row.id):
-                replies = await call(row, side, sender)
+            replies = await client.act(row, work, interaction=interaction)
         except ServiceError as exc:
             await answer(interaction, f"{FAIL} {client.tr(exc.message)}")
             return
-        await answer(interaction, "\n".join(r.text for r in replies), ephemeral=False)
+        await answer(interaction, "\n".join(r.text for r in replies))
         if join:
             await client.deal_holdings(row, side.casefold())
 

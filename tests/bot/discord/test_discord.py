@@ -304,6 +304,34 @@ async def test_two_campaigns_act_at_the_same_time(discord_env: Harness):
         assert len((await h.service.match(row)).state["hands"]["red"]) == 4
 
 
+async def test_a_stalled_campaign_never_holds_up_another(discord_env: Harness):
+    """One campaign's post stuck at Discord: another campaign's join and /ref answer; its own are deferred at once."""
+    h = discord_env
+    second = await h.server.open_channel("duel-two")
+    await h.create()
+    other = await h.create(channel=second, seat=False)
+    release = h.server.hold("POST", rf"/channels/{h.channel}/messages")
+    try:
+        await h.server.say(h.red, h.channel, "move r1 0102")
+        await h.server.wait_until(lambda: h.server.held, what="the stalled post")
+        joined = await h.server.answered(await h.server.slash(h.red, second, "adjutant join", side="red"), timeout=5)
+        assert "Rosa now plays red" in joined.text
+        await h.server.wait_until(lambda: any("Rosa now plays red" in m.content for m in h.server.from_bot(second)), what="the announcement")
+        paused = await h.server.answered(await h.server.slash(h.ref, second, "ref pause", reason="lunch"), timeout=5)
+        assert "paused" in paused.text and (await h.store.campaign(other.id)).status == "paused"
+        waiting = [
+            await h.server.slash(h.blue, h.channel, "adjutant leave", side="blue"),
+            await h.server.slash(h.ref, h.channel, "ref pause", reason="lunch"),
+        ]
+        for it in waiting:  # acknowledged within Discord's deadline, answered once the post goes
+            await h.server.wait_until(lambda it=it: it.callbacks, timeout=5, what="a deferred answer")
+            assert it.callbacks[0]["type"] == 5 and not it.answered
+    finally:
+        release.set()
+    left, paused = [await h.server.answered(it) for it in waiting]
+    assert "left the blue seat" in left.text and "paused" in paused.text
+
+
 async def test_caucasus_campaign_in_a_forum_post(discord_env: Harness):
     """The real game in a forum post, beside a duel in a text channel: a rendered map with its description."""
     from bot.pictures import render_with_description
