@@ -75,12 +75,22 @@ class AdjutantClient(discord.Client):
 
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.sync_commands:
-            guild = discord.Object(self.settings.guild_id) if self.settings.guild_id else None
-            if guild is not None:
-                self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("synced %d application commands%s", len(synced), f" to server {guild.id}" if guild else "")
+            await self.sync_commands()
         self._background = asyncio.create_task(self.delivery.run(), name="adjutant-delivery")
+
+    async def sync_commands(self) -> None:
+        """Register the slash commands; a failure is logged, not fatal (commands persist at Discord)."""
+        guild = discord.Object(self.settings.guild_id) if self.settings.guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        where = f" to server {guild.id}" if guild else ""
+        try:
+            synced = await self.tree.sync(guild=guild)
+        except Exception:
+            log.warning("could not sync the application commands%s; serving with those Discord already has",
+                        where, exc_info=True)
+            return
+        log.info("synced %d application commands%s", len(synced), where)
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s); delivering any pending replies", self.user, getattr(self.user, "id", "?"))
@@ -97,8 +107,10 @@ class AdjutantClient(discord.Client):
             self._background.cancel()
             try:
                 await self._background
-            except (asyncio.CancelledError, Exception):
+            except asyncio.CancelledError:
                 pass
+            except Exception:
+                log.exception("the delivery loop had crashed")
             self._background = None
         await super().close()
 
@@ -249,8 +261,9 @@ class AdjutantClient(discord.Client):
         """Answer a typed message directly (for refusals the service raised before the engine)."""
         try:
             await message.reply(text[:2000], mention_author=False)
-        except discord.HTTPException:
-            log.warning("could not answer message %s in channel %s: %r", message.id, message.channel.id, text)
+        except discord.HTTPException as exc:
+            # Never the text: an answer may concern a private hand.
+            log.warning("could not answer message %s in channel %s: %s", message.id, message.channel.id, exc)
 
     def tr(self, text: Text | str) -> str:
         """``text`` in the service's language (write ``tr(t("..."))`` so Babel extracts it)."""

@@ -123,16 +123,18 @@ class Delivery:
                 # block the campaign for ever.
                 first = post.entry_ids[0]
                 self._refusals[first] = self._refusals.get(first, 0) + 1
+                fault = not isinstance(exc, Refused)  # a fault here: its traceback is logged
                 if self._refusals[first] < ATTEMPTS_BEFORE_DROPPING:
                     self.retry_later()
-                    log.warning("campaign %s: post %s failed (%r); will retry", row.id, post.nonce_base, exc)
+                    log.warning("campaign %s: post %s failed (%r); will retry", row.id, post.nonce_base, exc, exc_info=fault)
                     return done
                 log.error("campaign %s: dropping post %s (outbox %s) after %d failures: %r",
-                          row.id, post.nonce_base, list(post.entry_ids), self._refusals.pop(first), exc)
+                          row.id, post.nonce_base, list(post.entry_ids), self._refusals.pop(first), exc, exc_info=fault)
             # Last entry first: while any entry of the post is pending, its first id (the nonce)
             # is too, so a resend after a crash here carries the same nonce.
             for entry_id in reversed(post.entry_ids):
                 await store.mark_delivered(entry_id)
+            log.debug("campaign %s: post %s to %s delivered (outbox %s)", row.id, post.nonce_base, post.recipient, list(post.entry_ids))
             done += 1
         self._failures = 0
         return done
