@@ -183,6 +183,7 @@ class PlayerCommands(app_commands.Group):
         if row is None:
             return
         role = PUBLIC if share else await viewer_role(client, row, interaction.user)
+        await interaction.response.defer(ephemeral=not share, thinking=True)
         match = await client.service.match(row)
         replies = client.service.query(registry.get(row.game), match, role, verb, args)
         await answer(interaction, "\n".join(r.text for r in replies), ephemeral=not share)
@@ -245,6 +246,7 @@ class PlayerCommands(app_commands.Group):
         row = await campaign_here(interaction)
         if row is None:
             return
+        await interaction.response.defer(ephemeral=True, thinking=True)
         role = await held_role(client, row, interaction.user, side)
         if role is None:
             roles = await client.service.roles_of(row, str(interaction.user.id))

@@ -332,6 +332,37 @@ async def test_a_stalled_campaign_never_holds_up_another(discord_env: Harness):
     assert "left the blue seat" in left.text and "paused" in paused.text
 
 
+async def test_reading_commands_are_acknowledged_before_a_slow_rebuild(discord_env: Harness, monkeypatch: pytest.MonkeyPatch):
+    """Rebuilding a campaign may be slow (after a restart): status, history, options and a decide click are deferred first."""
+    h = discord_env
+    await h.create()
+    await h.post_after(h.channel, h.server.slash(h.ref, h.channel, "ref place", unit="b2", hex="0203", reason="a fight"))
+    window = await h.post_after(h.channel, h.server.say(h.red, h.channel, "attack r2 b2"))
+    decide = next(c for c in window.custom_ids() if ":blue:" in c)
+    release, rebuild = asyncio.Event(), h.service.match
+
+    async def slow(row):
+        await release.wait()
+        return await rebuild(row)
+
+    monkeypatch.setattr(h.service, "match", slow)
+    try:
+        waiting = [
+            await h.server.slash(h.red, h.channel, "adjutant status"),
+            await h.server.slash(h.red, h.channel, "adjutant history"),
+            await h.server.slash(h.blue, h.channel, "adjutant options"),
+            await h.server.click(h.blue, window, decide),
+        ]
+        for it in waiting:
+            await h.server.wait_until(lambda it=it: it.callbacks, timeout=5, what="a deferred answer")
+            assert it.callbacks[0]["type"] == 5 and not it.answered
+    finally:
+        release.set()
+    for it in waiting:
+        answered = await h.server.answered(it)
+        assert answered.text and answered.messages()[0].ephemeral
+
+
 async def test_caucasus_campaign_in_a_forum_post(discord_env: Harness):
     """The real game in a forum post, beside a duel in a text channel: a rendered map with its description."""
     from bot.pictures import render_with_description
