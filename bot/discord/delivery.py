@@ -93,9 +93,17 @@ class Delivery:
                 self.retry_later()
 
     async def flush_all(self) -> None:
+        """Deliver every campaign's pending entries; a campaign whose gate is held is skipped.
+
+        Whoever holds a campaign's gate delivers its outbox before letting go, so a busy or
+        stalled campaign (a slow upload, a rate-limit wait) never holds up the others' retries.
+        """
         pending = await self.client.store.pending()
         for campaign_id in dict.fromkeys(e.campaign_id for e in pending):
-            async with self.client.gate(campaign_id):
+            gate = self.client.gate(campaign_id)
+            if gate.locked():
+                continue
+            async with gate:
                 await self.flush(campaign_id)
 
     async def flush(self, campaign_id: int) -> int:

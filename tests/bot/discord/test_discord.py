@@ -332,6 +332,27 @@ async def test_a_stalled_campaign_never_holds_up_another(discord_env: Harness):
     assert "left the blue seat" in left.text and "paused" in paused.text
 
 
+async def test_a_stalled_campaign_never_holds_up_another_ones_retries(discord_env: Harness, monkeypatch: pytest.MonkeyPatch):
+    """The delivery loop's retry of one campaign is not queued behind another campaign's stuck post."""
+    from bot.discord import delivery
+
+    monkeypatch.setattr(delivery, "RETRY_DELAYS", (0.05,))
+    h = discord_env
+    second = await h.server.open_channel("duel-two")
+    await h.create()
+    other = await h.create(channel=second)
+    release = h.server.hold("POST", rf"/channels/{h.channel}/messages")
+    try:
+        await h.server.say(h.red, h.channel, "move r1 0102")
+        await h.server.wait_until(lambda: h.server.held, what="the stalled post")
+        h.server.fail_next("POST", rf"/channels/{second}/messages", 403, 50013, "Missing Permissions")
+        await h.server.say(h.red, second, "move r1 0102")
+        await h.server.wait_until(lambda: any(f"{OK} move r1 0102" in m.content for m in h.server.from_bot(second)), what="the retried post")
+        await drained(h, other.id)
+    finally:
+        release.set()
+
+
 async def test_reading_commands_are_acknowledged_before_a_slow_rebuild(discord_env: Harness, monkeypatch: pytest.MonkeyPatch):
     """Rebuilding a campaign may be slow (after a restart): status, history, options and a decide click are deferred first."""
     h = discord_env
