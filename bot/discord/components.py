@@ -258,7 +258,7 @@ async def private_copy(interaction: discord.Interaction[Any], ref: Ref) -> None:
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     post = client.delivery.held.get(ref.tag)
-    if post is not None:
+    if post is not None and (post.campaign_id, post.recipient) == (row.id, ref.role):  # never another seat's post
         await client.delivery.ephemeral_copy(interaction, post)
         return
     match = await client.service.match(row)

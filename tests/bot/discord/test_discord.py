@@ -176,6 +176,20 @@ async def test_closed_direct_messages_are_announced_without_revealing_anything(d
     assert all(m.ephemeral for m in it.messages()) and hand[0] in it.text
 
 
+async def test_a_forged_private_button_reveals_nothing(discord_env: Harness):
+    """A private-copy button rewritten to name the clicker's own seat still shows only that seat's post."""
+    h = discord_env
+    row = await h.create()
+    h.blue.dms_open = False
+    notice = await h.post_after(h.channel, h.server.say(h.blue, h.channel, "hand"))
+    hand = (await h.service.match(row)).state["hands"]["blue"]
+    button = notice.components[0]
+    button["custom_id"] = button["custom_id"].replace(":blue:", ":red:")  # a modified client
+    it = await h.server.answered(await h.server.click(h.red, notice, button["custom_id"]))
+    red = (await h.service.match(row)).state["hands"]["red"]
+    assert "no longer held" in it.text and not [card for card in hand if card in it.text and card not in red], (hand, red, it.text)
+
+
 async def test_permissions_are_enforced_politely(discord_env: Harness):
     """Strangers and players get polite refusals; referee-role and Manage Server holders act."""
     h = discord_env
