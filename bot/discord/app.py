@@ -13,12 +13,18 @@ import logging
 import signal
 import sys
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from bot.discord.config import Settings
 
 log = logging.getLogger("adjutant")
+
+# Libraries that log payloads at DEBUG: discord.py every request body (a private hand sent by
+# DM), aiosqlite every SQL statement with its parameters (the outbox holds private replies).
+# They stay at INFO or above whatever ADJUTANT_LOG_LEVEL says; Adjutant's own loggers never log
+# a payload at any level.
+PAYLOAD_LOGGERS = ("discord", "aiosqlite")
 
 
 def serve(env: Mapping[str, str]) -> int:
@@ -37,17 +43,18 @@ def serve(env: Mapping[str, str]) -> int:
         return 0
 
 
-def configure_logging(settings: Settings) -> None:
+def configure_logging(settings: Settings, stream: TextIO | None = None) -> None:
+    """Log to ``stream`` (standard error) at the configured level, never a token or a payload."""
     from bot.discord.config import RedactToken
 
-    handler = logging.StreamHandler()
+    handler = logging.StreamHandler(stream)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     handler.addFilter(RedactToken(settings.token))
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(settings.level)
-    # discord.py logs request bodies at DEBUG; keep it at INFO or above.
-    logging.getLogger("discord").setLevel(max(settings.level, logging.INFO))
+    for name in PAYLOAD_LOGGERS:
+        logging.getLogger(name).setLevel(max(settings.level, logging.INFO))
 
 
 async def run(settings: Settings, stop: asyncio.Event | None = None, **client_options: Any) -> int:
@@ -89,7 +96,7 @@ async def run(settings: Settings, stop: asyncio.Event | None = None, **client_op
             elif isinstance(error, discord.PrivilegedIntentsRequired):
                 log.error("enable the Message Content intent for the bot in the Discord developer portal")
             elif error is not None:
-                log.error("the Discord connection failed: %s", error)
+                log.error("the Discord connection failed: %s", error, exc_info=error)
             code = 1
     finally:
         stopper.cancel()

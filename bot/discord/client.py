@@ -5,12 +5,10 @@ A campaign lives in the text channel, thread or forum post where it was created 
 gate: the service call, then delivery of what it recorded in the outbox. So one batch always
 becomes one post, and a click checked against the state hash cannot race another order.
 
-The gate is one lock for every campaign, not one per campaign: the store is a single SQLite
-connection whose transactions must not interleave, and two campaigns writing at once would
-(``cannot start a transaction within a transaction``). Campaign work takes milliseconds (a
-map render at most a second or two), so serialising it costs little. ``gate(campaign_id)``
-keeps the per-campaign call shape, so the gates can become per campaign again once the store
-serialises its own transactions.
+The gate is one lock per campaign: a slow upload or a rate-limit wait in one campaign never
+holds up another (the store serialises its own write transactions, so two campaigns may work
+at once). Interactions are deferred before they wait on a gate, so an answer that has to wait
+for the campaign's delivery still meets Discord's three-second deadline.
 """
 
 from __future__ import annotations
@@ -63,7 +61,8 @@ class AdjutantClient(discord.Client):
         self.settings = settings
         self.tree: app_commands.CommandTree[AdjutantClient] = app_commands.CommandTree(self)
         self.delivery = Delivery(self)
-        self._gate = asyncio.Lock()
+        self._gates: dict[int, asyncio.Lock] = {}
+        self._creating: dict[int, asyncio.Lock] = {}
         self._background: asyncio.Task[None] | None = None
         self._closing = False
         from bot.discord.commands import register
@@ -76,12 +75,22 @@ class AdjutantClient(discord.Client):
 
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.sync_commands:
-            guild = discord.Object(self.settings.guild_id) if self.settings.guild_id else None
-            if guild is not None:
-                self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("synced %d application commands%s", len(synced), f" to server {guild.id}" if guild else "")
+            await self.sync_commands()
         self._background = asyncio.create_task(self.delivery.run(), name="adjutant-delivery")
+
+    async def sync_commands(self) -> None:
+        """Register the slash commands; a failure is logged, not fatal (commands persist at Discord)."""
+        guild = discord.Object(self.settings.guild_id) if self.settings.guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        where = f" to server {guild.id}" if guild else ""
+        try:
+            synced = await self.tree.sync(guild=guild)
+        except Exception:
+            log.warning("could not sync the application commands%s; serving with those Discord already has",
+                        where, exc_info=True)
+            return
+        log.info("synced %d application commands%s", len(synced), where)
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s); delivering any pending replies", self.user, getattr(self.user, "id", "?"))
@@ -98,19 +107,26 @@ class AdjutantClient(discord.Client):
             self._background.cancel()
             try:
                 await self._background
-            except (asyncio.CancelledError, Exception):
+            except asyncio.CancelledError:
                 pass
+            except Exception:
+                log.exception("the delivery loop had crashed")
             self._background = None
         await super().close()
 
     async def _drain(self) -> None:
-        async with self._gate:
-            pass
+        for lock in [*self._creating.values(), *self._gates.values()]:
+            async with lock:
+                pass
 
     # Campaigns and people ---------------------------------------------------------------------
-    def gate(self, campaign_id: int | None = None) -> asyncio.Lock:
-        """The lock under which campaign work and its delivery run (see the module docstring)."""
-        return self._gate
+    def gate(self, campaign_id: int) -> asyncio.Lock:
+        """The lock under which a campaign's work and its delivery run (see the module docstring)."""
+        return self._gates.setdefault(campaign_id, asyncio.Lock())
+
+    def creating(self, channel_id: int) -> asyncio.Lock:
+        """The lock under which a campaign is created in a channel (one campaign per channel)."""
+        return self._creating.setdefault(channel_id, asyncio.Lock())
 
     async def campaign_in(self, channel_id: int | None) -> CampaignRow | None:
         if channel_id is None:
@@ -121,18 +137,26 @@ class AdjutantClient(discord.Client):
     def sender(user: discord.abc.User) -> Sender:
         return Sender(str(user.id), getattr(user, "display_name", None) or user.name)
 
+    def _may_become_referee(self, interaction: discord.Interaction[Any]) -> bool:
+        role_name = self.settings.referee_role
+        has_role = bool(role_name) and isinstance(interaction.user, discord.Member) and any(
+            r.name == role_name for r in interaction.user.roles
+        )
+        return has_role or interaction.permissions.manage_guild
+
+    async def may_referee(self, row: CampaignRow, interaction: discord.Interaction[Any]) -> bool:
+        """``is_referee`` without appointing anyone: for autocompletion, which changes nothing."""
+        if await self.service.is_referee(row, str(interaction.user.id)):
+            return True
+        return self._may_become_referee(interaction)
+
     async def is_referee(self, row: CampaignRow, interaction: discord.Interaction[Any]) -> bool:
         """A campaign referee; a holder of the referee role or Manage Server becomes one."""
         user_id = str(interaction.user.id)
         if await self.service.is_referee(row, user_id):
             return True
-        role_name = self.settings.referee_role
-        has_role = bool(role_name) and isinstance(interaction.user, discord.Member) and any(
-            r.name == role_name for r in interaction.user.roles
-        )
-        if has_role or interaction.permissions.manage_guild:
-            async with self.gate(row.id):
-                await self.store.add_referee(row.id, user_id)
+        if self._may_become_referee(interaction):
+            await self.store.add_referee(row.id, user_id)
             log.info("user %s became a referee of campaign %s", user_id, row.id)
             return True
         return False
@@ -237,8 +261,9 @@ class AdjutantClient(discord.Client):
         """Answer a typed message directly (for refusals the service raised before the engine)."""
         try:
             await message.reply(text[:2000], mention_author=False)
-        except discord.HTTPException:
-            log.warning("could not answer message %s in channel %s: %r", message.id, message.channel.id, text)
+        except discord.HTTPException as exc:
+            # Never the text: an answer may concern a private hand.
+            log.warning("could not answer message %s in channel %s: %s", message.id, message.channel.id, exc)
 
     def tr(self, text: Text | str) -> str:
         """``text`` in the service's language (write ``tr(t("..."))`` so Babel extracts it)."""

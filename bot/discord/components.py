@@ -158,6 +158,15 @@ def choices_view(row: CampaignRow, role: str, tag: str, actions: tuple[str, ...]
     return view
 
 
+async def private(interaction: discord.Interaction[Any], text: str, view: discord.ui.View | None = None) -> None:
+    """Answer privately: the first response, or a followup once the interaction was deferred."""
+    extra: dict[str, Any] = {"view": view} if view is not None else {}
+    if interaction.response.is_done():
+        await interaction.followup.send(text[:2000], ephemeral=True, **extra)
+    else:
+        await interaction.response.send_message(text[:2000], ephemeral=True, **extra)
+
+
 async def show_choices(interaction: discord.Interaction[Any], row: CampaignRow, role: str) -> None:
     """Answer privately with what ``role`` is asked now and its legal actions as components."""
     client = client_of(interaction)
@@ -173,23 +182,23 @@ async def show_choices(interaction: discord.Interaction[Any], row: CampaignRow, 
         more = len(actions) - 30
         text += "\n" + shown + ("\n" + client.tr(t("... and {n} more.", n=more)) if more > 0 else "")
         text += "\n" + client.tr(t("Type the order in the channel, or use /adjutant order (it completes as you type)."))
-    await interaction.response.send_message(text[:2000], view=view or discord.utils.MISSING, ephemeral=True)
+    await private(interaction, text, view)
 
 
 async def decide(interaction: discord.Interaction[Any], ref: Ref) -> None:
     client = client_of(interaction)
+    # Deferred first: rebuilding the match after a restart may take longer than Discord waits.
+    await interaction.response.defer(ephemeral=True, thinking=True)
     row = await client.store.campaign(ref.campaign_id)
     if row is None:
-        await interaction.response.send_message(client.tr(t("That campaign no longer exists.")), ephemeral=True)
+        await private(interaction, client.tr(t("That campaign no longer exists.")))
+        return
+    if not await _owner(client, row, ref.role, interaction.user):
+        await private(interaction, client.tr(t("Sorry, only the player of {role} decides this.", role=ref.role)))
         return
     match = await client.service.match(row)
     if state_tag(match.hash()) != ref.tag:
-        await interaction.response.send_message(stale_text(client), ephemeral=True)
-        return
-    if not await _owner(client, row, ref.role, interaction.user):
-        await interaction.response.send_message(
-            client.tr(t("Sorry, only the player of {role} decides this.", role=ref.role)), ephemeral=True
-        )
+        await private(interaction, stale_text(client))
         return
     await show_choices(interaction, row, ref.role)
 
@@ -235,7 +244,7 @@ async def choose(interaction: discord.Interaction[Any], ref: Ref, index: int) ->
         log.exception("campaign %s: choice %s of %s failed", ref.campaign_id, index, ref.role)
         await interaction.edit_original_response(content=client.tr(t("Sorry, something went wrong; the error was logged.")), view=None)
         return
-    await interaction.edit_original_response(content=first_lines(replies)[:2000] or "\u2713", view=None)
+    await interaction.edit_original_response(content=first_lines(replies, (ref.role,))[:2000] or "\u2713", view=None)
 
 
 async def private_copy(interaction: discord.Interaction[Any], ref: Ref) -> None:
@@ -249,7 +258,7 @@ async def private_copy(interaction: discord.Interaction[Any], ref: Ref) -> None:
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     post = client.delivery.held.get(ref.tag)
-    if post is not None:
+    if post is not None and (post.campaign_id, post.recipient) == (row.id, ref.role):  # never another seat's post
         await client.delivery.ephemeral_copy(interaction, post)
         return
     match = await client.service.match(row)

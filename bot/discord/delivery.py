@@ -17,7 +17,7 @@ import asyncio
 import io
 import logging
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -25,7 +25,7 @@ import discord
 
 from bot.discord.choices import CHOICE_LIMIT, Kind, Ref, state_tag
 from bot.discord.posts import Outgoing, Post, group, messages
-from bot.replies import Reply
+from bot.replies import PUBLIC, Reply
 from bot.store import CampaignRow
 from engine.text import t
 
@@ -93,9 +93,17 @@ class Delivery:
                 self.retry_later()
 
     async def flush_all(self) -> None:
+        """Deliver every campaign's pending entries; a campaign whose gate is held is skipped.
+
+        Whoever holds a campaign's gate delivers its outbox before letting go, so a busy or
+        stalled campaign (a slow upload, a rate-limit wait) never holds up the others' retries.
+        """
         pending = await self.client.store.pending()
         for campaign_id in dict.fromkeys(e.campaign_id for e in pending):
-            async with self.client.gate(campaign_id):
+            gate = self.client.gate(campaign_id)
+            if gate.locked():
+                continue
+            async with gate:
                 await self.flush(campaign_id)
 
     async def flush(self, campaign_id: int) -> int:
@@ -123,16 +131,18 @@ class Delivery:
                 # block the campaign for ever.
                 first = post.entry_ids[0]
                 self._refusals[first] = self._refusals.get(first, 0) + 1
+                fault = not isinstance(exc, Refused)  # a fault here: its traceback is logged
                 if self._refusals[first] < ATTEMPTS_BEFORE_DROPPING:
                     self.retry_later()
-                    log.warning("campaign %s: post %s failed (%r); will retry", row.id, post.nonce_base, exc)
+                    log.warning("campaign %s: post %s failed (%r); will retry", row.id, post.nonce_base, exc, exc_info=fault)
                     return done
                 log.error("campaign %s: dropping post %s (outbox %s) after %d failures: %r",
-                          row.id, post.nonce_base, list(post.entry_ids), self._refusals.pop(first), exc)
+                          row.id, post.nonce_base, list(post.entry_ids), self._refusals.pop(first), exc, exc_info=fault)
             # Last entry first: while any entry of the post is pending, its first id (the nonce)
             # is too, so a resend after a crash here carries the same nonce.
             for entry_id in reversed(post.entry_ids):
                 await store.mark_delivered(entry_id)
+            log.debug("campaign %s: post %s to %s delivered (outbox %s)", row.id, post.nonce_base, post.recipient, list(post.entry_ids))
             done += 1
         self._failures = 0
         return done
@@ -265,7 +275,14 @@ class Delivery:
         return view if view.children else None
 
 
-def first_lines(replies: Sequence[Reply]) -> str:
-    """The ✓ and ✗ lines of some replies: what a slash command's own answer repeats."""
-    heads = [r.text for r in replies if r.text[:1] in ("\u2713", "\u2717")]
+def first_lines(replies: Sequence[Reply], seen_by: Collection[str] | None = None) -> str:
+    """The ✓ and ✗ lines of some replies: what a slash command's own answer repeats.
+
+    With ``seen_by`` (the asker's seats), only public replies and replies to those seats count:
+    an answer never repeats what was addressed privately to another side.
+    """
+    heads = [
+        r.text for r in replies
+        if r.text[:1] in ("\u2713", "\u2717") and (seen_by is None or r.to == PUBLIC or r.to in seen_by)
+    ]
     return "\n".join(heads)

@@ -2,6 +2,13 @@
 
 Autocompletion comes from the engine: sides from the game's roles, orders from the legal
 actions of the prompt (``match.prompt(role).actions``), hexes from the map, units from the view.
+
+Autocompletion answers, like every command, only for seats the user holds: a ``side`` option
+is a request, never a credential. Orders and "my sides" come from the user's own seats alone
+(a referee is not a seat holder, so ``/adjutant order`` completes nothing for a referee who
+holds no seat); units come from the referee's view, so only referees get them. Anyone else
+gets an empty list, never another side's orders. Public lists (the game's sides, hexes,
+games, scenarios, override kinds) are offered to everyone.
 """
 
 from __future__ import annotations
@@ -87,11 +94,12 @@ async def viewer_role(client: AdjutantClient, row: CampaignRow, user: discord.ab
     return roles[0] if len(roles) == 1 else PUBLIC
 
 
-async def acting_role(client: AdjutantClient, row: CampaignRow, user: discord.abc.User, side: str | None) -> str | None:
-    """The side a user acts for: the one named, or their only seat (the service checks it)."""
-    if side:
-        return side.casefold()
+async def held_role(client: AdjutantClient, row: CampaignRow, user: discord.abc.User, side: str | None) -> str | None:
+    """The seat a user acts for: the side named if they hold it, else their only seat; or None."""
     roles = await client.service.roles_of(row, str(user.id))
+    if side:
+        named = side.casefold().strip()
+        return named if named in roles else None
     return roles[0] if len(roles) == 1 else None
 
 
@@ -135,13 +143,13 @@ async def ac_my_side(interaction: discord.Interaction[Any], current: str) -> lis
 
 
 async def ac_order(interaction: discord.Interaction[Any], current: str) -> list[Choice[str]]:
-    """The legal actions of the player's side, completed word by word as they type."""
+    """The legal actions of a side the user holds, completed word by word as they type."""
     client = client_of(interaction)
     row = await client.campaign_in(interaction.channel_id)
     if row is None:
         return []
     side = getattr(interaction.namespace, "side", None)
-    role = await acting_role(client, row, interaction.user, str(side) if side else None)
+    role = await held_role(client, row, interaction.user, str(side) if side else None)
     if role is None or role not in registry.get(row.game).roles:
         return []
     match = await client.service.match(row)
@@ -166,9 +174,10 @@ def unit_names(view: Mapping[str, Any]) -> list[str]:
 
 
 async def ac_unit(interaction: discord.Interaction[Any], current: str) -> list[Choice[str]]:
+    """Units as the referee sees them: for referees only (the referee's view may hold secrets)."""
     client = client_of(interaction)
     row = await client.campaign_in(interaction.channel_id)
-    if row is None:
+    if row is None or not await client.may_referee(row, interaction):
         return []
     match = await client.service.match(row)
     try:

@@ -8,8 +8,10 @@ options) come back to the asker privately unless they ask to share; the hand goe
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import io
+import uuid
 from typing import Any
 
 import discord
@@ -24,10 +26,10 @@ from bot.discord.interact import (
     ac_order,
     ac_scenario,
     ac_side,
-    acting_role,
     answer,
     campaign_here,
     client_of,
+    held_role,
     viewer_role,
 )
 from bot.discord.pictures import around, has_board
@@ -51,10 +53,12 @@ async def _submit(interaction: discord.Interaction[Any], row: CampaignRow, text:
     await interaction.response.defer(ephemeral=True, thinking=True)
     sender = client.sender(interaction.user)
     try:
-        return await client.act(row, functools.partial(client.service.submit, row, sender, text, side), interaction=interaction)
+        replies = await client.act(row, functools.partial(client.service.submit, row, sender, text, side), interaction=interaction)
     except ServiceError as exc:
         await answer(interaction, f"{FAIL} {client.tr(exc.message)}")
         return None
+    seats = await client.service.roles_of(row, sender.user_id)
+    return [r for r in replies if r.to == PUBLIC or r.to in seats]  # never another side's private replies
 
 
 class PlayerCommands(app_commands.Group):
@@ -84,7 +88,7 @@ class PlayerCommands(app_commands.Group):
             )))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with client.gate():
+        async with client.creating(interaction.channel_id):
             existing = await client.campaign_in(interaction.channel_id)
             if existing is not None:
                 await answer(interaction, client.tr(t(
@@ -99,6 +103,7 @@ class PlayerCommands(app_commands.Group):
             except ServiceError as exc:
                 await answer(interaction, f"{FAIL} {client.tr(exc.message)}")
                 return
+        async with client.gate(row.id):
             await client.delivery.flush(row.id)
         if isinstance(interaction.channel, discord.Thread):
             # A campaign in a thread or forum post: be a member, so its messages reach the bot.
@@ -127,15 +132,24 @@ class PlayerCommands(app_commands.Group):
         row = await campaign_here(interaction)
         if row is None:
             return
+        # Deferred first: the campaign's gate may be held by a slow delivery.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         sender = client.sender(interaction.user)
         call = client.service.join if join else client.service.leave
+
+        async def work() -> list[Reply]:
+            # The announcement is posted in the channel from the outbox, like any public reply.
+            batch = uuid.uuid4().hex
+            replies = [dataclasses.replace(r, batch=batch) for r in await call(row, side, sender)]
+            await client.store.commit_step(row.id, [], [(r.to, r.payload(), r.image) for r in replies])
+            return replies
+
         try:
-            async with client.gate(row.id):
-                replies = await call(row, side, sender)
+            replies = await client.act(row, work, interaction=interaction)
         except ServiceError as exc:
             await answer(interaction, f"{FAIL} {client.tr(exc.message)}")
             return
-        await answer(interaction, "\n".join(r.text for r in replies), ephemeral=False)
+        await answer(interaction, "\n".join(r.text for r in replies))
         if join:
             await client.deal_holdings(row, side.casefold())
 
@@ -169,6 +183,7 @@ class PlayerCommands(app_commands.Group):
         if row is None:
             return
         role = PUBLIC if share else await viewer_role(client, row, interaction.user)
+        await interaction.response.defer(ephemeral=not share, thinking=True)
         match = await client.service.match(row)
         replies = client.service.query(registry.get(row.game), match, role, verb, args)
         await answer(interaction, "\n".join(r.text for r in replies), ephemeral=not share)
@@ -231,10 +246,17 @@ class PlayerCommands(app_commands.Group):
         row = await campaign_here(interaction)
         if row is None:
             return
-        role = await acting_role(client, row, interaction.user, side)
-        roles = await client.service.roles_of(row, str(interaction.user.id))
-        if role is None or role not in roles:
-            await answer(interaction, client.tr(t("You have no seat in campaign {name}. Join a side first.", name=row.name)))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        role = await held_role(client, row, interaction.user, side)
+        if role is None:
+            roles = await client.service.roles_of(row, str(interaction.user.id))
+            if side:
+                refusal = t("You do not hold the {role} seat.", role=side.casefold().strip())
+            elif roles:
+                refusal = t("You hold several seats ({roles}); say which one you act for.", roles=", ".join(roles))
+            else:
+                refusal = t("You have no seat in campaign {name}. Join a side first.", name=row.name)
+            await answer(interaction, client.tr(refusal))
             return
         await show_choices(interaction, row, role)
 

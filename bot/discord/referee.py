@@ -27,6 +27,8 @@ REASON = "why (announced to everyone and logged)"
 async def referee_line(interaction: discord.Interaction[Any], line: str, after: After | None = None) -> None:
     """Check the referee, run ``line because reason`` through the service, announce, confirm."""
     client = client_of(interaction)
+    # Deferred first: the campaign's gate may be held by a slow delivery.
+    await interaction.response.defer(ephemeral=True, thinking=True)
     row = await campaign_here(interaction)
     if row is None:
         return
@@ -36,7 +38,6 @@ async def referee_line(interaction: discord.Interaction[Any], line: str, after: 
             "or the Manage Server permission).", name=row.name, role=client.settings.referee_role,
         )))
         return
-    await interaction.response.defer(ephemeral=True, thinking=True)
     sender = client.sender(interaction.user)
 
     async def work() -> list[Reply]:
@@ -120,8 +121,7 @@ class RefereeCommands(app_commands.Group):
         if not await client.is_referee(row, interaction):
             await answer(interaction, client.tr(t("Sorry, only a referee of campaign {name} may do that.", name=row.name)))
             return
-        async with client.gate(row.id):
-            await client.store.add_referee(row.id, str(user.id))
+        await client.store.add_referee(row.id, str(user.id))
         text = client.tr(t("{by} appointed {user} referee of campaign {name}.", by=interaction.user.display_name,
                            user=user.display_name, name=row.name))
         await answer(interaction, text, ephemeral=False)

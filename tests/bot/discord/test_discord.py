@@ -176,6 +176,20 @@ async def test_closed_direct_messages_are_announced_without_revealing_anything(d
     assert all(m.ephemeral for m in it.messages()) and hand[0] in it.text
 
 
+async def test_a_forged_private_button_reveals_nothing(discord_env: Harness):
+    """A private-copy button rewritten to name the clicker's own seat still shows only that seat's post."""
+    h = discord_env
+    row = await h.create()
+    h.blue.dms_open = False
+    notice = await h.post_after(h.channel, h.server.say(h.blue, h.channel, "hand"))
+    hand = (await h.service.match(row)).state["hands"]["blue"]
+    button = notice.components[0]
+    button["custom_id"] = button["custom_id"].replace(":blue:", ":red:")  # a modified client
+    it = await h.server.answered(await h.server.click(h.red, notice, button["custom_id"]))
+    red = (await h.service.match(row)).state["hands"]["red"]
+    assert "no longer held" in it.text and not [card for card in hand if card in it.text and card not in red], (hand, red, it.text)
+
+
 async def test_permissions_are_enforced_politely(discord_env: Harness):
     """Strangers and players get polite refusals; referee-role and Manage Server holders act."""
     h = discord_env
@@ -302,6 +316,86 @@ async def test_two_campaigns_act_at_the_same_time(discord_env: Harness):
     for row in (one, two):
         await drained(h, row.id)
         assert len((await h.service.match(row)).state["hands"]["red"]) == 4
+
+
+async def test_a_stalled_campaign_never_holds_up_another(discord_env: Harness):
+    """One campaign's post stuck at Discord: another campaign's join and /ref answer; its own are deferred at once."""
+    h = discord_env
+    second = await h.server.open_channel("duel-two")
+    await h.create()
+    other = await h.create(channel=second, seat=False)
+    release = h.server.hold("POST", rf"/channels/{h.channel}/messages")
+    try:
+        await h.server.say(h.red, h.channel, "move r1 0102")
+        await h.server.wait_until(lambda: h.server.held, what="the stalled post")
+        joined = await h.server.answered(await h.server.slash(h.red, second, "adjutant join", side="red"), timeout=5)
+        assert "Rosa now plays red" in joined.text
+        await h.server.wait_until(lambda: any("Rosa now plays red" in m.content for m in h.server.from_bot(second)), what="the announcement")
+        paused = await h.server.answered(await h.server.slash(h.ref, second, "ref pause", reason="lunch"), timeout=5)
+        assert "paused" in paused.text and (await h.store.campaign(other.id)).status == "paused"
+        waiting = [
+            await h.server.slash(h.blue, h.channel, "adjutant leave", side="blue"),
+            await h.server.slash(h.ref, h.channel, "ref pause", reason="lunch"),
+        ]
+        for it in waiting:  # acknowledged within Discord's deadline, answered once the post goes
+            await h.server.wait_until(lambda it=it: it.callbacks, timeout=5, what="a deferred answer")
+            assert it.callbacks[0]["type"] == 5 and not it.answered
+    finally:
+        release.set()
+    left, paused = [await h.server.answered(it) for it in waiting]
+    assert "left the blue seat" in left.text and "paused" in paused.text
+
+
+async def test_a_stalled_campaign_never_holds_up_another_ones_retries(discord_env: Harness, monkeypatch: pytest.MonkeyPatch):
+    """The delivery loop's retry of one campaign is not queued behind another campaign's stuck post."""
+    from bot.discord import delivery
+
+    monkeypatch.setattr(delivery, "RETRY_DELAYS", (0.05,))
+    h = discord_env
+    second = await h.server.open_channel("duel-two")
+    await h.create()
+    other = await h.create(channel=second)
+    release = h.server.hold("POST", rf"/channels/{h.channel}/messages")
+    try:
+        await h.server.say(h.red, h.channel, "move r1 0102")
+        await h.server.wait_until(lambda: h.server.held, what="the stalled post")
+        h.server.fail_next("POST", rf"/channels/{second}/messages", 403, 50013, "Missing Permissions")
+        await h.server.say(h.red, second, "move r1 0102")
+        await h.server.wait_until(lambda: any(f"{OK} move r1 0102" in m.content for m in h.server.from_bot(second)), what="the retried post")
+        await drained(h, other.id)
+    finally:
+        release.set()
+
+
+async def test_reading_commands_are_acknowledged_before_a_slow_rebuild(discord_env: Harness, monkeypatch: pytest.MonkeyPatch):
+    """Rebuilding a campaign may be slow (after a restart): status, history, options and a decide click are deferred first."""
+    h = discord_env
+    await h.create()
+    await h.post_after(h.channel, h.server.slash(h.ref, h.channel, "ref place", unit="b2", hex="0203", reason="a fight"))
+    window = await h.post_after(h.channel, h.server.say(h.red, h.channel, "attack r2 b2"))
+    decide = next(c for c in window.custom_ids() if ":blue:" in c)
+    release, rebuild = asyncio.Event(), h.service.match
+
+    async def slow(row):
+        await release.wait()
+        return await rebuild(row)
+
+    monkeypatch.setattr(h.service, "match", slow)
+    try:
+        waiting = [
+            await h.server.slash(h.red, h.channel, "adjutant status"),
+            await h.server.slash(h.red, h.channel, "adjutant history"),
+            await h.server.slash(h.blue, h.channel, "adjutant options"),
+            await h.server.click(h.blue, window, decide),
+        ]
+        for it in waiting:
+            await h.server.wait_until(lambda it=it: it.callbacks, timeout=5, what="a deferred answer")
+            assert it.callbacks[0]["type"] == 5 and not it.answered
+    finally:
+        release.set()
+    for it in waiting:
+        answered = await h.server.answered(it)
+        assert answered.text and answered.messages()[0].ephemeral
 
 
 async def test_caucasus_campaign_in_a_forum_post(discord_env: Harness):

@@ -39,3 +39,28 @@ async def test_serve_explains_a_missing_message_content_intent(fake_discord: Fak
     settings = Settings(token=fake_discord.token, db=tmp_path / "serve.db")
     assert await serve_until(fake_discord, settings, ready=False) == 1
     assert "Message Content intent" in caplog.text
+
+
+async def test_a_client_crash_is_logged_with_its_traceback(fake_discord: FakeDiscord, tmp_path, caplog):
+    """The connection fails for a reason of its own: the log says so and holds the traceback."""
+    fake_discord.fail_next("GET", "/users/@me", 400, 0, "Bad Request")
+    settings = Settings(token=fake_discord.token, db=tmp_path / "serve.db")
+    assert await serve_until(fake_discord, settings, ready=False) == 1
+    crash = next(r for r in caplog.records if "the Discord connection failed" in r.getMessage())
+    assert crash.exc_info is not None and "Traceback" in caplog.text
+
+
+async def test_a_failed_command_sync_is_logged_and_the_bot_goes_on(fake_discord: FakeDiscord, tmp_path, caplog):
+    """Discord refuses the command sync: the bot logs it and serves with the commands it registered before."""
+    fake_discord.fail_next("PUT", r"/applications/\d+/commands", 403, 50001, "Missing Access")
+    settings = Settings(token=fake_discord.token, db=tmp_path / "serve.db")
+    stop = asyncio.Event()
+    task = asyncio.create_task(run(settings, stop, guild_ready_timeout=0.05))
+    try:
+        await fake_discord.wait_until(lambda: fake_discord.identified.is_set() or task.done(), what="a connected bot")
+        assert not task.done()
+    finally:
+        stop.set()
+    assert await asyncio.wait_for(task, timeout=20) == 0
+    failed = next(r for r in caplog.records if "could not sync" in r.getMessage())
+    assert failed.levelno == logging.WARNING and failed.exc_info is not None

@@ -161,6 +161,8 @@ class FakeDiscord:
         self.thread_members: set[int] = set()
         self.rejected: list[tuple[str, str, int]] = []
         self.failures: list[Failure] = []
+        self.holds: list[tuple[str, re.Pattern[str], asyncio.Event]] = []
+        self.held: list[tuple[str, str]] = []
         self.portal_intents = p.MESSAGE_CONTENT_INTENT
         self._nonces: dict[tuple[int, int, str], Posted] = {}
         self._sockets: list[web.WebSocketResponse] = []
@@ -282,6 +284,12 @@ class FakeDiscord:
                     {"message": "You are being rate limited.", "retry_after": retry_after, "global": False},
                     {"Via": "1.1 google", "X-RateLimit-Scope": "user"}, times)
         )
+
+    def hold(self, method: str, path: str) -> asyncio.Event:
+        """Keep matching requests waiting (a slow upload) until the returned event is set."""
+        release = asyncio.Event()
+        self.holds.append((method, re.compile(path), release))
+        return release
 
     def fail_next(self, method: str, path: str, status: int, code: int, message: str, times: int = 1) -> None:
         self.failures.append(Failure(method, re.compile(path), status, {"message": message, "code": code}, {}, times))
@@ -473,6 +481,11 @@ class FakeDiscord:
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
         self.requests.append((request.method, path))
+        for method, pattern, release in list(self.holds):
+            if method == request.method and pattern.fullmatch(path) and not release.is_set():
+                self.held.append((request.method, path))
+                self._changed()
+                await release.wait()
         for failure in list(self.failures):
             if failure.method == request.method and failure.path.fullmatch(path):
                 failure.times -= 1
