@@ -15,12 +15,15 @@ from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+# The schema files ship inside the installed package (the top-level ``migrations`` package).
+MIGRATIONS: Traversable = files("migrations")
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
@@ -32,9 +35,9 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def migrations(folder: Path = MIGRATIONS) -> list[tuple[int, Path]]:
+def migrations(folder: Traversable = MIGRATIONS) -> list[tuple[int, Traversable]]:
     found = []
-    for path in sorted(folder.glob("*.sql")):
+    for path in sorted(folder.iterdir(), key=lambda p: p.name):
         m = _MIGRATION_NAME.match(path.name)
         if m:
             found.append((int(m.group(1)), path))
