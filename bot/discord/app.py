@@ -21,8 +21,11 @@ if TYPE_CHECKING:
 log = logging.getLogger("adjutant")
 
 
-def serve(env: Mapping[str, str]) -> int:
-    """Run the bot until it is stopped; see the module docstring for the exit codes."""
+def serve(env: Mapping[str, str], new: bool = False) -> int:
+    """Run the bot until it is stopped; see the module docstring for the exit codes.
+
+    ``new`` accepts an existing empty database file as a new database (``serve --new``).
+    """
     from bot.discord.config import ConfigError, Settings
 
     try:
@@ -32,7 +35,7 @@ def serve(env: Mapping[str, str]) -> int:
         return 2
     configure_logging(settings)
     try:
-        return asyncio.run(run(settings))
+        return asyncio.run(run(settings, new=new))
     except KeyboardInterrupt:
         return 0
 
@@ -50,19 +53,20 @@ def configure_logging(settings: Settings) -> None:
     logging.getLogger("discord").setLevel(max(settings.level, logging.INFO))
 
 
-async def run(settings: Settings, stop: asyncio.Event | None = None, **client_options: Any) -> int:
+async def run(settings: Settings, stop: asyncio.Event | None = None, *, new: bool = False, **client_options: Any) -> int:
     """Connect and serve until ``stop`` is set (by default: until SIGINT or SIGTERM)."""
     import discord
 
     from bot.discord.client import AdjutantClient
+    from bot.i18n import render
     from bot.pictures import render_around, render_hand_of, render_with_description
     from bot.service import CampaignService
     from bot.store import Store, StoreError
 
     try:
-        store = await Store.open(settings.db)
+        store = await Store.open(settings.db, new=new)
     except StoreError as exc:
-        log.error("%s", exc)
+        log.error("%s", render(exc.message))
         return 2
     service = CampaignService(
         store, renderer=render_with_description, hand_renderer=render_hand_of, focus_renderer=render_around
