@@ -17,6 +17,7 @@ import sqlite3
 import subprocess
 import sys
 import sysconfig
+import tomllib
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -54,6 +55,13 @@ class Installed:
     @property
     def python(self) -> Path:
         return self.venv / "bin" / "python"
+
+
+def packages() -> list[str]:
+    """The top-level packages pyproject.toml installs (its ``packages.find`` include list)."""
+    with (REPO / "pyproject.toml").open("rb") as f:
+        include = tomllib.load(f)["tool"]["setuptools"]["packages"]["find"]["include"]
+    return sorted({pattern.rstrip("*").rstrip(".") for pattern in include})
 
 
 def read_dockerfile(text: str) -> Dockerfile:
@@ -129,17 +137,18 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
 
 
 def test_dockerfile_copies_everything_the_package_needs():
-    """Every COPY source exists and the context holds pyproject.toml and each package folder."""
+    """Every COPY source exists; the context holds pyproject.toml, README.md and every package."""
     dockerfile = read_dockerfile(DOCKERFILE.read_text(encoding="utf-8"))
     sources = {s for copied, _ in dockerfile.copies for s in copied}
     assert all((REPO / s).exists() for s in sources), sources
-    assert {"pyproject.toml", "README.md", "engine", "bot", "render", "migrations"} <= sources
+    assert "migrations" in packages()
+    assert {"pyproject.toml", "README.md", *packages()} <= sources
 
 
 def test_wheel_carries_every_file_of_the_packages(installed: Installed):
-    """The wheel holds every tracked file of engine/, bot/, render/ and migrations/ (the .sql too)."""
+    """The wheel holds every tracked file of every package folder (migrations/*.sql too)."""
     tracked = subprocess.run(
-        ["git", "ls-files", "engine", "bot", "render", "migrations"], cwd=REPO,
+        ["git", "ls-files", *packages()], cwd=REPO,
         capture_output=True, text=True, check=True,
     ).stdout.split()
     names = set(zipfile.ZipFile(installed.wheel).namelist())
