@@ -5,17 +5,19 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import sqlite3
 import sys
 from pathlib import Path
 
 from bot.i18n import render
 from bot.service import CampaignService, ServiceError
-from bot.store import Store, StoreError
+from bot.store import Store, StoreError, explain
 from engine import registry
 from engine.errors import OrderError
 from engine.kernel import Match, Record, ReplayMismatch
 
 DEFAULT_DB = Path("data") / "adjutant.db"
+NEW_HELP = "accept an existing empty (0-byte) database file as a new database (refused otherwise)"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -33,6 +35,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--images", type=Path, help="write every map image to this folder")
     play.add_argument("--json", action="store_true", help="print one JSON object per reply")
     play.add_argument("--option", action="append", default=[], help="campaign option key=value (repeatable)")
+    play.add_argument("--new", action="store_true", help=NEW_HELP)
 
     rep = sub.add_parser("replay", help="rebuild campaigns from their logs and check every state hash")
     rep.add_argument("--db", type=Path, default=DEFAULT_DB)
@@ -48,7 +51,8 @@ def _parser() -> argparse.ArgumentParser:
     val = sub.add_parser("validate", help="check a game's data files and list every problem")
     val.add_argument("game")
 
-    sub.add_parser("serve", help="run the Discord bot (configured by ADJUTANT_* environment variables)")
+    serve = sub.add_parser("serve", help="run the Discord bot (configured by ADJUTANT_* environment variables)")
+    serve.add_argument("--new", action="store_true", help=NEW_HELP)
 
     bench = sub.add_parser("bench", help="benchmarks that print figures (not tests)")
     bench.add_argument("what", choices=["engine", "store", "render"])
@@ -69,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "serve":
             from bot.discord.app import serve
 
-            return serve(os.environ)
+            return serve(os.environ, new=args.new)
         if args.command == "render":
             return asyncio.run(cmd_render(args))
         if args.command == "validate":
@@ -83,8 +87,14 @@ def main(argv: list[str] | None = None) -> int:
 
             return benchmarks.main(args.what, args.runs, args.game)
     except (StoreError, ServiceError) as exc:
-        message = render(exc.message) if isinstance(exc, ServiceError) else str(exc)
-        print(f"adjutant: {message}", file=sys.stderr)
+        print(f"adjutant: {render(exc.message)}", file=sys.stderr)
+        return 2
+    except sqlite3.Error as exc:
+        # The database went bad while in use (damage found on reading, a full disk...).
+        explained = explain(exc, str(getattr(args, "db", "")))
+        if explained is None:
+            raise
+        print(f"adjutant: {render(explained)}", file=sys.stderr)
         return 2
     return 0
 
@@ -105,7 +115,7 @@ async def cmd_play(args: argparse.Namespace) -> int:
     from bot.pictures import render_around, render_hand_of, render_with_description
     from bot.service import options_json
 
-    store = await Store.open(args.db)
+    store = await Store.open(args.db, new=args.new)
     try:
         service = CampaignService(
             store,
@@ -138,10 +148,7 @@ async def cmd_play(args: argparse.Namespace) -> int:
 
 
 async def cmd_replay(args: argparse.Namespace) -> int:
-    if not args.db.exists():
-        print(f"adjutant: no database at {args.db}", file=sys.stderr)
-        return 2
-    store = await Store.open(args.db)
+    store = await Store.open(args.db, read_only=True)
     failures = 0
     try:
         rows = await store.campaigns()
@@ -175,10 +182,7 @@ async def cmd_replay(args: argparse.Namespace) -> int:
 async def cmd_render(args: argparse.Namespace) -> int:
     from bot.pictures import render_with_description
 
-    if not args.db.exists():
-        print(f"adjutant: no database at {args.db}", file=sys.stderr)
-        return 2
-    store = await Store.open(args.db)
+    store = await Store.open(args.db, read_only=True)
     try:
         rows = await store.campaigns()
         if args.campaign:

@@ -17,7 +17,7 @@ from typing import TextIO
 from bot.i18n import render
 from bot.replies import PUBLIC, Reply
 from bot.service import CampaignService, Sender, ServiceError
-from bot.store import CampaignRow, OutboxEntry
+from bot.store import CampaignRow, OutboxEntry, StoreError
 from engine import registry
 from engine.game import REFEREE
 from engine.text import t
@@ -115,6 +115,8 @@ class Console:
                 await self.service.submit(self.row, CONSOLE, text.strip(), role=role)
         except ServiceError as exc:
             self._error(render(exc.message))
+        except StoreError:
+            raise  # the database cannot be written (full, read-only, damaged): the session ends
         except Exception:  # a bug must not end the session; the engine applied nothing
             logging.getLogger("adjutant").exception("error handling %r", line)
             self._error(render(t("Internal error: nothing was applied. The details went to the log.")))

@@ -9,39 +9,95 @@ because delivery reads the outbox in order and marks each entry, posts nothing t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
+import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+from engine.text import Text, t
+
+# The schema files ship inside the installed package (the top-level ``migrations`` package).
+MIGRATIONS: Traversable = files("migrations")
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+_SIDECARS = ("-wal", "-shm", "-journal")
 
 
 class StoreError(Exception):
-    """The database cannot be used (for example it was written by newer code)."""
+    """The database cannot be used: damaged, not SQLite, read-only, full, written by newer code.
+
+    ``message`` says what is wrong and what to do, in one line, through the message catalogue.
+    """
+
+    def __init__(self, message: Text) -> None:
+        super().__init__(str(message))
+        self.message = message
 
 
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def migrations(folder: Path = MIGRATIONS) -> list[tuple[int, Path]]:
+def migrations(folder: Traversable = MIGRATIONS) -> list[tuple[int, Traversable]]:
     found = []
-    for path in sorted(folder.glob("*.sql")):
+    for path in sorted(folder.iterdir(), key=lambda p: p.name):
         m = _MIGRATION_NAME.match(path.name)
         if m:
             found.append((int(m.group(1)), path))
     numbers = [n for n, _ in found]
     if numbers != list(range(1, len(numbers) + 1)):
-        raise StoreError(f"migrations must be numbered 0001, 0002, ... without gaps: {numbers}")
+        raise StoreError(
+            t("The migrations must be numbered 0001, 0002, ... without gaps, not {numbers}.", numbers=numbers)
+        )
     return found
+
+
+def explain(exc: sqlite3.Error, path: str) -> Text | None:
+    """What a SQLite error about the database itself means to the user; None for other errors.
+
+    Damage, a file that is not SQLite, a read-only file, a full disk and I/O errors are the
+    database's condition, not a bug: they get one line saying what to do. Constraint
+    violations and programming errors are left to the caller (None).
+    """
+    code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+    detail = str(exc)
+    if code == sqlite3.SQLITE_CORRUPT:
+        return _damaged(path, detail)
+    if code == sqlite3.SQLITE_NOTADB:
+        return t(
+            "The file {path} is not an SQLite database; Adjutant changed nothing. Name an Adjutant database or a new file.",
+            path=path,
+        )
+    if code == sqlite3.SQLITE_READONLY:
+        return t(
+            "The database {path} is read-only, and Adjutant must write to it. Check the permissions of the file and of its folder.",
+            path=path,
+        )
+    if code == sqlite3.SQLITE_FULL:
+        return t(
+            "The disk holding the database {path} is full; the change in hand was not saved. Free some space and start again.",
+            path=path,
+        )
+    if code == sqlite3.SQLITE_CANTOPEN:
+        return t(
+            "Cannot open the database {path} (SQLite: {detail}). Check that its folder exists and may be written.",
+            path=path, detail=detail,
+        )
+    if code == sqlite3.SQLITE_IOERR:
+        return t(
+            "Reading or writing the database {path} failed (SQLite: {detail}). Check the disk, then restore from a backup if it persists.",
+            path=path, detail=detail,
+        )
+    return None
 
 
 @dataclass(frozen=True)
@@ -75,21 +131,49 @@ class Store:
         self._write = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path, durable: bool = True) -> Store:
-        path = str(path)
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        store = cls(db, path)
+    async def open(cls, path: str | Path, durable: bool = True, *, new: bool = False, read_only: bool = False) -> Store:
+        """Open (creating if needed) and migrate the database, or raise ``StoreError`` saying why not.
+
+        Before anything is written, the file is checked: a folder, a file that is not SQLite, a
+        damaged database, one written by newer code or a read-only one is refused. An existing
+        empty (0-byte) file is refused unless ``new``: it is more likely a damaged campaign
+        database than a new one. ``read_only`` opens without writing anything at all (no
+        journal-mode switch, no migration), for commands that only read.
+        """
+        name = str(path)
+        file = None if name == ":memory:" else Path(name)
+        created = file is not None and not file.exists()
+        if file is not None:
+            _check_file(file, new=new, read_only=read_only)
         try:
+            if read_only and file is not None:
+                # SQLite's own read-only open: no write can happen, whatever the permissions.
+                db = await aiosqlite.connect(file.resolve().as_uri() + "?mode=ro", uri=True, isolation_level=None)
+            else:
+                if file is not None:
+                    file.parent.mkdir(parents=True, exist_ok=True)
+                db = await aiosqlite.connect(name, isolation_level=None)
+        except (OSError, sqlite3.Error) as exc:
+            raise _open_failure(exc, name) from exc
+        db.row_factory = aiosqlite.Row
+        store = cls(db, name)
+        try:
+            await store._check_integrity()
             await store.refuse_newer()
-            await db.execute("PRAGMA journal_mode=WAL")
-            await db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-            await db.execute("PRAGMA foreign_keys=ON")
-            await store.migrate()
-        except Exception:
+            if read_only:
+                await store._refuse_older()
+            else:
+                await store._check_writable()
+                await db.execute("PRAGMA journal_mode=WAL")
+                await db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+                await db.execute("PRAGMA foreign_keys=ON")
+                await store.migrate()
+        except BaseException as exc:
             await db.close()
+            if created and file is not None:
+                _remove_new(file)
+            if isinstance(exc, sqlite3.Error):
+                raise _open_failure(exc, name) from exc
             raise
         return store
 
@@ -101,6 +185,24 @@ class Store:
             row = await cur.fetchone()
         return int(row[0]) if row else 0
 
+    async def _check_integrity(self) -> None:
+        """Read every page once (``PRAGMA quick_check``): a damaged or truncated file is refused."""
+        async with self.db.execute("PRAGMA quick_check") as cur:
+            rows = await cur.fetchall()
+        problems = [str(r[0]) for r in rows if str(r[0]) != "ok"]
+        if problems:
+            raise StoreError(_damaged(self.path, problems[0]))
+
+    async def _check_writable(self) -> None:
+        """Try a write inside a transaction that is rolled back: a read-only database fails here."""
+        version = await self.version()
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            await self.db.execute(f"PRAGMA user_version={version}")
+        finally:
+            if self.db.in_transaction:
+                await self.db.execute("ROLLBACK")
+
     async def refuse_newer(self) -> None:
         """Raise before touching anything if the database was written by newer code."""
         steps = migrations()
@@ -108,9 +210,24 @@ class Store:
         latest = steps[-1][0] if steps else 0
         if current > latest:
             raise StoreError(
-                f"database {self.path} has schema version {current}, but this Adjutant knows only "
-                f"up to {latest}: it was written by newer code. Upgrade Adjutant; the database "
-                f"has not been modified."
+                t(
+                    "The database {path} has schema version {version}, but this Adjutant knows only up to {latest}: it was written by newer code. Upgrade Adjutant; the database has not been modified.",
+                    path=self.path, version=current, latest=latest,
+                )
+            )
+
+    async def _refuse_older(self) -> None:
+        """Read-only use needs the current schema: an empty or older database cannot be read."""
+        current = await self.version()
+        latest = migrations()[-1][0]
+        if current == 0:
+            raise StoreError(t("The database {path} holds no Adjutant campaigns (it has no Adjutant tables).", path=self.path))
+        if current < latest:
+            raise StoreError(
+                t(
+                    "The database {path} has schema version {version}; this Adjutant reads version {latest}. Run 'adjutant play' or 'adjutant serve' on it once to upgrade it (this command never writes).",
+                    path=self.path, version=current, latest=latest,
+                )
             )
 
     async def migrate(self) -> None:
@@ -126,20 +243,33 @@ class Store:
                 await self.db.execute(f"PRAGMA user_version={number}")
                 await self.db.execute("COMMIT")
             except Exception:
-                await self.db.execute("ROLLBACK")
+                if self.db.in_transaction:
+                    await self.db.execute("ROLLBACK")
                 raise
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._write:
-            await self.db.execute("BEGIN IMMEDIATE")
             try:
-                yield self.db
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
-            else:
-                await self.db.execute("COMMIT")
+                await self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self.db
+                except BaseException:
+                    # SQLite may have rolled back already (a full disk does).
+                    if self.db.in_transaction:
+                        await self.db.execute("ROLLBACK")
+                    raise
+                else:
+                    await self.db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                # The database's condition (full, read-only, damaged) is the user's to fix.
+                if self.db.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        await self.db.execute("ROLLBACK")
+                message = explain(exc, self.path)
+                if message is None:
+                    raise
+                raise StoreError(message) from exc
 
     # Campaigns ------------------------------------------------------------------------------
     async def create_campaign(
@@ -306,3 +436,50 @@ async def _run_script(db: aiosqlite.Connection, sql: str) -> None:
 def _statements(sql: str) -> list[str]:
     lines = [line for line in sql.splitlines() if not line.strip().startswith("--")]
     return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+
+
+def _damaged(path: str, detail: str) -> Text:
+    return t(
+        "The database {path} is damaged (SQLite: {detail}); Adjutant changed nothing. Restore it from a backup.",
+        path=path, detail=detail,
+    )
+
+
+def _check_file(file: Path, new: bool, read_only: bool) -> None:
+    """Refuse what is not a database file before SQLite opens (and perhaps creates) it."""
+    path = str(file)
+    if file.is_dir():
+        raise StoreError(t("The database {path} is a folder; name a database file (it may not exist yet).", path=path))
+    if read_only and not file.exists():
+        raise StoreError(t("There is no database at {path}.", path=path))
+    if file.is_file() and file.stat().st_size == 0:
+        if read_only:
+            raise StoreError(
+                t("The database {path} is an empty (0-byte) file: it holds no campaigns. If it was a campaign database, restore it from a backup.", path=path)
+            )
+        if not new:
+            raise StoreError(
+                t(
+                    "The database {path} is an empty (0-byte) file: more likely a damaged campaign database than a new one. Restore it from a backup, or start with --new to make a new database in it.",
+                    path=path,
+                )
+            )
+
+
+def _open_failure(exc: OSError | sqlite3.Error, path: str) -> StoreError:
+    """The one-line refusal for an error while opening ``path``."""
+    if isinstance(exc, sqlite3.Error):
+        message = explain(exc, path)
+        if message is not None:
+            return StoreError(message)
+        detail = str(exc)
+    else:
+        detail = exc.strerror or str(exc)
+    return StoreError(t("Cannot open the database {path}: {detail}.", path=path, detail=detail))
+
+
+def _remove_new(file: Path) -> None:
+    """Remove a database file this open created but could not finish (and its side files)."""
+    for candidate in (file, *(file.with_name(file.name + suffix) for suffix in _SIDECARS)):
+        with contextlib.suppress(OSError):
+            candidate.unlink()

@@ -2,8 +2,10 @@
 
 ``serve(env)`` opens the store, builds the campaign service with the map renderer, connects
 to Discord and runs until interrupted (SIGINT or SIGTERM), then closes everything. It returns
-a process exit code: 0 after a clean stop, 1 if the connection failed, 2 for a configuration
-or database error. The token is read from ``ADJUTANT_DISCORD_TOKEN`` and never logged.
+a process exit code: 0 after a clean stop, 1 if the connection failed (it may work later), 2
+for what a restart cannot fix: a configuration error, a token Discord refuses, a missing
+Message Content intent, a database that cannot be used. Each failure is one log line, without
+a traceback. The token is read from ``ADJUTANT_DISCORD_TOKEN`` and never logged.
 """
 
 from __future__ import annotations
@@ -27,8 +29,11 @@ log = logging.getLogger("adjutant")
 PAYLOAD_LOGGERS = ("discord", "aiosqlite")
 
 
-def serve(env: Mapping[str, str]) -> int:
-    """Run the bot until it is stopped; see the module docstring for the exit codes."""
+def serve(env: Mapping[str, str], new: bool = False) -> int:
+    """Run the bot until it is stopped; see the module docstring for the exit codes.
+
+    ``new`` accepts an existing empty database file as a new database (``serve --new``).
+    """
     from bot.discord.config import ConfigError, Settings
 
     try:
@@ -38,7 +43,7 @@ def serve(env: Mapping[str, str]) -> int:
         return 2
     configure_logging(settings)
     try:
-        return asyncio.run(run(settings))
+        return asyncio.run(run(settings, new=new))
     except KeyboardInterrupt:
         return 0
 
@@ -57,19 +62,21 @@ def configure_logging(settings: Settings, stream: TextIO | None = None) -> None:
         logging.getLogger(name).setLevel(max(settings.level, logging.INFO))
 
 
-async def run(settings: Settings, stop: asyncio.Event | None = None, **client_options: Any) -> int:
+async def run(settings: Settings, stop: asyncio.Event | None = None, *, new: bool = False, **client_options: Any) -> int:
     """Connect and serve until ``stop`` is set (by default: until SIGINT or SIGTERM)."""
     import discord
 
     from bot.discord.client import AdjutantClient
+    from bot.i18n import render
     from bot.pictures import render_around, render_hand_of, render_with_description
     from bot.service import CampaignService
     from bot.store import Store, StoreError
+    from engine.text import t
 
     try:
-        store = await Store.open(settings.db)
+        store = await Store.open(settings.db, new=new)
     except StoreError as exc:
-        log.error("%s", exc)
+        log.error("%s", render(exc.message))
         return 2
     service = CampaignService(
         store, renderer=render_with_description, hand_renderer=render_hand_of, focus_renderer=render_around
@@ -91,13 +98,15 @@ async def run(settings: Settings, stop: asyncio.Event | None = None, **client_op
         done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
         if runner in done:
             error = runner.exception()
+            code = 1  # the connection ended by itself: a restart may help
             if isinstance(error, discord.LoginFailure):
-                log.error("Discord refused the token (check ADJUTANT_DISCORD_TOKEN)")
+                log.error("%s", render(t("Discord refused the token: check ADJUTANT_DISCORD_TOKEN (the bot token from the Discord developer portal).")))
+                code = 2
             elif isinstance(error, discord.PrivilegedIntentsRequired):
-                log.error("enable the Message Content intent for the bot in the Discord developer portal")
+                log.error("%s", render(t("Discord refused the connection: enable the Message Content intent for the bot in the Discord developer portal.")))
+                code = 2
             elif error is not None:
-                log.error("the Discord connection failed: %s", error, exc_info=error)
-            code = 1
+                log.error("%s", render(t("The Discord connection failed: {error}", error=str(error) or type(error).__name__)), exc_info=error)
     finally:
         stopper.cancel()
         await client.close()

@@ -29,7 +29,7 @@ async def test_serve_connects_registers_the_commands_and_stops_cleanly(fake_disc
 
 async def test_serve_reports_a_refused_token(fake_discord: FakeDiscord, tmp_path, caplog):
     settings = Settings(token="not-the-token", db=tmp_path / "serve.db")
-    assert await serve_until(fake_discord, settings, ready=False) == 1
+    assert await serve_until(fake_discord, settings, ready=False) == 2
     assert "refused the token" in caplog.text
 
 
@@ -37,7 +37,7 @@ async def test_serve_explains_a_missing_message_content_intent(fake_discord: Fak
     """The portal's Message Content switch is off: Discord closes with 4014; the log says what to do."""
     fake_discord.portal_intents = 0
     settings = Settings(token=fake_discord.token, db=tmp_path / "serve.db")
-    assert await serve_until(fake_discord, settings, ready=False) == 1
+    assert await serve_until(fake_discord, settings, ready=False) == 2
     assert "Message Content intent" in caplog.text
 
 
