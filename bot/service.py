@@ -11,6 +11,7 @@ import asyncio
 import json
 import logging
 import secrets
+import sqlite3
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -120,7 +121,10 @@ class CampaignService:
         seed: str | None = None,
         channel: str | None = None,
         creator: str | None = None,
+        seats: Mapping[str, tuple[str, str]] | None = None,
     ) -> tuple[CampaignRow, list[Reply]]:
+        """Create a campaign: its row, referee (``creator``), ``seats`` (role -> user id and name),
+        the announcement with the seed commitment and the first snapshot, in one transaction."""
         try:
             key = registry.resolve(game_name)
         except KeyError:
@@ -136,6 +140,7 @@ class CampaignService:
                     t("Unknown option '{name}'. Options of {game}: {names}.", name=k, game=key, names=", ".join(game.options) or "none")
                 )
             opts[k] = v
+        seated = {self._role(game, role): who for role, who in (seats or {}).items()}
         if await self.store.campaign(name) is not None:
             raise ServiceError(t("A campaign called '{name}' already exists.", name=name))
         seed = seed or secrets.token_hex(16)
@@ -143,12 +148,6 @@ class CampaignService:
             match = Match.new(game, scenario, opts, seed)
         except OrderError as exc:
             raise ServiceError(exc.text()) from exc
-        campaign_id = await self.store.create_campaign(name, key, scenario, opts, seed, channel)
-        if creator:
-            await self.store.add_referee(campaign_id, creator)
-        self._matches[campaign_id] = match
-        row = await self.store.campaign(campaign_id)
-        assert row is not None
         batch = uuid.uuid4().hex
         replies = [
             Reply(
@@ -165,15 +164,29 @@ class CampaignService:
             )
         ]
         replies += self._entry_replies(match.setup_entries, batch)
-        self._sent_holdings[campaign_id] = {}
-        replies += self._holdings_replies(row, game, match, batch)
+        hands, sent = self._holdings_changes({}, game, match, batch)
+        replies += hands
         replies += self._image_replies(game, match, batch)
-        await self.store.commit_step(
-            campaign_id,
-            [],
-            [(r.to, r.payload(), r.image) for r in replies],
-            snapshot=(0, canonical(match.state), match.hash()),
-        )
+        try:
+            campaign_id = await self.store.create_campaign(
+                name,
+                key,
+                scenario,
+                opts,
+                seed,
+                channel,
+                referees=[creator] if creator else [],
+                seats=seated,
+                replies=[(r.to, r.payload(), r.image) for r in replies],
+                snapshot=(0, canonical(match.state), match.hash()),
+            )
+        except sqlite3.IntegrityError:
+            # Another request created a campaign of that name since the check above.
+            raise ServiceError(t("A campaign called '{name}' already exists.", name=name)) from None
+        self._matches[campaign_id] = match
+        self._sent_holdings[campaign_id] = sent
+        row = await self.store.campaign(campaign_id)
+        assert row is not None
         return row, replies
 
     async def campaign(self, key: int | str) -> CampaignRow:
@@ -227,8 +240,15 @@ class CampaignService:
 
     def _holdings_replies(self, row: CampaignRow, game: Game, match: Match, batch: str) -> list[Reply]:
         """6.2 of Stalin's War and any hidden-hand game: a hand goes to its owner after every change."""
+        out, now = self._holdings_changes(self._sent_holdings.get(row.id, {}), game, match, batch)
+        self._sent_holdings[row.id] = now
+        return out
+
+    def _holdings_changes(
+        self, before: Mapping[str, str], game: Game, match: Match, batch: str
+    ) -> tuple[list[Reply], dict[str, str]]:
+        """The holdings replies for every seat whose holdings differ from ``before``, and the holdings now."""
         now = self._holdings_now(game, match)
-        before = self._sent_holdings.get(row.id, {})
         out: list[Reply] = []
         for role, text in sorted(now.items()):
             if before.get(role) == text:
@@ -238,8 +258,7 @@ class CampaignService:
                 drawn = self.hand_renderer(game, match, role)
                 if drawn is not None:
                     out.append(Reply(role, drawn[1], image=drawn[0], batch=batch))
-        self._sent_holdings[row.id] = now
-        return out
+        return out, now
 
     # Seats --------------------------------------------------------------------------------------
     async def join(self, row: CampaignRow, role: str, sender: Sender) -> list[Reply]:

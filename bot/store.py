@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -143,16 +143,40 @@ class Store:
 
     # Campaigns ------------------------------------------------------------------------------
     async def create_campaign(
-        self, name: str, game: str, scenario: str, options: dict[str, Any], seed: str, channel: str | None
+        self,
+        name: str,
+        game: str,
+        scenario: str,
+        options: dict[str, Any],
+        seed: str,
+        channel: str | None,
+        referees: Iterable[str] = (),
+        seats: Mapping[str, tuple[str, str]] | None = None,
+        replies: Iterable[tuple[str, dict[str, Any], bytes | None]] = (),
+        snapshot: tuple[int, str, str] | None = None,
     ) -> int:
+        """Create a campaign with its referees, seats, opening replies and first snapshot, in one
+        transaction: a crash leaves either all of it (the seed commitment published) or nothing."""
+        stamp = now()
         async with self.transaction() as db:
             cur = await db.execute(
                 "INSERT INTO campaigns (name, game, scenario, options, seed, channel, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (name, game, scenario, json.dumps(options, sort_keys=True), seed, channel, now()),
+                (name, game, scenario, json.dumps(options, sort_keys=True), seed, channel, stamp),
             )
             assert cur.lastrowid is not None
-            return int(cur.lastrowid)
+            campaign_id = int(cur.lastrowid)
+            for user_id in referees:
+                await db.execute(
+                    "INSERT OR IGNORE INTO referees (campaign_id, user_id) VALUES (?, ?)", (campaign_id, user_id)
+                )
+            for role, (user_id, user_name) in sorted((seats or {}).items()):
+                await db.execute(
+                    "INSERT INTO seats (campaign_id, role, user_id, user_name) VALUES (?, ?, ?, ?)",
+                    (campaign_id, role, user_id, user_name),
+                )
+            await self._write_step(db, campaign_id, stamp, (), replies, (), snapshot)
+            return campaign_id
 
     def _campaign(self, row: aiosqlite.Row) -> CampaignRow:
         return CampaignRow(
@@ -245,30 +269,43 @@ class Store:
         """Commit one step atomically: records, typed messages, snapshot and outbox replies."""
         stamp = now()
         async with self.transaction() as db:
-            for rec in records:
-                await db.execute(
-                    "INSERT INTO actions (campaign_id, seq, record, state_hash, created_at) VALUES (?, ?, ?, ?, ?)",
-                    (campaign_id, rec["seq"], json.dumps(rec, sort_keys=True), rec["hash"], stamp),
-                )
-            for user_id, role, text, outcome in messages:
-                await db.execute(
-                    "INSERT INTO messages (campaign_id, user_id, role, text, outcome, created_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (campaign_id, user_id, role, text, outcome, stamp),
-                )
-            if snapshot is not None:
-                seq, state, digest = snapshot
-                await db.execute(
-                    "INSERT OR REPLACE INTO snapshots (campaign_id, seq, state, state_hash) VALUES (?, ?, ?, ?)",
-                    (campaign_id, seq, state, digest),
-                )
-            for recipient, payload, image in replies:
-                await db.execute(
-                    "INSERT INTO outbox (campaign_id, recipient, payload, image, created_at) VALUES (?, ?, ?, ?, ?)",
-                    (campaign_id, recipient, json.dumps(payload, sort_keys=True), image, stamp),
-                )
+            await self._write_step(db, campaign_id, stamp, records, replies, messages, snapshot)
             if status is not None:
                 await db.execute("UPDATE campaigns SET status = ? WHERE id = ?", (status, campaign_id))
+
+    @staticmethod
+    async def _write_step(
+        db: aiosqlite.Connection,
+        campaign_id: int,
+        stamp: str,
+        records: Iterable[dict[str, Any]],
+        replies: Iterable[tuple[str, dict[str, Any], bytes | None]],
+        messages: Iterable[tuple[str, str | None, str, str]],
+        snapshot: tuple[int, str, str] | None,
+    ) -> None:
+        """Write one step's rows inside the caller's transaction."""
+        for rec in records:
+            await db.execute(
+                "INSERT INTO actions (campaign_id, seq, record, state_hash, created_at) VALUES (?, ?, ?, ?, ?)",
+                (campaign_id, rec["seq"], json.dumps(rec, sort_keys=True), rec["hash"], stamp),
+            )
+        for user_id, role, text, outcome in messages:
+            await db.execute(
+                "INSERT INTO messages (campaign_id, user_id, role, text, outcome, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (campaign_id, user_id, role, text, outcome, stamp),
+            )
+        if snapshot is not None:
+            seq, state, digest = snapshot
+            await db.execute(
+                "INSERT OR REPLACE INTO snapshots (campaign_id, seq, state, state_hash) VALUES (?, ?, ?, ?)",
+                (campaign_id, seq, state, digest),
+            )
+        for recipient, payload, image in replies:
+            await db.execute(
+                "INSERT INTO outbox (campaign_id, recipient, payload, image, created_at) VALUES (?, ?, ?, ?, ?)",
+                (campaign_id, recipient, json.dumps(payload, sort_keys=True), image, stamp),
+            )
 
     # Outbox -------------------------------------------------------------------------------------
     async def pending(self, campaign_id: int | None = None, limit: int = 500) -> list[OutboxEntry]:

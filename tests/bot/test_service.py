@@ -325,3 +325,57 @@ async def test_pause_is_one_transaction_with_its_announcement(setup, monkeypatch
     with pytest.raises(Boom):
         await service.referee(row, REF, "pause because holidays")
     assert (await store.campaign(row.id)).status == "active"
+
+
+async def test_creation_is_one_transaction(tmp_path):
+    """When the creation's last write (the opening replies) fails, no campaign, referee or seat is left."""
+    store = await Store.open(tmp_path / "c.db")
+
+    def unstorable(game, match, role, full):
+        return object(), "a picture the database cannot hold"
+
+    service = CampaignService(store, renderer=unstorable)
+    with pytest.raises(Exception) as exc:
+        await service.create("c1", "duel", seed="fixed", creator=REF.user_id)
+    assert "binding" in str(exc.value)
+    assert await store.campaigns() == []
+    for table in ("referees", "seats", "outbox", "snapshots"):
+        async with store.db.execute(f"SELECT COUNT(*) FROM {table}") as cur:
+            assert (await cur.fetchone())[0] == 0, table
+    await store.close()
+
+
+async def test_creation_stores_seats_referee_and_commitment(tmp_path):
+    """A created campaign has its seats, its referee, the published seed commitment and snapshot 0."""
+    store = await Store.open(tmp_path / "c.db")
+    service = CampaignService(store)
+    row, _ = await service.create(
+        "c1", "duel", seed="fixed", creator=REF.user_id, seats={"red": (RED.user_id, RED.name), "Blue": (BLUE.user_id, BLUE.name)}
+    )
+    assert await store.seats(row.id) == {"red": (RED.user_id, RED.name), "blue": (BLUE.user_id, BLUE.name)}
+    assert await store.referees(row.id) == {REF.user_id}
+    assert any("Seed commitment" in e.payload["text"] for e in await store.pending(row.id))
+    assert (await store.latest_snapshot(row.id))[0] == 0
+    await store.close()
+
+
+async def test_creation_refuses_a_seat_of_no_side(tmp_path):
+    """A seat for a role the game does not have is refused and nothing is created."""
+    store = await Store.open(tmp_path / "c.db")
+    with pytest.raises(ServiceError) as exc:
+        await CampaignService(store).create("c1", "duel", seats={"green": (RED.user_id, RED.name)})
+    assert "green" in str(exc.value) and await store.campaigns() == []
+    await store.close()
+
+
+async def test_a_name_taken_during_creation_is_a_clear_refusal(setup, monkeypatch):
+    """Two creations of one name racing past the check: the second is refused, not a database error."""
+    service, _, store = setup
+
+    async def not_found(key):
+        return None
+
+    monkeypatch.setattr(store, "campaign", not_found)
+    with pytest.raises(ServiceError) as exc:
+        await service.create("c1", "duel", seed="other")
+    assert "already exists" in str(exc.value)
