@@ -604,9 +604,10 @@ class CampaignService:
             if len(args) != 2:
                 raise ServiceError(t("Usage: seat ROLE USER because REASON."))
             role = self._role(game, args[0])
-            await self.store.set_seat(row.id, role, args[1], args[1])
             reply = Reply(PUBLIC, self._(t("Referee gave the {role} seat to {user}. Reason: {reason}", role=role, user=args[1], reason=reason.strip())), batch=batch)
-            await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "override")])
+            await self.store.commit_step(
+                row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "override")], seats={role: (args[1], args[1])}
+            )
             return [reply]
         async with self._step(row.id):
             match = await self.match(row)

@@ -265,13 +265,22 @@ class Store:
         messages: Iterable[tuple[str, str | None, str, str]] = (),
         snapshot: tuple[int, str, str] | None = None,
         status: str | None = None,
+        seats: Mapping[str, tuple[str, str]] | None = None,
     ) -> None:
-        """Commit one step atomically: records, typed messages, snapshot and outbox replies."""
+        """Commit one step atomically: records, typed messages, snapshot, outbox replies, and any
+        change of status or of seats (role -> user id and name) it announces."""
         stamp = now()
         async with self.transaction() as db:
             await self._write_step(db, campaign_id, stamp, records, replies, messages, snapshot)
             if status is not None:
                 await db.execute("UPDATE campaigns SET status = ? WHERE id = ?", (status, campaign_id))
+            for role, (user_id, user_name) in sorted((seats or {}).items()):
+                await db.execute(
+                    "INSERT INTO seats (campaign_id, role, user_id, user_name) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (campaign_id, role) DO UPDATE SET user_id = excluded.user_id,"
+                    " user_name = excluded.user_name",
+                    (campaign_id, role, user_id, user_name),
+                )
 
     @staticmethod
     async def _write_step(

@@ -379,3 +379,19 @@ async def test_a_name_taken_during_creation_is_a_clear_refusal(setup, monkeypatc
     with pytest.raises(ServiceError) as exc:
         await service.create("c1", "duel", seed="other")
     assert "already exists" in str(exc.value)
+
+
+async def test_a_referee_seat_change_is_one_transaction_with_its_announcement(setup, monkeypatch):
+    """A seat given by the referee whose announcement cannot be stored stays with its holder."""
+    service, row, store = setup
+
+    async def broken(*args, **kwargs):
+        raise Boom("commit")
+
+    monkeypatch.setattr(store, "commit_step", broken)
+    with pytest.raises(Boom):
+        await service.referee(row, REF, "seat red u-x because Rosa is away")
+    assert (await store.seats(row.id))["red"] == (RED.user_id, RED.name)
+    monkeypatch.undo()
+    await service.referee(row, REF, "seat red u-x because Rosa is away")
+    assert (await store.seats(row.id))["red"] == ("u-x", "u-x")
