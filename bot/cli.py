@@ -134,9 +134,8 @@ async def cmd_play(args: argparse.Namespace) -> int:
         row = await store.campaign(name)
         if row is None:
             options = options_json(" ".join(args.option))
-            row, _ = await service.create(name, key, scenario, options, seed=args.seed, creator=CONSOLE.user_id)
-            for role in game.roles:
-                await store.set_seat(row.id, role, CONSOLE.user_id, "console")
+            seats = {role: (CONSOLE.user_id, "console") for role in game.roles}
+            row, _ = await service.create(name, key, scenario, options, seed=args.seed, creator=CONSOLE.user_id, seats=seats)
         elif row.game != key:
             print(f"adjutant: campaign {name!r} in {args.db} is a {row.game} campaign", file=sys.stderr)
             return 2

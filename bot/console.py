@@ -98,6 +98,7 @@ class Console:
             if len(active) == 1 and not prefixed:
                 role, text = active[0], line
             else:
+                await self.service.record_lines(self.row, CONSOLE, line, None, "refused")
                 self._error(
                     render(
                         t(

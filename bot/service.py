@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
+import sqlite3
 import uuid
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +34,7 @@ OK = "\u2713"
 FAIL = "\u2717"
 META_VERBS = ("status", "options", "hand", "map", "history", "undo", "help")
 SNAPSHOT_EVERY = 25
+log = logging.getLogger("adjutant")
 
 
 class ServiceError(Exception):
@@ -74,6 +78,40 @@ class CampaignService:
     def lock(self, campaign_id: int) -> asyncio.Lock:
         return self._locks.setdefault(campaign_id, asyncio.Lock())
 
+    @asynccontextmanager
+    async def _step(self, campaign_id: int) -> AsyncIterator[None]:
+        """The campaign's lock for one request that may change it.
+
+        The engine applies a step to the cached match before the store commits it; if anything
+        fails in between (replies, prompt, holdings, a picture, the commit itself, a
+        cancellation), the cached match is dropped while the lock is still held, so the next
+        request rebuilds it from what the database really holds.
+        """
+        async with self.lock(campaign_id):
+            try:
+                yield
+            except BaseException:
+                self._forget(campaign_id)
+                raise
+
+    def _forget(self, campaign_id: int) -> None:
+        self._matches.pop(campaign_id, None)
+        self._sent_holdings.pop(campaign_id, None)
+
+    async def record_lines(
+        self, row: CampaignRow, sender: Sender, text: str, role: str | None, outcome: str
+    ) -> None:
+        """Keep lines the engine never saw (refused before it, or the service failed on them).
+
+        Each goes into ``messages`` in its own small transaction, so nothing typed is lost. A
+        failure to record is logged and swallowed: the caller is already reporting an error.
+        """
+        lines = split_lines(text) or [text]
+        try:
+            await self.store.commit_step(row.id, [], [], messages=[(sender.user_id, role, line, outcome) for line in lines])
+        except Exception:
+            log.exception("campaign %s: could not record %d %s line(s)", row.id, len(lines), outcome)
+
     # Campaigns --------------------------------------------------------------------------------
     async def create(
         self,
@@ -84,7 +122,10 @@ class CampaignService:
         seed: str | None = None,
         channel: str | None = None,
         creator: str | None = None,
+        seats: Mapping[str, tuple[str, str]] | None = None,
     ) -> tuple[CampaignRow, list[Reply]]:
+        """Create a campaign: its row, referee (``creator``), ``seats`` (role -> user id and name),
+        the announcement with the seed commitment and the first snapshot, in one transaction."""
         try:
             key = registry.resolve(game_name)
         except KeyError:
@@ -100,6 +141,7 @@ class CampaignService:
                     t("Unknown option '{name}'. Options of {game}: {names}.", name=k, game=key, names=", ".join(game.options) or "none")
                 )
             opts[k] = v
+        seated = {self._role(game, role): who for role, who in (seats or {}).items()}
         if await self.store.campaign(name) is not None:
             raise ServiceError(t("A campaign called '{name}' already exists.", name=name))
         seed = seed or secrets.token_hex(16)
@@ -107,12 +149,6 @@ class CampaignService:
             match = Match.new(game, scenario, opts, seed)
         except OrderError as exc:
             raise ServiceError(exc.text()) from exc
-        campaign_id = await self.store.create_campaign(name, key, scenario, opts, seed, channel)
-        if creator:
-            await self.store.add_referee(campaign_id, creator)
-        self._matches[campaign_id] = match
-        row = await self.store.campaign(campaign_id)
-        assert row is not None
         batch = uuid.uuid4().hex
         replies = [
             Reply(
@@ -129,15 +165,29 @@ class CampaignService:
             )
         ]
         replies += self._entry_replies(match.setup_entries, batch)
-        self._sent_holdings[campaign_id] = {}
-        replies += self._holdings_replies(row, game, match, batch)
+        hands, sent = self._holdings_changes({}, game, match, batch)
+        replies += hands
         replies += self._image_replies(game, match, batch)
-        await self.store.commit_step(
-            campaign_id,
-            [],
-            [(r.to, r.payload(), r.image) for r in replies],
-            snapshot=(0, canonical(match.state), match.hash()),
-        )
+        try:
+            campaign_id = await self.store.create_campaign(
+                name,
+                key,
+                scenario,
+                opts,
+                seed,
+                channel,
+                referees=[creator] if creator else [],
+                seats=seated,
+                replies=[(r.to, r.payload(), r.image) for r in replies],
+                snapshot=(0, canonical(match.state), match.hash()),
+            )
+        except sqlite3.IntegrityError:
+            # Another request created a campaign of that name since the check above.
+            raise ServiceError(t("A campaign called '{name}' already exists.", name=name)) from None
+        self._matches[campaign_id] = match
+        self._sent_holdings[campaign_id] = sent
+        row = await self.store.campaign(campaign_id)
+        assert row is not None
         return row, replies
 
     async def campaign(self, key: int | str) -> CampaignRow:
@@ -191,8 +241,15 @@ class CampaignService:
 
     def _holdings_replies(self, row: CampaignRow, game: Game, match: Match, batch: str) -> list[Reply]:
         """6.2 of Stalin's War and any hidden-hand game: a hand goes to its owner after every change."""
+        out, now = self._holdings_changes(self._sent_holdings.get(row.id, {}), game, match, batch)
+        self._sent_holdings[row.id] = now
+        return out
+
+    def _holdings_changes(
+        self, before: Mapping[str, str], game: Game, match: Match, batch: str
+    ) -> tuple[list[Reply], dict[str, str]]:
+        """The holdings replies for every seat whose holdings differ from ``before``, and the holdings now."""
         now = self._holdings_now(game, match)
-        before = self._sent_holdings.get(row.id, {})
         out: list[Reply] = []
         for role, text in sorted(now.items()):
             if before.get(role) == text:
@@ -202,8 +259,7 @@ class CampaignService:
                 drawn = self.hand_renderer(game, match, role)
                 if drawn is not None:
                     out.append(Reply(role, drawn[1], image=drawn[0], batch=batch))
-        self._sent_holdings[row.id] = now
-        return out
+        return out, now
 
     # Seats --------------------------------------------------------------------------------------
     async def join(self, row: CampaignRow, role: str, sender: Sender) -> list[Reply]:
@@ -239,6 +295,25 @@ class CampaignService:
 
     # Orders -------------------------------------------------------------------------------------
     async def submit(self, row: CampaignRow, sender: Sender, message: str, role: str | None = None) -> list[Reply]:
+        """Handle a message of one or more order lines from ``sender`` (acting as ``role``).
+
+        Every line is recorded in ``messages``: with its step when the engine saw it, as
+        'refused' when the service refused it before the engine (no seat, paused, empty), and
+        as 'failed' (it and the lines after it) when the service failed on it.
+        """
+        pending = split_lines(message) or [message]
+        try:
+            return await self._submit(row, sender, message, role, pending)
+        except ServiceError:
+            await self.record_lines(row, sender, "\n".join(pending), role, "refused")
+            raise
+        except BaseException:
+            await self.record_lines(row, sender, "\n".join(pending), role, "failed")
+            raise
+
+    async def _submit(
+        self, row: CampaignRow, sender: Sender, message: str, role: str | None, pending: list[str]
+    ) -> list[Reply]:
         """Handle a message of one or more order lines from ``sender`` (acting as ``role``)."""
         game = registry.get(row.game)
         roles = await self.roles_of(row, sender.user_id)
@@ -254,16 +329,17 @@ class CampaignService:
         lines = split_lines(message)
         if not lines:
             raise ServiceError(t("The message holds no order."))
-        async with self.lock(row.id):
-            if row.status == "paused":
-                fresh = await self.store.campaign(row.id)
-                if fresh is not None and fresh.status == "paused":
-                    raise ServiceError(t("Campaign {name} is paused by a referee.", name=row.name))
+        async with self._step(row.id):
+            # Read inside the lock: the row the transport holds may predate a referee's pause.
+            fresh = await self.store.campaign(row.id)
+            if fresh is not None and fresh.status == "paused":
+                raise ServiceError(t("Campaign {name} is paused by a referee.", name=row.name))
             match = await self.match(row)
             batch = uuid.uuid4().hex
             out: list[Reply] = []
             for line in lines:
                 out += await self._line(row, game, match, sender, role, line, batch)
+                pending.pop(0)  # recorded with its step
             return out
 
     async def _line(
@@ -351,20 +427,15 @@ class CampaignService:
         last = records[-1]
         if last.barrier and last.seq % SNAPSHOT_EVERY < len(records):
             snapshot = (last.seq, canonical(match.state), match.hash())
-        try:
-            await self.store.commit_step(
-                row.id,
-                [r.to_json() for r in records],
-                [(r.to, r.payload(), r.image) for r in replies],
-                messages=[(sender.user_id, role, line, "accepted")],
-                snapshot=snapshot,
-                status="finished" if outcome is not None else None,
-            )
-        except Exception:
-            # The database refused the step: forget the in-memory match so that the next
-            # request rebuilds it from what was really committed.
-            self._matches.pop(row.id, None)
-            raise
+        # Should this commit fail, the caller's ``_step`` drops the match that holds the step.
+        await self.store.commit_step(
+            row.id,
+            [r.to_json() for r in records],
+            [(r.to, r.payload(), r.image) for r in replies],
+            messages=[(sender.user_id, role, line, "accepted")],
+            snapshot=snapshot,
+            status="finished" if outcome is not None else None,
+        )
         return replies
 
     def _entry_replies(self, entries: Sequence[LogEntry], batch: str) -> list[Reply]:
@@ -509,7 +580,20 @@ class CampaignService:
 
     # Referee ------------------------------------------------------------------------------------
     async def referee(self, row: CampaignRow, sender: Sender, line: str) -> list[Reply]:
-        """A referee command: ``KIND ARGS... because REASON`` (``pause``/``resume`` too)."""
+        """A referee command: ``KIND ARGS... because REASON`` (``pause``/``resume`` too).
+
+        Like an order, the line is recorded in ``messages`` whatever becomes of it.
+        """
+        try:
+            return await self._referee(row, sender, line)
+        except ServiceError:
+            await self.record_lines(row, sender, line, REFEREE, "refused")
+            raise
+        except BaseException:
+            await self.record_lines(row, sender, line, REFEREE, "failed")
+            raise
+
+    async def _referee(self, row: CampaignRow, sender: Sender, line: str) -> list[Reply]:
         if not await self.is_referee(row, sender.user_id):
             raise ServiceError(t("Only a referee of campaign {name} may do that.", name=row.name))
         game = registry.get(row.game)
@@ -525,19 +609,22 @@ class CampaignService:
         batch = uuid.uuid4().hex
         if kind in ("pause", "resume"):
             status = "paused" if kind == "pause" else "active"
-            await self.store.set_status(row.id, status)
             reply = Reply(PUBLIC, self._(t("Referee {action} the campaign. Reason: {reason}", action="paused" if kind == "pause" else "resumed", reason=reason.strip())), batch=batch)
-            await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "override")])
+            async with self._step(row.id):  # after any order in progress, in one transaction
+                await self.store.commit_step(
+                    row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "override")], status=status
+                )
             return [reply]
         if kind in ("seat", "replace"):
             if len(args) != 2:
                 raise ServiceError(t("Usage: seat ROLE USER because REASON."))
             role = self._role(game, args[0])
-            await self.store.set_seat(row.id, role, args[1], args[1])
             reply = Reply(PUBLIC, self._(t("Referee gave the {role} seat to {user}. Reason: {reason}", role=role, user=args[1], reason=reason.strip())), batch=batch)
-            await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "override")])
+            await self.store.commit_step(
+                row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "override")], seats={role: (args[1], args[1])}
+            )
             return [reply]
-        async with self.lock(row.id):
+        async with self._step(row.id):
             match = await self.match(row)
             override = Override(kind, args, reason.strip())
             try:

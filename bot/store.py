@@ -13,7 +13,7 @@ import contextlib
 import json
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -273,16 +273,40 @@ class Store:
 
     # Campaigns ------------------------------------------------------------------------------
     async def create_campaign(
-        self, name: str, game: str, scenario: str, options: dict[str, Any], seed: str, channel: str | None
+        self,
+        name: str,
+        game: str,
+        scenario: str,
+        options: dict[str, Any],
+        seed: str,
+        channel: str | None,
+        referees: Iterable[str] = (),
+        seats: Mapping[str, tuple[str, str]] | None = None,
+        replies: Iterable[tuple[str, dict[str, Any], bytes | None]] = (),
+        snapshot: tuple[int, str, str] | None = None,
     ) -> int:
+        """Create a campaign with its referees, seats, opening replies and first snapshot, in one
+        transaction: a crash leaves either all of it (the seed commitment published) or nothing."""
+        stamp = now()
         async with self.transaction() as db:
             cur = await db.execute(
                 "INSERT INTO campaigns (name, game, scenario, options, seed, channel, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (name, game, scenario, json.dumps(options, sort_keys=True), seed, channel, now()),
+                (name, game, scenario, json.dumps(options, sort_keys=True), seed, channel, stamp),
             )
             assert cur.lastrowid is not None
-            return int(cur.lastrowid)
+            campaign_id = int(cur.lastrowid)
+            for user_id in referees:
+                await db.execute(
+                    "INSERT OR IGNORE INTO referees (campaign_id, user_id) VALUES (?, ?)", (campaign_id, user_id)
+                )
+            for role, (user_id, user_name) in sorted((seats or {}).items()):
+                await db.execute(
+                    "INSERT INTO seats (campaign_id, role, user_id, user_name) VALUES (?, ?, ?, ?)",
+                    (campaign_id, role, user_id, user_name),
+                )
+            await self._write_step(db, campaign_id, stamp, (), replies, (), snapshot)
+            return campaign_id
 
     def _campaign(self, row: aiosqlite.Row) -> CampaignRow:
         return CampaignRow(
@@ -371,34 +395,56 @@ class Store:
         messages: Iterable[tuple[str, str | None, str, str]] = (),
         snapshot: tuple[int, str, str] | None = None,
         status: str | None = None,
+        seats: Mapping[str, tuple[str, str]] | None = None,
     ) -> None:
-        """Commit one step atomically: records, typed messages, snapshot and outbox replies."""
+        """Commit one step atomically: records, typed messages, snapshot, outbox replies, and any
+        change of status or of seats (role -> user id and name) it announces."""
         stamp = now()
         async with self.transaction() as db:
-            for rec in records:
-                await db.execute(
-                    "INSERT INTO actions (campaign_id, seq, record, state_hash, created_at) VALUES (?, ?, ?, ?, ?)",
-                    (campaign_id, rec["seq"], json.dumps(rec, sort_keys=True), rec["hash"], stamp),
-                )
-            for user_id, role, text, outcome in messages:
-                await db.execute(
-                    "INSERT INTO messages (campaign_id, user_id, role, text, outcome, created_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (campaign_id, user_id, role, text, outcome, stamp),
-                )
-            if snapshot is not None:
-                seq, state, digest = snapshot
-                await db.execute(
-                    "INSERT OR REPLACE INTO snapshots (campaign_id, seq, state, state_hash) VALUES (?, ?, ?, ?)",
-                    (campaign_id, seq, state, digest),
-                )
-            for recipient, payload, image in replies:
-                await db.execute(
-                    "INSERT INTO outbox (campaign_id, recipient, payload, image, created_at) VALUES (?, ?, ?, ?, ?)",
-                    (campaign_id, recipient, json.dumps(payload, sort_keys=True), image, stamp),
-                )
+            await self._write_step(db, campaign_id, stamp, records, replies, messages, snapshot)
             if status is not None:
                 await db.execute("UPDATE campaigns SET status = ? WHERE id = ?", (status, campaign_id))
+            for role, (user_id, user_name) in sorted((seats or {}).items()):
+                await db.execute(
+                    "INSERT INTO seats (campaign_id, role, user_id, user_name) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (campaign_id, role) DO UPDATE SET user_id = excluded.user_id,"
+                    " user_name = excluded.user_name",
+                    (campaign_id, role, user_id, user_name),
+                )
+
+    @staticmethod
+    async def _write_step(
+        db: aiosqlite.Connection,
+        campaign_id: int,
+        stamp: str,
+        records: Iterable[dict[str, Any]],
+        replies: Iterable[tuple[str, dict[str, Any], bytes | None]],
+        messages: Iterable[tuple[str, str | None, str, str]],
+        snapshot: tuple[int, str, str] | None,
+    ) -> None:
+        """Write one step's rows inside the caller's transaction."""
+        for rec in records:
+            await db.execute(
+                "INSERT INTO actions (campaign_id, seq, record, state_hash, created_at) VALUES (?, ?, ?, ?, ?)",
+                (campaign_id, rec["seq"], json.dumps(rec, sort_keys=True), rec["hash"], stamp),
+            )
+        for user_id, role, text, outcome in messages:
+            await db.execute(
+                "INSERT INTO messages (campaign_id, user_id, role, text, outcome, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (campaign_id, user_id, role, text, outcome, stamp),
+            )
+        if snapshot is not None:
+            seq, state, digest = snapshot
+            await db.execute(
+                "INSERT OR REPLACE INTO snapshots (campaign_id, seq, state, state_hash) VALUES (?, ?, ?, ?)",
+                (campaign_id, seq, state, digest),
+            )
+        for recipient, payload, image in replies:
+            await db.execute(
+                "INSERT INTO outbox (campaign_id, recipient, payload, image, created_at) VALUES (?, ?, ?, ?, ?)",
+                (campaign_id, recipient, json.dumps(payload, sort_keys=True), image, stamp),
+            )
 
     # Outbox -------------------------------------------------------------------------------------
     async def pending(self, campaign_id: int | None = None, limit: int = 500) -> list[OutboxEntry]:

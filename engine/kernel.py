@@ -11,6 +11,8 @@ actions, one at a time, only back to the last barrier (a referee may grant one m
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -485,8 +487,12 @@ class Match:
         return state
 
     def _set_value(self, state: State, args: Sequence[str]) -> State:
-        import json
+        """``set PATH VALUE``: replace the value at an existing path by one of the same shape.
 
+        The new value must have the JSON type of the value it replaces (a whole number for a
+        whole number - true is not one -, finite numbers only, text for text, a list of the same
+        kinds of items, an object keeping every key); the game's invariants then check its range.
+        """
         usage = t("Usage: set PATH VALUE, e.g. set turn 5 (the value is JSON)."), t("A list or object: set PATH [\"a\", \"b\"].")
         if len(args) < 2:
             raise InvalidOrder(*usage)
@@ -510,12 +516,21 @@ class Match:
         last = keys[-1]
         if last in (RNG_KEY, GRANTS_KEY) and node is state:
             raise IllegalOrder(t("The kernel's own values (the random-number counter, undo grants) cannot be set."))
+        slot: int | str
         if isinstance(node, list) and last.isdigit() and int(last) < len(node):
-            node[int(last)] = value
+            slot = int(last)
         elif isinstance(node, dict) and last in node:
-            node[last] = value
+            slot = last
         else:
             raise InvalidOrder(t("There is no '{key}' in '{path}'.", key=last, path=path))
+        misfit = _misfit(path, node[slot], value)
+        if misfit is not None:
+            where, expected, example = misfit
+            raise InvalidOrder(
+                t("'{path}' holds {expected}; the value given does not fit there.", path=where, expected=expected),
+                t("For example: set {path} {example}", path=where, example=example),
+            )
+        node[slot] = value
         return state
 
     # Export ------------------------------------------------------------------------------------
@@ -525,3 +540,97 @@ class Match:
 
 def describe_error(exc: OrderError) -> Text:
     return exc.text()
+
+
+# The shapes ``set`` accepts -------------------------------------------------------------------
+def _kind(value: Any) -> str:
+    """The JSON type of a value, telling whole numbers from other numbers and true/false from both."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, float):
+        return "float"
+    if isinstance(value, str):
+        return "str"
+    if isinstance(value, list):
+        return "list"
+    return "dict"
+
+
+def _kind_fits(old: str, new: str) -> bool:
+    """Whether a value of kind ``new`` may stand where one of kind ``old`` stood.
+
+    Null stands for an absent value of any type (a unit's hex when it is in a box), so anything
+    may replace it; text (a label) may be cleared to null; a whole number is a number.
+    """
+    if old == "null" or old == new:
+        return True
+    return (old, new) in (("str", "null"), ("float", "int"))
+
+
+def _misfit(path: str, old: Any, new: Any) -> tuple[str, Text, str] | None:
+    """Where ``new`` does not fit in place of ``old``: the path, what it holds, an example; or None.
+
+    The example is built from the shape only, never from the values, so a refusal announced in
+    public names nothing secret.
+    """
+    if isinstance(new, float) and not math.isfinite(new):
+        return path, _described(old if old is not None else 0.0), _example(old if old is not None else 0.0)
+    if not _kind_fits(_kind(old), _kind(new)):
+        return path, _described(old), _example(old)
+    if isinstance(new, list):
+        kinds = {_kind(x) for x in old} if isinstance(old, list) else set()
+        for i, item in enumerate(new):
+            if kinds and not any(_kind_fits(k, _kind(item)) for k in kinds):
+                return path, _described(old), _example(old)
+            inner = _misfit(f"{path}.{i}", None, item)  # numbers inside must be finite too
+            if inner is not None:
+                return inner
+    if isinstance(new, dict):
+        before = old if isinstance(old, dict) else {}
+        for key in before:
+            if key not in new:
+                return path, _described(old), _example(old)
+        for key, item in new.items():
+            inner = _misfit(f"{path}.{key}", before.get(key), item)
+            if inner is not None:
+                return inner
+    return None
+
+
+def _described(value: Any) -> Text:
+    kind = _kind(value)
+    if kind == "bool":
+        return t("true or false")
+    if kind == "int":
+        return t("a whole number")
+    if kind == "float":
+        return t("a finite number")
+    if kind == "str":
+        return t("text (in double quotes)")
+    if kind == "list":
+        kinds = sorted({_kind(x) for x in value})
+        if len(kinds) == 1:
+            return t("a list of {items}", items=_described(value[0]))
+        return t("a list")
+    if kind == "dict":
+        keys = sorted(value)
+        shown = ", ".join(keys[:8]) + (", ..." if len(keys) > 8 else "")
+        return t("an object with the keys {keys}", keys=shown) if keys else t("an object")
+    return t("any value")
+
+
+def _example(value: Any, depth: int = 0) -> str:
+    """A JSON example of ``value``'s shape with placeholder contents (no value of the state)."""
+    samples = {"null": "null", "bool": "true", "int": "3", "float": "1.5", "str": '"text"'}
+    kind = _kind(value)
+    if kind in samples:
+        return samples[kind]
+    if kind == "list":
+        return "[]" if not value or depth > 1 else f"[{_example(value[0], depth + 1)}]"
+    if depth > 1 or len(value) > 6:
+        return "{...}"
+    return "{" + ", ".join(f"{json.dumps(k)}: {_example(v, depth + 1)}" for k, v in sorted(value.items())) + "}"

@@ -20,3 +20,8 @@ def state_hash(data: Any) -> str:
 def clone(data: Any) -> Any:
     """A deep copy through JSON, which also proves the value is plain JSON data."""
     return json.loads(json.dumps(data))
+
+
+def whole_number_in(value: Any, low: int, high: int) -> bool:
+    """Whether ``value`` is a whole number (true and false are not) from ``low`` to ``high``."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high

@@ -256,6 +256,10 @@ class AdjutantClient(discord.Client):
                 await self.act(row, functools.partial(self.service.submit, row, sender, text, role), reply_to=message)
             except ServiceError as exc:
                 await self.say(message, f"{FAIL} {self.tr(exc.message)}")
+            except Exception:
+                # The service recorded the line as failed and kept only what it committed.
+                log.exception("campaign %s: message %s failed", row.id, message.id)
+                await self.say(message, f"{FAIL} {self.tr(t('Sorry, something went wrong; the error was logged.'))}")
 
     async def say(self, message: discord.Message, text: str) -> None:
         """Answer a typed message directly (for refusals the service raised before the engine)."""

@@ -84,3 +84,33 @@ async def test_an_internal_error_does_not_end_the_session(tmp_path, monkeypatch)
     await con.run(io.StringIO("red: end\nred: end\n"))
     assert out.getvalue().count("Internal error: nothing was applied") == 2
     await store.close()
+
+
+async def messages(store):
+    async with store.db.execute("SELECT text, outcome FROM messages ORDER BY id") as cur:
+        return [(r[0], r[1]) for r in await cur.fetchall()]
+
+
+async def test_a_line_with_an_unknown_prefix_is_recorded(tmp_path):
+    """A line the console cannot route ('foo: bar') is kept in messages as refused."""
+    con, out, store = await console(tmp_path, as_json=False)
+    await con.run(io.StringIO("foo: bar\n"))
+    assert await messages(store) == [("foo: bar", "refused")]
+    await store.close()
+
+
+async def test_an_internal_error_is_reported_and_the_next_order_is_stored(tmp_path):
+    """A line the service fails on is answered with an error; the next order is accepted and the campaign reloads."""
+    con, out, store = await console(tmp_path, as_json=False)
+
+    def broken(game, match, role, full):
+        con.service.renderer = None
+        raise RuntimeError("renderer down")
+
+    con.service.renderer = broken
+    await con.run(io.StringIO("red: move r1 0102\nred: move r1 0102\n"))
+    assert "Internal error" in out.getvalue() and "\u2713 move r1 0102" in out.getvalue()
+    assert [r["seq"] for r in await store.records(con.row.id)] == [1]
+    assert (await CampaignService(store).match(con.row)).state["units"]["r1"]["hex"] == "0102"
+    assert await messages(store) == [("move r1 0102", "failed"), ("move r1 0102", "accepted")]
+    await store.close()

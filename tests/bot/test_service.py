@@ -143,3 +143,264 @@ async def test_a_private_standing_order_is_echoed_in_public_without_its_content(
     public = [r.text for r in replies if r.to == "public"]
     assert public[0] == "\u2713 standing (private)"
     assert any(r.to == "red" and r.text == "\u2713 standing clear" for r in replies)
+
+
+class Boom(RuntimeError):
+    """The injected failure."""
+
+
+def fail_once(monkeypatch, target, name):
+    """Make ``target.name`` raise ``Boom`` on its next call only (later calls work normally)."""
+    real = getattr(target, name)
+    armed = [True]
+
+    def wrapper(*args, **kwargs):
+        if armed.pop() if armed else False:
+            raise Boom(name)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(target, name, wrapper)
+
+
+def fail_commit(monkeypatch, store, nth=1):
+    """Make the store's ``nth`` commit that holds log records raise ``Boom`` (other commits work)."""
+    seen = [0]
+
+    async def commit_step(campaign_id, records, *args, **kwargs):
+        records = list(records)
+        if records:
+            seen[0] += 1
+            if seen[0] == nth:
+                raise Boom("commit")
+        return await Store.commit_step(store, campaign_id, records, *args, **kwargs)
+
+    monkeypatch.setattr(store, "commit_step", commit_step)
+
+
+async def messages(store, campaign_id):
+    async with store.db.execute(
+        "SELECT text, outcome FROM messages WHERE campaign_id = ? ORDER BY id", (campaign_id,)
+    ) as cur:
+        return [(r[0], r[1]) for r in await cur.fetchall()]
+
+
+def inject(point, service, store, monkeypatch):
+    """Arm one failure on the commit path of an accepted step."""
+    from engine.kernel import Match
+
+    if point == "commit":
+        fail_commit(monkeypatch, store)
+    elif point == "prompt":
+        fail_once(monkeypatch, Match, "prompt_text")
+    elif point == "renderer":
+        def broken(game, match, role, full):
+            raise Boom("renderer")
+
+        service.renderer = broken
+    else:
+        fail_once(monkeypatch, service, point)
+
+
+POINTS = ["_entry_replies", "_holdings_replies", "prompt", "renderer", "commit"]
+
+
+@pytest.mark.parametrize("point", POINTS)
+async def test_a_failure_before_the_commit_leaves_no_phantom_step(setup, monkeypatch, point):
+    """A step whose commit path fails is forgotten: the next legal order is stored and the campaign reloads."""
+    service, row, store = setup
+    inject(point, service, store, monkeypatch)
+    with pytest.raises(Boom):
+        await service.submit(row, RED, "move r1 0102")
+    service.renderer = None
+    replies = await service.submit(row, RED, "move r1 0102")
+    assert replies[0].ok and replies[0].text.startswith("\u2713 move r1 0102")
+    assert [r["seq"] for r in await store.records(row.id)] == [1]
+    fresh = await CampaignService(store).match(row)
+    assert fresh.state["units"]["r1"]["hex"] == "0102"
+    assert fresh.hash() == (await service.match(row)).hash()
+
+
+@pytest.mark.parametrize("point", POINTS)
+async def test_a_failed_line_is_recorded_as_failed(setup, monkeypatch, point):
+    """The line the service failed on is kept in messages with the outcome 'failed'."""
+    service, row, store = setup
+    inject(point, service, store, monkeypatch)
+    with pytest.raises(Boom):
+        await service.submit(row, RED, "move r1 0102")
+    assert await messages(store, row.id) == [("move r1 0102", "failed")]
+
+
+async def test_a_failed_undo_is_forgotten(setup, monkeypatch):
+    """An undo whose commit fails is not kept in memory: the order it took back still stands."""
+    service, row, store = setup
+    await service.submit(row, RED, "move r1 0102")
+    fail_commit(monkeypatch, store)
+    with pytest.raises(Boom):
+        await service.submit(row, RED, "undo")
+    assert (await service.match(row)).state["units"]["r1"]["hex"] == "0102"
+    replies = await service.submit(row, RED, "undo")
+    assert replies[0].ok
+    assert (await CampaignService(store).match(row)).state["units"]["r1"]["hex"] == "0101"
+
+
+async def test_a_failed_override_is_forgotten(setup, monkeypatch):
+    """A referee override whose commit path fails leaves the campaign as the database has it."""
+    service, row, store = setup
+    inject("renderer", service, store, monkeypatch)
+    with pytest.raises(Boom):
+        await service.referee(row, REF, "place r1 0303 because misplaced counter")
+    service.renderer = None
+    assert (await service.match(row)).state["units"]["r1"]["hex"] == "0101"
+    await service.submit(row, RED, "move r1 0102")
+    assert (await CampaignService(store).match(row)).state["units"]["r1"]["hex"] == "0102"
+
+
+async def test_a_failure_on_a_later_line_keeps_the_earlier_ones(setup, monkeypatch):
+    """Lines committed before the failing one stay; the failing line and those after it are recorded as failed."""
+    service, row, store = setup
+    fail_commit(monkeypatch, store, nth=2)
+    with pytest.raises(Boom):
+        await service.submit(row, RED, "move r1 0102\nmove r1 0103\nmove r2 0203")
+    assert [r["seq"] for r in await store.records(row.id)] == [1]
+    assert await messages(store, row.id) == [
+        ("move r1 0102", "accepted"), ("move r1 0103", "failed"), ("move r2 0203", "failed")
+    ]
+    assert (await service.match(row)).state["units"]["r1"]["hex"] == "0102"
+
+
+async def test_a_pause_refuses_an_order_given_with_a_stale_row(setup):
+    """The pause is read inside the campaign's lock, not from the row the transport holds."""
+    service, row, store = setup
+    await service.referee(row, REF, "pause because holidays")
+    assert row.status == "active"
+    with pytest.raises(ServiceError) as exc:
+        await service.submit(row, RED, "move r1 0102")
+    assert "paused" in str(exc.value)
+    assert await store.records(row.id) == []
+
+
+async def test_a_resume_accepts_an_order_given_with_a_stale_row(setup):
+    """A row read while paused does not block orders once the referee resumed."""
+    service, row, _ = setup
+    await service.referee(row, REF, "pause because holidays")
+    paused = await service.campaign(row.id)
+    await service.referee(row, REF, "resume because back")
+    assert (await service.submit(paused, RED, "move r1 0102"))[0].ok
+
+
+@pytest.mark.parametrize(
+    ("who", "text", "role"),
+    [
+        (STRANGER, "move r1 0102", None),
+        (BLUE, "move r1 0102", "red"),
+        (RED, "   ", None),
+        (RED, "move r1 0102", "green"),
+    ],
+)
+async def test_a_line_refused_before_the_engine_is_recorded(setup, who, text, role):
+    """No seat, someone else's seat, an empty message, an unknown side: the line is kept as 'refused'."""
+    service, row, store = setup
+    with pytest.raises(ServiceError):
+        await service.submit(row, who, text, role=role)
+    assert await messages(store, row.id) == [(text, "refused")]
+
+
+async def test_lines_refused_while_paused_are_recorded(setup):
+    """Every line of a message refused because of a pause is kept as 'refused'."""
+    service, row, store = setup
+    await service.referee(row, REF, "pause because holidays")
+    with pytest.raises(ServiceError):
+        await service.submit(row, RED, "move r1 0102\nend")
+    assert (await messages(store, row.id))[-2:] == [("move r1 0102", "refused"), ("end", "refused")]
+
+
+async def test_a_refused_referee_command_is_recorded(setup):
+    """A referee line refused before the engine (no reason, not a referee) is kept as 'refused'."""
+    service, row, store = setup
+    for who, line in ((REF, "place r1 0303"), (RED, "place r1 0303 because I want")):
+        with pytest.raises(ServiceError):
+            await service.referee(row, who, line)
+    assert await messages(store, row.id) == [("place r1 0303", "refused"), ("place r1 0303 because I want", "refused")]
+
+
+async def test_pause_is_one_transaction_with_its_announcement(setup, monkeypatch):
+    """A pause whose announcement cannot be stored does not pause the campaign."""
+    service, row, store = setup
+
+    async def broken(*args, **kwargs):
+        raise Boom("commit")
+
+    monkeypatch.setattr(store, "commit_step", broken)
+    with pytest.raises(Boom):
+        await service.referee(row, REF, "pause because holidays")
+    assert (await store.campaign(row.id)).status == "active"
+
+
+async def test_creation_is_one_transaction(tmp_path):
+    """When the creation's last write (the opening replies) fails, no campaign, referee or seat is left."""
+    store = await Store.open(tmp_path / "c.db")
+
+    def unstorable(game, match, role, full):
+        return object(), "a picture the database cannot hold"
+
+    service = CampaignService(store, renderer=unstorable)
+    with pytest.raises(Exception) as exc:
+        await service.create("c1", "duel", seed="fixed", creator=REF.user_id)
+    assert "binding" in str(exc.value)
+    assert await store.campaigns() == []
+    for table in ("referees", "seats", "outbox", "snapshots"):
+        async with store.db.execute(f"SELECT COUNT(*) FROM {table}") as cur:
+            assert (await cur.fetchone())[0] == 0, table
+    await store.close()
+
+
+async def test_creation_stores_seats_referee_and_commitment(tmp_path):
+    """A created campaign has its seats, its referee, the published seed commitment and snapshot 0."""
+    store = await Store.open(tmp_path / "c.db")
+    service = CampaignService(store)
+    row, _ = await service.create(
+        "c1", "duel", seed="fixed", creator=REF.user_id, seats={"red": (RED.user_id, RED.name), "Blue": (BLUE.user_id, BLUE.name)}
+    )
+    assert await store.seats(row.id) == {"red": (RED.user_id, RED.name), "blue": (BLUE.user_id, BLUE.name)}
+    assert await store.referees(row.id) == {REF.user_id}
+    assert any("Seed commitment" in e.payload["text"] for e in await store.pending(row.id))
+    assert (await store.latest_snapshot(row.id))[0] == 0
+    await store.close()
+
+
+async def test_creation_refuses_a_seat_of_no_side(tmp_path):
+    """A seat for a role the game does not have is refused and nothing is created."""
+    store = await Store.open(tmp_path / "c.db")
+    with pytest.raises(ServiceError) as exc:
+        await CampaignService(store).create("c1", "duel", seats={"green": (RED.user_id, RED.name)})
+    assert "green" in str(exc.value) and await store.campaigns() == []
+    await store.close()
+
+
+async def test_a_name_taken_during_creation_is_a_clear_refusal(setup, monkeypatch):
+    """Two creations of one name racing past the check: the second is refused, not a database error."""
+    service, _, store = setup
+
+    async def not_found(key):
+        return None
+
+    monkeypatch.setattr(store, "campaign", not_found)
+    with pytest.raises(ServiceError) as exc:
+        await service.create("c1", "duel", seed="other")
+    assert "already exists" in str(exc.value)
+
+
+async def test_a_referee_seat_change_is_one_transaction_with_its_announcement(setup, monkeypatch):
+    """A seat given by the referee whose announcement cannot be stored stays with its holder."""
+    service, row, store = setup
+
+    async def broken(*args, **kwargs):
+        raise Boom("commit")
+
+    monkeypatch.setattr(store, "commit_step", broken)
+    with pytest.raises(Boom):
+        await service.referee(row, REF, "seat red u-x because Rosa is away")
+    assert (await store.seats(row.id))["red"] == (RED.user_id, RED.name)
+    monkeypatch.undo()
+    await service.referee(row, REF, "seat red u-x because Rosa is away")
+    assert (await store.seats(row.id))["red"] == ("u-x", "u-x")

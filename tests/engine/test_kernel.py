@@ -150,11 +150,68 @@ def test_set_takes_a_json_list_split_at_its_commas_by_the_order_tokenizer():
     from engine.orders import tokens
 
     m = new()
-    words = tokens('set turn [3, 4]')  # what a referee types: the tokenizer splits at the comma
+    words = tokens('set discard ["card-01", "card-02"]')  # what a referee types: the tokenizer splits at the comma
     m.override(Override("set", tuple(words[1:]), "a list value"))
-    assert m.state["turn"] == [3, 4]
+    assert m.state["discard"] == ["card-01", "card-02"]
     with pytest.raises(InvalidOrder):
         m.override(Override("set", ("turn", "not", "json"), "three words"))
+
+
+def refused_set(m, path, value):
+    """The refusal of ``set PATH VALUE``, checking that it changed nothing."""
+    before = m.hash()
+    with pytest.raises(InvalidOrder) as exc:
+        m.override(Override("set", (path, value), "test"))
+    assert m.hash() == before
+    return str(exc.value.text())
+
+
+@pytest.mark.parametrize("value", ['"x"', "x", "true", "4.5", "1e999", "[4]", "null"])
+def test_set_keeps_a_whole_number_whole(value):
+    """A whole number is replaced by a whole number only (true is not one, nor 1e999)."""
+    text = refused_set(new(), "turn", value)
+    assert "'turn' holds a whole number" in text and "set turn 3" in text
+
+
+@pytest.mark.parametrize("value", ["1e999", "-1e999", "NaN", "Infinity"])
+def test_set_takes_finite_numbers_only(value):
+    """Infinite or not-a-number values are refused wherever they stand, even where null stood."""
+    m = new()
+    m.state["flow"][-1]["note"] = None
+    assert "'flow.0.note'" in refused_set(m, "flow.0.note", value)
+    assert "'discard.0'" in refused_set(m, "discard", f"[{value}]")
+
+
+def test_set_keeps_text_text():
+    """Text is replaced by text (a bare word is taken as text); a number is refused."""
+    m = new()
+    assert "'player' holds text" in refused_set(m, "player", "3")
+    m.override(Override("set", ("player", "blue"), "test"))
+    assert m.state["player"] == "blue"
+
+
+def test_set_keeps_the_kind_of_a_lists_items():
+    """A list of card names takes card names, not numbers."""
+    m = new()
+    assert "a list of text" in refused_set(m, "hands.red", "[1, 2]")
+    m.override(Override("set", ("hands.red", '["card-00"]'), "test"))
+    assert m.state["hands"]["red"] == ["card-00"]
+
+
+def test_set_keeps_every_key_of_an_object():
+    """An object must keep its keys, each with a value of its kind."""
+    m = new()
+    assert "an object with the keys hex, side" in refused_set(m, "units.r1", '{"side": "red"}')
+    assert "'units.r1.hex' holds text" in refused_set(m, "units.r1", '{"side": "red", "hex": 3}')
+    m.override(Override("set", ("units.r1", '{"side": "red", "hex": "0303"}'), "test"))
+    assert m.state["units"]["r1"]["hex"] == "0303"
+
+
+def test_a_refused_set_names_no_value_of_the_state():
+    """The refusal's example is built from the shape alone: blue's cards are not in it."""
+    m = new()
+    text = refused_set(m, "hands.blue", "5")
+    assert not any(card in text for card in m.state["hands"]["blue"])
 
 
 def test_rewind_returns_to_an_earlier_record():

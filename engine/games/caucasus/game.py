@@ -15,6 +15,7 @@ from engine.games.caucasus.state import initial_state
 from engine.games.caucasus.terrain import is_land
 from engine.games.caucasus.verbs import VERBS
 from engine.games.caucasus.victory import axis_vp
+from engine.state import whole_number_in
 from engine.text import Text, t
 
 OPTIONS: dict[str, Any] = {
@@ -28,6 +29,8 @@ KNOWN_BOXES = frozenset(
         "4gcc", "offmap", "caspian", "removed", "setup", "hq_return", "arriving",
     }
 )
+IMPULSES = ("setup", "initial", "primary", "secondary", "supply", "victory")
+PHASE_STEPS = ("movement", "combat", "")
 
 
 class Caucasus(flow.ProcedureGame):
@@ -169,6 +172,7 @@ class Caucasus(flow.ProcedureGame):
 
     def check_invariants(self, state: State) -> None:
         rules = self.rules
+        self._check_track(state)
         sides_in: dict[str, set[str]] = {}
         for uid, u in state["units"].items():
             if uid not in rules.units:
@@ -191,6 +195,32 @@ class Caucasus(flow.ProcedureGame):
         for label, side in state["control"].items():
             if side not in SIDES:
                 raise InvariantViolation(t("Control of {hex} must be axis or soviet.", hex=label))
+
+    def _check_track(self, state: State) -> None:
+        """The turn, VP and phase markers (a referee's 'set' may reach them): in range, of their shape."""
+        scenario = self.rules.scenarios.get(state.get("scenario", ""))
+        most = scenario.turns if scenario is not None else 0
+        last = state["last_turn"]
+        if not whole_number_in(last, 1, most):
+            raise InvariantViolation(t("The last turn must be a whole number from 1 to {most}.", most=most))
+        if not whole_number_in(state["turn"], 1, last):
+            raise InvariantViolation(t("The turn must be a whole number from 1 to {last}, e.g. set turn 3.", last=last))
+        top = sum(int(p.get("vp") or 0) for p in self.rules.board.places.values())
+        if not whole_number_in(state["vp"], 0, top):
+            raise InvariantViolation(t("Axis VP must be a whole number from 0 to {top} (every VP hex), e.g. set vp 5.", top=top))
+        phase = state["phase"]
+        if not (
+            isinstance(phase, dict)
+            and phase.get("side") in SIDES
+            and phase.get("impulse") in IMPULSES
+            and phase.get("step") in PHASE_STEPS
+        ):
+            raise InvariantViolation(
+                t(
+                    "The phase needs a side ({sides}), an impulse ({impulses}) and a step ({steps} or empty); use the 'phase' override, e.g. phase axis primary movement.",
+                    sides=", ".join(SIDES), impulses=", ".join(IMPULSES), steps=", ".join(PHASE_STEPS[:2]),
+                )
+            )
 
     def status(self, state: State, role: Role) -> Text:
         return t(

@@ -18,6 +18,7 @@ from engine.games.stalins_war import overrides as referee
 from engine.games.stalins_war.model import AXIS, SIDES, SOVIET, Rules, level_of, load_rules
 from engine.games.stalins_war.state import country_side, deal_opening_hands, initial_state
 from engine.games.stalins_war.verbs import VERBS
+from engine.state import whole_number_in
 from engine.text import Text, t
 
 OPTIONS: dict[str, Any] = {
@@ -33,6 +34,8 @@ OPTIONS: dict[str, Any] = {
     "sleighride_scope": "ar",  # ruling 50
 }
 KNOWN_BOXES = frozenset({"setaside", "eliminated", "removed", "other_fronts", "track"})
+PHASE_NAMES = ("setup", "action", "attrition", "replacement", "draw", "end", "over")
+VP_MARGIN = 20  # how far past the automatic victories (0 and 20, 5.1.2-3) the VP level may stand mid-turn
 
 
 class Setup(flow.Procedure):
@@ -292,6 +295,7 @@ class StalinsWar(flow.ProcedureGame):
 
     def check_invariants(self, state: State) -> None:
         rules = self.rules
+        self._check_track(state)
         sides_in: dict[str, set[str]] = {}
         for uid, u in state["units"].items():
             spec = rules.units.get(uid)
@@ -330,6 +334,28 @@ class StalinsWar(flow.ProcedureGame):
         for label, side in state["control"].items():
             if side not in SIDES:
                 raise InvariantViolation(t("Control of {hex} must be axis or soviet.", hex=label))
+
+    def _check_track(self, state: State) -> None:
+        """The turn, VP and phase markers (a referee's 'set' may reach them): in range, of their shape."""
+        most = len(self.rules.tables["calendar"]["turn"])
+        last = state["last_turn"]
+        if not whole_number_in(last, 1, most):
+            raise InvariantViolation(t("The last turn must be a whole number from 1 to {most}.", most=most))
+        if not whole_number_in(state["turn"], 1, last):
+            raise InvariantViolation(t("The turn must be a whole number from 1 to {last}, e.g. set turn 3.", last=last))
+        vp_rules = self.rules.tables["vp"]
+        low = int(vp_rules["soviet_auto_win_at_or_below"]) - VP_MARGIN
+        high = int(vp_rules["axis_auto_win_at_or_above"]) + VP_MARGIN
+        if not whole_number_in(state["vp"], low, high):
+            raise InvariantViolation(t("The VP level must be a whole number from {low} to {high}, e.g. set vp 7.", low=low, high=high))
+        phase = state["phase"]
+        if not (isinstance(phase, dict) and phase.get("name") in PHASE_NAMES and phase.get("side") in SIDES):
+            raise InvariantViolation(
+                t(
+                    "The phase needs a name ({names}) and a side ({sides}); use the 'phase' override to move the sequence of play.",
+                    names=", ".join(PHASE_NAMES), sides=", ".join(SIDES),
+                )
+            )
 
     def status(self, state: State, role: Role) -> Text:
         return t(

@@ -423,3 +423,21 @@ async def test_caucasus_campaign_in_a_forum_post(discord_env: Harness):
     it = await h.server.answered(await h.server.slash(h.red, thread, "adjutant map", hex=hexes[0]["value"]), timeout=20)
     shown = it.messages()[0]
     assert shown.ephemeral and shown.attachments and shown.attachments[0]["description"]
+
+
+async def test_a_typed_order_the_service_fails_on_is_answered_and_the_next_is_stored(discord_env: Harness):
+    """A failure while answering a typed order gets an apology; the next order is accepted on the committed state."""
+    h = discord_env
+    row = await h.create()
+    working = h.service.renderer
+
+    def broken(*args):
+        h.service.renderer = working
+        raise RuntimeError("renderer down")
+
+    h.service.renderer = broken
+    post = await h.post_after(h.channel, h.server.say(h.red, h.channel, "move r1 0102"))
+    assert post.content.startswith(FAIL) and "went wrong" in post.content
+    moved = await h.post_after(h.channel, h.server.say(h.red, h.channel, "move r1 0102"))
+    assert moved.content.startswith(f"{OK} move r1 0102")
+    assert [r["seq"] for r in await h.store.records(row.id)] == [1]
