@@ -149,6 +149,8 @@ class Game(ABC):
     #: Whether each seat holds private information (a hand): its holdings go to it privately
     #: after every change, and its refused orders are answered to it alone.
     hidden_holdings: bool = False
+    #: The game's own referee override kinds (``override``), offered by autocomplete and help.
+    override_kinds: tuple[str, ...] = ()
 
     # Required ------------------------------------------------------------------------------------
     @abstractmethod

@@ -267,7 +267,7 @@ class Delivery:
         tag = state_tag(match.hash())
         view = discord.ui.View(timeout=None)
         # With hidden hands the number of choices depends on a hand: never let it decide what is shown.
-        hidden = bool(getattr(match.game, "hidden_holdings", False))
+        hidden = match.game.hidden_holdings
         for role in sorted(match.active()):
             count = len(match.prompt(role).actions)
             if role in seats and 1 <= count and (hidden or count <= CHOICE_LIMIT) and len(view.children) < 5:

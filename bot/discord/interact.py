@@ -191,5 +191,5 @@ async def ac_override(interaction: discord.Interaction[Any], current: str) -> li
     row = await client_of(interaction).campaign_in(interaction.channel_id)
     kinds = list(COMMON_OVERRIDES)
     if row is not None:
-        kinds += [k for k in getattr(registry.get(row.game), "override_kinds", ()) if k not in kinds]
+        kinds += [k for k in registry.get(row.game).override_kinds if k not in kinds]
     return _choices(filter_names(kinds, current))

@@ -57,6 +57,8 @@ class Caucasus(flow.ProcedureGame):
         )
     }
 
+    override_kinds = ("place", "remove", "step", "mark", "supply", "control", "weather", "turn", "phase", "repl", "air", "fleet", "clear")
+
     def __init__(self) -> None:
         self.rules: Rules = load_rules()
         self.board = self.rules.board

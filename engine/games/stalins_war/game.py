@@ -109,6 +109,10 @@ class StalinsWar(flow.ProcedureGame):
     title = "Stalin's War"
     roles = (AXIS, SOVIET)
     hidden_holdings = True
+    override_kinds = (
+        "place", "remove", "level", "supply", "activate", "control", "vp", "turn", "phase", "hand", "pile",
+        "event", "effect", "rp", "banked", "consec", "entrench", "festung", "marker", "option", "totalwar", "clear",
+    )
     scenarios = {
         "campaign": ScenarioInfo("campaign", "Campaign (turns 1-18, rule 5.1.4)"),
         "tournament": ScenarioInfo("tournament", "Tournament scenario (turns 1-8, rule 22.0)"),

@@ -1,0 +1,30 @@
+"""The registry and what every game declares on the Game base class."""
+
+import pytest
+
+from engine import registry
+from engine.errors import OrderError
+from engine.game import Game, Override
+from engine.kernel import Match
+
+
+def test_the_template_game_is_played_by_name_but_not_listed():
+    """'duel' resolves, but game lists offer only the real games."""
+    assert registry.resolve("duel") == "duel"
+    assert "duel" not in registry.names() and "duel" in registry.names(include_unlisted=True)
+
+
+@pytest.mark.parametrize("name", registry.names(include_unlisted=True))
+def test_every_game_is_a_game_and_declares_its_override_kinds(name):
+    """Each declared override kind is one the game knows (it answers with usage, not 'unknown')."""
+    game = registry.get(name)
+    assert isinstance(game, Game)
+    assert game.override_kinds
+    match = Match.new(game, next(iter(game.scenarios)), game.options, "kinds")
+    for kind in game.override_kinds:
+        try:
+            match.override(Override(kind, ("no-such-thing", "nowhere"), "test"))
+        except OrderError as exc:
+            assert "Unknown referee command" not in str(exc.text()), kind
+    with pytest.raises(OrderError):
+        match.override(Override("no-such-kind", (), "test"))
