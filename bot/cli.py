@@ -24,7 +24,8 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="adjutant", description="A referee bot for board wargames played by post.")
     sub = p.add_subparsers(dest="command", required=True)
 
-    sub.add_parser("games", help="list the games and their scenarios")
+    games = sub.add_parser("games", help="list the games and their scenarios")
+    games.add_argument("--all", action="store_true", help="also the template game (duel)")
 
     play = sub.add_parser("play", help="play a campaign in the terminal (the local console)")
     play.add_argument("game", help="game name, e.g. caucasus")
@@ -65,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "games":
-            return cmd_games()
+            return cmd_games(args.all)
         if args.command == "play":
             return asyncio.run(cmd_play(args))
         if args.command == "replay":
@@ -99,8 +100,8 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def cmd_games() -> int:
-    for name in registry.names():
+def cmd_games(include_unlisted: bool = False) -> int:
+    for name in registry.names(include_unlisted):
         game = registry.get(name)
         print(f"{name}: {game.title}")
         for sc in game.scenarios.values():

@@ -167,7 +167,7 @@ class CampaignService:
         replies += self._entry_replies(match.setup_entries, batch)
         hands, sent = self._holdings_changes({}, game, match, batch)
         replies += hands
-        replies += self._image_replies(game, match, batch)
+        replies += self._pictures(game, match, batch)
         try:
             campaign_id = await self.store.create_campaign(
                 name,
@@ -422,7 +422,7 @@ class CampaignService:
             )
         replies += self._holdings_replies(row, game, match, batch)
         replies += self._prompt_replies(game, match, batch)
-        replies += self._image_replies(game, match, batch)
+        replies += self._pictures(game, match, batch)
         snapshot = None
         last = records[-1]
         if last.barrier and last.seq % SNAPSHOT_EVERY < len(records):
@@ -461,6 +461,15 @@ class CampaignService:
         for role in waiting:
             parts.append(f"{role} \u2014 {self._(match.prompt_text(role), PUBLIC)}")
         return [Reply(PUBLIC, self._(t("Waiting for {who}", who="; ".join(parts))), batch=batch)]
+
+    def _pictures(self, game: Game, match: Match, batch: str) -> list[Reply]:
+        """The public picture for the channel and, where a seat's map shows more than the public
+        one (its own hidden stacks), that seat's own picture, privately."""
+        out = self._image_replies(game, match, batch)
+        if game.private_maps:
+            for role in game.roles:
+                out += self._image_replies(game, match, batch, role=role)
+        return out
 
     def _image_replies(self, game: Game, match: Match, batch: str, role: Role = "public", full: bool = False) -> list[Reply]:
         if self.renderer is None:

@@ -149,6 +149,9 @@ class Game(ABC):
     #: Whether each seat holds private information (a hand): its holdings go to it privately
     #: after every change, and its refused orders are answered to it alone.
     hidden_holdings: bool = False
+    #: Whether a seat's own map shows more than the public one (its hidden stacks drawn in full):
+    #: each seat then gets its own picture privately after every accepted action.
+    private_maps: bool = False
     #: The game's own referee override kinds (``override``), offered by autocomplete and help.
     override_kinds: tuple[str, ...] = ()
 

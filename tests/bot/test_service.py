@@ -404,3 +404,28 @@ async def test_a_referee_seat_change_is_one_transaction_with_its_announcement(se
     monkeypatch.undo()
     await service.referee(row, REF, "seat red u-x because Rosa is away")
     assert (await store.seats(row.id))["red"] == ("u-x", "u-x")
+
+
+async def test_a_game_with_private_maps_sends_each_seat_its_own_picture(tmp_path):
+    """Hidden stacks: the channel gets the public picture, each seat its own, privately."""
+    from engine import registry
+    from engine.games.duel.game import Duel
+
+    class PrivateMapDuel(Duel):
+        private_maps = True
+
+    registry.register("duel-private-maps", PrivateMapDuel)
+    drawn = []
+
+    def renderer(game, match, role, full):
+        drawn.append(role)
+        return f"picture for {role}".encode(), f"map as {role} sees it"
+
+    store = await Store.open(tmp_path / "p.db")
+    service = CampaignService(store, renderer=renderer)
+    row, replies = await service.create("p", "duel-private-maps", seed="fixed", creator=REF.user_id)
+    await service.join(row, "red", RED)
+    replies = await service.submit(row, RED, "move r1 0102")
+    pictures = {r.to: r.image for r in replies if r.image is not None}
+    assert pictures == {"public": b"picture for public", "red": b"picture for red", "blue": b"picture for blue"}
+    await store.close()
