@@ -94,7 +94,7 @@ async def test_a_set_of_the_wrong_type_or_range_is_refused_and_the_game_goes_on(
     con, out, store, service, row = await console_for(tmp_path, game)
     before = (await service.match(row)).hash()
     objs = await run(con, out, f"referee: set {path} {value} because a test")
-    refusal = [o for o in objs if o["to"] == "public" and not o["ok"]]
+    refusal = [o for o in objs if o["to"] == "referee" and not o["ok"]]  # a refused override: the referee alone
     assert refusal and why in refusal[0]["text"], objs
     assert (await service.match(row)).hash() == before
     objs = await run(con, out, "axis: status")
