@@ -46,7 +46,7 @@ async def test_a_client_crash_is_logged_with_its_traceback(fake_discord: FakeDis
     fake_discord.fail_next("GET", "/users/@me", 400, 0, "Bad Request")
     settings = Settings(token=fake_discord.token, db=tmp_path / "serve.db")
     assert await serve_until(fake_discord, settings, ready=False) == 1
-    crash = next(r for r in caplog.records if "the Discord connection failed" in r.getMessage())
+    crash = next(r for r in caplog.records if "the discord connection failed" in r.getMessage().lower())
     assert crash.exc_info is not None and "Traceback" in caplog.text
 
 
