@@ -292,6 +292,41 @@ class StalinsWar(flow.ProcedureGame):
     def override_text(self, override: Override, viewer: Role) -> str:
         return referee.public_text(self.rules, override) or override.text
 
+    def secrets(self, state: State) -> dict[Role, set[str]]:
+        """6.1: the cards in a hand, except those the other side may know (shown by an event,
+        received automatically, or public elsewhere: an event in effect, a discard)."""
+        public = set(state["events"])
+        for side in SIDES:
+            pile = state["cards"][side]
+            for key in ("discard", "removed", "faceup", "setaside", "total_war"):
+                public |= set(pile[key])
+        for key in ("round", "last_round"):
+            card = (state.get(key) or {}).get("card")
+            if card:
+                public.add(card)
+        # 7.1.3: the cards the Soviet receives automatically are announced as they arrive.
+        for turn, numbers in self.rules.tables["hand"]["soviet_auto_cards"].items():
+            if int(turn) <= int(state["turn"]):
+                public |= {f"SU{n}" for n in numbers}
+        revealed = state.get("revealed", {})
+        return {
+            side: set(state["cards"][side]["hand"]) - public - set(revealed.get(SOVIET if side == AXIS else AXIS, []))
+            for side in SIDES
+        }
+
+    def redeal(self, state: State, role: Role, ctx: Context) -> State | None:
+        """The hand of ``role`` dealt again from its hand and deck together (sizes unchanged); the
+        cards the other side was shown stay in the hand, since the other side knows them."""
+        if role not in SIDES:
+            return None
+        pile = state["cards"][role]
+        shown = set(state.get("revealed", {}).get(SOVIET if role == AXIS else AXIS, []))
+        kept = [c for c in pile["hand"] if c in shown]
+        pool = ctx.shuffle([c for c in pile["hand"] if c not in shown] + list(pile["deck"]), t("Deal again"))
+        size = len(pile["hand"]) - len(kept)
+        pile["hand"], pile["deck"] = kept + pool[:size], pool[size:]
+        return state
+
     def override(self, state: State, override: Override, ctx: Context) -> State:
         referee.apply(self, state, override, ctx)
         self.run_automatic(state, ctx)
