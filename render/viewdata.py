@@ -58,10 +58,33 @@ def _paths(value: Any) -> tuple[tuple[Label, ...], ...]:
     return tuple(tuple(str(h) for h in p) for p in value if isinstance(p, Sequence) and not isinstance(p, str))
 
 
+def stacked_units(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The counters of the view's ordered stacks (``engine.stacks``' projection, ``view["stacks"]``)
+    as unit records, top first: a blank becomes a hidden counter of its side named by its slot,
+    so the picture shows every stack's height and nothing the viewer may not see."""
+    out: list[dict[str, Any]] = []
+    stacks = view.get("stacks")
+    if not isinstance(stacks, Mapping):
+        return out
+    for location, stack in stacks.items():
+        counters = stack.get("counters") if isinstance(stack, Mapping) else None
+        for c in counters or ():
+            if not isinstance(c, Mapping):
+                continue
+            if c.get("blank"):
+                out.append({"id": str(c.get("slot", "")), "side": c.get("side") or "", "hex": str(location), "hidden": True})
+            else:
+                attributes = c.get("attributes") if isinstance(c.get("attributes"), Mapping) else {}
+                out.append({**attributes, "id": str(c.get("unit", "")), "side": c.get("side") or "", "hex": str(location)})
+    return out
+
+
 def units_on_map(view: Mapping[str, Any]) -> list[UnitOnMap]:
-    """The view's units that stand on a hex, in the view's order (a stack's top unit first)."""
+    """The view's units that stand on a hex, in the view's order (a stack's top unit first):
+    ``view["units"]``, then the counters of its ordered stacks (``stacked_units``)."""
     raw = view.get("units") or []
     items = list(raw.values()) if isinstance(raw, Mapping) else list(raw)
+    items += stacked_units(view)
     out = []
     for u in items:
         if not isinstance(u, Mapping) or not u.get("hex"):
