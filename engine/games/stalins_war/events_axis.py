@@ -892,8 +892,10 @@ def foreign_armies_east(game: Any, state: State, side: str, args: Args, ctx: Con
     if shown:
         listing = ", ".join(_title(rules, c) for c in shown)
         ctx.reveal(t("Foreign Armies East: the Soviet hand holds these non-Combat cards: {cards}.", cards=listing), to=AXIS)
+        ctx.log(t("Foreign Armies East: the Axis was shown these cards of your hand: {cards}.", cards=listing), to=SOVIET)
     else:
         ctx.reveal(t("Foreign Armies East: the Soviet hand holds no non-Combat card."), to=AXIS)
+        ctx.log(t("Foreign Armies East: the Axis was shown that your hand holds no non-Combat card."), to=SOVIET)
     seen: list[str] = state.setdefault("revealed", {}).setdefault(AXIS, [])
     seen.extend(c for c in shown if c not in seen)
     return 0

@@ -638,12 +638,12 @@ def red_choir(game: Any, state: State, side: str, args: Args, ctx: Context) -> i
     shown = [c for c in hand if not rules.cards[c].cc]
     ctx.log(t("Red Choir: the Axis shows the Soviet the non-Combat cards in its hand (6.1)."))
     if shown:
-        ctx.reveal(
-            t("Red Choir: the Axis hand holds these non-Combat cards: {cards}.", cards=", ".join(_title(rules, c) for c in shown)),
-            to=SOVIET,
-        )
+        listing = ", ".join(_title(rules, c) for c in shown)
+        ctx.reveal(t("Red Choir: the Axis hand holds these non-Combat cards: {cards}.", cards=listing), to=SOVIET)
+        ctx.log(t("Red Choir: the Soviet was shown these cards of your hand: {cards}.", cards=listing), to=AXIS)
     else:
         ctx.reveal(t("Red Choir: the Axis hand holds no non-Combat card."), to=SOVIET)
+        ctx.log(t("Red Choir: the Soviet was shown that your hand holds no non-Combat card."), to=AXIS)
     seen: list[str] = state.setdefault("revealed", {}).setdefault(SOVIET, [])
     seen.extend(c for c in shown if c not in seen)
     return 0

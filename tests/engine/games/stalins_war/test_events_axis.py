@@ -635,9 +635,12 @@ def test_foreign_armies_east_shows_only_non_cc_cards_only_to_the_axis():
     for cid in ("SU12", "SU19"):
         assert cid not in line and RULES.cards[cid].title not in line
     for entry in ctx.entries:
-        if entry.to != AXIS:
+        if entry.to not in (AXIS, SOVIET):
             for cid in hand:
                 assert cid not in str(entry.text) and RULES.cards[cid].title not in str(entry.text)
+    told = [str(e.text) for e in ctx.entries if e.to == SOVIET]  # the owner learns exactly what was shown
+    assert len(told) == 1 and all(cid in told[0] for cid in ("SU8", "SU16", "SU33"))
+    assert not any(cid in told[0] for cid in ("SU12", "SU19"))
     assert sorted(state["revealed"][AXIS]) == ["SU16", "SU33", "SU8"]
 
 

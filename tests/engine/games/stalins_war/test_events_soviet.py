@@ -347,8 +347,11 @@ def test_su34_red_choir_reveals_exactly_the_non_cc_cards_to_the_soviet_only_6_1(
     assert any("AX6" in x and "AX10" in x for x in soviet)
     assert not any("AX9" in x or "AX11" in x for x in soviet)
     for e in ctx.entries:
-        if e.to in (EVERYONE, AXIS):
+        if e.to == EVERYONE:
             assert not any(c in str(e.text) for c in ("AX6", "AX9", "AX10", "AX11"))
+    told = [str(e.text) for e in ctx.entries if e.to == AXIS]  # the owner learns exactly what was shown
+    assert len(told) == 1 and "AX6" in told[0] and "AX10" in told[0]
+    assert "AX9" not in told[0] and "AX11" not in told[0]
     assert state["revealed"][SOVIET] == ["AX6", "AX10"]
 
 
