@@ -359,6 +359,7 @@ class CampaignService:
             reply = Reply(role, f"{line}\n{self._(answer, role)}", batch=batch)
             await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, role, line, "query")])
             return [reply]
+        waiting_before = match.active()
         try:
             records = match.submit(role, line)
         except OrderError as exc:
@@ -369,7 +370,7 @@ class CampaignService:
                 row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, role, line, "refused")]
             )
             return [reply]
-        return await self._commit(row, game, match, records, self._echo(match, records[0]), sender, role, line, batch)
+        return await self._commit(row, game, match, records, self._echo(match, records[0]), sender, role, line, batch, waiting_before)
 
     def _refusal_audience(self, game: Game, role: Role) -> str:
         """Who reads a refused order: its player alone when seats hold secrets (a refusal may
@@ -400,6 +401,7 @@ class CampaignService:
         role: Role,
         line: str,
         batch: str,
+        waiting_before: frozenset[Role] = frozenset(),
     ) -> list[Reply]:
         entries = [e for rec in records for e in rec.entries]
         replies = [Reply(PUBLIC, headline, batch=batch)]
@@ -421,7 +423,7 @@ class CampaignService:
                 )
             )
         replies += self._holdings_replies(row, game, match, batch)
-        replies += self._prompt_replies(game, match, batch)
+        replies += self._prompt_replies(game, match, batch, waiting_before)
         replies += self._pictures(game, match, batch)
         snapshot = None
         last = records[-1]
@@ -451,7 +453,10 @@ class CampaignService:
             out.append(Reply(who, "\n".join(texts), batch=batch))
         return out
 
-    def _prompt_replies(self, game: Game, match: Match, batch: str) -> list[Reply]:
+    def _prompt_replies(self, game: Game, match: Match, batch: str, waiting_before: frozenset[Role] = frozenset()) -> list[Reply]:
+        """The public "Waiting for" line; it names in ``extra["ping"]`` the roles the game has just
+        handed a decision to (not waited for before this step), so a transport pings each once
+        per decision, not after every order of a long phase."""
         if match.result() is not None:
             return []
         waiting = sorted(match.active())
@@ -460,7 +465,9 @@ class CampaignService:
         parts = []
         for role in waiting:
             parts.append(f"{role} \u2014 {self._(match.prompt_text(role), PUBLIC)}")
-        return [Reply(PUBLIC, self._(t("Waiting for {who}", who="; ".join(parts))), batch=batch)]
+        ping = [role for role in waiting if role not in waiting_before]
+        extra: dict[str, Any] = {"ping": ping} if ping else {}
+        return [Reply(PUBLIC, self._(t("Waiting for {who}", who="; ".join(parts))), batch=batch, extra=extra)]
 
     def _pictures(self, game: Game, match: Match, batch: str) -> list[Reply]:
         """The public picture for the channel and, where a seat's map shows more than the public
@@ -485,6 +492,7 @@ class CampaignService:
         self, row: CampaignRow, game: Game, match: Match, sender: Sender, role: Role, verb: str, args: list[str], line: str, batch: str
     ) -> list[Reply]:
         if verb == "undo":
+            waiting_before = match.active()
             try:
                 rec = match.undo(role)
             except OrderError as exc:
@@ -493,7 +501,7 @@ class CampaignService:
                 reply = Reply(to, f"{FAIL} undo \u2014 {self._(exc.text(), to)}", ok=False, batch=batch)
                 await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, role, line, "refused")])
                 return [reply]
-            return await self._commit(row, game, match, [rec], f"{OK} undo", sender, role, line, batch)
+            return await self._commit(row, game, match, [rec], f"{OK} undo", sender, role, line, batch, waiting_before)
         replies = self.query(game, match, role, verb, args, batch)
         await self.store.commit_step(
             row.id, [], [(r.to, r.payload(), r.image) for r in replies], messages=[(sender.user_id, role, line, "query")]
@@ -636,6 +644,7 @@ class CampaignService:
         async with self._step(row.id):
             match = await self.match(row)
             override = Override(kind, args, reason.strip())
+            waiting_before = match.active()
             try:
                 rec = match.override(override)
             except OrderError as exc:
@@ -644,7 +653,7 @@ class CampaignService:
                 reply = Reply(REFEREE, f"{FAIL} referee: {override.text} \u2014 {self._(exc.text(), REFEREE)}", ok=False, batch=batch)
                 await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "refused")])
                 return [reply]
-            return await self._commit(row, game, match, [rec], self._echo(match, rec), sender, REFEREE, line, batch)
+            return await self._commit(row, game, match, [rec], self._echo(match, rec), sender, REFEREE, line, batch, waiting_before)
 
     # Delivery -----------------------------------------------------------------------------------
     async def deliver(self, send: Callable[[OutboxEntry], Awaitable[None]], campaign_id: int | None = None) -> int:

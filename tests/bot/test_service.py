@@ -429,3 +429,13 @@ async def test_a_game_with_private_maps_sends_each_seat_its_own_picture(tmp_path
     pictures = {r.to: r.image for r in replies if r.image is not None}
     assert pictures == {"public": b"picture for public", "red": b"picture for red", "blue": b"picture for blue"}
     await store.close()
+
+
+async def test_the_waiting_line_pings_a_role_once_per_decision(setup):
+    """Red keeps moving: no new ping; the turn passes: blue is named once for a transport to ping."""
+    service, row, _ = setup
+    def pings(replies):
+        return [r.extra.get("ping") for r in replies if r.text.startswith("Waiting for")]
+    assert pings(await service.submit(row, RED, "move r1 0102")) == [None]
+    assert pings(await service.submit(row, RED, "end")) == [["blue"]]
+    assert pings(await service.submit(row, BLUE, "move b1 0504")) == [None]
