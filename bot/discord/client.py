@@ -239,7 +239,12 @@ class AdjutantClient(discord.Client):
 
     # Typed orders -------------------------------------------------------------------------------
     async def on_message(self, message: discord.Message) -> None:
-        if message.author.bot or message.guild is None:
+        if message.author.bot:
+            return
+        if message.guild is None:
+            from bot.discord.direct import on_direct_message
+
+            await on_direct_message(self, message)
             return
         content = message.content.strip()
         if not content or content.startswith(CHAT_PREFIXES):

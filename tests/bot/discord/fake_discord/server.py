@@ -269,8 +269,9 @@ class FakeDiscord:
         return [m for m in self.public(channel_id) if m.author_id == self.bot.id]
 
     def dms(self, user: User) -> list[Posted]:
+        """What the bot sent ``user`` by direct message."""
         ids = {c.id for c in self.channels.values() if c.type == p.DM and c.recipient is user}
-        return [m for m in self.messages if m.channel_id in ids]
+        return [m for m in self.messages if m.channel_id in ids and m.author_id == self.bot.id]
 
     async def next_post(self, channel_id: int, after: int, timeout: float = 10.0) -> Posted:
         """The first message the bot posts in ``channel_id`` after the first ``after`` ones."""
@@ -367,6 +368,15 @@ class FakeDiscord:
         channel = self.channels[channel_id]
         payload = p.message(channel, user, content, nonce=str(snowflake()))
         payload["member"] = user.member(with_user=False)
+        posted = Posted(payload)
+        self.messages.append(posted)
+        await self.dispatch("MESSAGE_CREATE", payload)
+        self._changed()
+        return posted
+
+    async def dm(self, user: User, content: str) -> Posted:
+        """``user`` writes ``content`` to the bot by direct message (a MESSAGE_CREATE without a guild)."""
+        payload = p.message(self._dm(user.id), user, content, nonce=str(snowflake()))
         posted = Posted(payload)
         self.messages.append(posted)
         await self.dispatch("MESSAGE_CREATE", payload)

@@ -1,0 +1,89 @@
+"""Orders by direct message to the bot, and edited or deleted orders, through the fake Discord."""
+
+from __future__ import annotations
+
+from bot.discord.direct import by_campaign
+from tests.bot.discord.conftest import Harness
+
+OK, FAIL = "\u2713", "\u2717"
+
+
+def lines(posts) -> list[str]:
+    return [line for m in posts for line in m.content.splitlines()]
+
+
+async def test_a_secret_pick_by_direct_message_is_never_named_in_the_channel(discord_env: Harness):
+    """A DM'd 'pick CARD': the channel reads '✓ pick (a card, secret)', the DM the whole order."""
+    h = discord_env
+    h.service.renderer = None  # the harness's tiny map draws the duel's counters only
+    row = await h.create("stalins-war", options="pick_card=true")
+    card = sorted((await h.service.match(row)).state["cards"]["axis"]["deck"])[0]
+    before, dms = len(h.server.from_bot(h.channel)), len(h.server.dms(h.red))
+    await h.server.dm(h.red, f"pick {card}")
+    post = await h.server.next_post(h.channel, before)
+    assert post.content.startswith(f"{OK} pick (a card, secret)")
+    await h.server.wait_until(lambda: f"{OK} pick {card}" in lines(h.server.dms(h.red)[dms:]), what="the private echo")
+    await h.server.settle()
+    assert not [m for m in h.server.public(h.channel) if card in m.content]
+    assert not [m for m in h.server.dms(h.blue) if card in m.content]
+    assert card in (await h.service.match(row)).state["cards"]["axis"]["hand"]
+
+
+async def test_a_refused_direct_order_is_answered_in_the_dm_only(discord_env: Harness):
+    """A DM'd order the engine refuses is answered by DM, even in a game whose refusals are public."""
+    h = discord_env
+    await h.create()
+    await h.server.settle()
+    before, dms = len(h.server.from_bot(h.channel)), len(h.server.dms(h.red))
+    await h.server.dm(h.red, "move r1 0909")
+    got = await h.server.wait_until(lambda: h.server.dms(h.red)[dms:], what="the refusal by DM")
+    assert got[0].content.startswith(f"{FAIL} move r1 0909") and "not a hex" in got[0].content
+    await h.server.settle()
+    assert len(h.server.from_bot(h.channel)) == before
+
+
+async def test_a_direct_query_is_answered_in_the_dm_only(discord_env: Harness):
+    """'status' typed by DM, which the channel would answer in public, is answered by DM."""
+    h = discord_env
+    await h.create()
+    await h.server.settle()
+    before, dms = len(h.server.from_bot(h.channel)), len(h.server.dms(h.red))
+    await h.server.dm(h.red, "status")
+    got = await h.server.wait_until(lambda: h.server.dms(h.red)[dms:], what="the status by DM")
+    assert "Turn 1" in got[0].content
+    await h.server.settle()
+    assert len(h.server.from_bot(h.channel)) == before
+
+
+async def test_two_campaigns_need_the_campaign_name(discord_env: Harness):
+    """With seats in two campaigns, a DM without 'NAME:' lists them and does nothing; with it, it orders there."""
+    h = discord_env
+    second = await h.server.open_channel("duel-two")
+    one, two = await h.create(), await h.create(channel=second)
+    await h.server.settle()
+    dms = len(h.server.dms(h.red))
+    await h.server.dm(h.red, "move r1 0102")
+    got = await h.server.wait_until(lambda: h.server.dms(h.red)[dms:], what="the list of campaigns")
+    assert "several campaigns" in got[0].content and one.name in got[0].content and two.name in got[0].content
+    post = await h.post_after(second, h.server.dm(h.red, f"{two.name.upper()} : move r1 0102"))
+    assert post.content.startswith(f"{OK} move r1 0102")
+    assert (await h.service.match(one)).records == []
+
+
+async def test_a_direct_message_from_someone_without_a_seat_reveals_no_campaign(discord_env: Harness):
+    """A DM from a user who sits nowhere gets a clear answer naming no campaign; nothing is posted."""
+    h = discord_env
+    row = await h.create()
+    await h.server.settle()
+    before = len(h.server.from_bot(h.channel))
+    await h.server.dm(h.stranger, "end")
+    got = await h.server.wait_until(lambda: h.server.dms(h.stranger), what="the answer")
+    assert "no seat in any campaign" in got[0].content and row.name not in got[0].content
+    await h.server.settle()
+    assert len(h.server.from_bot(h.channel)) == before and (await h.service.match(row)).records == []
+
+
+def test_lines_are_grouped_by_the_campaign_they_name():
+    """'NAME:' picks the longest campaign name that fits, case-insensitively, and carries to later lines."""
+    got = by_campaign("order 1\nduel-2: move a\nred: end\nDUEL-22 :move b\nduel-3: x", ["duel-2", "duel-22"])
+    assert got == [(None, "order 1"), ("duel-2", "move a\nred: end"), ("duel-22", "move b\nduel-3: x")]
