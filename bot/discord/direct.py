@@ -14,12 +14,15 @@ by direct message). The order's public projection (its ✓ line as everybody rea
 the map) is posted in the campaign's channel as for any order; nothing posted there quotes the
 line as typed.
 
+Orders are read once, when they are sent: editing or deleting a message that was read as
+orders changes nothing, and the author is told so once, with how to take an order back.
 """
 
 from __future__ import annotations
 
 import functools
 import logging
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -35,6 +38,29 @@ if TYPE_CHECKING:
     from bot.discord.client import AdjutantClient
 
 log = logging.getLogger("adjutant.discord")
+
+READ_LIMIT = 4096
+
+
+class ReadOrders:
+    """The messages read as orders since the bot started (the latest ``limit``), with their authors.
+
+    An edit or deletion of one of them is answered once: the first answer forgets the message.
+    """
+
+    def __init__(self, limit: int = READ_LIMIT) -> None:
+        self.limit = limit
+        self._read: OrderedDict[int, int] = OrderedDict()
+
+    def add(self, message_id: int, author_id: int) -> None:
+        self._read[message_id] = author_id
+        while len(self._read) > self.limit:
+            self._read.popitem(last=False)
+
+    def take(self, message_id: int) -> int | None:
+        """The author of a message read as orders, forgetting it; None if it was not one."""
+        return self._read.pop(message_id, None)
+
 
 async def seated(client: AdjutantClient, user_id: str) -> list[tuple[CampaignRow, list[str]]]:
     """The campaigns on Discord, not finished, where ``user_id`` holds a seat, with those seats."""
@@ -97,6 +123,7 @@ async def on_direct_message(client: AdjutantClient, message: discord.Message) ->
             names=", ".join(names), example=names[0],
         )))
         return
+    client.read_orders.add(message.id, message.author.id)
     for name, text in groups:
         row, roles = campaigns[name] if name is not None else seats[0]
         for role, lines in by_role(text, roles):
@@ -108,3 +135,35 @@ async def on_direct_message(client: AdjutantClient, message: discord.Message) ->
                 # The service recorded the lines as failed and kept only what it committed.
                 log.exception("campaign %s: direct message %s failed", row.id, message.id)
                 await client.say(message, f"{FAIL} {client.tr(t('Sorry, something went wrong; the error was logged.'))}")
+
+
+async def order_edited(client: AdjutantClient, payload: discord.RawMessageUpdateEvent) -> None:
+    """A message read as orders was edited: say, once, that the edit changes nothing."""
+    if payload.message.edited_at is None:
+        return  # a link preview or a pin updates a message too; only an edit has an edit time
+    if client.read_orders.take(payload.message_id) is None:
+        return
+    text = client.tr(t(
+        "Orders are read once, when they are sent: editing this message changes nothing. "
+        "To take an order back, type 'undo', then type the new order."
+    ))
+    try:
+        await payload.message.reply(text, mention_author=False)
+    except discord.HTTPException as exc:
+        log.warning("could not answer the edit of message %s in channel %s: %s", payload.message_id, payload.channel_id, exc)
+
+
+async def order_deleted(client: AdjutantClient, payload: discord.RawMessageDeleteEvent) -> None:
+    """A message read as orders was deleted: say, once, that its orders still stand."""
+    author = client.read_orders.take(payload.message_id)
+    if author is None:
+        return
+    text = client.tr(t(
+        "<@{user}>, orders are read once, when they are sent: deleting a message does not take "
+        "its orders back. To take an order back, type 'undo'.",
+        user=author,
+    ))
+    try:
+        await client.get_partial_messageable(payload.channel_id).send(text)
+    except discord.HTTPException as exc:
+        log.warning("could not answer the deletion of message %s in channel %s: %s", payload.message_id, payload.channel_id, exc)

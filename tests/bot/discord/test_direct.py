@@ -83,6 +83,48 @@ async def test_a_direct_message_from_someone_without_a_seat_reveals_no_campaign(
     assert len(h.server.from_bot(h.channel)) == before and (await h.service.match(row)).records == []
 
 
+async def test_an_edited_order_gets_one_reply_saying_orders_are_read_once(discord_env: Harness):
+    """Editing a message read as orders is answered once, in reply to it; the state is unchanged."""
+    h = discord_env
+    row = await h.create()
+    typed = await h.server.say(h.red, h.channel, "move r1 0102")
+    await h.server.wait_until(lambda: (h.server.from_bot(h.channel)[-1].content.startswith(f"{OK} move r1 0102")))
+    before = len(h.server.from_bot(h.channel))
+    reply = await h.post_after(h.channel, h.server.edit(typed, "move r1 0201"))
+    assert "read once" in reply.content and "undo" in reply.content
+    assert reply.payload["message_reference"]["message_id"] == str(typed.id)
+    await h.server.edit(typed, "move r1 0103")
+    await h.server.settle()
+    assert len(h.server.from_bot(h.channel)) == before + 1
+    assert (await h.service.match(row)).state["units"]["r1"]["hex"] == "0102"
+
+
+async def test_a_deleted_order_gets_a_reply_naming_its_author(discord_env: Harness):
+    """Deleting a message read as orders is answered in the channel: its orders still stand."""
+    h = discord_env
+    row = await h.create()
+    typed = await h.server.say(h.red, h.channel, "move r1 0102")
+    await h.server.wait_until(lambda: (h.server.from_bot(h.channel)[-1].content.startswith(f"{OK} move r1 0102")))
+    reply = await h.post_after(h.channel, h.server.delete(typed))
+    assert f"<@{h.red.id}>" in reply.content and "read once" in reply.content and "undo" in reply.content
+    assert (await h.service.match(row)).state["units"]["r1"]["hex"] == "0102"
+
+
+async def test_an_edited_chat_message_is_not_answered(discord_env: Harness):
+    """A message that was not read as orders (chat, a spectator's) may be edited in peace."""
+    h = discord_env
+    await h.create()
+    chat = await h.server.say(h.red, h.channel, "// good luck")
+    spectator = await h.server.say(h.stranger, h.channel, "nice move")
+    await h.server.settle()
+    before = len(h.server.from_bot(h.channel))
+    await h.server.edit(chat, "// good luck, have fun")
+    await h.server.edit(spectator, "nice move!")
+    await h.server.delete(spectator)
+    await h.server.settle()
+    assert len(h.server.from_bot(h.channel)) == before
+
+
 def test_lines_are_grouped_by_the_campaign_they_name():
     """'NAME:' picks the longest campaign name that fits, case-insensitively, and carries to later lines."""
     got = by_campaign("order 1\nduel-2: move a\nred: end\nDUEL-22 :move b\nduel-3: x", ["duel-2", "duel-22"])

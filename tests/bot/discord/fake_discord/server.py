@@ -383,6 +383,22 @@ class FakeDiscord:
         self._changed()
         return posted
 
+    async def edit(self, message: Posted, content: str) -> Posted:
+        """The author of ``message`` edits it to ``content`` (a MESSAGE_UPDATE)."""
+        message.payload.update(content=content, edited_timestamp=p.now())
+        await self.dispatch("MESSAGE_UPDATE", dict(message.payload))
+        self._changed()
+        return message
+
+    async def delete(self, message: Posted) -> None:
+        """The author of ``message`` deletes it (a MESSAGE_DELETE)."""
+        self.messages.remove(message)
+        event = {"id": str(message.id), "channel_id": str(message.channel_id)}
+        if "guild_id" in message.payload:
+            event["guild_id"] = message.payload["guild_id"]
+        await self.dispatch("MESSAGE_DELETE", event)
+        self._changed()
+
     def _interaction(self, kind: int, user: User, channel_id: int, data: dict[str, Any], message: Posted | None = None) -> Interaction:
         channel = self.channels[channel_id]
         iid = snowflake()
