@@ -106,7 +106,7 @@ async def on_direct_message(client: AdjutantClient, message: discord.Message) ->
     seats = await seated(client, sender.user_id)
     if not seats:
         await client.say(message, client.tr(t(
-            "You hold no seat in any campaign, so I take no orders from you here. "
+            "You hold no seat in any campaign in progress, so I take no orders from you here. "
             "Take a side with /adjutant join in a campaign's channel."
         )))
         return

@@ -99,6 +99,21 @@ async def test_an_edited_order_gets_one_reply_saying_orders_are_read_once(discor
     assert (await h.service.match(row)).state["units"]["r1"]["hex"] == "0102"
 
 
+async def test_an_edited_direct_order_is_answered_in_the_dm(discord_env: Harness):
+    """Editing an order written by DM is answered in the DM, in reply to it, not in the channel."""
+    h = discord_env
+    await h.create()
+    edited = await h.server.dm(h.red, "move r1 0102")
+    await h.server.wait_until(lambda: h.server.from_bot(h.channel)[-1].content.startswith(f"{OK} move r1 0102"))
+    await h.server.settle()
+    before, dms = len(h.server.from_bot(h.channel)), len(h.server.dms(h.red))
+    await h.server.edit(edited, "move r2 0302")
+    got = await h.server.wait_until(lambda: h.server.dms(h.red)[dms:], what="the answer to the edit")
+    assert "read once" in got[0].content and got[0].payload["message_reference"]["message_id"] == str(edited.id)
+    await h.server.settle()
+    assert len(h.server.from_bot(h.channel)) == before
+
+
 async def test_a_deleted_order_gets_a_reply_naming_its_author(discord_env: Harness):
     """Deleting a message read as orders is answered in the channel: its orders still stand."""
     h = discord_env
