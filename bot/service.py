@@ -8,6 +8,7 @@ action they answer; transports deliver the outbox and mark each entry delivered.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import secrets
@@ -294,16 +295,22 @@ class CampaignService:
         return user_id in await self.store.referees(row.id)
 
     # Orders -------------------------------------------------------------------------------------
-    async def submit(self, row: CampaignRow, sender: Sender, message: str, role: str | None = None) -> list[Reply]:
+    async def submit(
+        self, row: CampaignRow, sender: Sender, message: str, role: str | None = None, private: bool = False
+    ) -> list[Reply]:
         """Handle a message of one or more order lines from ``sender`` (acting as ``role``).
 
         Every line is recorded in ``messages``: with its step when the engine saw it, as
         'refused' when the service refused it before the engine (no seat, paused, empty), and
         as 'failed' (it and the lines after it) when the service failed on it.
+
+        A ``private`` message (a direct message to the bot) is answered privately: its refusals
+        and query answers go to ``role`` alone; an accepted order is still echoed in public, as
+        the game projects it for everybody.
         """
         pending = split_lines(message) or [message]
         try:
-            return await self._submit(row, sender, message, role, pending)
+            return await self._submit(row, sender, message, role, pending, private)
         except ServiceError:
             await self.record_lines(row, sender, "\n".join(pending), role, "refused")
             raise
@@ -312,7 +319,7 @@ class CampaignService:
             raise
 
     async def _submit(
-        self, row: CampaignRow, sender: Sender, message: str, role: str | None, pending: list[str]
+        self, row: CampaignRow, sender: Sender, message: str, role: str | None, pending: list[str], private: bool
     ) -> list[Reply]:
         """Handle a message of one or more order lines from ``sender`` (acting as ``role``)."""
         game = registry.get(row.game)
@@ -338,17 +345,18 @@ class CampaignService:
             batch = uuid.uuid4().hex
             out: list[Reply] = []
             for line in lines:
-                out += await self._line(row, game, match, sender, role, line, batch)
+                out += await self._line(row, game, match, sender, role, line, batch, private)
                 pending.pop(0)  # recorded with its step
             return out
 
     async def _line(
-        self, row: CampaignRow, game: Game, match: Match, sender: Sender, role: Role, line: str, batch: str
+        self, row: CampaignRow, game: Game, match: Match, sender: Sender, role: Role, line: str, batch: str,
+        private: bool,
     ) -> list[Reply]:
         words = tokens(line)
         verb = words[0].casefold() if words else ""
         if verb in META_VERBS:
-            return await self._meta(row, game, match, sender, role, verb, words[1:], line, batch)
+            return await self._meta(row, game, match, sender, role, verb, words[1:], line, batch, private)
         try:
             answer = game.query(match.state, role, line)
         except OrderError as exc:
@@ -364,7 +372,7 @@ class CampaignService:
             records = match.submit(role, line)
         except OrderError as exc:
             # With hidden hands a refusal may concern what a player holds: only he reads it.
-            to = self._refusal_audience(game, role)
+            to = self._refusal_audience(game, role, private)
             reply = Reply(to, f"{FAIL} {line} \u2014 {self._(exc.text(), to)}", ok=False, batch=batch)
             await self.store.commit_step(
                 row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, role, line, "refused")]
@@ -372,10 +380,10 @@ class CampaignService:
             return [reply]
         return await self._commit(row, game, match, records, self._echo(match, records[0]), sender, role, line, batch, waiting_before)
 
-    def _refusal_audience(self, game: Game, role: Role) -> str:
-        """Who reads a refused order: its player alone when seats hold secrets (a refusal may
-        concern what a player holds), everybody otherwise."""
-        return role if game.hidden_holdings else PUBLIC
+    def _refusal_audience(self, game: Game, role: Role, private: bool) -> str:
+        """Who reads a refused order: its player alone when it came privately or seats hold
+        secrets (a refusal may concern what a player holds), everybody otherwise."""
+        return role if private or game.hidden_holdings else PUBLIC
 
     def _echo(self, match: Match, rec: Record) -> str:
         """The public ✓ line of an accepted order or override: never the raw line typed, but the
@@ -489,7 +497,8 @@ class CampaignService:
 
     # Verbs every game answers ---------------------------------------------------------------------
     async def _meta(
-        self, row: CampaignRow, game: Game, match: Match, sender: Sender, role: Role, verb: str, args: list[str], line: str, batch: str
+        self, row: CampaignRow, game: Game, match: Match, sender: Sender, role: Role, verb: str, args: list[str], line: str, batch: str,
+        private: bool,
     ) -> list[Reply]:
         if verb == "undo":
             waiting_before = match.active()
@@ -497,12 +506,14 @@ class CampaignService:
                 rec = match.undo(role)
             except OrderError as exc:
                 # The refusal quotes the order it cannot take back as its reader may see it.
-                to = self._refusal_audience(game, role)
+                to = self._refusal_audience(game, role, private)
                 reply = Reply(to, f"{FAIL} undo \u2014 {self._(exc.text(), to)}", ok=False, batch=batch)
                 await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, role, line, "refused")])
                 return [reply]
             return await self._commit(row, game, match, [rec], f"{OK} undo", sender, role, line, batch, waiting_before)
         replies = self.query(game, match, role, verb, args, batch)
+        if private:  # asked privately: even the answers everybody may read go to the asker alone
+            replies = [dataclasses.replace(r, to=role) if r.to == PUBLIC else r for r in replies]
         await self.store.commit_step(
             row.id, [], [(r.to, r.payload(), r.image) for r in replies], messages=[(sender.user_id, role, line, "query")]
         )

@@ -66,7 +66,9 @@ class AdjutantClient(discord.Client):
         self._background: asyncio.Task[None] | None = None
         self._closing = False
         from bot.discord.commands import register
+        from bot.discord.direct import ReadOrders
 
+        self.read_orders = ReadOrders()  # answered when edited or deleted (bot.discord.direct)
         register(self)
 
     # Life cycle ------------------------------------------------------------------------------
@@ -239,7 +241,12 @@ class AdjutantClient(discord.Client):
 
     # Typed orders -------------------------------------------------------------------------------
     async def on_message(self, message: discord.Message) -> None:
-        if message.author.bot or message.guild is None:
+        if message.author.bot:
+            return
+        if message.guild is None:
+            from bot.discord.direct import on_direct_message
+
+            await on_direct_message(self, message)
             return
         content = message.content.strip()
         if not content or content.startswith(CHAT_PREFIXES):
@@ -251,6 +258,7 @@ class AdjutantClient(discord.Client):
         seats = await self.service.roles_of(row, sender.user_id)
         if not seats:
             return  # spectators talk freely; only seated players' messages are orders
+        self.read_orders.add(message.id, message.author.id)
         for role, text in by_role(content, seats):
             try:
                 await self.act(row, functools.partial(self.service.submit, row, sender, text, role), reply_to=message)
@@ -260,6 +268,16 @@ class AdjutantClient(discord.Client):
                 # The service recorded the line as failed and kept only what it committed.
                 log.exception("campaign %s: message %s failed", row.id, message.id)
                 await self.say(message, f"{FAIL} {self.tr(t('Sorry, something went wrong; the error was logged.'))}")
+
+    async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
+        from bot.discord.direct import order_edited
+
+        await order_edited(self, payload)
+
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        from bot.discord.direct import order_deleted
+
+        await order_deleted(self, payload)
 
     async def say(self, message: discord.Message, text: str) -> None:
         """Answer a typed message directly (for refusals the service raised before the engine)."""

@@ -44,7 +44,8 @@ COMMANDS_HELP = t(
     "Slash commands: /adjutant create, join, leave, seats, status, map, hand, options, order, history, "
     "undo, help; referees: /ref seat, place, remove, override, grant-undo, rewind, pause, resume, appoint. "
     "You may also type orders in the campaign channel, one per line (prefix 'SIDE:' if you hold several "
-    "seats); lines starting with # and messages starting with // or > are ignored."
+    "seats), or by direct message to me (start with 'CAMPAIGN:' if you sit in several campaigns); lines "
+    "starting with # and messages starting with // or > are ignored."
 )
 
 

@@ -145,6 +145,28 @@ async def test_a_private_standing_order_is_echoed_in_public_without_its_content(
     assert any(r.to == "red" and r.text == "\u2713 standing clear" for r in replies)
 
 
+async def test_a_private_refusal_goes_to_its_player_alone(setup):
+    """An order given privately (a DM) is refused to its player, even in a game without secrets."""
+    service, row, _ = setup
+    replies = await service.submit(row, RED, "move r1 0909", private=True)
+    assert [r.to for r in replies] == ["red"] and replies[0].text.startswith("\u2717 move r1 0909")
+
+
+async def test_a_private_query_is_answered_privately(setup):
+    """'status' asked privately answers the asker alone; the same line in public answers everybody."""
+    service, row, _ = setup
+    assert [r.to for r in await service.submit(row, RED, "status", private=True)] == ["red"]
+    assert [r.to for r in await service.submit(row, RED, "status")] == ["public"]
+
+
+async def test_a_private_order_is_still_echoed_in_public(setup):
+    """An accepted order given privately is announced in public as the game projects it."""
+    service, row, _ = setup
+    replies = await service.submit(row, RED, "standing clear", private=True)
+    assert [r.text for r in replies if r.to == "public"][0] == "\u2713 standing (private)"
+    assert any(r.to == "red" and r.text == "\u2713 standing clear" for r in replies)
+
+
 class Boom(RuntimeError):
     """The injected failure."""
 

@@ -269,8 +269,9 @@ class FakeDiscord:
         return [m for m in self.public(channel_id) if m.author_id == self.bot.id]
 
     def dms(self, user: User) -> list[Posted]:
+        """What the bot sent ``user`` by direct message."""
         ids = {c.id for c in self.channels.values() if c.type == p.DM and c.recipient is user}
-        return [m for m in self.messages if m.channel_id in ids]
+        return [m for m in self.messages if m.channel_id in ids and m.author_id == self.bot.id]
 
     async def next_post(self, channel_id: int, after: int, timeout: float = 10.0) -> Posted:
         """The first message the bot posts in ``channel_id`` after the first ``after`` ones."""
@@ -372,6 +373,31 @@ class FakeDiscord:
         await self.dispatch("MESSAGE_CREATE", payload)
         self._changed()
         return posted
+
+    async def dm(self, user: User, content: str) -> Posted:
+        """``user`` writes ``content`` to the bot by direct message (a MESSAGE_CREATE without a guild)."""
+        payload = p.message(self._dm(user.id), user, content, nonce=str(snowflake()))
+        posted = Posted(payload)
+        self.messages.append(posted)
+        await self.dispatch("MESSAGE_CREATE", payload)
+        self._changed()
+        return posted
+
+    async def edit(self, message: Posted, content: str) -> Posted:
+        """The author of ``message`` edits it to ``content`` (a MESSAGE_UPDATE)."""
+        message.payload.update(content=content, edited_timestamp=p.now())
+        await self.dispatch("MESSAGE_UPDATE", dict(message.payload))
+        self._changed()
+        return message
+
+    async def delete(self, message: Posted) -> None:
+        """The author of ``message`` deletes it (a MESSAGE_DELETE)."""
+        self.messages.remove(message)
+        event = {"id": str(message.id), "channel_id": str(message.channel_id)}
+        if "guild_id" in message.payload:
+            event["guild_id"] = message.payload["guild_id"]
+        await self.dispatch("MESSAGE_DELETE", event)
+        self._changed()
 
     def _interaction(self, kind: int, user: User, channel_id: int, data: dict[str, Any], message: Posted | None = None) -> Interaction:
         channel = self.channels[channel_id]
