@@ -158,6 +158,7 @@ class FakeDiscord:
         self.requests: list[tuple[str, str]] = []
         self.identifies: list[dict[str, Any]] = []
         self.deduplicated = 0
+        self.history_reads = 0
         self.thread_members: set[int] = set()
         self.rejected: list[tuple[str, str, int]] = []
         self.failures: list[Failure] = []
@@ -547,6 +548,8 @@ class FakeDiscord:
             return self._put_commands(int(r.group(2)), body) if method == "PUT" else self.commands.get(int(r.group(2)), [])
         if method == "POST" and (r := m(r"/channels/(\d+)/messages", path)):
             return self._create(int(r.group(1)), self.bot, body, files).payload
+        if method == "GET" and (r := m(r"/channels/(\d+)/messages", path)):
+            return self._history(int(r.group(1)), query)
         if method == "GET" and (r := m(r"/channels/(\d+)", path)):
             channel = self.channels.get(int(r.group(1)))
             if channel is None:
@@ -591,6 +594,22 @@ class FakeDiscord:
         return channel
 
     # Messages ---------------------------------------------------------------------------------------
+    def _history(self, channel_id: int, query: Any) -> list[dict[str, Any]]:
+        """A channel's messages as Discord lists them: the ``limit`` (at most 100) next after
+        ``after``, or the latest before ``before``, newest first either way."""
+        if channel_id not in self.channels:
+            raise ApiError(404, 10003, "Unknown Channel")
+        self.history_reads += 1
+        limit = max(1, min(100, int(query.get("limit", 50))))
+        found = sorted(self.public(channel_id), key=lambda m: m.id)
+        if "after" in query:
+            found = [m for m in found if m.id > int(query["after"])][:limit]
+        else:
+            if "before" in query:
+                found = [m for m in found if m.id < int(query["before"])]
+            found = found[-limit:]
+        return [m.payload for m in reversed(found)]
+
     def _check(self, body: dict[str, Any], files: list[tuple[str, bytes]]) -> None:
         content = body.get("content") or ""
         if len(content) > MAX_CONTENT:
