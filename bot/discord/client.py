@@ -96,10 +96,10 @@ class AdjutantClient(discord.Client):
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s); delivering any pending replies", self.user, getattr(self.user, "id", "?"))
-        self.delivery.wake()
+        self.delivery.unpark()  # a permission may have been granted meanwhile
 
     async def on_resumed(self) -> None:
-        self.delivery.wake()
+        self.delivery.unpark()
 
     def dispatch(self, event: str, /, *args: Any, **kwargs: Any) -> None:
         """Channel messages are handled in order and once, after those typed while away (``catchup``).

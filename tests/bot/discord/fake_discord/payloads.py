@@ -95,6 +95,7 @@ class Channel:
     parent_id: int | None = None
     owner_id: int | None = None
     recipient: User | None = None
+    overwrites: list[dict[str, Any]] = field(default_factory=list)
 
     def payload(self) -> dict[str, Any]:
         if self.type == DM:
@@ -102,7 +103,7 @@ class Channel:
             return {"id": str(self.id), "type": DM, "recipients": [self.recipient.payload()], "last_message_id": None}
         out: dict[str, Any] = {
             "id": str(self.id), "type": self.type, "guild_id": str(self.guild_id), "name": self.name,
-            "position": 0, "permission_overwrites": [], "nsfw": False, "rate_limit_per_user": 0,
+            "position": 0, "permission_overwrites": list(self.overwrites), "nsfw": False, "rate_limit_per_user": 0,
             "parent_id": str(self.parent_id) if self.parent_id else None, "last_message_id": None, "flags": 0,
         }
         if self.type == TEXT:

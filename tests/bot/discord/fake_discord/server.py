@@ -292,6 +292,24 @@ class FakeDiscord:
         self.holds.append((method, re.compile(path), release))
         return release
 
+    async def deny_bot(self, channel_id: int, permissions: int) -> None:
+        """Take ``permissions`` from the bot in a channel (a member overwrite, announced by CHANNEL_UPDATE).
+
+        The bot's posts there are then refused as Discord does: 403 Missing Permissions without
+        Send Messages (or View Channel), and for any post with files without Attach Files.
+        """
+        channel = self.channels[channel_id]
+        channel.overwrites = [o for o in channel.overwrites if o["id"] != str(self.bot.id)]
+        channel.overwrites.append({"id": str(self.bot.id), "type": 1, "allow": "0", "deny": str(permissions)})
+        await self.dispatch("CHANNEL_UPDATE", channel.payload())
+        self._changed()
+
+    def bot_denied(self, channel_id: int) -> int:
+        channel = self.channels.get(channel_id)
+        if channel is None:
+            return 0
+        return sum(int(o["deny"]) for o in channel.overwrites if o["id"] == str(self.bot.id))
+
     def fail_next(self, method: str, path: str, status: int, code: int, message: str, times: int = 1) -> None:
         self.failures.append(Failure(method, re.compile(path), status, {"message": message, "code": code}, {}, times))
 
@@ -547,6 +565,9 @@ class FakeDiscord:
         if r := m(r"/applications/(\d+)/guilds/(\d+)/commands", path):
             return self._put_commands(int(r.group(2)), body) if method == "PUT" else self.commands.get(int(r.group(2)), [])
         if method == "POST" and (r := m(r"/channels/(\d+)/messages", path)):
+            denied = self.bot_denied(int(r.group(1)))
+            if denied & (p.SEND_MESSAGES | p.VIEW_CHANNEL) or (files and denied & p.ATTACH_FILES):
+                raise ApiError(403, 50013, "Missing Permissions")
             return self._create(int(r.group(1)), self.bot, body, files).payload
         if method == "GET" and (r := m(r"/channels/(\d+)/messages", path)):
             return self._history(int(r.group(1)), query)
