@@ -157,6 +157,9 @@ class Catchup:
                         await self.handle(queued.pop(0))
                     if count:
                         log.info("channel %s: handled %d message(s) typed while Adjutant was away", channel_id, count)
+            except discord.Forbidden as exc:
+                log.error("channel %s: cannot read the messages typed while Adjutant was away: it lacks the"
+                          " View Channels or Read Message History permission there (%s)", channel_id, exc.text)
             except Exception:
                 log.exception("channel %s: could not read the messages typed while Adjutant was away", channel_id)
             finally:
@@ -171,11 +174,16 @@ class Catchup:
         if not isinstance(channel, discord.abc.Messageable):
             log.warning("channel %s is not a text channel; nothing to read back", channel_id)
             return 0
-        count = 0
+        count, skipped = 0, 0
         after = discord.Object(id=self.handled[channel_id])
         async for message in channel.history(limit=None, after=after, oldest_first=True):
             if message.author.bot:
+                skipped = message.id  # its own posts and other bots': never orders
                 continue
             await self.handle(message)
             count += 1
+        if skipped > self.handled[channel_id]:
+            # Trailing posts of bots: not read again at the next connection.
+            self.handled[channel_id] = skipped
+            await self.client.store.mark_handled(str(channel_id), skipped)
         return count

@@ -81,3 +81,17 @@ async def test_chat_and_spectators_while_down_move_the_mark_without_orders(disco
     assert await typed(h.store) == []
     assert (await h.store.catch_up_from())[0][1] == chat.id
     assert (await h.service.match(row)).state["units"]["r1"]["hex"] != "0102"
+
+
+async def test_the_bots_own_posts_are_read_back_once_at_most(discord_env: Harness):
+    """The channel's mark moves past the bot's posts read back, so the next start does not read them again."""
+    h = discord_env
+    await h.create()
+    await h.server.say(h.red, h.channel, "move r1 0102")
+    await h.server.wait_until(lambda: len(h.server.from_bot(h.channel)) >= 2, what="the answer")
+    await h.server.settle()
+    reads = h.server.history_reads
+    await h.restart()
+    await h.server.wait_until(lambda: h.server.history_reads > reads, what="the catch-up")
+    await h.server.settle()
+    assert (await h.store.catch_up_from())[0][1] == h.server.from_bot(h.channel)[-1].id
