@@ -13,8 +13,9 @@ import contextlib
 import json
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Mapping
+from collections.abc import AsyncIterator, Iterable, Iterator, Mapping
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib.resources import files
@@ -30,6 +31,12 @@ from engine.text import Text, t
 MIGRATIONS: Traversable = files("migrations")
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 _SIDECARS = ("-wal", "-shm", "-journal")
+
+# The transport message being handled, as (channel id, message id), while a transport handles
+# one (``handling``): every step committed meanwhile records the message id with its typed
+# lines and advances the channel's high-water mark in the same transaction, so a crash between
+# handling a message and marking it handled cannot make a restart handle it twice.
+HANDLING: ContextVar[tuple[str, int] | None] = ContextVar("adjutant_handling", default=None)
 
 
 class StoreError(Exception):
@@ -428,12 +435,16 @@ class Store:
                 "INSERT INTO actions (campaign_id, seq, record, state_hash, created_at) VALUES (?, ?, ?, ?, ?)",
                 (campaign_id, rec["seq"], json.dumps(rec, sort_keys=True), rec["hash"], stamp),
             )
+        handling = HANDLING.get()
+        source = str(handling[1]) if handling is not None else None
         for user_id, role, text, outcome in messages:
             await db.execute(
-                "INSERT INTO messages (campaign_id, user_id, role, text, outcome, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (campaign_id, user_id, role, text, outcome, stamp),
+                "INSERT INTO messages (campaign_id, user_id, role, text, outcome, created_at, source)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (campaign_id, user_id, role, text, outcome, stamp, source),
             )
+        if handling is not None:
+            await Store._advance_mark(db, *handling)
         if snapshot is not None:
             seq, state, digest = snapshot
             await db.execute(
@@ -466,6 +477,39 @@ class Store:
             stamp = now()
             for entry_id in entry_ids:
                 await db.execute("UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL", (stamp, entry_id))
+
+    # Channel marks ------------------------------------------------------------------------------
+    @staticmethod
+    async def _advance_mark(db: aiosqlite.Connection, channel: str, message_id: int) -> None:
+        await db.execute(
+            "INSERT INTO channel_marks (channel, message_id) VALUES (?, ?)"
+            " ON CONFLICT (channel) DO UPDATE SET message_id = max(message_id, excluded.message_id)",
+            (channel, message_id),
+        )
+
+    async def mark_handled(self, channel: str, message_id: int) -> None:
+        """Raise ``channel``'s high-water mark to ``message_id`` (never lower it)."""
+        async with self.transaction() as db:
+            await self._advance_mark(db, channel, message_id)
+
+    async def catch_up_from(self) -> list[tuple[CampaignRow, int | None, str]]:
+        """Every unfinished campaign with a channel, its channel's high-water mark (None if no
+        message was handled there yet) and the campaign's creation time (ISO 8601)."""
+        async with self.db.execute(
+            "SELECT c.*, m.message_id AS mark FROM campaigns c LEFT JOIN channel_marks m ON m.channel = c.channel"
+            " WHERE c.channel IS NOT NULL AND c.status != 'finished' ORDER BY c.id"
+        ) as cur:
+            rows = await cur.fetchall()
+        return [(self._campaign(r), r["mark"], r["created_at"]) for r in rows]
+
+    @contextlib.contextmanager
+    def handling(self, channel: str, message_id: int) -> Iterator[None]:
+        """Steps committed inside record ``message_id`` and advance ``channel``'s mark with it."""
+        token = HANDLING.set((channel, message_id))
+        try:
+            yield
+        finally:
+            HANDLING.reset(token)
 
     async def message_count(self, campaign_id: int) -> int:
         async with self.db.execute("SELECT COUNT(*) FROM messages WHERE campaign_id = ?", (campaign_id,)) as cur:

@@ -24,6 +24,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.catchup import Catchup
 from bot.discord.config import Settings
 from bot.discord.delivery import Delivery
 from bot.i18n import render
@@ -61,6 +62,7 @@ class AdjutantClient(discord.Client):
         self.settings = settings
         self.tree: app_commands.CommandTree[AdjutantClient] = app_commands.CommandTree(self)
         self.delivery = Delivery(self)
+        self.catchup = Catchup(self)
         self._gates: dict[int, asyncio.Lock] = {}
         self._creating: dict[int, asyncio.Lock] = {}
         self._background: asyncio.Task[None] | None = None
@@ -96,7 +98,31 @@ class AdjutantClient(discord.Client):
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s); delivering any pending replies", self.user, getattr(self.user, "id", "?"))
-        self.delivery.wake()
+        self.delivery.unpark()  # a permission may have been granted meanwhile
+
+    async def on_resumed(self) -> None:
+        self.delivery.unpark()
+
+    def dispatch(self, event: str, /, *args: Any, **kwargs: Any) -> None:
+        """Channel messages are handled in order and once, after those typed while away (``catchup``).
+
+        The catch-up is started here rather than in ``on_ready`` (a task that runs later), so
+        that no live message can be handled before the history it follows: live messages wait
+        from the gateway's READY (``connect``) until the catch-up has listed its channels.
+        """
+        if event == "connect":
+            self.catchup.hold()
+        elif event in ("ready", "resumed"):
+            self.catchup.start()
+        elif event == "message" and args and self.catchup.takes(args[0]):
+            self.catchup.live(args[0])
+            return
+        super().dispatch(event, *args, **kwargs)
+
+    @property
+    def closing(self) -> bool:
+        """Closing: new work is refused (a message not handled now is read back after the restart)."""
+        return self._closing
 
     async def close(self) -> None:
         """Stop taking work, let work in progress finish (service call and delivery), disconnect."""
@@ -105,6 +131,7 @@ class AdjutantClient(discord.Client):
             await asyncio.wait_for(self._drain(), timeout=DRAIN_TIMEOUT)
         except TimeoutError:
             log.warning("closing with campaign work still in progress; its replies stay in the outbox")
+        await self.catchup.stop()
         if self._background is not None:
             self._background.cancel()
             try:

@@ -6,6 +6,13 @@ resend after a crash between send and mark is deduplicated by Discord, and nothi
 is lost. Rate limits are waited out by discord.py; any other failure leaves the campaign's
 remaining entries pending (in order) and delivery is retried with a growing delay.
 
+A post is never lost for its image: if Discord refuses a message's attachments, its text is
+sent alone with a note saying why (naming the missing permission, such as Attach Files). If
+Discord refuses the text itself for a missing permission (403), the campaign's delivery is
+parked: its entries stay pending, in order, the log and the campaign's referees (by DM) are
+told which permission is missing, and it is tried again with the campaign's next action or
+the next (re)connection, never on a timer for ever.
+
 A private post whose owner has closed their direct messages is not revealed: the channel is
 told that the DM failed, and the owner gets a button for a private (ephemeral) copy; when the
 post answers the owner's own slash command or click, the copy is sent ephemerally at once.
@@ -24,7 +31,7 @@ import aiohttp
 import discord
 
 from bot.discord.choices import CHOICE_LIMIT, Kind, Ref, state_tag
-from bot.discord.posts import Outgoing, Post, group, messages
+from bot.discord.posts import MESSAGE_LIMIT, NONCE_LIMIT, Outgoing, Post, group, messages
 from bot.replies import PUBLIC, Reply
 from bot.store import CampaignRow
 from engine.text import t
@@ -48,6 +55,37 @@ class Refused(Exception):
     """Discord refused a post as malformed; sending it again would fail the same way."""
 
 
+class Blocked(Exception):
+    """Adjutant lacks a permission to post (403): nothing passes until someone grants it."""
+
+    def __init__(self, permission: str) -> None:
+        super().__init__(permission)
+        self.permission = permission
+
+
+PERMISSION_NAMES = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "send_messages_in_threads": "Send Messages in Threads",
+    "read_message_history": "Read Message History",
+    "attach_files": "Attach Files",
+}
+
+
+def missing_permission(channel: object, needed: Sequence[str]) -> str | None:
+    """The first of ``needed`` (discord.py permission names) the bot lacks in ``channel``, by its
+    name in Discord's settings; None if it lacks none or its permissions there are unknown."""
+    guild = getattr(channel, "guild", None)
+    me = getattr(guild, "me", None)
+    if me is None or not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+        return None
+    allowed = channel.permissions_for(me)
+    for name in needed:
+        if not getattr(allowed, name, True):
+            return PERMISSION_NAMES.get(name, name)
+    return None
+
+
 def files(out: Outgoing) -> list[discord.File]:
     return [discord.File(io.BytesIO(a.data), filename=a.filename, description=a.description) for a in out.attachments]
 
@@ -63,6 +101,7 @@ class Delivery:
         self._failures = 0
         self._refusals: dict[int, int] = {}
         self._retry: asyncio.TimerHandle | None = None
+        self.parked: dict[int, str] = {}  # campaign id -> the permission its channel lacks
 
     # The loop -------------------------------------------------------------------------------------
     def wake(self) -> None:
@@ -101,7 +140,7 @@ class Delivery:
         pending = await self.client.store.pending()
         for campaign_id in dict.fromkeys(e.campaign_id for e in pending):
             gate = self.client.gate(campaign_id)
-            if gate.locked():
+            if gate.locked() or campaign_id in self.parked:
                 continue
             async with gate:
                 await self.flush(campaign_id)
@@ -125,6 +164,9 @@ class Delivery:
                 self.retry_later()
                 log.warning("delivery to campaign %s paused (%s); %d entries wait", row.id, exc, len(entries))
                 return done
+            except Blocked as exc:
+                await self.park(row, exc.permission, len(entries) - done)
+                return done
             except Exception as exc:
                 # Not a passing failure: a post Discord refuses, or a fault here. Retry a few
                 # times (in order, so nothing overtakes it), then drop it, loudly, rather than
@@ -145,7 +187,39 @@ class Delivery:
             log.debug("campaign %s: post %s to %s delivered (outbox %s)", row.id, post.nonce_base, post.recipient, list(post.entry_ids))
             done += 1
         self._failures = 0
+        if self.parked.pop(campaign_id, None) is not None:
+            log.info("campaign %s: posting works again; its waiting replies were delivered", row.id)
         return done
+
+    def unpark(self) -> None:
+        """Try every parked campaign again (after a reconnection: permissions may have changed)."""
+        self.parked.clear()
+        self.wake()
+
+    async def park(self, row: CampaignRow, permission: str, waiting: int) -> None:
+        """Stop retrying a campaign whose channel refuses Adjutant's posts; say why, once."""
+        first = row.id not in self.parked
+        self.parked[row.id] = permission
+        log.error(
+            "campaign %s: Discord refuses Adjutant's posts in channel %s: it lacks the %s permission there."
+            " %d replies wait in the outbox; they are sent after the next action or reconnection once it is granted.",
+            row.id, row.channel, permission, waiting,
+        )
+        if not first:
+            return
+        text = self.client.tr(t(
+            "I cannot post in the channel of campaign {name} (<#{channel}>): I lack the {permission} permission there. "
+            "Nothing is lost: the replies wait and are posted once a server admin grants it.",
+            name=row.name, channel=row.channel or "?", permission=permission,
+        ))
+        for user_id in sorted(await self.client.store.referees(row.id)):
+            if not user_id.isdigit():
+                continue
+            try:
+                dm = await self.client.create_dm(discord.Object(int(user_id)))
+                await dm.send(content=text, allowed_mentions=discord.AllowedMentions.none())
+            except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
+                log.info("campaign %s: could not tell referee %s of the missing permission (%s)", row.id, user_id, exc)
 
     # One post -------------------------------------------------------------------------------------
     async def send(self, row: CampaignRow, post: Post, decide: bool = False) -> None:
@@ -158,13 +232,50 @@ class Delivery:
         except discord.NotFound as exc:
             log.error("campaign %s: channel or user not found (%s); post %s dropped", row.id, exc.text, post.nonce_base)
         except discord.Forbidden as exc:
-            raise Retry(f"missing permission in channel {row.channel}: {exc.text}") from exc
+            needed = ["view_channel", self._send_permission(row), "read_message_history"]
+            raise Blocked(missing_permission(self.channel(row), needed) or exc.text or "Send Messages") from exc
         except discord.HTTPException as exc:
             if exc.status >= 500:
                 raise Retry(str(exc)) from exc
             raise Refused(f"{exc.status} {exc.code}: {exc.text}") from exc
         except (aiohttp.ClientError, OSError, TimeoutError) as exc:
             raise Retry(str(exc)) from exc
+
+    def _send_permission(self, row: CampaignRow) -> str:
+        channel = self.channel(row)
+        return "send_messages_in_threads" if isinstance(channel, discord.Thread) else "send_messages"
+
+    async def _send(self, target: discord.abc.Messageable, out: Outgoing, **extra: Any) -> None:
+        """Send one message; if Discord refuses its attachments, send its text alone, saying why."""
+        if not out.attachments:
+            await target.send(content=out.content or None, nonce=out.nonce, **extra)
+            return
+        try:
+            await target.send(content=out.content or None, nonce=out.nonce, files=files(out), **extra)
+            return
+        except discord.HTTPException as exc:
+            if exc.status >= 500 or exc.status == 429 or (isinstance(exc, discord.Forbidden) and exc.code != 50013):
+                raise  # passing, or not the image's fault (a closed DM, a channel out of reach)
+            refusal = exc
+        if isinstance(refusal, discord.Forbidden):
+            permission = missing_permission(target, ["attach_files"]) or "Attach Files"
+            note = self.client.tr(t(
+                "(The image could not be posted: I lack the {permission} permission here. Ask a server admin to grant it; type 'map' to see the map.)",
+                permission=permission,
+            ))
+        else:
+            note = self.client.tr(t(
+                "(Discord refused the image ({reason}); type 'map' to ask for it again.)",
+                reason=f"{refusal.status} {refusal.text}".strip(),
+            ))
+        log.warning("Discord refused the attachments of message %s (%s %s); sending its text alone",
+                    out.nonce, refusal.status, refusal.code)
+        content = f"{out.content}\n{note}" if out.content else note
+        if len(content) <= MESSAGE_LIMIT:
+            await target.send(content=content, nonce=out.nonce, **extra)
+            return
+        await target.send(content=out.content, nonce=out.nonce, **extra)
+        await target.send(content=note, nonce=f"{out.nonce}n"[:NONCE_LIMIT])
 
     def channel(self, row: CampaignRow) -> discord.abc.Messageable | None:
         if not row.channel or not row.channel.isdigit():
@@ -183,15 +294,13 @@ class Delivery:
         source = self.reply_to.get(post.batch)
         for k, out in enumerate(outgoing):
             extra: dict[str, Any] = {}
-            if out.attachments:
-                extra["files"] = files(out)
             if view is not None and k == len(outgoing) - 1:
                 extra["view"] = view
             if source is not None and k == 0:
                 extra["reference"] = source.to_reference(fail_if_not_exists=False)
-            await channel.send(
-                content=out.content or None,
-                nonce=out.nonce,
+            await self._send(
+                channel,
+                out,
                 mention_author=False,
                 allowed_mentions=discord.AllowedMentions.none(),
                 **extra,
@@ -206,8 +315,7 @@ class Delivery:
         try:
             dm = await self.client.create_dm(discord.Object(int(owner[0])))
             for out in outgoing:
-                extra: dict[str, Any] = {"files": files(out)} if out.attachments else {}
-                await dm.send(content=out.content or None, nonce=out.nonce, **extra)
+                await self._send(dm, out)
         except discord.Forbidden as exc:
             # 50007: the user does not accept direct messages from this server (or blocked the bot)
             log.info("campaign %s: DM to the %s player refused (%s)", row.id, post.recipient, exc.code)

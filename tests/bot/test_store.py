@@ -1,5 +1,6 @@
 import contextlib
 import sqlite3
+import time
 
 import aiosqlite
 import pytest
@@ -187,3 +188,45 @@ async def test_read_only_open_reads_an_immutable_database(tmp_path):
         store = await Store.open(path, read_only=True)
         assert [r.name for r in await store.campaigns()] == ["c"]
         await store.close()
+
+
+async def test_a_step_while_handling_a_message_marks_it_in_the_same_transaction(tmp_path):
+    """Lines committed while handling a message carry its id and raise the channel's mark with them."""
+    store = await Store.open(tmp_path / "a.db")
+    cid = await store.create_campaign("c", "duel", "basic", {}, "seed", "42")
+    with store.handling("42", 1005):
+        await store.commit_step(cid, [], [], messages=[("u", "red", "move r1 0102", "accepted")])
+    with store.handling("42", 1003):  # an older message never lowers the mark
+        await store.commit_step(cid, [], [], messages=[("u", "red", "end", "refused")])
+    await store.commit_step(cid, [], [], messages=[("u", "red", "status", "query")])  # not from a message
+    async with store.db.execute("SELECT text, source FROM messages ORDER BY id") as cur:
+        rows = [tuple(r) for r in await cur.fetchall()]
+    assert rows == [("move r1 0102", "1005"), ("end", "1003"), ("status", None)]
+    assert [(row.id, mark) for row, mark, _ in await store.catch_up_from()] == [(cid, 1005)]
+    await store.close()
+
+
+async def test_a_failed_step_does_not_mark_its_message(tmp_path):
+    """A step that rolls back leaves the mark where it was, so the message is read again."""
+    store = await Store.open(tmp_path / "a.db")
+    cid = await store.create_campaign("c", "duel", "basic", {}, "seed", "42")
+    with store.handling("42", 7), pytest.raises(sqlite3.IntegrityError):
+        await store.commit_step(cid, [{"seq": 1, "hash": "h"}, {"seq": 1, "hash": "h"}], [])
+    assert [mark for _, mark, _ in await store.catch_up_from()] == [None]
+    await store.close()
+
+
+async def test_upgrading_marks_existing_campaign_channels_at_the_upgrade(tmp_path):
+    """Campaigns of a version-1 database start reading their channel at the upgrade, not from the start."""
+    path = tmp_path / "v1.db"
+    con = sqlite3.connect(path)
+    con.executescript(migrations()[0][1].read_text(encoding="utf-8"))
+    con.execute("INSERT INTO campaigns (name, game, scenario, seed, channel, created_at) VALUES ('c', 'duel', 'basic', 's', '42', '2020-01-01T00:00:00+00:00')")
+    con.execute("PRAGMA user_version=1")
+    con.commit()
+    con.close()
+    before = (int(time.time() * 1000) - 1_420_070_400_000) << 22
+    store = await Store.open(path)
+    [(row, mark, _)] = await store.catch_up_from()
+    assert row.channel == "42" and mark is not None and mark >= before - (2000 << 22)
+    await store.close()

@@ -82,8 +82,16 @@ class Harness:
 
     async def restart(self) -> None:
         """Stop the client and start a new one (a new process: new store, service and caches)."""
+        await self.stop()
+        await self.start()
+
+    async def stop(self) -> None:
+        """Stop the client and close the store (the bot is down until ``start``)."""
         await stop_client(self.client, self.tasks)
         await self.store.close()
+
+    async def start(self) -> None:
+        """Start a new client on the same database (a new process: new store, service and caches)."""
         self.store = await Store.open(self.db)
         self.service = CampaignService(self.store, renderer=tiny_map)
         self.client = await start_client(self.server, self.service, self.tasks)

@@ -260,13 +260,14 @@ async def test_rate_limits_are_waited_out_without_losing_a_reply(discord_env: Ha
 
 
 async def test_a_post_discord_keeps_refusing_is_dropped_not_blocking(discord_env: Harness, monkeypatch: pytest.MonkeyPatch, caplog):
-    """A malformed post is retried, then dropped with an error in the log; later posts flow."""
+    """A post refused with and without its image is retried, then dropped with an error in the log; later posts flow."""
     from bot.discord import delivery
 
     monkeypatch.setattr(delivery, "RETRY_DELAYS", (0.05,))
     h = discord_env
     row = await h.create()
-    h.server.fail_next("POST", rf"/channels/{h.channel}/messages", 400, 50035, "Invalid Form Body", times=3)
+    # Each of the three tries sends the message with its map, then its text alone.
+    h.server.fail_next("POST", rf"/channels/{h.channel}/messages", 400, 50035, "Invalid Form Body", times=6)
     await h.server.say(h.red, h.channel, "move r1 0102")
     await h.server.wait_until(lambda: not h.server.failures, what="three refusals")
     await drained(h, row.id)

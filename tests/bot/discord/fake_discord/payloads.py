@@ -6,7 +6,7 @@ members, roles, channels, threads, messages, attachments, interactions).
 
 from __future__ import annotations
 
-import itertools
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -30,11 +30,15 @@ MESSAGE_CONTENT_INTENT = 1 << 15
 
 TEXT, DM, PUBLIC_THREAD, FORUM = 0, 1, 11, 15
 
-_ids = itertools.count(1_250_000_000_000_000_000)
+DISCORD_EPOCH_MS = 1_420_070_400_000
+_last_id = 0
 
 
 def snowflake() -> int:
-    return next(_ids)
+    """A new id, as Discord makes them: the time in its top bits, and always increasing."""
+    global _last_id
+    _last_id = max(_last_id + 1, (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22)
+    return _last_id
 
 
 def now() -> str:
@@ -91,6 +95,7 @@ class Channel:
     parent_id: int | None = None
     owner_id: int | None = None
     recipient: User | None = None
+    overwrites: list[dict[str, Any]] = field(default_factory=list)
 
     def payload(self) -> dict[str, Any]:
         if self.type == DM:
@@ -98,7 +103,7 @@ class Channel:
             return {"id": str(self.id), "type": DM, "recipients": [self.recipient.payload()], "last_message_id": None}
         out: dict[str, Any] = {
             "id": str(self.id), "type": self.type, "guild_id": str(self.guild_id), "name": self.name,
-            "position": 0, "permission_overwrites": [], "nsfw": False, "rate_limit_per_user": 0,
+            "position": 0, "permission_overwrites": list(self.overwrites), "nsfw": False, "rate_limit_per_user": 0,
             "parent_id": str(self.parent_id) if self.parent_id else None, "last_message_id": None, "flags": 0,
         }
         if self.type == TEXT:

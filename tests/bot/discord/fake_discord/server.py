@@ -158,6 +158,7 @@ class FakeDiscord:
         self.requests: list[tuple[str, str]] = []
         self.identifies: list[dict[str, Any]] = []
         self.deduplicated = 0
+        self.history_reads = 0
         self.thread_members: set[int] = set()
         self.rejected: list[tuple[str, str, int]] = []
         self.failures: list[Failure] = []
@@ -291,6 +292,24 @@ class FakeDiscord:
         release = asyncio.Event()
         self.holds.append((method, re.compile(path), release))
         return release
+
+    async def deny_bot(self, channel_id: int, permissions: int) -> None:
+        """Take ``permissions`` from the bot in a channel (a member overwrite, announced by CHANNEL_UPDATE).
+
+        The bot's posts there are then refused as Discord does: 403 Missing Permissions without
+        Send Messages (or View Channel), and for any post with files without Attach Files.
+        """
+        channel = self.channels[channel_id]
+        channel.overwrites = [o for o in channel.overwrites if o["id"] != str(self.bot.id)]
+        channel.overwrites.append({"id": str(self.bot.id), "type": 1, "allow": "0", "deny": str(permissions)})
+        await self.dispatch("CHANNEL_UPDATE", channel.payload())
+        self._changed()
+
+    def bot_denied(self, channel_id: int) -> int:
+        channel = self.channels.get(channel_id)
+        if channel is None:
+            return 0
+        return sum(int(o["deny"]) for o in channel.overwrites if o["id"] == str(self.bot.id))
 
     def fail_next(self, method: str, path: str, status: int, code: int, message: str, times: int = 1) -> None:
         self.failures.append(Failure(method, re.compile(path), status, {"message": message, "code": code}, {}, times))
@@ -572,7 +591,12 @@ class FakeDiscord:
         if r := m(r"/applications/(\d+)/guilds/(\d+)/commands", path):
             return self._put_commands(int(r.group(2)), body) if method == "PUT" else self.commands.get(int(r.group(2)), [])
         if method == "POST" and (r := m(r"/channels/(\d+)/messages", path)):
+            denied = self.bot_denied(int(r.group(1)))
+            if denied & (p.SEND_MESSAGES | p.VIEW_CHANNEL) or (files and denied & p.ATTACH_FILES):
+                raise ApiError(403, 50013, "Missing Permissions")
             return self._create(int(r.group(1)), self.bot, body, files).payload
+        if method == "GET" and (r := m(r"/channels/(\d+)/messages", path)):
+            return self._history(int(r.group(1)), query)
         if method == "GET" and (r := m(r"/channels/(\d+)", path)):
             channel = self.channels.get(int(r.group(1)))
             if channel is None:
@@ -617,6 +641,22 @@ class FakeDiscord:
         return channel
 
     # Messages ---------------------------------------------------------------------------------------
+    def _history(self, channel_id: int, query: Any) -> list[dict[str, Any]]:
+        """A channel's messages as Discord lists them: the ``limit`` (at most 100) next after
+        ``after``, or the latest before ``before``, newest first either way."""
+        if channel_id not in self.channels:
+            raise ApiError(404, 10003, "Unknown Channel")
+        self.history_reads += 1
+        limit = max(1, min(100, int(query.get("limit", 50))))
+        found = sorted(self.public(channel_id), key=lambda m: m.id)
+        if "after" in query:
+            found = [m for m in found if m.id > int(query["after"])][:limit]
+        else:
+            if "before" in query:
+                found = [m for m in found if m.id < int(query["before"])]
+            found = found[-limit:]
+        return [m.payload for m in reversed(found)]
+
     def _check(self, body: dict[str, Any], files: list[tuple[str, bytes]]) -> None:
         content = body.get("content") or ""
         if len(content) > MAX_CONTENT:
