@@ -25,6 +25,7 @@ import io
 import logging
 from collections import OrderedDict
 from collections.abc import Collection, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -222,7 +223,19 @@ class Delivery:
                 log.info("campaign %s: could not tell referee %s of the missing permission (%s)", row.id, user_id, exc)
 
     # One post -------------------------------------------------------------------------------------
+    async def mentions(self, row: CampaignRow, post: Post) -> Post:
+        """The post with the players it hands a decision to pinged on its first line, once per
+        decision (the service names them only when the decision becomes theirs)."""
+        if not post.public or not post.ping:
+            return post
+        seats = await self.client.store.seats(row.id)
+        ids = tuple(dict.fromkeys(int(seats[r][0]) for r in post.ping if r in seats and seats[r][0].isdigit()))
+        if not ids:
+            return post
+        return replace(post, text=" ".join(f"<@{i}>" for i in ids) + "\n" + post.text, mention_ids=ids)
+
     async def send(self, row: CampaignRow, post: Post, decide: bool = False) -> None:
+        post = await self.mentions(row, post)
         outgoing = messages(post)
         try:
             if post.public:
@@ -298,11 +311,12 @@ class Delivery:
                 extra["view"] = view
             if source is not None and k == 0:
                 extra["reference"] = source.to_reference(fail_if_not_exists=False)
+            pinged = [discord.Object(i) for i in post.mention_ids] if k == 0 else []
             await self._send(
                 channel,
                 out,
                 mention_author=False,
-                allowed_mentions=discord.AllowedMentions.none(),
+                allowed_mentions=discord.AllowedMentions(users=pinged, roles=False, everyone=False) if pinged else discord.AllowedMentions.none(),
                 **extra,
             )
 

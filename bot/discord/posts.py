@@ -63,6 +63,8 @@ class Post:
     text: str
     pictures: tuple[Picture, ...] = ()
     ok: bool = True
+    ping: tuple[str, ...] = ()  # roles the game has just handed a decision to
+    mention_ids: tuple[int, ...] = ()  # the users the post pings (set by delivery from the seats)
 
     @property
     def public(self) -> bool:
@@ -119,6 +121,7 @@ def group(entries: Sequence[OutboxEntry]) -> list[Post]:
                 text="\n".join(texts),
                 pictures=pictures,
                 ok=all(r.ok for _, r in items),
+                ping=tuple(dict.fromkeys(role for _, r in items for role in r.extra.get("ping", ()))),
             )
         )
     return posts

@@ -442,3 +442,20 @@ async def test_a_typed_order_the_service_fails_on_is_answered_and_the_next_is_st
     moved = await h.post_after(h.channel, h.server.say(h.red, h.channel, "move r1 0102"))
     assert moved.content.startswith(f"{OK} move r1 0102")
     assert [r["seq"] for r in await h.store.records(row.id)] == [1]
+
+
+async def test_the_player_handed_a_decision_is_pinged_once(discord_env: Harness):
+    """The post that passes the turn to blue mentions blue (and pings only blue); blue's own orders ping nobody."""
+    h = discord_env
+    await h.create()
+    before = len(h.server.from_bot(h.channel))
+    await h.server.say(h.red, h.channel, "end")
+    post = await h.server.next_post(h.channel, before)
+    await h.server.settle()
+    assert post.content.startswith(f"<@{h.blue.id}>")
+    assert [int(u["id"]) for u in post.payload["mentions"]] == [h.blue.id]
+    before = len(h.server.from_bot(h.channel))
+    await h.server.say(h.blue, h.channel, "move b1 0504")
+    post = await h.server.next_post(h.channel, before)
+    await h.server.settle()
+    assert "<@" not in post.content and post.payload["mentions"] == []

@@ -716,6 +716,7 @@ class FakeDiscord:
             reference={"message_id": str(reference["message_id"])} if reference else None,
             webhook_id=self.app_id if interaction is not None else None,
         )
+        payload["mentions"] = self._pinged(payload["content"], body.get("allowed_mentions"))
         posted = Posted(payload, [d for _, d in files], interaction)
         self.messages.append(posted)
         if nonce is not None:
@@ -726,6 +727,14 @@ class FakeDiscord:
                 event["member"] = author.member(with_user=False)
             asyncio.get_running_loop().create_task(self.dispatch("MESSAGE_CREATE", event))
         return posted
+
+    def _pinged(self, content: str, allowed: dict[str, Any] | None) -> list[dict[str, Any]]:
+        """The users a message pings, as Discord decides: mentioned in the text and allowed."""
+        named = [int(i) for i in re.findall(r"<@!?(\d+)>", content)]
+        if allowed is not None and "users" not in (allowed.get("parse") or []):
+            permitted = {int(i) for i in allowed.get("users") or []}
+            named = [i for i in named if i in permitted]
+        return [self.users[i].payload() for i in dict.fromkeys(named) if i in self.users]
 
     def _edit(self, posted: Posted, body: dict[str, Any], files: list[tuple[str, bytes]]) -> Posted:
         if "content" in body or files or "components" in body:
