@@ -24,6 +24,48 @@ def fold(name: str) -> str:
     return _FOLD.sub("", name.casefold())
 
 
+# Bounds on what a player may type, in one place: a Discord message holds at most 4,000 characters,
+# and no order of any game needs more than a few dozen words on one line.
+MAX_MESSAGE_CHARS = 4000
+MAX_LINE_CHARS = 500
+MAX_NAME_CHARS = 64
+
+
+def is_number(word: str) -> bool:
+    """Whether ``word`` is a whole number in ASCII digits: ``str.isdigit`` also says yes to '²' and
+    '①', which ``int`` refuses."""
+    return word.isascii() and word.isdigit()
+
+
+def number(word: str) -> int | None:
+    """The whole number ``word`` writes in ASCII digits, or None."""
+    return int(word) if is_number(word) else None
+
+
+def check_input(message: str) -> None:
+    """Refuse, with the limit or the reason, a message no parser should see: too long, a line too
+    long, or text that is not Unicode (a lone surrogate, from bytes that were not UTF-8)."""
+    if len(message) > MAX_MESSAGE_CHARS:
+        raise InvalidOrder(
+            t("The message is {n} characters long; the limit is {limit}.", n=len(message), limit=MAX_MESSAGE_CHARS),
+            t("Send the orders in several messages."),
+        )
+    for line in message.splitlines():
+        if len(line) > MAX_LINE_CHARS:
+            raise InvalidOrder(
+                t("A line is {n} characters long; the limit is {limit} per line.", n=len(line), limit=MAX_LINE_CHARS),
+                t("Give one order per line."),
+            )
+    if _SURROGATE.search(message):
+        raise InvalidOrder(
+            t("The message holds characters that are not valid text (bytes that were not UTF-8)."),
+            t("Type the order again in plain text."),
+        )
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def split_lines(message: str) -> list[str]:
     """The order lines of a message: one per line, blank lines and ``#`` comments dropped."""
     out = []
@@ -55,40 +97,67 @@ class Candidate:
     names: tuple[str, ...]
 
 
+class NameIndex:
+    """Candidates with their names folded once, so that matching a word costs one pass over the
+    names and never more (a parser may look up every word of a long message)."""
+
+    def __init__(self, candidates: Iterable[Candidate]) -> None:
+        self.entries: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = tuple(
+            (c.key, (c.key, *c.names), tuple(fold(n) for n in (c.key, *c.names))) for c in candidates
+        )
+        self.lookups = 0
+
+    def find(self, given: str, what: str) -> str | None:
+        """The key of the one candidate that ``given`` names (exact, folded, unique prefix or
+        substring), None when none does; raise when several do."""
+        self.lookups += 1
+        g = given.strip()
+        gf = fold(g)
+        if not gf:
+            return None
+        for stage in ("exact", "folded", "prefix", "contains"):
+            hits: list[str] = []
+            for key, names, folded in self.entries:
+                for name, nf in zip(names, folded, strict=True):
+                    if (
+                        (stage == "exact" and name == g)
+                        or (stage == "folded" and nf == gf)
+                        or (stage == "prefix" and nf.startswith(gf))
+                        or (stage == "contains" and len(gf) >= 3 and gf in nf)
+                    ):
+                        if key not in hits:
+                            hits.append(key)
+                        break
+            if len(hits) == 1:
+                return hits[0]
+            if len(hits) > 1:
+                raise AmbiguousOrder(what, given, sorted(hits)[:12])
+        return None
+
+    def match(self, given: str, what: str) -> str:
+        """The key of the candidate that ``given`` names, forgivingly; raise if none or several."""
+        found = self.find(given, what)
+        if found is not None:
+            return found
+        gf = fold(given)
+        if not gf:
+            raise InvalidOrder(t("Empty {what} name.", what=what))
+        names = {nf: key for key, _, folded in self.entries for nf in folded}
+        # A suggestion is only looked for among names of a similar length: the comparison costs the
+        # product of the lengths, and a word of hundreds of letters resembles no name anyway.
+        close = difflib.get_close_matches(gf, list(names), n=3, cutoff=0.6) if len(gf) <= MAX_NAME_CHARS else []
+        suggestions = sorted({names[c] for c in close})
+        if suggestions:
+            raise InvalidOrder(
+                t("No {what} called '{given}'.", what=what, given=given),
+                t("Did you mean {names}?", names=" or ".join(suggestions)),
+            )
+        raise InvalidOrder(t("No {what} called '{given}'.", what=what, given=given))
+
+
 def match_name(given: str, candidates: Iterable[Candidate], what: str) -> str:
     """The key of the candidate that ``given`` names, forgivingly; raise if none or several."""
-    cands = list(candidates)
-    g = given.strip()
-    gf = fold(g)
-    if not gf:
-        raise InvalidOrder(t("Empty {what} name.", what=what))
-    for stage in ("exact", "folded", "prefix", "contains"):
-        hits: list[str] = []
-        for c in cands:
-            for name in (c.key, *c.names):
-                nf = fold(name)
-                if (
-                    (stage == "exact" and name == g)
-                    or (stage == "folded" and nf == gf)
-                    or (stage == "prefix" and nf.startswith(gf))
-                    or (stage == "contains" and len(gf) >= 3 and gf in nf)
-                ):
-                    if c.key not in hits:
-                        hits.append(c.key)
-                    break
-        if len(hits) == 1:
-            return hits[0]
-        if len(hits) > 1:
-            raise AmbiguousOrder(what, given, sorted(hits)[:12])
-    names = {fold(n): c.key for c in cands for n in (c.key, *c.names)}
-    close = difflib.get_close_matches(gf, list(names), n=3, cutoff=0.6)
-    suggestions = sorted({names[c] for c in close})
-    if suggestions:
-        raise InvalidOrder(
-            t("No {what} called '{given}'.", what=what, given=given),
-            t("Did you mean {names}?", names=" or ".join(suggestions)),
-        )
-    raise InvalidOrder(t("No {what} called '{given}'.", what=what, given=given))
+    return NameIndex(candidates).match(given, what)
 
 
 def match_verb(word: str, verbs: Mapping[str, VerbInfo]) -> str:

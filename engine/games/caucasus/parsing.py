@@ -6,7 +6,7 @@ from engine.errors import InvalidOrder
 from engine.game import Action
 from engine.games.caucasus.model import Rules
 from engine.games.caucasus.verbs import VERBS
-from engine.orders import Candidate, fold, match_name, match_verb, tokens
+from engine.orders import Candidate, fold, is_number, match_name, match_verb, tokens
 from engine.text import t
 
 UNIT_VERBS = ("assault", "replace", "eliminate", "hq-remove", "loss", "delay", "caspian")
@@ -24,7 +24,7 @@ def is_hex(rules: Rules, word: str) -> bool:
 def hex_arg(rules: Rules, word: str) -> str:
     if word in rules.board.grid:
         return word
-    if word.isdigit():
+    if is_number(word):
         raise InvalidOrder(t("'{hex}' is not a hex of the map.", hex=word), t("Hexes are 4-digit labels such as 1231."))
     key = fold(word)
     for name, label in rules.by_name.items():

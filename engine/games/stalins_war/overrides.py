@@ -41,7 +41,7 @@ from engine.errors import IllegalOrder, InvalidOrder, OrderError
 from engine.game import Context, Override, State
 from engine.games.stalins_war import parsing, sequence
 from engine.games.stalins_war.model import CARD_PREFIX, SIDES, Rules
-from engine.orders import rejoin_json
+from engine.orders import is_number, rejoin_json
 from engine.text import Text, t
 
 BOXES = ("eliminated", "removed", "setaside", "other_fronts", "track")
@@ -216,7 +216,7 @@ def _side(word: str, allow_none: bool = False, kind: str = "") -> str | None:
 
 def _card(rules: Rules, word: str, side: str | None = None, kind: str = "event") -> str:
     w = word.upper().lstrip("#")
-    cid = CARD_PREFIX[side] + str(int(w)) if side is not None and w.isdigit() else w
+    cid = CARD_PREFIX[side] + str(int(w)) if side is not None and is_number(w) else w
     if cid not in rules.cards:
         raise InvalidOrder(t("No card '{word}': cards are SU1-SU55 and AX1-AX55.", word=word), _usage(kind))
     return cid
@@ -228,7 +228,7 @@ def _secret_cards(rules: Rules, side: str, words: Sequence[str], kind: str) -> l
     cards: list[str] = []
     for i, word in enumerate(words, start=1):
         w = word.upper().lstrip("#")
-        cid = CARD_PREFIX[side] + str(int(w)) if w.isdigit() else w
+        cid = CARD_PREFIX[side] + str(int(w)) if is_number(w) else w
         card = rules.cards.get(cid)
         if card is None or card.side != side:
             raise InvalidOrder(
@@ -302,7 +302,7 @@ def _place(game: Any, state: State, args: Sequence[str]) -> None:
     _need(args, 2, None, "place")
     words = list(args)
     level: int | None = None
-    if len(words) >= 3 and words[-1].isdigit() and len(words[-1]) <= 2:
+    if len(words) >= 3 and is_number(words[-1]) and len(words[-1]) <= 2:
         level = _int(words.pop(), "place", 0)
     found = parsing.canonical_words(rules, "referee", "place", words)
     if len(found) < 2 or found[-1] not in rules.board.grid:

@@ -15,7 +15,7 @@ from engine.errors import AmbiguousOrder, InvalidOrder
 from engine.game import Action
 from engine.games.stalins_war.model import CARD_PREFIX, Rules
 from engine.games.stalins_war.verbs import VERBS
-from engine.orders import Candidate, fold, match_name, match_verb, tokens
+from engine.orders import Candidate, fold, is_number, match_name, match_verb, tokens
 from engine.text import t
 
 UNKNOWN_WORD_HINT = t(
@@ -92,7 +92,7 @@ def _units(rules: Rules) -> dict[str, str]:
 
 def card_arg(rules: Rules, role: str, word: str) -> str:
     w = word.upper().lstrip("#")
-    if w.isdigit():
+    if is_number(w):
         cid = CARD_PREFIX.get(role, "SU") + str(int(w))
     else:
         cid = w
@@ -109,7 +109,7 @@ def card_arg(rules: Rules, role: str, word: str) -> str:
 
 def _card_like(word: str) -> bool:
     w = word.upper().lstrip("#")
-    return (w.isdigit() and len(w) <= 2) or (w[:2] in ("SU", "AX") and w[2:].isdigit())
+    return (is_number(w) and len(w) <= 2) or (w[:2] in ("SU", "AX") and is_number(w[2:]))
 
 
 def _plain(name: str) -> str:
@@ -206,12 +206,12 @@ def canonical_words(rules: Rules, role: str, verb: str, rest: list[str]) -> list
             i += 1
             continue
         label = hex_arg(rules, word)
-        if label is not None and word.isdigit():
+        if label is not None and is_number(word):
             out.append(label)
             i += 1
             continue
         if verb == "bank":
-            if not word.isdigit():
+            if not is_number(word):
                 raise InvalidOrder(t("'{word}' is not a number of banked OPS.", word=word), t("bank N, N a whole number from 0 up (18.1.1)"))
             out.append(word)
             i += 1
@@ -236,7 +236,7 @@ def canonical_words(rules: Rules, role: str, verb: str, rest: list[str]) -> list
             out.append(low)
             i += 1
             continue
-        if word.isdigit():
+        if is_number(word):
             raise InvalidOrder(t("'{hex}' is not a hex of the map.", hex=word), t("Hexes are 4-digit labels such as 2722 (Moscow)."))
         try:
             out.append(match_name(word, unit_candidates(rules), "unit"))
