@@ -7,6 +7,7 @@ case, spaces and punctuation, then a unique prefix or substring; otherwise "did 
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -98,14 +99,31 @@ class Candidate:
 
 
 class NameIndex:
-    """Candidates with their names folded once, so that matching a word costs one pass over the
-    names and never more (a parser may look up every word of a long message)."""
+    """Candidates with their names folded once, for matching words at a cost that does not grow
+    with what was matched before: a dictionary look-up for exact and folded names, and one scan
+    of all the names joined for a prefix or a substring. A parser may look up every word of a long
+    message; ``lookups`` counts the look-ups, so that tests can bound them."""
 
     def __init__(self, candidates: Iterable[Candidate]) -> None:
         self.entries: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = tuple(
             (c.key, (c.key, *c.names), tuple(fold(n) for n in (c.key, *c.names))) for c in candidates
         )
         self.lookups = 0
+        self._exact: dict[str, list[str]] = {}
+        self._folded: dict[str, list[str]] = {}
+        self._starts: list[int] = []
+        self._owners: list[str] = []
+        parts: list[str] = []
+        pos = 0
+        for key, names, folded in self.entries:
+            for name, nf in zip(names, folded, strict=True):
+                _add(self._exact, name, key)
+                _add(self._folded, nf, key)
+                self._starts.append(pos + 1)
+                self._owners.append(key)
+                parts.append(_SEP + nf)
+                pos += 1 + len(nf)
+        self._blob = "".join(parts) + _SEP
 
     def find(self, given: str, what: str) -> str | None:
         """The key of the one candidate that ``given`` names (exact, folded, unique prefix or
@@ -115,24 +133,31 @@ class NameIndex:
         gf = fold(g)
         if not gf:
             return None
-        for stage in ("exact", "folded", "prefix", "contains"):
-            hits: list[str] = []
-            for key, names, folded in self.entries:
-                for name, nf in zip(names, folded, strict=True):
-                    if (
-                        (stage == "exact" and name == g)
-                        or (stage == "folded" and nf == gf)
-                        or (stage == "prefix" and nf.startswith(gf))
-                        or (stage == "contains" and len(gf) >= 3 and gf in nf)
-                    ):
-                        if key not in hits:
-                            hits.append(key)
-                        break
+        stages: list[list[str]] = [self._exact.get(g, []), self._folded.get(gf, [])]
+        if _SEP not in gf:
+            stages.append(self._occurrences(_SEP + gf, 1))
+            if len(gf) >= 3:
+                stages.append(self._occurrences(gf, 0))
+        for hits in stages:
             if len(hits) == 1:
                 return hits[0]
             if len(hits) > 1:
                 raise AmbiguousOrder(what, given, sorted(hits)[:12])
         return None
+
+    def _occurrences(self, needle: str, shift: int) -> list[str]:
+        """The keys owning a name where ``needle`` occurs, each once, in the candidates' order."""
+        hits: list[str] = []
+        at = self._blob.find(needle)
+        while at >= 0:
+            slot = bisect.bisect_right(self._starts, at + shift) - 1
+            key = self._owners[slot]
+            if key not in hits:
+                hits.append(key)
+            # The next name: each is looked at once, however often the needle occurs in it.
+            nxt = self._starts[slot + 1] - 1 if slot + 1 < len(self._starts) else len(self._blob)
+            at = self._blob.find(needle, max(nxt, at + 1))
+        return hits
 
     def match(self, given: str, what: str) -> str:
         """The key of the candidate that ``given`` names, forgivingly; raise if none or several."""
@@ -153,6 +178,15 @@ class NameIndex:
                 t("Did you mean {names}?", names=" or ".join(suggestions)),
             )
         raise InvalidOrder(t("No {what} called '{given}'.", what=what, given=given))
+
+
+_SEP = "\0"
+
+
+def _add(table: dict[str, list[str]], name: str, key: str) -> None:
+    keys = table.setdefault(name, [])
+    if key not in keys:
+        keys.append(key)
 
 
 def match_name(given: str, candidates: Iterable[Candidate], what: str) -> str:

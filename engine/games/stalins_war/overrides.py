@@ -254,12 +254,11 @@ def _partisan_words(rules: Rules, args: Sequence[str]) -> list[str] | None:
     out: list[str] = []
     i, hidden = 0, False
     while i < len(args):
+        # At most three dictionary look-ups and one name search per word: the public text of a long
+        # argument list costs no more than reading it.
         for j in range(min(len(args), i + 3), i, -1):
-            try:
-                words = parsing.canonical_words(rules, "referee", "place", list(args[i:j]))
-            except OrderError:
-                continue
-            if len(words) == 1 and words[0] in rules.units and rules.units[words[0]].partisan:
+            uid = _unit_named(rules, list(args[i:j]))
+            if uid is not None and rules.units[uid].partisan:
                 out.append("Partisans")
                 hidden, i = True, j
                 break
@@ -267,6 +266,21 @@ def _partisan_words(rules: Rules, args: Sequence[str]) -> list[str] | None:
             out.append(args[i])
             i += 1
     return out if hidden else None
+
+
+def _unit_named(rules: Rules, words: list[str]) -> str | None:
+    """The unit ``words`` name as one token the way ``parsing.canonical_words`` reads them, or None."""
+    phrase = " ".join(words)
+    found = parsing.unit_spelled(rules, phrase)
+    if found is not None or len(words) > 1:
+        return found
+    word = words[0]
+    if word.casefold() in parsing.KEYWORDS or is_number(word) or parsing.hex_arg(rules, word) is not None:
+        return None
+    try:
+        return parsing.unit_index(rules).find(word, "unit")
+    except OrderError:
+        return None
 
 
 def public_text(rules: Rules, override: Override) -> str | None:

@@ -15,7 +15,7 @@ from engine.errors import AmbiguousOrder, InvalidOrder
 from engine.game import Action
 from engine.games.stalins_war.model import CARD_PREFIX, Rules
 from engine.games.stalins_war.verbs import VERBS
-from engine.orders import Candidate, fold, is_number, match_name, match_verb, tokens
+from engine.orders import Candidate, NameIndex, fold, is_number, match_name, match_verb, tokens
 from engine.text import t
 
 UNKNOWN_WORD_HINT = t(
@@ -44,6 +44,17 @@ def unit_candidates(rules: Rules) -> list[Candidate]:
         short = uid.split("-", 1)[1] if "-" in uid else uid
         out.append(Candidate(uid, (spec.name, short)))
     return out
+
+
+_UNIT_INDEXES: dict[int, NameIndex] = {}
+
+
+def unit_index(rules: Rules) -> NameIndex:
+    """The units' ids, names and short ids, folded once per rule set."""
+    found = _UNIT_INDEXES.get(id(rules))
+    if found is None:
+        found = _UNIT_INDEXES.setdefault(id(rules), NameIndex(unit_candidates(rules)))
+    return found
 
 
 _ORDINAL = re.compile(r"(\d+)(st|nd|rd|th)\b")
@@ -177,6 +188,13 @@ def parse(rules: Rules, role: str, line: str) -> Action:
     return Action(verb, tuple(head + canonical_words(rules, role, verb, rest)))
 
 
+def unit_spelled(rules: Rules, phrase: str) -> str | None:
+    """The unit ``phrase`` (one or several words) spells exactly, id, name or short id, forgiving
+    case, spaces, ordinals and "Panzer"; None otherwise. A dictionary look-up, never a search."""
+    exact = _units(rules)
+    return exact.get(fold(phrase)) or exact.get(norm(phrase))
+
+
 def canonical_words(rules: Rules, role: str, verb: str, rest: list[str]) -> list[str]:
     exact = _units(rules)
     out: list[str] = []
@@ -239,7 +257,7 @@ def canonical_words(rules: Rules, role: str, verb: str, rest: list[str]) -> list
         if is_number(word):
             raise InvalidOrder(t("'{hex}' is not a hex of the map.", hex=word), t("Hexes are 4-digit labels such as 2722 (Moscow)."))
         try:
-            out.append(match_name(word, unit_candidates(rules), "unit"))
+            out.append(unit_index(rules).match(word, "unit"))
         except AmbiguousOrder:
             raise
         except InvalidOrder as exc:
