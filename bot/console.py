@@ -125,6 +125,11 @@ class Console:
         await self.deliver()
 
     async def run(self, stream: TextIO) -> None:
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            # Bytes that are not UTF-8 must reach the service (which refuses them with a reason), not
+            # end the session with a decoding error in readline.
+            reconfigure(errors="surrogateescape")
         interactive = stream.isatty()
         await self.deliver()
         while True:

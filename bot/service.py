@@ -26,7 +26,7 @@ from engine import registry
 from engine.errors import InvalidOrder, OrderError
 from engine.game import EVERYONE, REFEREE, Game, LogEntry, Override, Role
 from engine.kernel import Match, Record
-from engine.orders import split_lines, tokens
+from engine.orders import check_input, number, split_lines, tokens
 from engine.state import canonical
 from engine.text import Text, t
 
@@ -109,7 +109,7 @@ class CampaignService:
         """
         lines = split_lines(text) or [text]
         try:
-            await self.store.commit_step(row.id, [], [], messages=[(sender.user_id, role, line, outcome) for line in lines])
+            await self.store.commit_step(row.id, [], [], messages=[(sender.user_id, role, _storable(line), outcome) for line in lines])
         except Exception:
             log.exception("campaign %s: could not record %d %s line(s)", row.id, len(lines), outcome)
 
@@ -322,6 +322,7 @@ class CampaignService:
         self, row: CampaignRow, sender: Sender, message: str, role: str | None, pending: list[str], private: bool
     ) -> list[Reply]:
         """Handle a message of one or more order lines from ``sender`` (acting as ``role``)."""
+        _check_input(message)
         game = registry.get(row.game)
         roles = await self.roles_of(row, sender.user_id)
         if role is None:
@@ -554,7 +555,9 @@ class CampaignService:
                 return [Reply(role, self._(t("No renderer is configured, so no map image.")), ok=False, batch=batch)]
             return images
         if verb == "history":
-            n = int(args[0]) if args and args[0].isascii() and args[0].isdigit() else 20
+            n = number(args[0]) if args else 20
+            if n is None:
+                return [Reply(role, self._(t("'{word}' is not a number of entries: history N, N in digits 0-9.", word=args[0])), ok=False, batch=batch)]
             lines = []
             for line in match.history(role, n):
                 head = f"#{line.seq} {line.role}: {line.said}"
@@ -622,6 +625,7 @@ class CampaignService:
             raise
 
     async def _referee(self, row: CampaignRow, sender: Sender, line: str) -> list[Reply]:
+        _check_input(line)
         if not await self.is_referee(row, sender.user_id):
             raise ServiceError(t("Only a referee of campaign {name} may do that.", name=row.name))
         game = registry.get(row.game)
@@ -675,6 +679,19 @@ class CampaignService:
             await self.store.mark_delivered(entry.id)
             count += 1
         return count
+
+
+def _storable(line: str) -> str:
+    """``line`` as the store can keep it: a lone surrogate (bytes that were not UTF-8) written as its escape."""
+    return line.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _check_input(text: str) -> None:
+    """Refuse, before any parsing, a message over the length limits or that is not valid text."""
+    try:
+        check_input(text)
+    except InvalidOrder as exc:
+        raise ServiceError(exc.text()) from None
 
 
 def options_json(text: str) -> dict[str, Any]:

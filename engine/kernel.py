@@ -33,7 +33,7 @@ from engine.game import (
     State,
     View,
 )
-from engine.orders import rejoin_json
+from engine.orders import is_number, rejoin_json
 from engine.state import canonical, clone, state_hash
 from engine.text import Secret, Text, t
 
@@ -473,7 +473,7 @@ class Match:
         return rec
 
     def _state_at(self, args: Sequence[str]) -> State:
-        if len(args) != 1 or not args[0].isdigit():
+        if len(args) != 1 or not is_number(args[0]):
             raise InvalidOrder(t("Usage: rewind SEQ (a record number from the history; 0 = the start)."))
         target = int(args[0])
         if target >= self.next_seq():

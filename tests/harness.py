@@ -7,18 +7,21 @@ never crosses a barrier; no channel towards any viewer (each seat and the public
 views, status, prompts, log entries, echoes, history, undo refusals) shows a secret of
 another role (``Game.secrets``); and what a role does looks the same to everybody whatever
 the other seats hold (``Game.redeal``: hidden holdings dealt again, same public texts and
-the same roles to act).
+the same roles to act). With a ``disturb`` function it also lets a referee change the
+position now and then (an override), and checks that every action then listed is one ``apply``
+accepts.
 """
 
 from __future__ import annotations
 
+import copy
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import render
-from engine.errors import IllegalOrder, OrderError
+from engine.errors import IllegalOrder, InvariantViolation, OrderError
 from engine.game import EVERYONE, PUBLIC, Action, Game
 from engine.kernel import KernelContext, Match, Record
 from engine.state import clone
@@ -136,6 +139,25 @@ def check_redeal(game: Game, match: Match, role: str, action: Action, seed: str)
             assert render(twin.prompt_text(r), viewer=PUBLIC) == render(real.prompt_text(r), viewer=PUBLIC)
 
 
+def fork(match: Match) -> Match:
+    """A copy of ``match`` to try an action on: the kernel replaces its state, never changes it in place."""
+    twin = copy.copy(match)
+    twin.records = list(match.records)
+    twin._undo = list(match._undo)
+    return twin
+
+
+def refused_listed_actions(match: Match, role: str) -> list[str]:
+    """Every action the legal list offers ``role`` that ``apply`` refuses, with the refusal."""
+    out = []
+    for action in match.prompt(role).actions:
+        try:
+            fork(match).play(role, action)
+        except (OrderError, InvariantViolation) as exc:
+            out.append(f"{action.text!r}: {exc}")
+    return out
+
+
 def play_random(
     game: Game,
     scenario: str,
@@ -145,6 +167,8 @@ def play_random(
     check_every: int = 25,
     done_bias: float = 0.0,
     redeal_every: int = 5,
+    disturb: Callable[[Match, random.Random], bool] | None = None,
+    disturb_rate: float = 0.0,
 ) -> PlayReport:
     """Play random legal actions; every ``check_every`` steps check every channel for secrets,
     every ``redeal_every`` steps check that the next action looks the same to everybody whatever
@@ -172,6 +196,10 @@ def play_random(
                     assert match.hash() == before
                 else:
                     raise AssertionError(f"seed {seed}: undo crossed a barrier after {last.text!r}")
+        if disturb is not None and rnd.random() < disturb_rate and disturb(match, rnd):
+            for who in sorted(match.active()):
+                refused = refused_listed_actions(match, who)
+                assert not refused, f"seed {seed}, step {steps}: after {match.records[-1].text!r}, {who} is offered {refused}"
         active = sorted(match.active())
         assert active, f"seed {seed}: dead end at step {steps}: nobody is active and no result"
         role = rnd.choice(active)

@@ -33,6 +33,7 @@ from bot.replies import Reply
 from bot.service import FAIL, ServiceError
 from bot.store import CampaignRow
 from engine import registry
+from engine.orders import is_number
 from engine.text import t
 
 if TYPE_CHECKING:
@@ -112,7 +113,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELE
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
-        if not values or not values[0].isdigit():
+        if not values or not is_number(values[0]):
             await interaction.response.send_message("?", ephemeral=True)
             return
         await choose(interaction, self.ref, int(values[0]))

@@ -49,3 +49,12 @@ def test_verbs_aliases_prefixes_and_typos():
     with pytest.raises(InvalidOrder) as exc:
         match_verb("mvoe", VERBS)
     assert "Did you mean move" in str(exc.value.text())
+
+
+def test_is_number_accepts_only_ascii_digits():
+    """'²' and '①' pass str.isdigit but are no number an order may give."""
+    from engine.orders import is_number, number
+
+    assert is_number("2722") and number("07") == 7
+    assert not is_number("\u00b2") and not is_number("\u2460") and not is_number("\u0663") and not is_number("")
+    assert number("\u00b2") is None

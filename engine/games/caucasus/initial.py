@@ -122,7 +122,8 @@ def auto_setup(rules: Rules, state: State) -> None:
 def setup_targets(rules: Rules, state: State, uid: str) -> list[str]:
     spec = rules.units[uid]
     if spec.setup.startswith("zone:"):
-        return sorted(rules.board.zone(spec.setup[5:]))
+        # A zone hex a referee has put an enemy unit in is no set-up hex (units of both sides never share one).
+        return [label for label in sorted(rules.board.zone(spec.setup[5:])) if not _enemy_in(rules, state, spec.side, label)]
     if spec.side == AXIS and spec.turn == 1 and spec.entry:
         return friendly_entry_hexes(rules, state, AXIS, spec.entry)
     return []
@@ -167,11 +168,17 @@ def check_setup_complete(game: Any, state: State, role: str) -> None:
     zones = {spec.setup[5:] for spec in rules.units.values() if spec.setup.startswith("zone:")}
     for zone in sorted(zones):
         for label in sorted(rules.board.zone(zone)):
+            if _enemy_in(rules, state, role, label):
+                continue
             here = [u for u in units_at(state, label) if rules.units[u].setup == f"zone:{zone}"]
             if not here:
                 raise IllegalOrder(t("Every hex of the {zone} zone needs at least one unit: {hex} is empty.", zone=zone, hex=label), "20.2")
             if len(here) > 2:
                 raise IllegalOrder(t("At most 2 units per hex at set-up: {hex} has {n}.", hex=label, n=len(here)), "20.2")
+
+
+def _enemy_in(rules: Rules, state: State, side: str, label: str) -> bool:
+    return any(rules.units[u].side != side for u in units_at(state, label))
 
 
 # Initial Phases ----------------------------------------------------------------------------------

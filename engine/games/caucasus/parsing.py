@@ -6,7 +6,7 @@ from engine.errors import InvalidOrder
 from engine.game import Action
 from engine.games.caucasus.model import Rules
 from engine.games.caucasus.verbs import VERBS
-from engine.orders import Candidate, fold, match_name, match_verb, tokens
+from engine.orders import Candidate, NameIndex, fold, is_number, match_verb, tokens
 from engine.text import t
 
 UNIT_VERBS = ("assault", "replace", "eliminate", "hq-remove", "loss", "delay", "caspian")
@@ -17,6 +17,26 @@ def unit_candidates(rules: Rules) -> list[Candidate]:
     return [Candidate(uid, (spec.name,)) for uid, spec in sorted(rules.units.items())]
 
 
+_INDEXES: dict[tuple[int, str], NameIndex] = {}
+
+
+def unit_index(rules: Rules) -> NameIndex:
+    """The units' names, folded once per rule set."""
+    found = _INDEXES.get((id(rules), "unit"))
+    if found is None:
+        found = _INDEXES.setdefault((id(rules), "unit"), NameIndex(unit_candidates(rules)))
+    return found
+
+
+def place_index(rules: Rules) -> NameIndex:
+    """The places' names (entry hexes aside), folded once per rule set."""
+    found = _INDEXES.get((id(rules), "place"))
+    if found is None:
+        places = [Candidate(label, (p.name,)) for label, p in sorted(rules.board.places.items()) if p.kind != "entry"]
+        found = _INDEXES.setdefault((id(rules), "place"), NameIndex(places))
+    return found
+
+
 def is_hex(rules: Rules, word: str) -> bool:
     return word in rules.board.grid
 
@@ -24,22 +44,26 @@ def is_hex(rules: Rules, word: str) -> bool:
 def hex_arg(rules: Rules, word: str) -> str:
     if word in rules.board.grid:
         return word
-    if word.isdigit():
+    if is_number(word):
         raise InvalidOrder(t("'{hex}' is not a hex of the map.", hex=word), t("Hexes are 4-digit labels such as 1231."))
     key = fold(word)
     for name, label in rules.by_name.items():
         if fold(name) == key:
             return label
-    places = [Candidate(label, (p.name,)) for label, p in sorted(rules.board.places.items()) if p.kind != "entry"]
-    return match_name(word, places, "hex or place")
+    return place_index(rules).match(word, "hex or place")
 
 
 def unit_arg(rules: Rules, word: str) -> str:
-    return match_name(word, unit_candidates(rules), "unit")
+    return unit_index(rules).match(word, "unit")
 
 
 def merge_unit_names(rules: Rules, words: list[str]) -> list[str]:
-    """Join consecutive words that together name one unit ("13th Panzer Division") into its id."""
+    """Join consecutive words that together name one unit ("13th Panzer Division") into its id.
+
+    Each word starts at most four look-ups (windows of two to five words) that never suggest
+    names, so the cost grows with the number of words and no faster; the words are resolved, and
+    the first unknown one refused, afterwards."""
+    index = unit_index(rules)
     out: list[str] = []
     i = 0
     while i < len(words):
@@ -48,11 +72,10 @@ def merge_unit_names(rules: Rules, words: list[str]) -> list[str]:
             for j in range(min(len(words), i + 5), i + 1, -1):
                 if any(is_hex(rules, w) or w.casefold() in KEYWORDS for w in words[i:j]):
                     continue
-                try:
-                    merged = (j, unit_arg(rules, " ".join(words[i:j])))
-                except InvalidOrder:
-                    continue
-                break
+                found = index.find(" ".join(words[i:j]), "unit")
+                if found is not None:
+                    merged = (j, found)
+                    break
         if merged is not None:
             out.append(merged[1])
             i = merged[0]
@@ -190,11 +213,7 @@ def _attack_args(rules: Rules, args: list[str], syntax: str) -> list[str]:
 
 
 def _is_unit(rules: Rules, word: str) -> bool:
-    try:
-        unit_arg(rules, word)
-    except InvalidOrder:
-        return False
-    return True
+    return unit_index(rules).find(word, "unit") is not None
 
 
 def _support(rules: Rules, args: list[str], syntax: str) -> tuple[list[str], list[str]]:

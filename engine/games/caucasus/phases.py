@@ -233,6 +233,8 @@ class Movement(flow.Procedure):
             return
         special.check_corps_move(rules, state, uids)
         start = state["units"][uids[0]].get("hex")
+        if start is None:
+            raise IllegalOrder(t("{unit} is not on the map, so it cannot move.", unit=uids[0]))
         mode = moves.MoveMode(frame["impulse"], extended, strategic)
         full = [start, *path] if path[0] != start else path
         found: dict[str, tuple[str, ...]] = {}

@@ -78,6 +78,11 @@ def parse_order(rules: Rules, args: Sequence[str]) -> Order:
     another spelling of ``with``; a hex after it names every unit there able to attack."""
     if not args:
         raise InvalidOrder(t("Name the hex to attack: 'attack HEX [with UNIT|HEX ...]'."))
+    if args[0] not in rules.board.grid:
+        raise InvalidOrder(
+            t("'{word}' is not a hex to attack.", word=args[0]),
+            t("Name the hex to attack first: 'attack HEX [with UNIT|HEX ...]'."),
+        )
     order = Order(args[0])
     mode = ""
     use_next = False

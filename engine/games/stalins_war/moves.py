@@ -52,6 +52,7 @@ from engine.game import Action, Context, Prompt, State
 from engine.games.stalins_war import entrench, strategic, terrain, zoc
 from engine.games.stalins_war.model import AXIS, SOVIET, Rules, enemy, level_of
 from engine.games.stalins_war.strategic import own_unit, pay_ops, require_ops
+from engine.orders import is_number
 from engine.text import Text, t
 
 VERBS = ("move", "rail", "sea", "entrench", "partisans", "festung", "bank", "combat", "done")
@@ -342,7 +343,7 @@ def move(rules: Rules, state: State, side: str, uid: str, hexes: tuple[str, ...]
 
 # Banked OPS, combat markers, end of movement ---------------------------------------------------------
 def check_bank(rules: Rules, state: State, side: str, args: tuple[str, ...]) -> int:
-    if len(args) != 1 or not args[0].isdigit() or int(args[0]) < 1:
+    if len(args) != 1 or not is_number(args[0]) or int(args[0]) < 1:
         raise InvalidOrder(t("Say 'bank N' with N a number of banked OPS."))
     n = int(args[0])
     have = int(state["banked"].get(side, 0))

@@ -41,7 +41,7 @@ from engine.errors import IllegalOrder, InvalidOrder, OrderError
 from engine.game import Context, Override, State
 from engine.games.stalins_war import parsing, sequence
 from engine.games.stalins_war.model import CARD_PREFIX, SIDES, Rules
-from engine.orders import rejoin_json
+from engine.orders import is_number, rejoin_json
 from engine.text import Text, t
 
 BOXES = ("eliminated", "removed", "setaside", "other_fronts", "track")
@@ -216,7 +216,7 @@ def _side(word: str, allow_none: bool = False, kind: str = "") -> str | None:
 
 def _card(rules: Rules, word: str, side: str | None = None, kind: str = "event") -> str:
     w = word.upper().lstrip("#")
-    cid = CARD_PREFIX[side] + str(int(w)) if side is not None and w.isdigit() else w
+    cid = CARD_PREFIX[side] + str(int(w)) if side is not None and is_number(w) else w
     if cid not in rules.cards:
         raise InvalidOrder(t("No card '{word}': cards are SU1-SU55 and AX1-AX55.", word=word), _usage(kind))
     return cid
@@ -228,7 +228,7 @@ def _secret_cards(rules: Rules, side: str, words: Sequence[str], kind: str) -> l
     cards: list[str] = []
     for i, word in enumerate(words, start=1):
         w = word.upper().lstrip("#")
-        cid = CARD_PREFIX[side] + str(int(w)) if w.isdigit() else w
+        cid = CARD_PREFIX[side] + str(int(w)) if is_number(w) else w
         card = rules.cards.get(cid)
         if card is None or card.side != side:
             raise InvalidOrder(
@@ -254,12 +254,11 @@ def _partisan_words(rules: Rules, args: Sequence[str]) -> list[str] | None:
     out: list[str] = []
     i, hidden = 0, False
     while i < len(args):
+        # At most three dictionary look-ups and one name search per word: the public text of a long
+        # argument list costs no more than reading it.
         for j in range(min(len(args), i + 3), i, -1):
-            try:
-                words = parsing.canonical_words(rules, "referee", "place", list(args[i:j]))
-            except OrderError:
-                continue
-            if len(words) == 1 and words[0] in rules.units and rules.units[words[0]].partisan:
+            uid = _unit_named(rules, list(args[i:j]))
+            if uid is not None and rules.units[uid].partisan:
                 out.append("Partisans")
                 hidden, i = True, j
                 break
@@ -267,6 +266,21 @@ def _partisan_words(rules: Rules, args: Sequence[str]) -> list[str] | None:
             out.append(args[i])
             i += 1
     return out if hidden else None
+
+
+def _unit_named(rules: Rules, words: list[str]) -> str | None:
+    """The unit ``words`` name as one token the way ``parsing.canonical_words`` reads them, or None."""
+    phrase = " ".join(words)
+    found = parsing.unit_spelled(rules, phrase)
+    if found is not None or len(words) > 1:
+        return found
+    word = words[0]
+    if word.casefold() in parsing.KEYWORDS or is_number(word) or parsing.hex_arg(rules, word) is not None:
+        return None
+    try:
+        return parsing.unit_index(rules).find(word, "unit")
+    except OrderError:
+        return None
 
 
 def public_text(rules: Rules, override: Override) -> str | None:
@@ -302,7 +316,7 @@ def _place(game: Any, state: State, args: Sequence[str]) -> None:
     _need(args, 2, None, "place")
     words = list(args)
     level: int | None = None
-    if len(words) >= 3 and words[-1].isdigit() and len(words[-1]) <= 2:
+    if len(words) >= 3 and is_number(words[-1]) and len(words[-1]) <= 2:
         level = _int(words.pop(), "place", 0)
     found = parsing.canonical_words(rules, "referee", "place", words)
     if len(found) < 2 or found[-1] not in rules.board.grid:

@@ -15,7 +15,7 @@ from engine.errors import AmbiguousOrder, InvalidOrder
 from engine.game import Action
 from engine.games.stalins_war.model import CARD_PREFIX, Rules
 from engine.games.stalins_war.verbs import VERBS
-from engine.orders import Candidate, fold, match_name, match_verb, tokens
+from engine.orders import Candidate, NameIndex, fold, is_number, match_name, match_verb, tokens
 from engine.text import t
 
 UNKNOWN_WORD_HINT = t(
@@ -44,6 +44,17 @@ def unit_candidates(rules: Rules) -> list[Candidate]:
         short = uid.split("-", 1)[1] if "-" in uid else uid
         out.append(Candidate(uid, (spec.name, short)))
     return out
+
+
+_UNIT_INDEXES: dict[int, NameIndex] = {}
+
+
+def unit_index(rules: Rules) -> NameIndex:
+    """The units' ids, names and short ids, folded once per rule set."""
+    found = _UNIT_INDEXES.get(id(rules))
+    if found is None:
+        found = _UNIT_INDEXES.setdefault(id(rules), NameIndex(unit_candidates(rules)))
+    return found
 
 
 _ORDINAL = re.compile(r"(\d+)(st|nd|rd|th)\b")
@@ -92,7 +103,7 @@ def _units(rules: Rules) -> dict[str, str]:
 
 def card_arg(rules: Rules, role: str, word: str) -> str:
     w = word.upper().lstrip("#")
-    if w.isdigit():
+    if is_number(w):
         cid = CARD_PREFIX.get(role, "SU") + str(int(w))
     else:
         cid = w
@@ -109,7 +120,7 @@ def card_arg(rules: Rules, role: str, word: str) -> str:
 
 def _card_like(word: str) -> bool:
     w = word.upper().lstrip("#")
-    return (w.isdigit() and len(w) <= 2) or (w[:2] in ("SU", "AX") and w[2:].isdigit())
+    return (is_number(w) and len(w) <= 2) or (w[:2] in ("SU", "AX") and is_number(w[2:]))
 
 
 def _plain(name: str) -> str:
@@ -177,6 +188,13 @@ def parse(rules: Rules, role: str, line: str) -> Action:
     return Action(verb, tuple(head + canonical_words(rules, role, verb, rest)))
 
 
+def unit_spelled(rules: Rules, phrase: str) -> str | None:
+    """The unit ``phrase`` (one or several words) spells exactly, id, name or short id, forgiving
+    case, spaces, ordinals and "Panzer"; None otherwise. A dictionary look-up, never a search."""
+    exact = _units(rules)
+    return exact.get(fold(phrase)) or exact.get(norm(phrase))
+
+
 def canonical_words(rules: Rules, role: str, verb: str, rest: list[str]) -> list[str]:
     exact = _units(rules)
     out: list[str] = []
@@ -206,12 +224,12 @@ def canonical_words(rules: Rules, role: str, verb: str, rest: list[str]) -> list
             i += 1
             continue
         label = hex_arg(rules, word)
-        if label is not None and word.isdigit():
+        if label is not None and is_number(word):
             out.append(label)
             i += 1
             continue
         if verb == "bank":
-            if not word.isdigit():
+            if not is_number(word):
                 raise InvalidOrder(t("'{word}' is not a number of banked OPS.", word=word), t("bank N, N a whole number from 0 up (18.1.1)"))
             out.append(word)
             i += 1
@@ -236,10 +254,10 @@ def canonical_words(rules: Rules, role: str, verb: str, rest: list[str]) -> list
             out.append(low)
             i += 1
             continue
-        if word.isdigit():
+        if is_number(word):
             raise InvalidOrder(t("'{hex}' is not a hex of the map.", hex=word), t("Hexes are 4-digit labels such as 2722 (Moscow)."))
         try:
-            out.append(match_name(word, unit_candidates(rules), "unit"))
+            out.append(unit_index(rules).match(word, "unit"))
         except AmbiguousOrder:
             raise
         except InvalidOrder as exc:
