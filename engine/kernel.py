@@ -310,7 +310,11 @@ class Match:
         ctx = KernelContext(self._seed, int(work.get(RNG_KEY, 0)))
         after = self.game.apply(work, role, action, ctx)
         after[RNG_KEY] = ctx.counter
-        self.game.check_invariants(after)
+        try:
+            self.game.check_invariants(after)
+        except InvariantViolation as exc:
+            # A rule the order's own checks missed: refuse it, leaving the position as it was.
+            raise IllegalOrder(t("Refused: that order would leave an impossible position: {why}", why=exc.message)) from exc
         barrier = ctx.barrier or self.game.active(after) != active_before
         rec = Record(
             seq=seq if seq is not None else self.next_seq(),
@@ -507,7 +511,7 @@ class Match:
         keys = path.split(".")
         node: Any = state
         for key in keys[:-1]:
-            if isinstance(node, list) and key.isdigit() and int(key) < len(node):
+            if isinstance(node, list) and is_number(key) and int(key) < len(node):
                 node = node[int(key)]
             elif isinstance(node, dict) and key in node:
                 node = node[key]
@@ -517,7 +521,7 @@ class Match:
         if last in (RNG_KEY, GRANTS_KEY) and node is state:
             raise IllegalOrder(t("The kernel's own values (the random-number counter, undo grants) cannot be set."))
         slot: int | str
-        if isinstance(node, list) and last.isdigit() and int(last) < len(node):
+        if isinstance(node, list) and is_number(last) and int(last) < len(node):
             slot = int(last)
         elif isinstance(node, dict) and last in node:
             slot = last

@@ -1,7 +1,7 @@
 import pytest
 
-from engine.errors import IllegalOrder, InvalidOrder
-from engine.game import Override
+from engine.errors import IllegalOrder, InvalidOrder, OrderError
+from engine.game import Action, Override
 from engine.kernel import Match, ReplayMismatch
 from tests.fixtures.duel import make_game
 from tests.harness import play_random
@@ -255,3 +255,27 @@ def test_prompt_text_matches_the_full_prompt():
     m = new()
     for role in GAME.roles:
         assert str(m.prompt_text(role)) == str(m.prompt(role).text)
+
+
+def test_an_order_that_would_break_an_invariant_is_refused_and_changes_nothing():
+    """A game whose own checks miss a rule: the kernel's invariant check refuses the order cleanly."""
+    from engine.games.duel.game import Duel
+
+    class Careless(Duel):
+        def apply(self, state, role, action, ctx):
+            state["units"]["r1"]["hex"] = state["units"]["b1"]["hex"]  # two counters in one hex
+            return state
+
+    game = Careless()
+    match = Match.new(game, "basic", game.options, "careless")
+    before = match.hash()
+    with pytest.raises(IllegalOrder) as exc:
+        match.play("red", Action("end"))
+    assert "impossible position" in str(exc.value.text()) and match.hash() == before and not match.records
+
+
+def test_set_refuses_a_list_index_in_other_digits():
+    """'set units.² ...' is a clear refusal, not a crash (int('²') fails)."""
+    match = Match.new(GAME, "basic", GAME.options, "digits")
+    with pytest.raises(OrderError):
+        match.override(Override("set", ("deck.²", '"x"'), "test"))
