@@ -224,15 +224,16 @@ class Delivery:
 
     # One post -------------------------------------------------------------------------------------
     async def mentions(self, row: CampaignRow, post: Post) -> Post:
-        """The post with the players it hands a decision to pinged on its first line, once per
-        decision (the service names them only when the decision becomes theirs)."""
+        """The post with the players it hands a decision to pinged after its last line (the
+        "Waiting for" line; the ruling stays first), once per decision (the service names them
+        only when the decision becomes theirs)."""
         if not post.public or not post.ping:
             return post
         seats = await self.client.store.seats(row.id)
         ids = tuple(dict.fromkeys(int(seats[r][0]) for r in post.ping if r in seats and seats[r][0].isdigit()))
         if not ids:
             return post
-        return replace(post, text=" ".join(f"<@{i}>" for i in ids) + "\n" + post.text, mention_ids=ids)
+        return replace(post, text=post.text + "\n" + " ".join(f"<@{i}>" for i in ids), mention_ids=ids)
 
     async def send(self, row: CampaignRow, post: Post, decide: bool = False) -> None:
         post = await self.mentions(row, post)
@@ -311,7 +312,7 @@ class Delivery:
                 extra["view"] = view
             if source is not None and k == 0:
                 extra["reference"] = source.to_reference(fail_if_not_exists=False)
-            pinged = [discord.Object(i) for i in post.mention_ids] if k == 0 else []
+            pinged = [discord.Object(i) for i in post.mention_ids]
             await self._send(
                 channel,
                 out,

@@ -445,14 +445,14 @@ async def test_a_typed_order_the_service_fails_on_is_answered_and_the_next_is_st
 
 
 async def test_the_player_handed_a_decision_is_pinged_once(discord_env: Harness):
-    """The post that passes the turn to blue mentions blue (and pings only blue); blue's own orders ping nobody."""
+    """The post that passes the turn to blue ends by mentioning blue (and pings only blue); blue's own orders ping nobody."""
     h = discord_env
     await h.create()
     before = len(h.server.from_bot(h.channel))
     await h.server.say(h.red, h.channel, "end")
     post = await h.server.next_post(h.channel, before)
     await h.server.settle()
-    assert post.content.startswith(f"<@{h.blue.id}>")
+    assert post.content.startswith(f"{OK} end") and post.content.endswith(f"<@{h.blue.id}>")
     assert [int(u["id"]) for u in post.payload["mentions"]] == [h.blue.id]
     before = len(h.server.from_bot(h.channel))
     await h.server.say(h.blue, h.channel, "move b1 0504")
