@@ -235,8 +235,17 @@ class Delivery:
             return post
         return replace(post, text=post.text + "\n" + " ".join(f"<@{i}>" for i in ids), mention_ids=ids)
 
+    def headed(self, row: CampaignRow, post: Post) -> Post:
+        """A private post starts by naming its campaign and linking its channel: a player may sit
+        in several campaigns, and a hand or a ruling by direct message must say where it belongs."""
+        if post.public:
+            return post
+        channel = f"<#{row.channel}>" if row.channel and row.channel.isdigit() else "-"
+        head = self.client.tr(t("[{name}, {channel}, as {role}]", name=row.name, channel=channel, role=post.recipient))
+        return replace(post, text=f"{head}\n{post.text}" if post.text else head)
+
     async def send(self, row: CampaignRow, post: Post, decide: bool = False) -> None:
-        post = await self.mentions(row, post)
+        post = self.headed(row, await self.mentions(row, post))
         outgoing = messages(post)
         try:
             if post.public:

@@ -459,3 +459,13 @@ async def test_the_player_handed_a_decision_is_pinged_once(discord_env: Harness)
     post = await h.server.next_post(h.channel, before)
     await h.server.settle()
     assert "<@" not in post.content and post.payload["mentions"] == []
+
+
+async def test_a_direct_message_names_its_campaign_and_links_its_channel(discord_env: Harness):
+    """A private answer starts with the campaign's name, a link to its channel and the side it is for."""
+    h = discord_env
+    row = await h.create()
+    before = len(h.server.dms(h.red))
+    await h.server.say(h.red, h.channel, "hand")
+    dm = await h.server.wait_until(lambda: h.server.dms(h.red)[before:], what="a DM to red")
+    assert dm[0].content.startswith(f"[{row.name}, <#{h.channel}>, as red]")
