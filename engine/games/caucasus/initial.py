@@ -278,6 +278,9 @@ class AxisInitialRest(flow.Procedure):
     name = "axis_initial_rest"
     auto = True
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("Axis Initial Phase"), "3.0")
+
     def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
         rules: Rules = game.rules
         turn = int(state["turn"])
@@ -345,6 +348,9 @@ class ReplChoice(flow.Procedure):
 
     name = "repl_choice"
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("choice of the type of a free-choice replacement"), "4.6")
+
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         return frozenset({frame["side"]})
 
@@ -358,7 +364,7 @@ class ReplChoice(flow.Procedure):
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
         if action.verb != "repl" or not action.args:
-            raise not_now(action.verb, ("repl",))
+            raise flow.refuse(action, ("repl",), self.step(game, state, frame), t("Possible now: {verbs}.", verbs="repl"))
         choice = action.args[0]
         if choice not in frame["options"]:
             raise IllegalOrder(t("Choose one of: {options}.", options=", ".join(frame["options"])), "4.5")
@@ -405,6 +411,9 @@ def soviet_initial(rules: Rules, state: State, turn: int, ctx: Context) -> None:
 class SovietInitialRest(flow.Procedure):
     name = "soviet_initial_rest"
     auto = True
+
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("Soviet Initial Phase"), "3.0")
 
     def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
         rules: Rules = game.rules
@@ -463,6 +472,9 @@ class RandomPlacement(placement.Placement):
     City), and at least one of them at Tbilisi if Tbilisi is Soviet; the player chooses which."""
 
     name = "random_placement"
+
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("placement of the random reinforcements"), "4.4")
 
     def _needs_tbilisi(self, frame: flow.Frame) -> bool:
         tbilisi = frame.get("tbilisi")

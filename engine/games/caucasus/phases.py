@@ -56,6 +56,12 @@ class Movement(flow.Procedure):
     name = "movement"
     auto = True
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        ph = state["phase"]
+        if ph.get("impulse") == "secondary":
+            return flow.Step(t("{side} Secondary {what} Phase", side=str(ph["side"]).capitalize(), what=t("Movement")), "7.3")
+        return flow.Step(t("{side} Primary {what} Phase", side=str(ph["side"]).capitalize(), what=t("Movement")), "7.2")
+
     def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
         """Start of the phase (and return from a Mobile Assault): the special units' checks."""
         if not frame.get("started"):
@@ -160,10 +166,7 @@ class Movement(flow.Procedure):
             state["units"][uid].update(hex=None, box="hq_return")
             ctx.log(t("{unit} is taken off the map and will return next Initial Phase (15.1).", unit=uid))
         else:
-            raise IllegalOrder(
-                t("'{verb}' is not possible in a Movement Phase.", verb=verb),
-                hint=t("Possible now: {verbs}.", verbs=VERBS_NOW),
-            )
+            raise flow.out_of_step(verb, self.step(game, state, frame), t("Possible now: {verbs}.", verbs=VERBS_NOW))
         home = moves.home_454(rules)
         if home is not None and any(
             "restricted" in rules.units[u].flags and rules.units[u].side == role for u in units_at(state, home)

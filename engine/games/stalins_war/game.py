@@ -43,6 +43,9 @@ class Setup(flow.Procedure):
 
     name = "setup"
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("choice of a Blitzkrieg card (optional rule)"), "23.1.1")
+
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         return frozenset({frame["side"]})
 
@@ -62,7 +65,7 @@ class Setup(flow.Procedure):
         side = frame["side"]
         pile = state["cards"][side]
         if action.verb != "pick" or len(action.args) != 1:
-            raise InvalidOrder(t("Say 'pick CARD' or 'pick none'."))
+            raise flow.refuse(action, ("pick",), self.step(game, state, frame), t("Say 'pick CARD' or 'pick none'."))
         choice = action.args[0]
         if choice != "none":
             if choice not in pile["deck"]:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine import flow
-from engine.errors import IllegalOrder, InvalidOrder
+from engine.errors import IllegalOrder
 from engine.game import Action, Context, Prompt, State
 from engine.games.stalins_war import units
 from engine.games.stalins_war.model import Rules, levels_left
@@ -162,6 +162,11 @@ class LossWindow(flow.Procedure):
     name = "battle_loss"
     auto = True
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        if frame.get("attacking"):
+            return flow.Step(t("loss allocation of the attacker"), "11.3")
+        return flow.Step(t("loss allocation of the defender"), "11.3")
+
     def cands(self, game: Any, state: State, frame: flow.Frame) -> list[str]:
         combat = combat_of(state)
         mech_first = bool(frame["attacking"]) and int(combat["alloc"].get(frame["side"], 0)) == 0
@@ -228,7 +233,7 @@ class LossWindow(flow.Procedure):
     def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
         rules: Rules = game.rules
         if action.verb != "loss" or not action.args:
-            raise InvalidOrder(t("Choose your losses first: 'loss UNIT [UNIT ...]' or 'loss auto'."))
+            raise flow.refuse(action, ("loss",), self.step(game, state, frame), t("Choose your losses first: 'loss UNIT [UNIT ...]' or 'loss auto'."))
         combat = combat_of(state)
         picks = list(action.args)
         if picks == ["auto"]:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine import flow
-from engine.errors import IllegalOrder, InvalidOrder
+from engine.errors import IllegalOrder
 from engine.game import Action, Context, Prompt, State
 from engine.games.stalins_war import control, fire, losses, stacking, supply, terrain, units, zoc
 from engine.games.stalins_war.model import (
@@ -236,6 +236,9 @@ class RetreatWindow(flow.Procedure):
     name = "battle_retreat"
     auto = True
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("retreat of the defender"), "11.4")
+
     def left(self, state: State, frame: flow.Frame) -> list[str]:
         return [u for u in frame["units"] if state["units"][u].get("hex") == frame["origin"] and u not in frame.get("done", [])]
 
@@ -331,7 +334,7 @@ class RetreatWindow(flow.Procedure):
             losses.battle_frame(state)["noretreat_used"] = True
             return
         if action.verb != "retreat" or not action.args:
-            raise InvalidOrder(t("Retreat first: 'retreat UNIT HEX [HEX]' or 'retreat auto'."))
+            raise flow.refuse(action, ("retreat",), self.step(game, state, frame), t("Retreat first: 'retreat UNIT HEX [HEX]' or 'retreat auto'."))
         length = int(frame["length"])
         if action.args[0] == "auto":
             self.commit(rules, state, frame, ctx)
