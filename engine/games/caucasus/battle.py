@@ -143,7 +143,7 @@ def check_ae_advance(rules: Rules, state: State, side: str, uid: str, path: list
     """An AE-marked unit advances as after a combat resolved on the CRT (8.5); returns the hex."""
     spec = rules.units[uid]
     if spec.side != side or not state["units"][uid].get("hex"):
-        raise IllegalOrder(t("{unit} is not one of your units on the map.", unit=uid))
+        raise IllegalOrder(t("{unit} is not one of your units on the map.", unit=uid), "8.5")
     target = ae_target(state, uid)
     if target is None:
         if state["units"][uid].get("ae"):
@@ -588,7 +588,7 @@ class RetreatChoice(flow.Procedure):
         left = [u for u in frame["units"] if state["units"][u].get("hex") == frame["origin"]]
         who = left if action.args[0] == "all" else [action.args[0]]
         if action.args[0] != "all" and action.args[0] not in left:
-            raise IllegalOrder(t("{unit} is not waiting to retreat from {hex}.", unit=action.args[0], hex=frame["origin"]), "11")
+            raise IllegalOrder(t("{unit} is not waiting to retreat from {hex}.", unit=action.args[0], hex=frame["origin"]), "11.1")
         path = [frame["origin"], *action.args[1:]]
         outcome = retreat.check_retreat(rules, state, who, path, frame["length"], **_retreat_terms(rules, state, frame))
         # The automatic part (run) ends the window once nobody is left to retreat; a step-loss

@@ -149,7 +149,7 @@ def setup_move(game: Any, state: State, role: str, uid: str, label: str, ctx: Co
     rules: Rules = game.rules
     spec = rules.units[uid]
     if spec.side != role:
-        raise IllegalOrder(t("{unit} is not yours.", unit=uid))
+        raise IllegalOrder(t("{unit} is not yours.", unit=uid), "20.1")
     targets = setup_targets(rules, state, uid)
     if not targets:
         raise IllegalOrder(t("{unit} sets up on its printed hex and cannot be moved at set-up.", unit=uid), "20.1/20.2")

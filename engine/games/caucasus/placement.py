@@ -75,7 +75,8 @@ class Placement(flow.Procedure):
             item: dict[str, Any] | None = next((i for i in items if i["unit"] == uid), None)
             if item is None:
                 raise IllegalOrder(
-                    t("{unit} is not waiting to be placed; waiting: {units}.", unit=uid, units=", ".join(i["unit"] for i in items))
+                    t("{unit} is not waiting to be placed; waiting: {units}.", unit=uid, units=", ".join(i["unit"] for i in items)),
+                    self.step(game, state, frame).rule,
                 )
             if action.verb == "caspian":
                 if not item.get("caspian"):

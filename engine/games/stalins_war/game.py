@@ -146,7 +146,7 @@ class StalinsWar(flow.ProcedureGame):
 
     def apply(self, state: State, role: Role, action: Action, ctx: Context) -> State:
         if action.verb == "odds":
-            raise IllegalOrder(t("'odds' only previews; it is answered without changing the game."))
+            raise InvalidOrder(t("'odds' only previews; it is answered without changing the game."))
         found = self.procedure(state)
         if action.verb == "attack" and found is not None and found[0].name == "move_step":
             # An attack order ends movement and Combat-marker placement (7.3.5) by itself; the

@@ -275,7 +275,7 @@ def plan_move(rules: Rules, state: State, side: str, uid: str, hexes: tuple[str,
     if steps[0] == here and explicit:
         steps = steps[1:]  # the path may name the start hex; it is then taken as typed
     if steps == [here]:
-        raise IllegalOrder(t("{unit} is already in {hex}.", unit=rules.units[uid].name, hex=here))
+        raise IllegalOrder(t("{unit} is already in {hex}.", unit=rules.units[uid].name, hex=here), rule="10.1")
     snap = snap or snapshot(rules, state, side)
     spec = rules.units[uid]
     spent = int(state["units"][uid].get("mp", 0) or 0)
