@@ -225,6 +225,24 @@ def apply_path(rules: Rules, state: State, uid: str, origin: str, path: Sequence
     ctx.log(t("{unit} retreats {path} (11.4).", unit=rules.units[uid].name, path=" ".join([origin, *path])))
 
 
+def no_retreat(rules: Rules, state: State, uid: str, origin: str, length: int) -> Problem:
+    """Why ``uid`` has no legal retreat from ``origin``: each neighbour and the rule that bars it;
+    the rule cited is the special one when a single rule (a national border, 4.4.3) bars them all."""
+    reasons: list[Problem] = []
+    for label in sorted(rules.board.neighbours(origin)):
+        problem = path_problem(rules, state, uid, origin, [label], 1 if length == 1 else length)
+        if problem is None or (length > 1 and problem[1] == "11.4.2"):
+            problem = t("no legal hex beyond it"), "11.4.4"
+        reasons.append((t("{hex}: {why} ({rule})", hex=label, why=problem[0], rule=problem[1]), problem[1]))
+    if not reasons:
+        return t("no legal retreat hex"), "11.4.4"
+    why = reasons[0][0]
+    for more, _ in reasons[1:]:
+        why = t("{text}; {more}", text=why, more=more)
+    rules_cited = {rule for _, rule in reasons}
+    return t("no legal retreat hex: {exits}", exits=why), rules_cited.pop() if len(rules_cited) == 1 else "11.4.4"
+
+
 def eliminate_unretreatable(rules: Rules, state: State, uid: str, why: Text, rule: str, ctx: Context) -> None:
     ctx.log(t("{unit} cannot retreat ({why}, {rule}) and is eliminated as out of supply (11.4.4).", unit=rules.units[uid].name, why=why, rule=rule))
     units.eliminate(rules, state, uid, ctx, oos=True)
@@ -260,7 +278,7 @@ class RetreatWindow(flow.Procedure):
         for uid in self.left(state, frame):
             paths = best_paths(rules, state, uid, frame["origin"], int(frame["length"]))
             if not paths:
-                eliminate_unretreatable(rules, state, uid, t("no legal retreat hex"), "11.4.4", ctx)
+                eliminate_unretreatable(rules, state, uid, *no_retreat(rules, state, uid, frame["origin"], int(frame["length"])), ctx)
             elif len(paths) == 1:
                 apply_path(rules, state, uid, frame["origin"], paths[0], ctx)
                 frame.setdefault("done", []).append(uid)
@@ -345,7 +363,7 @@ class RetreatWindow(flow.Procedure):
                     apply_path(rules, state, uid, origin, paths[0], ctx)
                     frame.setdefault("done", []).append(uid)
                 else:
-                    eliminate_unretreatable(rules, state, uid, t("no legal retreat hex"), "11.4.4", ctx)
+                    eliminate_unretreatable(rules, state, uid, *no_retreat(rules, state, uid, origin, length), ctx)
             return
         uid, path = action.args[0], list(action.args[1:])
         if uid not in self.left(state, frame):
