@@ -403,6 +403,7 @@ class LossChoice(flow.Procedure):
             flow.end(state)
             return
         if len(cands) == 1:
+            ctx.log(t("The {why} does not choose: {unit} is the only unit that may lose the step (10.2).", why=frame["why"], unit=cands[0]))
             apply_loss(rules, state, frame, cands[0], ctx)
             return
         frame["waiting"] = True

@@ -204,6 +204,12 @@ class LossWindow(flow.Procedure):
             if not self.forced(game, state, frame, cands):
                 frame["waiting"] = True
                 return
+            side = str(frame["side"]).capitalize()
+            if len(cands) == 1:
+                ctx.log(t("{side} does not choose: {unit} is the only unit that may take the next loss (11.3).", side=side, unit=rules.units[cands[0]].name))
+            elif not frame.get("all_levels_lost"):
+                frame["all_levels_lost"] = True
+                ctx.log(t("{side} does not choose: the losses ({n}) take every level the units may lose (11.3).", side=side, n=frame["n"]))
             take(rules, state, combat, auto_pick(rules, state, cands), ctx, allocated=frame["why"] != "noretreat")
             frame["n"] = int(frame["n"]) - 1
         flow.end(state)

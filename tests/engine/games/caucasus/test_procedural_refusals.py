@@ -77,3 +77,18 @@ def test_an_order_before_the_free_set_up_is_over_cites_20_1():
     error = refusal(m, state, "axis", "move", "X", "Y")
     assert error.rule == "20.1"
     assert "'move' is not an order of the free set-up before the game (20.1)" in str(error)
+
+
+def test_a_step_loss_forced_on_the_only_unit_is_logged_with_10_2():
+    """The engine takes the loss from the only candidate and says the owner had no choice (10.2)."""
+    m = empty_board(phase="axis primary combat")
+    hexes = plain_hexes(m)
+    sov = unit_of(m, "soviet", "INF")
+    referee(m, f"place {sov} {hexes[0]}")
+    state = copy.deepcopy(m.state)
+    frame = {"proc": "loss", "chooser": "soviet", "pool": [sov], "n": 1, "why": "defender"}
+    state["flow"].append(frame)
+    ctx = KernelContext("forced-loss", 0)
+    m.game.procedures["loss"].run(m.game, state, frame, ctx)  # type: ignore[attr-defined]
+    lines = [str(e.text) for e in ctx.entries]
+    assert f"The defender does not choose: {sov} is the only unit that may lose the step (10.2)." in lines
