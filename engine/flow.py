@@ -173,6 +173,10 @@ class ProcedureGame(Game):
     def waiting_for(self, state: State) -> str:
         return ", ".join(sorted(self.active(state))) or "nobody"
 
+    def off_turn_hint(self, state: State, role: Role, action: Action) -> Text | None:
+        """What ``role`` may do outside his turn, added to "not your turn" (games override)."""
+        return None
+
     def dispatch(self, state: State, role: Role, action: Action, ctx: Context) -> None:
         found = self.procedure(state)
         if found is None:
@@ -191,6 +195,7 @@ class ProcedureGame(Game):
                 else t("It is not your turn: the game waits for {who} ({step}).", who=self.waiting_for(state), step=step.title)
             )
             error.rule = step.rule or None
+            error.hint = self.off_turn_hint(state, role, action)
             raise error
         proc.handle(self, state, frame, role, action, ctx)
         self.run_automatic(state, ctx)

@@ -183,6 +183,8 @@ def unit_problem(rules: Rules, state: State, side: str, uid: str, target: str, z
         return t("{unit} is not next to {hex}.", unit=spec.name, hex=target), "11.1.3"
     if not terrain.passable(rules, here, target):
         return t("{unit} cannot attack across the hexside {a}-{b}.", unit=spec.name, a=here, b=target), "11.1.3"
+    if u.get("arrived"):
+        return t("{unit} was placed by mobilisation this round: it may move but not attack.", unit=spec.name), "4.5.1"
     if u.get("fought"):
         return t("{unit} has already taken part in a combat this round (or may not attack this round).", unit=spec.name), "11.1.6"
     if u.get("strategic"):

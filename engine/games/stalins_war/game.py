@@ -141,6 +141,13 @@ class StalinsWar(flow.ProcedureGame):
         self.run_automatic(state, ctx)
         return state
 
+    def off_turn_hint(self, state: State, role: Role, action: Action) -> Text | None:
+        """Cards outside one's own Action Round: only Combat Cards, as the defender, when the game
+        asks (7.5.5a, 11.2.1(3)); events and OPS wait for one's own round (7.2)."""
+        if action.verb in ("play", "cc", "zero"):
+            return t("In the opponent's Action Round you play only Combat Cards, as the defender, when the game asks for them (7.5.5a); events, OPS and RP wait for your own round (7.2).")
+        return None
+
     def parse(self, state: State, role: Role, line: str) -> Action:
         return parsing.parse(self.rules, role, line)
 

@@ -81,3 +81,13 @@ def test_not_your_turn_in_the_draw_phase_cites_6_0d():
     error = refusal(state, AXIS, act("keep"))
     assert error.rule == "6.0D"
     assert "waits for soviet (Strategy Card Draw Phase (the Soviet discards first), 6.0D)" in str(error)
+
+
+def test_a_card_played_in_the_opponents_round_says_which_cards_may_be_7_5_5a():
+    """Playing a card in the opponent's round: only Combat Cards, as the defender (7.5.5a)."""
+    m = new_match()
+    at_ar(m, 10, AXIS, 2)
+    with pytest.raises(IllegalOrder) as exc:
+        m.submit(SOVIET, "zero pass")
+    assert "only Combat Cards, as the defender" in str(exc.value.text())
+    assert "(7.5.5a)" in str(exc.value.text())
