@@ -192,6 +192,7 @@ class LossWindow(flow.Procedure):
     def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
         rules: Rules = game.rules
         combat = combat_of(state)
+        announced = False  # "the losses take every level" is said once
         while int(frame["n"]) > 0:
             cands = self.cands(game, state, frame)
             if not cands:
@@ -207,8 +208,8 @@ class LossWindow(flow.Procedure):
             side = str(frame["side"]).capitalize()
             if len(cands) == 1:
                 ctx.log(t("{side} does not choose: {unit} is the only unit that may take the next loss (11.3).", side=side, unit=rules.units[cands[0]].name))
-            elif not frame.get("all_levels_lost"):
-                frame["all_levels_lost"] = True
+            elif not announced:
+                announced = True
                 ctx.log(t("{side} does not choose: the losses ({n}) take every level the units may lose (11.3).", side=side, n=frame["n"]))
             take(rules, state, combat, auto_pick(rules, state, cands), ctx, allocated=frame["why"] != "noretreat")
             frame["n"] = int(frame["n"]) - 1
