@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import flow
-from engine.errors import IllegalOrder, InvalidOrder, allowed
+from engine.errors import IllegalOrder, allowed
 from engine.game import Action, Context, Prompt, State
 from engine.games.caucasus import placement, special, supply
 from engine.games.caucasus.model import AXIS, SOVIET, Rules, UnitType, enemy, units_at
@@ -41,10 +41,6 @@ EVENTS = {
     6: "Black Sea Fleet sortie",
 }
 REPL_CAP = 3
-
-
-def not_now(verb: str, allowed: tuple[str, ...]) -> InvalidOrder:
-    return InvalidOrder(t("'{verb}' is not possible now.", verb=verb), t("Possible now: {verbs}.", verbs=", ".join(allowed)))
 
 
 # Map queries ---------------------------------------------------------------------------------

@@ -107,7 +107,7 @@ class Replacement(flow.Procedure):
     name = "replacement"
 
     def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
-        return flow.Step(t("{side} segment of the Replacement Phase", side=str(frame["side"]).capitalize()), "6.0C")
+        return flow.Step(t("{side} segment of the Replacement Phase (the Soviet spends first)", side=str(frame["side"]).capitalize()), "6.0C")
 
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         return frozenset({frame["side"]})
