@@ -237,7 +237,7 @@ class Movement(flow.Procedure):
         special.check_corps_move(rules, state, uids)
         start = state["units"][uids[0]].get("hex")
         if start is None:
-            raise IllegalOrder(t("{unit} is not on the map, so it cannot move.", unit=uids[0]))
+            raise IllegalOrder(t("{unit} is not on the map, so it cannot move.", unit=uids[0]), "7.1")
         mode = moves.MoveMode(frame["impulse"], extended, strategic)
         full = [start, *path] if path[0] != start else path
         found: dict[str, tuple[str, ...]] = {}
