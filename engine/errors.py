@@ -57,6 +57,11 @@ class IllegalOrder(OrderError):
         super().__init__(message, hint)
 
 
+class OrderOutOfStep(IllegalOrder, InvalidOrder):
+    """An order of another step of the sequence of play: refused citing the rule of the step that
+    runs now (an ``InvalidOrder`` too, as an order the current decision cannot take)."""
+
+
 class NotImplementedRule(IllegalOrder):
     """A situation whose rule the engine does not implement yet: refused, never guessed."""
 

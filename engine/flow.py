@@ -16,9 +16,9 @@ run until a procedure waits for somebody.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
-from engine.errors import IllegalOrder, InvalidOrder
+from engine.errors import IllegalOrder, InvalidOrder, OrderError, OrderOutOfStep
 from engine.game import Action, Context, Game, Prompt, Role, State
 from engine.text import Text, t
 
@@ -70,11 +70,43 @@ def depth(state: State) -> int:
     return len(stack(state))
 
 
+class Step(NamedTuple):
+    """A step of a game's sequence of play, as refusals name it: its title and rulebook number."""
+
+    title: Text
+    rule: str
+
+
+def out_of_step(verb: str, step: Step, hint: Text | None = None) -> OrderOutOfStep:
+    """The refusal of an order that does not belong to ``step`` (the rule of the step is cited)."""
+    message = (
+        t("'{verb}' is not an order of the {step} ({rule}).", verb=verb, step=step.title, rule=step.rule)
+        if step.rule
+        else t("'{verb}' is not an order of the {step}.", verb=verb, step=step.title)
+    )
+    error = OrderOutOfStep(message, hint=hint)
+    error.rule = step.rule or None
+    return error
+
+
+def refuse(action: Action, verbs: tuple[str, ...], step: Step, usage: Text, hint: Text | None = None) -> OrderError:
+    """Refuse ``action`` in ``step``: an order of another step cites the step's rule; one of
+    ``verbs`` given without what it needs gets ``usage`` (and ``hint``)."""
+    if action.verb not in verbs:
+        return out_of_step(action.verb, step, t("{usage} {hint}", usage=usage, hint=hint) if hint else usage)
+    return InvalidOrder(usage, hint)
+
+
 class Procedure:
     """One state of the turn sequence. Subclasses override what they need."""
 
     name: str = ""
     auto: bool = False
+    rule: str = ""
+
+    def step(self, game: Any, state: State, frame: Frame) -> Step:
+        """The step of the sequence of play this procedure runs, for refusals (games override)."""
+        return Step(t("current step of the sequence of play"), self.rule)
 
     def active(self, game: Any, state: State, frame: Frame) -> frozenset[Role]:
         return frozenset()
@@ -89,7 +121,7 @@ class Procedure:
     def handle(
         self, game: Any, state: State, frame: Frame, role: Role, action: Action, ctx: Context
     ) -> None:
-        raise IllegalOrder(t("'{verb}' is not possible now.", verb=action.verb))
+        raise out_of_step(action.verb, self.step(game, state, frame))
 
     def automatic(self, frame: Frame) -> bool:
         """Whether the procedure runs by itself now (an ``auto`` one may stop to wait)."""
@@ -141,15 +173,30 @@ class ProcedureGame(Game):
     def waiting_for(self, state: State) -> str:
         return ", ".join(sorted(self.active(state))) or "nobody"
 
+    def off_turn_hint(self, state: State, role: Role, action: Action) -> Text | None:
+        """What ``role`` may do outside his turn, added to "not your turn" (games override)."""
+        return None
+
     def dispatch(self, state: State, role: Role, action: Action, ctx: Context) -> None:
         found = self.procedure(state)
         if found is None:
             raise IllegalOrder(t("The game is over."))
         proc, frame = found
         if role not in proc.active(self, state, frame):
-            raise IllegalOrder(
-                t("It is not your turn to act: waiting for {who}.", who=self.waiting_for(state))
+            step = proc.step(self, state, frame)
+            error = IllegalOrder(
+                t(
+                    "It is not your turn: the game waits for {who} ({step}, {rule}).",
+                    who=self.waiting_for(state),
+                    step=step.title,
+                    rule=step.rule,
+                )
+                if step.rule
+                else t("It is not your turn: the game waits for {who} ({step}).", who=self.waiting_for(state), step=step.title)
             )
+            error.rule = step.rule or None
+            error.hint = self.off_turn_hint(state, role, action)
+            raise error
         proc.handle(self, state, frame, role, action, ctx)
         self.run_automatic(state, ctx)
 

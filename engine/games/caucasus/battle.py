@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import flow
-from engine.errors import IllegalOrder, InvalidOrder, allowed
+from engine.errors import IllegalOrder, allowed
 from engine.game import Action, Context, Prompt, State
 from engine.games.caucasus import combat, initial, losses, moves, retreat, special, supply, tables
 from engine.games.caucasus.model import AXIS, Rules, UnitType, enemy, units_at, values
@@ -62,6 +62,12 @@ class CombatPhase(flow.Procedure):
     name = "combat"
     auto = True
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        ph = state["phase"]
+        if ph.get("impulse") == "secondary":
+            return flow.Step(t("{side} Secondary {what} Phase", side=str(ph["side"]).capitalize(), what=t("Combat")), "7.3")
+        return flow.Step(t("{side} Primary {what} Phase", side=str(ph["side"]).capitalize(), what=t("Combat")), "8.1")
+
     def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
         """At the start of the phase (and after each attack): the special units' checks."""
         special.end_of_step_checks(game.rules, state, ctx)
@@ -102,8 +108,9 @@ class CombatPhase(flow.Procedure):
             ae_advance(rules, state, role, action.args, ctx)
             return
         if action.verb != "attack":
-            raise InvalidOrder(
-                t("'{verb}' is not possible in a Combat Phase.", verb=action.verb),
+            raise flow.out_of_step(
+                action.verb,
+                self.step(game, state, frame),
                 t("Possible now: attack UNITS -> HEX, odds UNITS -> HEX, advance UNIT HEX (after an Automatic Elimination), done."),
             )
         plan = attack_plan(action)
@@ -136,7 +143,7 @@ def check_ae_advance(rules: Rules, state: State, side: str, uid: str, path: list
     """An AE-marked unit advances as after a combat resolved on the CRT (8.5); returns the hex."""
     spec = rules.units[uid]
     if spec.side != side or not state["units"][uid].get("hex"):
-        raise IllegalOrder(t("{unit} is not one of your units on the map.", unit=uid))
+        raise IllegalOrder(t("{unit} is not one of your units on the map.", unit=uid), "8.5")
     target = ae_target(state, uid)
     if target is None:
         if state["units"][uid].get("ae"):
@@ -381,6 +388,11 @@ class LossChoice(flow.Procedure):
     name = "loss"
     auto = True
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        if frame.get("why") == "attacker":
+            return flow.Step(t("choice of the attacker's step losses"), "10.2")
+        return flow.Step(t("choice of the defender's step losses"), "10.2")
+
     def _candidates(self, rules: Rules, state: State, frame: flow.Frame) -> list[str]:
         return losses.loss_candidates(rules, state, frame["pool"])
 
@@ -391,6 +403,7 @@ class LossChoice(flow.Procedure):
             flow.end(state)
             return
         if len(cands) == 1:
+            ctx.log(t("The {why} does not choose: {unit} is the only unit that may lose the step (10.2).", why=frame["why"], unit=cands[0]))
             apply_loss(rules, state, frame, cands[0], ctx)
             return
         frame["waiting"] = True
@@ -408,7 +421,7 @@ class LossChoice(flow.Procedure):
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
         if action.verb != "loss":
-            raise InvalidOrder(t("Choose a loss first: 'loss UNIT'."))
+            raise flow.refuse(action, ("loss",), self.step(game, state, frame), t("Choose a loss first: 'loss UNIT'."))
         rules: Rules = game.rules
         losses.check_loss(rules, state, frame["pool"], action.args[0])
         frame["waiting"] = False
@@ -427,6 +440,9 @@ class DDChoice(flow.Procedure):
     """The defender chooses: Determined Defence with a lead unit and support, or retreat (10.4)."""
 
     name = "dd_choice"
+
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("defender's choice between Determined Defence and retreat"), "10.4")
 
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         return frozenset({frame["chooser"]})
@@ -448,7 +464,7 @@ class DDChoice(flow.Procedure):
     def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
         rules: Rules = game.rules
         if action.verb != "dd":
-            raise InvalidOrder(t("Answer the Determined Defence question first: 'dd LEAD' or 'dd none'."))
+            raise flow.refuse(action, ("dd",), self.step(game, state, frame), t("Answer the Determined Defence question first: 'dd LEAD' or 'dd none'."))
         if action.args[0] == "none":
             ctx.log(t("The defender declines Determined Defence and will retreat."))
             flow.end(state)
@@ -525,6 +541,9 @@ class RetreatChoice(flow.Procedure):
     name = "retreat_choice"
     auto = True
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("retreat of the defender"), "11.1")
+
     def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
         rules: Rules = game.rules
         left = [u for u in frame["units"] if state["units"][u].get("hex") == frame["origin"]]
@@ -566,11 +585,11 @@ class RetreatChoice(flow.Procedure):
     def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
         rules: Rules = game.rules
         if action.verb != "retreat":
-            raise InvalidOrder(t("Retreat first: 'retreat all HEX HEX' or 'retreat UNIT HEX HEX'."))
+            raise flow.refuse(action, ("retreat",), self.step(game, state, frame), t("Retreat first: 'retreat all HEX HEX' or 'retreat UNIT HEX HEX'."))
         left = [u for u in frame["units"] if state["units"][u].get("hex") == frame["origin"]]
         who = left if action.args[0] == "all" else [action.args[0]]
         if action.args[0] != "all" and action.args[0] not in left:
-            raise IllegalOrder(t("{unit} is not waiting to retreat from {hex}.", unit=action.args[0], hex=frame["origin"]), "11")
+            raise IllegalOrder(t("{unit} is not waiting to retreat from {hex}.", unit=action.args[0], hex=frame["origin"]), "11.1")
         path = [frame["origin"], *action.args[1:]]
         outcome = retreat.check_retreat(rules, state, who, path, frame["length"], **_retreat_terms(rules, state, frame))
         # The automatic part (run) ends the window once nobody is left to retreat; a step-loss
@@ -607,6 +626,9 @@ class AdvanceChoice(flow.Procedure):
 
     name = "advance_choice"
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("advance after combat of the attacker"), "12.1")
+
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         return frozenset({frame["chooser"]})
 
@@ -627,7 +649,7 @@ class AdvanceChoice(flow.Procedure):
             flow.end(state)
             return
         if action.verb != "advance":
-            raise InvalidOrder(t("Advance with 'advance UNIT HEX', or 'done'."))
+            raise flow.refuse(action, ("advance",), self.step(game, state, frame), t("Advance with 'advance UNIT HEX', or 'done'."))
         uid = action.args[0]
         if any(a in rules.units for a in action.args[1:]):
             raise IllegalOrder(t("Advance one unit at a time: 'advance UNIT HEX [HEX]'."), "12.1")
@@ -687,6 +709,9 @@ class MobileAdvance(flow.Procedure):
 
     name = "mobile_advance"
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("advance after a Mobile Assault"), "13.1")
+
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         return frozenset({frame["chooser"]})
 
@@ -708,7 +733,7 @@ class MobileAdvance(flow.Procedure):
             flow.end(state)
             return
         if action.verb != "advance":
-            raise InvalidOrder(t("Move the group into the emptied hex with 'advance UNITS HEX', or 'done'."))
+            raise flow.refuse(action, ("advance",), self.step(game, state, frame), t("Move the group into the emptied hex with 'advance UNITS HEX', or 'done'."))
         named = [a for a in action.args if a in rules.units]
         hexes = [a for a in action.args if a not in rules.units]
         group = [u for u in frame["units"] if state["units"][u].get("hex")]
@@ -765,6 +790,9 @@ class StackFix(flow.Procedure):
     name = "stack_fix"
     auto = True
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("removal of units over the stacking limit"), "5.2")
+
     def _over(self, game: Any, state: State, frame: flow.Frame) -> dict[str, list[str]]:
         over = moves.over_stacked(game.rules, state, frame["side"])
         return {h: us for h, us in over.items() if h in frame["hexes"]}
@@ -787,7 +815,7 @@ class StackFix(flow.Procedure):
     def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
         over = self._over(game, state, frame)
         if action.verb != "eliminate" or not action.args:
-            raise InvalidOrder(t("Correct the over-stacking first: 'eliminate UNIT'."), t("Units: {units}.", units=", ".join(u for us in over.values() for u in us)))
+            raise flow.refuse(action, ("eliminate",), self.step(game, state, frame), t("Correct the over-stacking first: 'eliminate UNIT'."), t("Units: {units}.", units=", ".join(u for us in over.values() for u in us)))
         uid = action.args[0]
         if not any(uid in us for us in over.values()):
             raise IllegalOrder(t("{unit} is not in an over-stacked hex.", unit=uid), "5.2")

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import flow
-from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
+from engine.errors import InvalidOrder, InvariantViolation
 from engine.game import Action, Context, Outcome, Override, Role, ScenarioInfo, State, View
 from engine.games.caucasus import battle, initial, parsing, phases, placement, sequence, standing
 from engine.games.caucasus import overrides as referee
@@ -83,7 +83,7 @@ class Caucasus(flow.ProcedureGame):
             standing.set_orders(state, role, action.args, ctx, self.rules.units)
             return state
         if action.verb == "odds":
-            raise IllegalOrder(t("'odds' only previews; it is answered without changing the game."))
+            raise InvalidOrder(t("'odds' only previews; it is answered without changing the game."))
         self.dispatch(state, role, action, ctx)
         return state
 

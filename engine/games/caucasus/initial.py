@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import flow
-from engine.errors import IllegalOrder, InvalidOrder, allowed
+from engine.errors import IllegalOrder, allowed
 from engine.game import Action, Context, Prompt, State
 from engine.games.caucasus import placement, special, supply
 from engine.games.caucasus.model import AXIS, SOVIET, Rules, UnitType, enemy, units_at
@@ -41,10 +41,6 @@ EVENTS = {
     6: "Black Sea Fleet sortie",
 }
 REPL_CAP = 3
-
-
-def not_now(verb: str, allowed: tuple[str, ...]) -> InvalidOrder:
-    return InvalidOrder(t("'{verb}' is not possible now.", verb=verb), t("Possible now: {verbs}.", verbs=", ".join(allowed)))
 
 
 # Map queries ---------------------------------------------------------------------------------
@@ -149,7 +145,7 @@ def setup_move(game: Any, state: State, role: str, uid: str, label: str, ctx: Co
     rules: Rules = game.rules
     spec = rules.units[uid]
     if spec.side != role:
-        raise IllegalOrder(t("{unit} is not yours.", unit=uid))
+        raise IllegalOrder(t("{unit} is not yours.", unit=uid), "20.1")
     targets = setup_targets(rules, state, uid)
     if not targets:
         raise IllegalOrder(t("{unit} sets up on its printed hex and cannot be moved at set-up.", unit=uid), "20.1/20.2")
@@ -278,6 +274,9 @@ class AxisInitialRest(flow.Procedure):
     name = "axis_initial_rest"
     auto = True
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("Axis Initial Phase"), "3.0")
+
     def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
         rules: Rules = game.rules
         turn = int(state["turn"])
@@ -345,6 +344,9 @@ class ReplChoice(flow.Procedure):
 
     name = "repl_choice"
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("choice of the type of a free-choice replacement"), "4.6")
+
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         return frozenset({frame["side"]})
 
@@ -358,7 +360,7 @@ class ReplChoice(flow.Procedure):
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
         if action.verb != "repl" or not action.args:
-            raise not_now(action.verb, ("repl",))
+            raise flow.refuse(action, ("repl",), self.step(game, state, frame), t("Possible now: {verbs}.", verbs="repl"))
         choice = action.args[0]
         if choice not in frame["options"]:
             raise IllegalOrder(t("Choose one of: {options}.", options=", ".join(frame["options"])), "4.5")
@@ -405,6 +407,9 @@ def soviet_initial(rules: Rules, state: State, turn: int, ctx: Context) -> None:
 class SovietInitialRest(flow.Procedure):
     name = "soviet_initial_rest"
     auto = True
+
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("Soviet Initial Phase"), "3.0")
 
     def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
         rules: Rules = game.rules
@@ -463,6 +468,9 @@ class RandomPlacement(placement.Placement):
     City), and at least one of them at Tbilisi if Tbilisi is Soviet; the player chooses which."""
 
     name = "random_placement"
+
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("placement of the random reinforcements"), "4.4")
 
     def _needs_tbilisi(self, frame: flow.Frame) -> bool:
         tbilisi = frame.get("tbilisi")

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import IllegalOrder, NotImplementedRule
+from engine.errors import IllegalOrder, InvalidOrder, NotImplementedRule
 from engine.games.caucasus.model import Rules, UnitType, enemy, units_at, values
 from engine.games.caucasus.terrain import (
     CONTROL_KINDS,
@@ -139,7 +139,7 @@ def check_units(
     if pside != side or step != "movement" or impulse not in ("primary", "secondary"):
         raise IllegalOrder(t("Units move only in their own Movement Phase."), "3.0")
     if not uids:
-        raise IllegalOrder(t("Name at least one unit to move."))
+        raise InvalidOrder(t("Name at least one unit to move."))
     start = state["units"][uids[0]].get("hex")
     for uid in uids:
         spec = rules.units[uid]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import flow
-from engine.errors import IllegalOrder
+from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Action, Context, Prompt, State
 from engine.games.caucasus import battle, combat, losses, mobile, moves, naval, rail, special
 from engine.games.caucasus.initial import rail_cities
@@ -55,6 +55,12 @@ def replacement_track(rules: Rules, uid: str) -> str | None:
 class Movement(flow.Procedure):
     name = "movement"
     auto = True
+
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        ph = state["phase"]
+        if ph.get("impulse") == "secondary":
+            return flow.Step(t("{side} Secondary {what} Phase", side=str(ph["side"]).capitalize(), what=t("Movement")), "7.3")
+        return flow.Step(t("{side} Primary {what} Phase", side=str(ph["side"]).capitalize(), what=t("Movement")), "7.2")
 
     def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
         """Start of the phase (and return from a Mobile Assault): the special units' checks."""
@@ -147,7 +153,7 @@ class Movement(flow.Procedure):
         elif verb == "eliminate":
             uid = args[0]
             if rules.units[uid].side != role or not state["units"][uid].get("hex"):
-                raise IllegalOrder(t("{unit} is not one of your units on the map.", unit=uid))
+                raise IllegalOrder(t("{unit} is not one of your units on the map.", unit=uid), "3.0")
             if state["units"][uid]["hex"] not in moves.over_stacked(rules, state, role):
                 raise IllegalOrder(t("Units may be eliminated only to correct over-stacking."), "5.2")
             box = losses.eliminate(rules, state, uid)
@@ -160,10 +166,7 @@ class Movement(flow.Procedure):
             state["units"][uid].update(hex=None, box="hq_return")
             ctx.log(t("{unit} is taken off the map and will return next Initial Phase (15.1).", unit=uid))
         else:
-            raise IllegalOrder(
-                t("'{verb}' is not possible in a Movement Phase.", verb=verb),
-                hint=t("Possible now: {verbs}.", verbs=VERBS_NOW),
-            )
+            raise flow.out_of_step(verb, self.step(game, state, frame), t("Possible now: {verbs}.", verbs=VERBS_NOW))
         home = moves.home_454(rules)
         if home is not None and any(
             "restricted" in rules.units[u].flags and rules.units[u].side == role for u in units_at(state, home)
@@ -224,7 +227,7 @@ class Movement(flow.Procedure):
         uids = list(dict.fromkeys(w for w in words if w in rules.units))
         path = [w for w in words if w not in rules.units]
         if not uids or not path:
-            raise IllegalOrder(t("Syntax: move UNIT[,UNIT] HEX [HEX ...] [ext] [strat]."))
+            raise InvalidOrder(t("Syntax: move UNIT[,UNIT] HEX [HEX ...] [ext] [strat]."))
         group = mobile.current_group(state, frame)
         if group is not None and group.get("ma") and set(uids) & set(group["units"]):
             if extended or strategic:
@@ -234,7 +237,7 @@ class Movement(flow.Procedure):
         special.check_corps_move(rules, state, uids)
         start = state["units"][uids[0]].get("hex")
         if start is None:
-            raise IllegalOrder(t("{unit} is not on the map, so it cannot move.", unit=uids[0]))
+            raise IllegalOrder(t("{unit} is not on the map, so it cannot move.", unit=uids[0]), "7.1")
         mode = moves.MoveMode(frame["impulse"], extended, strategic)
         full = [start, *path] if path[0] != start else path
         found: dict[str, tuple[str, ...]] = {}
@@ -280,7 +283,7 @@ def check_assault(rules: Rules, state: State, frame: flow.Frame, role: str, uid:
     if frame["impulse"] != "secondary":
         raise IllegalOrder(t("Assault markers are taken only in a Secondary Movement Phase."), "7.3")
     if spec.side != role or not u.get("hex"):
-        raise IllegalOrder(t("{unit} is not one of your units on the map.", unit=uid))
+        raise IllegalOrder(t("{unit} is not one of your units on the map.", unit=uid), "7.3")
     if u.get("assault"):
         raise IllegalOrder(t("{unit} already has an Assault marker.", unit=uid), "7.3")
     if spec.type == UnitType.HQ:
@@ -425,7 +428,7 @@ def _check_replacement(rules: Rules, state: State, role: str, uid: str) -> str:
     if ph.get("side") != role or ph.get("impulse") != "primary" or ph.get("step") != "movement":
         raise IllegalOrder(t("Replacements are spent only in your Primary Movement Phase."), "17.2")
     if spec.side != role:
-        raise IllegalOrder(t("{unit} is not yours.", unit=uid))
+        raise IllegalOrder(t("{unit} is not yours.", unit=uid), "17.2")
     track = replacement_track(rules, uid)
     if track is None:
         raise IllegalOrder(t("No replacement type can rebuild {unit}.", unit=uid), "17.2")

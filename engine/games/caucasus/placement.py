@@ -31,6 +31,9 @@ def pending(
 class Placement(flow.Procedure):
     name = "placement"
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("placement of the arriving reinforcements"), "4.1")
+
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[Role]:
         return frozenset({frame["role"]})
 
@@ -72,7 +75,8 @@ class Placement(flow.Procedure):
             item: dict[str, Any] | None = next((i for i in items if i["unit"] == uid), None)
             if item is None:
                 raise IllegalOrder(
-                    t("{unit} is not waiting to be placed; waiting: {units}.", unit=uid, units=", ".join(i["unit"] for i in items))
+                    t("{unit} is not waiting to be placed; waiting: {units}.", unit=uid, units=", ".join(i["unit"] for i in items)),
+                    self.step(game, state, frame).rule,
                 )
             if action.verb == "caspian":
                 if not item.get("caspian"):
@@ -100,7 +104,7 @@ class Placement(flow.Procedure):
                 place_item(rules, state, item, label, ctx)
             frame["items"] = [i for i in items if i["unit"] != uid]
         else:
-            raise IllegalOrder(t("Place the arriving units first: 'place UNIT HEX' or 'done'."))
+            raise flow.out_of_step(action.verb, self.step(game, state, frame), t("Place the arriving units first: 'place UNIT HEX' or 'done'."))
         if not frame["items"]:
             flow.end(state)
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.errors import IllegalOrder
+from engine.errors import IllegalOrder, InvalidOrder
 from engine.games.caucasus.model import SOVIET, Rules, enemy, values
 from engine.games.caucasus.supply import (
     controller,
@@ -148,7 +148,7 @@ def check_rail_move(
     """
     spec = rules.units.get(uid)
     if spec is None:
-        raise IllegalOrder(t("There is no unit {unit}.", unit=uid))
+        raise InvalidOrder(t("There is no unit {unit}.", unit=uid))
     u = state["units"][uid]
     if spec.side != side:
         raise IllegalOrder(t("{unit} is not yours.", unit=uid), "7.1")

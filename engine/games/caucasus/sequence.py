@@ -110,6 +110,9 @@ class Setup(flow.Procedure):
 
     name = "setup"
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("free set-up before the game"), "20.1")
+
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         return frozenset(r for r in (AXIS, SOVIET) if not frame.get(r))
 
@@ -127,4 +130,4 @@ class Setup(flow.Procedure):
         elif action.verb == "setup":
             initial.setup_move(game, state, role, action.args[0], action.args[1], ctx)
         else:
-            raise initial.not_now(action.verb, ("setup", "ready"))
+            raise flow.out_of_step(action.verb, self.step(game, state, frame), t("Possible now: {verbs}.", verbs="setup, ready"))

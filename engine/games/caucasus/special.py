@@ -107,6 +107,9 @@ class CorpsChoice(flow.Procedure):
 
     name = "corps_choice"
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("placement of the 4th Guards Cavalry Corps HQ"), "15.7")
+
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         return frozenset({SOVIET})
 
@@ -129,7 +132,7 @@ class CorpsChoice(flow.Procedure):
             flow.end(state)
             return
         if action.verb != "place" or len(action.args) != 2:
-            raise IllegalOrder(t("Place the Corps HQ with 'place UNIT HEX', or 'done'."), "15.7")
+            raise flow.refuse(action, ("place",), self.step(game, state, frame), t("Place the Corps HQ with 'place UNIT HEX', or 'done'."))
         uid, label = action.args
         if uid != corps_marker(rules):
             raise IllegalOrder(t("Only the 4th Guards Cavalry Corps HQ may be placed now."), "15.7")

@@ -183,6 +183,8 @@ def unit_problem(rules: Rules, state: State, side: str, uid: str, target: str, z
         return t("{unit} is not next to {hex}.", unit=spec.name, hex=target), "11.1.3"
     if not terrain.passable(rules, here, target):
         return t("{unit} cannot attack across the hexside {a}-{b}.", unit=spec.name, a=here, b=target), "11.1.3"
+    if u.get("arrived"):
+        return t("{unit} was placed by mobilisation this round: it may move but not attack.", unit=spec.name), "4.5.1"
     if u.get("fought"):
         return t("{unit} has already taken part in a combat this round (or may not attack this round).", unit=spec.name), "11.1.6"
     if u.get("strategic"):
@@ -569,6 +571,9 @@ class CombatStep(flow.Procedure):
     name = "combat_step"
     auto = True
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("combat step of the {side} Action Round", side=str(frame.get("side", "")).capitalize()), "11.2.1")
+
     def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
         rules: Rules = game.rules
         stage = frame.get("stage", "attacks")
@@ -630,8 +635,9 @@ class CombatStep(flow.Procedure):
             frame["stage"] = "exploit"
             return
         if action.verb != "attack":
-            raise InvalidOrder(
-                t("'{verb}' is not possible in the combat step.", verb=action.verb),
+            raise flow.out_of_step(
+                action.verb,
+                self.step(game, state, frame),
                 t("attack HEX [with UNIT|HEX ...] [cc [use] CARD ...] [nocc] | odds HEX ... | done"),
             )
         order = parse_order(rules, action.args)
@@ -919,6 +925,11 @@ class CCWindow(flow.Procedure):
 
     name = "battle_cc"
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        if frame["side"] == losses.combat_of(state).get("defender"):
+            return flow.Step(t("Combat Card window of the defender"), "11.2.1(3)")
+        return flow.Step(t("Combat Card window of the attacker"), "11.2.1(3)")
+
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         return frozenset({frame["side"]})
 
@@ -963,7 +974,7 @@ class CCWindow(flow.Procedure):
             flow.end(state)
             return
         if action.verb != "cc" or not args:
-            raise InvalidOrder(t("Play Combat Cards with 'cc CARD' or 'cc use CARD', or 'pass'."))
+            raise flow.refuse(action, ("cc",), self.step(game, state, frame), t("Play Combat Cards with 'cc CARD' or 'cc use CARD', or 'pass'."))
         faceup = args[0] == "use"
         if faceup:
             args = args[1:]
@@ -980,6 +991,9 @@ class AdvanceWindow(flow.Procedure):
     """The attacker may advance into the vacated hex and place a Blitz marker (11.5)."""
 
     name = "battle_advance"
+
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("advance after combat of the attacker"), "11.5")
 
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         return frozenset({frame["side"]})
@@ -1040,7 +1054,7 @@ class AdvanceWindow(flow.Procedure):
             flow.end(state)
             return
         if action.verb != "advance" or not args:
-            raise InvalidOrder(t("Advance with 'advance UNIT ...' or decline with 'advance none'."))
+            raise flow.refuse(action, ("advance",), self.step(game, state, frame), t("Advance with 'advance UNIT ...' or decline with 'advance none'."))
         blitz = "blitz" in args
         args = [a for a in args if a != "blitz"]
         second: str | None = None

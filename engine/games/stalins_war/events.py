@@ -126,6 +126,9 @@ def open_window(state: State, name: str, card: str, role: str, **data: Any) -> f
 class EventWindow(flow.Procedure):
     name = "event_window"
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("decision for the event {card}", card=frame.get("card", "")), "7.5")
+
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         return frozenset({frame["role"]})
 
@@ -142,8 +145,9 @@ class EventWindow(flow.Procedure):
         _ensure_loaded()
         win = WINDOWS[frame["window"]]
         if action.verb not in win.verbs:
-            raise InvalidOrder(
-                t("'{verb}' is not an answer to this decision.", verb=action.verb),
+            raise flow.out_of_step(
+                action.verb,
+                self.step(game, state, frame),
                 t("Possible now: {verbs}.", verbs=", ".join(win.verbs)),
             )
         win.handle(game, state, frame, action, ctx)

@@ -43,6 +43,9 @@ class Setup(flow.Procedure):
 
     name = "setup"
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("choice of a Blitzkrieg card (optional rule)"), "23.1.1")
+
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         return frozenset({frame["side"]})
 
@@ -62,7 +65,7 @@ class Setup(flow.Procedure):
         side = frame["side"]
         pile = state["cards"][side]
         if action.verb != "pick" or len(action.args) != 1:
-            raise InvalidOrder(t("Say 'pick CARD' or 'pick none'."))
+            raise flow.refuse(action, ("pick",), self.step(game, state, frame), t("Say 'pick CARD' or 'pick none'."))
         choice = action.args[0]
         if choice != "none":
             if choice not in pile["deck"]:
@@ -138,12 +141,19 @@ class StalinsWar(flow.ProcedureGame):
         self.run_automatic(state, ctx)
         return state
 
+    def off_turn_hint(self, state: State, role: Role, action: Action) -> Text | None:
+        """Cards outside one's own Action Round: only Combat Cards, as the defender, when the game
+        asks (7.5.5a, 11.2.1(3)); events and OPS wait for one's own round (7.2)."""
+        if action.verb in ("play", "cc", "zero"):
+            return t("In the opponent's Action Round you play only Combat Cards, as the defender, when the game asks for them (7.5.5a); events, OPS and RP wait for your own round (7.2).")
+        return None
+
     def parse(self, state: State, role: Role, line: str) -> Action:
         return parsing.parse(self.rules, role, line)
 
     def apply(self, state: State, role: Role, action: Action, ctx: Context) -> State:
         if action.verb == "odds":
-            raise IllegalOrder(t("'odds' only previews; it is answered without changing the game."))
+            raise InvalidOrder(t("'odds' only previews; it is answered without changing the game."))
         found = self.procedure(state)
         if action.verb == "attack" and found is not None and found[0].name == "move_step":
             # An attack order ends movement and Combat-marker placement (7.3.5) by itself; the

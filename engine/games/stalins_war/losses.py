@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine import flow
-from engine.errors import IllegalOrder, InvalidOrder
+from engine.errors import IllegalOrder
 from engine.game import Action, Context, Prompt, State
 from engine.games.stalins_war import units
 from engine.games.stalins_war.model import Rules, levels_left
@@ -162,6 +162,11 @@ class LossWindow(flow.Procedure):
     name = "battle_loss"
     auto = True
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        if frame.get("attacking"):
+            return flow.Step(t("loss allocation of the attacker"), "11.3")
+        return flow.Step(t("loss allocation of the defender"), "11.3")
+
     def cands(self, game: Any, state: State, frame: flow.Frame) -> list[str]:
         combat = combat_of(state)
         mech_first = bool(frame["attacking"]) and int(combat["alloc"].get(frame["side"], 0)) == 0
@@ -187,6 +192,7 @@ class LossWindow(flow.Procedure):
     def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
         rules: Rules = game.rules
         combat = combat_of(state)
+        announced = False  # "the losses take every level" is said once
         while int(frame["n"]) > 0:
             cands = self.cands(game, state, frame)
             if not cands:
@@ -199,6 +205,12 @@ class LossWindow(flow.Procedure):
             if not self.forced(game, state, frame, cands):
                 frame["waiting"] = True
                 return
+            side = str(frame["side"]).capitalize()
+            if len(cands) == 1:
+                ctx.log(t("{side} does not choose: {unit} is the only unit that may take the next loss (11.3).", side=side, unit=rules.units[cands[0]].name))
+            elif not announced:
+                announced = True
+                ctx.log(t("{side} does not choose: the losses ({n}) take every level the units may lose (11.3).", side=side, n=frame["n"]))
             take(rules, state, combat, auto_pick(rules, state, cands), ctx, allocated=frame["why"] != "noretreat")
             frame["n"] = int(frame["n"]) - 1
         flow.end(state)
@@ -228,7 +240,7 @@ class LossWindow(flow.Procedure):
     def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:
         rules: Rules = game.rules
         if action.verb != "loss" or not action.args:
-            raise InvalidOrder(t("Choose your losses first: 'loss UNIT [UNIT ...]' or 'loss auto'."))
+            raise flow.refuse(action, ("loss",), self.step(game, state, frame), t("Choose your losses first: 'loss UNIT [UNIT ...]' or 'loss auto'."))
         combat = combat_of(state)
         picks = list(action.args)
         if picks == ["auto"]:

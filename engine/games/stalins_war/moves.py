@@ -275,7 +275,7 @@ def plan_move(rules: Rules, state: State, side: str, uid: str, hexes: tuple[str,
     if steps[0] == here and explicit:
         steps = steps[1:]  # the path may name the start hex; it is then taken as typed
     if steps == [here]:
-        raise IllegalOrder(t("{unit} is already in {hex}.", unit=rules.units[uid].name, hex=here))
+        raise IllegalOrder(t("{unit} is already in {hex}.", unit=rules.units[uid].name, hex=here), rule="10.1")
     snap = snap or snapshot(rules, state, side)
     spec = rules.units[uid]
     spent = int(state["units"][uid].get("mp", 0) or 0)
@@ -501,6 +501,10 @@ class MoveStep(flow.Procedure):
 
     name = "move_step"
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        side = str(state.get("round", {}).get("side") or "").capitalize()
+        return flow.Step(t("movement and Combat-marker step of the {side} Action Round", side=side), "7.3.3")
+
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         side = state.get("round", {}).get("side")
         return frozenset({side}) if side else frozenset()
@@ -585,8 +589,9 @@ class MoveStep(flow.Procedure):
             state["round"]["step"] = "combat"
             flow.end(state)
         else:
-            raise InvalidOrder(
-                t("'{verb}' is not an order of the movement step.", verb=verb),
+            raise flow.out_of_step(
+                verb,
+                self.step(game, state, frame),
                 t("Possible now: {verbs}.", verbs=", ".join(VERBS)),
             )
 

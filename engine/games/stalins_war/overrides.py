@@ -339,7 +339,7 @@ def _check_level(rules: Rules, uid: str, level: int, kind: str = "level") -> Non
             message = t("{unit} has no level {level}: it has a single level, 0 (full strength).", unit=uid, level=level)
         else:
             message = t("{unit} has no level {level}: its levels are 0 (full strength) to {top}.", unit=uid, level=level, top=count - 1)
-        raise IllegalOrder(message, hint=_usage(kind))
+        raise IllegalOrder(message, rule="2.2.1", hint=_usage(kind))
 
 
 def _remove(game: Any, state: State, args: Sequence[str]) -> None:

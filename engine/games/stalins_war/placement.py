@@ -431,6 +431,9 @@ class PlaceUnits(flow.Procedure):
 
     name = "place_units"
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("placement of the arriving units"), "7.5.2")
+
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         return frozenset({frame["side"]})
 
@@ -487,7 +490,7 @@ class PlaceUnits(flow.Procedure):
             self._finish(state, frame)
             return
         if action.verb != "place" or not action.args:
-            raise InvalidOrder(t("Now: place UNIT HEX, place auto or done."), t("place UNIT HEX | place auto | done"))
+            raise flow.refuse(action, ("place",), self.step(game, state, frame), t("Now: place UNIT HEX, place auto or done."), t("place UNIT HEX | place auto | done"))
         if action.args == ("auto",):
             for uid in list(remaining):
                 hexes = legal_placements(rules, state, uid)

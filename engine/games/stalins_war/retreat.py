@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine import flow
-from engine.errors import IllegalOrder, InvalidOrder
+from engine.errors import IllegalOrder
 from engine.game import Action, Context, Prompt, State
 from engine.games.stalins_war import control, fire, losses, stacking, supply, terrain, units, zoc
 from engine.games.stalins_war.model import (
@@ -225,6 +225,24 @@ def apply_path(rules: Rules, state: State, uid: str, origin: str, path: Sequence
     ctx.log(t("{unit} retreats {path} (11.4).", unit=rules.units[uid].name, path=" ".join([origin, *path])))
 
 
+def no_retreat(rules: Rules, state: State, uid: str, origin: str, length: int) -> Problem:
+    """Why ``uid`` has no legal retreat from ``origin``: each neighbour and the rule that bars it;
+    the rule cited is the special one when a single rule (a national border, 4.4.3) bars them all."""
+    reasons: list[Problem] = []
+    for label in sorted(rules.board.neighbours(origin)):
+        problem = path_problem(rules, state, uid, origin, [label], 1 if length == 1 else length)
+        if problem is None or (length > 1 and problem[1] == "11.4.2"):
+            problem = t("no legal hex beyond it"), "11.4.4"
+        reasons.append((t("{hex}: {why} ({rule})", hex=label, why=problem[0], rule=problem[1]), problem[1]))
+    if not reasons:
+        return t("no legal retreat hex"), "11.4.4"
+    why = reasons[0][0]
+    for more, _ in reasons[1:]:
+        why = t("{text}; {more}", text=why, more=more)
+    rules_cited = {rule for _, rule in reasons}
+    return t("no legal retreat hex: {exits}", exits=why), rules_cited.pop() if len(rules_cited) == 1 else "11.4.4"
+
+
 def eliminate_unretreatable(rules: Rules, state: State, uid: str, why: Text, rule: str, ctx: Context) -> None:
     ctx.log(t("{unit} cannot retreat ({why}, {rule}) and is eliminated as out of supply (11.4.4).", unit=rules.units[uid].name, why=why, rule=rule))
     units.eliminate(rules, state, uid, ctx, oos=True)
@@ -235,6 +253,9 @@ class RetreatWindow(flow.Procedure):
 
     name = "battle_retreat"
     auto = True
+
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("retreat of the defender"), "11.4")
 
     def left(self, state: State, frame: flow.Frame) -> list[str]:
         return [u for u in frame["units"] if state["units"][u].get("hex") == frame["origin"] and u not in frame.get("done", [])]
@@ -257,7 +278,7 @@ class RetreatWindow(flow.Procedure):
         for uid in self.left(state, frame):
             paths = best_paths(rules, state, uid, frame["origin"], int(frame["length"]))
             if not paths:
-                eliminate_unretreatable(rules, state, uid, t("no legal retreat hex"), "11.4.4", ctx)
+                eliminate_unretreatable(rules, state, uid, *no_retreat(rules, state, uid, frame["origin"], int(frame["length"])), ctx)
             elif len(paths) == 1:
                 apply_path(rules, state, uid, frame["origin"], paths[0], ctx)
                 frame.setdefault("done", []).append(uid)
@@ -331,7 +352,7 @@ class RetreatWindow(flow.Procedure):
             losses.battle_frame(state)["noretreat_used"] = True
             return
         if action.verb != "retreat" or not action.args:
-            raise InvalidOrder(t("Retreat first: 'retreat UNIT HEX [HEX]' or 'retreat auto'."))
+            raise flow.refuse(action, ("retreat",), self.step(game, state, frame), t("Retreat first: 'retreat UNIT HEX [HEX]' or 'retreat auto'."))
         length = int(frame["length"])
         if action.args[0] == "auto":
             self.commit(rules, state, frame, ctx)
@@ -342,7 +363,7 @@ class RetreatWindow(flow.Procedure):
                     apply_path(rules, state, uid, origin, paths[0], ctx)
                     frame.setdefault("done", []).append(uid)
                 else:
-                    eliminate_unretreatable(rules, state, uid, t("no legal retreat hex"), "11.4.4", ctx)
+                    eliminate_unretreatable(rules, state, uid, *no_retreat(rules, state, uid, origin, length), ctx)
             return
         uid, path = action.args[0], list(action.args[1:])
         if uid not in self.left(state, frame):

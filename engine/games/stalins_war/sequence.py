@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine import flow
-from engine.errors import IllegalOrder
 from engine.game import Action, Context, Prompt, State
 from engine.games.stalins_war import cardplay, phases, victory
 from engine.games.stalins_war.model import AXIS, SIDES, SOVIET, Rules
@@ -118,6 +117,9 @@ class ActionRound(flow.Procedure):
 
     name = "action_round"
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("choice of the action of the {side} Action Round", side=str(frame["side"]).capitalize()), "7.2")
+
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         return frozenset({frame["side"]}) if frame.get("stage", "choose") == "choose" else frozenset()
 
@@ -151,10 +153,10 @@ class ActionRound(flow.Procedure):
             events_axis.cancel_defend_motherland(state, ctx)
             return
         if action.verb not in ("play", "zero"):
-            raise IllegalOrder(
-                t("First choose your action for this round."),
-                rule="7.2",
-                hint=t("play CARD ops | play CARD rp | play CARD event | zero move | zero pass"),
+            raise flow.out_of_step(
+                action.verb,
+                self.step(game, state, frame),
+                t("First choose your action for this round: play CARD ops | play CARD rp | play CARD event | zero move | zero pass."),
             )
         side = frame["side"]
         cardplay.choose(game, state, side, action, ctx, frame)

@@ -69,7 +69,7 @@ def own_unit(rules: Rules, state: State, side: str, uid: str) -> str:
         raise InvalidOrder(t("There is no unit {unit}.", unit=uid))
     label = state["units"][uid].get("hex")
     if spec.side != side or not label:
-        raise IllegalOrder(t("{unit} is not one of your units on the map.", unit=spec.name))
+        raise IllegalOrder(t("{unit} is not one of your units on the map.", unit=spec.name), rule="10.2")
     return str(label)
 
 
@@ -301,7 +301,7 @@ def check_rail(rules: Rules, state: State, side: str, uid: str, dest: str) -> li
     if side == AXIS and state["effects"].get("thunderclap") == int(state["turn"]):
         raise IllegalOrder(t("Thunderclap: no Axis rail movement this turn."), rule="SU51")
     if dest == here:
-        raise IllegalOrder(t("{unit} is already in {hex}.", unit=spec.name, hex=dest))
+        raise IllegalOrder(t("{unit} is already in {hex}.", unit=spec.name, hex=dest), rule="10.2")
     if not terrain.on_rail(rules, here):
         raise IllegalOrder(t("{unit} is not on a rail hex.", unit=spec.name), rule="10.2.2")
     if not terrain.on_rail(rules, dest):
@@ -377,7 +377,7 @@ def check_sea(rules: Rules, state: State, side: str, uid: str, dest: str) -> str
     if sea is None or state["control"].get(here) != side:
         raise IllegalOrder(t("{unit} must start its sea move in a friendly port.", unit=spec.name), rule="10.2.5" if side == AXIS else "10.2.6")
     if dest == here:
-        raise IllegalOrder(t("{unit} is already in {hex}.", unit=spec.name, hex=dest))
+        raise IllegalOrder(t("{unit} is already in {hex}.", unit=spec.name, hex=dest), rule="10.2")
     data = terrain.static(rules)
     turn = int(state["turn"])
     if side == AXIS:

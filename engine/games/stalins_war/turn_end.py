@@ -106,6 +106,9 @@ class Replacement(flow.Procedure):
 
     name = "replacement"
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("{side} segment of the Replacement Phase (the Soviet spends first)", side=str(frame["side"]).capitalize()), "6.0C")
+
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         return frozenset({frame["side"]})
 
@@ -182,6 +185,9 @@ class DrawPhase(flow.Procedure):
 
     name = "draw_phase"
 
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("Strategy Card Draw Phase (the Soviet discards first)"), "6.0D")
+
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         return frozenset({frame["side"]})
 
@@ -210,7 +216,7 @@ class DrawPhase(flow.Procedure):
                 pile["discard"].append(card)
             ctx.reveal(t("{side} discards {cards} (7.6.2).", side=side.capitalize(), cards=", ".join(f"{c} {rules.cards[c].title}" for c in action.args)))
         elif action.verb != "keep":
-            raise InvalidOrder(t("Now: discard CARD [CARD ...] or keep."))
+            raise flow.refuse(action, ("discard",), self.step(game, state, frame), t("Now: discard CARD [CARD ...] or keep."))
         if side == SOVIET:
             frame["side"] = AXIS
             state["phase"] = {"name": "draw", "side": AXIS}  # 6.0D: the Axis decides second
@@ -228,6 +234,9 @@ class EndOfTurn(flow.Procedure):
     """6.0E: entrenchments (Axis, then Soviet) and inactive Partisans may be removed; then the rest."""
 
     name = "end_of_turn"
+
+    def step(self, game: Any, state: State, frame: flow.Frame) -> flow.Step:
+        return flow.Step(t("End of Turn Phase (the Axis removes entrenchments first)"), "6.0E")
 
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         return frozenset({frame["side"]}) if not frame.get("done") else frozenset()
@@ -284,7 +293,7 @@ class EndOfTurn(flow.Procedure):
                             eliminate(rules, state, uid, ctx)
             return
         if action.verb != "done":
-            raise InvalidOrder(t("Now: remove HEX [HEX ...] or done."))
+            raise flow.out_of_step(action.verb, self.step(game, state, frame), t("Now: remove HEX [HEX ...] or done."))
         if side == AXIS and self.removable(state, SOVIET):
             frame["side"] = SOVIET
             state["phase"] = {"name": "end", "side": SOVIET}

@@ -910,3 +910,14 @@ def test_a_defender_the_referee_marked_out_of_supply_defends_out_of_supply_13_1_
             ref(m, line)
         combat = battle.new_combat(RULES, m.state, "axis", m.state["units"]["su-28r"]["hex"], [], False)
         assert "su-28r" in combat["oos"], order_of_setup
+
+
+def test_a_mobilised_unit_may_move_but_not_attack_4_5_1():
+    """A unit placed by the turn-2 mobilisation is refused an attack citing 4.5.1, not 11.1.6."""
+    state = board(side="soviet")
+    a = near(CENTRE)
+    put(state, "su-13r", a)
+    put(state, "ge-4a", CENTRE)
+    state["units"]["su-13r"].update(fought=True, arrived=True)
+    problem = battle.unit_problem(RULES, state, "soviet", "su-13r", CENTRE, False)
+    assert problem is not None and problem[1] == "4.5.1"

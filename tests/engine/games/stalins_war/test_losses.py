@@ -110,6 +110,24 @@ def test_forced_losses_need_no_answer(supplied):
     assert not state.get("flow")
 
 
+def test_a_loss_forced_on_the_only_unit_is_logged_with_11_3(supplied):
+    """The log says the owner does not choose because one unit alone may take the loss (11.3)."""
+    state = board()
+    put(state, "su-13r", CENTRE)
+    game, ctx, _ = window(state, "soviet", ["su-13r"], 1)
+    assert "Soviet does not choose:" in ctx.text
+    assert "is the only unit that may take the next loss (11.3)" in ctx.text
+
+
+def test_losses_taking_every_level_are_logged_once_with_11_3(supplied):
+    """When the losses take every level, the log says once that there is nothing to choose (11.3)."""
+    state = board()
+    put(state, "su-13r", CENTRE)
+    put(state, "su-21r", CENTRE)
+    game, ctx, _ = window(state, "soviet", ["su-13r", "su-21r"], 5)
+    assert ctx.text.count("the losses (5) take every level the units may lose (11.3)") == 1
+
+
 def test_everything_dies_whatever_the_order(supplied):
     state = board()
     put(state, "su-13r", CENTRE)

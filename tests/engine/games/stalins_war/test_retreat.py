@@ -283,3 +283,26 @@ def test_axis_retreat_may_not_pass_through_a_festung_16_3_4(supplied):
     assert problem is not None and problem[1] == "16.3.4"
     state["markers"]["festung"] = [second]
     assert retreat.path_problem(RULES, state, "ge-43c", CENTRE, [first, second], 2) is None
+
+
+def test_elimination_without_retreat_names_each_exit_and_its_rule_11_4_4(supplied):
+    """The log of a unit eliminated for want of a retreat says what bars each neighbouring hex."""
+    state = board(side="soviet")
+    put(state, "ge-4a", CENTRE, level=2)
+    others = sorted(RULES.board.neighbours(CENTRE))
+    for uid, label in zip(["su-13r", "su-21r", "su-22r", "su-20r", "su-16r"], others[1:], strict=True):
+        put(state, uid, label)
+    game, ctx = soviet_attack(state, [1, 1], origin=others[0])
+    line = next(text for text, _ in ctx.logs if "cannot retreat" in text)
+    assert all(f"{label}: {label} holds enemy units" in line for label in others)
+
+
+def test_a_single_special_rule_barring_every_exit_is_the_rule_cited(monkeypatch):
+    """When one national border (19.1) bars every exit, the elimination cites 19.1, not only 11.4.4."""
+    from engine.text import t
+
+    monkeypatch.setattr(retreat, "path_problem", lambda *args: (t("Romanian units never enter Hungary."), "19.1"))
+    state = board(side="soviet")
+    why, rule = retreat.no_retreat(RULES, state, "ge-4a", CENTRE, 1)
+    assert rule == "19.1"
+    assert "Romanian units never enter Hungary. (19.1)" in str(why)

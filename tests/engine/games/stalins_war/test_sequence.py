@@ -159,7 +159,7 @@ def test_4_5_1_mobilised_units_may_move_but_not_attack() -> None:
     here = m.state["units"][uid]["hex"]
     target = rules.board.neighbours(here)[0]
     problem = battle.unit_problem(rules, m.state, SOVIET, uid, target, False)
-    assert problem is not None and problem[1] in ("11.1.6", "11.1.3")
+    assert problem is not None and problem[1] in ("4.5.1", "11.1.3")  # the special rule of mobilisation, not 11.1.6
     veteran = next(u for u, x in m.state["units"].items() if x.get("hex") and u.startswith("su-") and not x.get("arrived"))
     assert not m.state["units"][veteran].get("fought")
 

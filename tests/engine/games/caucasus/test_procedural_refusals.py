@@ -1,0 +1,94 @@
+"""Refusals outside the current decision cite the step of the sequence of play and its rule
+(issue "Rulings a player can check"): whom the game waits for, in which step, under which rule."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from engine.errors import IllegalOrder
+from engine.game import Action
+from engine.kernel import KernelContext, Match
+from tests.engine.games.caucasus.position import empty_board, plain_hexes, referee, unit_of
+
+
+def refusal(m: Match, state: dict[str, Any], role: str, *words: str) -> IllegalOrder:
+    """The refusal the game gives ``role`` for the order ``words`` in ``state``."""
+    with pytest.raises(IllegalOrder) as exc:
+        m.game.dispatch(state, role, Action(words[0], tuple(words[1:])), KernelContext("refusal", 0))  # type: ignore[attr-defined]
+    return exc.value
+
+
+def test_not_your_turn_names_the_primary_movement_phase_and_rule_7_2():
+    """The Soviet moving in the Axis Primary Movement Phase is told whom the game waits for (7.2)."""
+    m = empty_board()
+    hexes = plain_hexes(m)
+    sov = unit_of(m, "soviet", "INF")
+    referee(m, f"place {sov} {hexes[0]}")
+    with pytest.raises(IllegalOrder) as exc:
+        m.submit("soviet", f"move {sov} {hexes[1]}")
+    assert exc.value.rule == "7.2"
+    assert "the game waits for axis (Axis Primary Movement Phase, 7.2)" in str(exc.value)
+
+
+def test_not_your_turn_in_a_secondary_combat_phase_cites_7_3():
+    """A Secondary Combat Phase is cited under 7.3 (only Assault-marked units attack)."""
+    m = empty_board(phase="soviet secondary combat")
+    error = refusal(m, m.state, "axis", "done")
+    assert error.rule == "7.3"
+    assert "waits for soviet (Soviet Secondary Combat Phase, 7.3)" in str(error)
+
+
+def test_an_order_of_another_phase_in_the_combat_phase_cites_8_1():
+    """A move given in the Combat Phase is refused citing the Combat Phase (8.1)."""
+    m = empty_board(phase="axis primary combat")
+    error = refusal(m, m.state, "axis", "move", "X", "Y")
+    assert error.rule == "8.1"
+    assert "'move' is not an order of the Axis Primary Combat Phase (8.1)" in str(error)
+
+
+def test_an_order_of_another_step_in_the_retreat_cites_11_1():
+    """An attack given while the defender must retreat is refused citing the retreat (11.1)."""
+    m = empty_board(phase="axis primary combat")
+    state = copy.deepcopy(m.state)
+    state["flow"].append({"proc": "retreat_choice", "chooser": "soviet", "waiting": True, "units": [], "origin": "0101", "length": 2})
+    error = refusal(m, state, "soviet", "attack", "X")
+    assert error.rule == "11.1"
+    assert "'attack' is not an order of the retreat of the defender (11.1)" in str(error)
+
+
+def test_not_your_turn_in_the_loss_choice_cites_10_2():
+    """The attacker ordering while the defender chooses his step losses is told so (10.2)."""
+    m = empty_board(phase="axis primary combat")
+    state = copy.deepcopy(m.state)
+    state["flow"].append({"proc": "loss", "chooser": "soviet", "waiting": True, "pool": [], "n": 1, "why": "defender"})
+    error = refusal(m, state, "axis", "done")
+    assert error.rule == "10.2"
+    assert "waits for soviet (choice of the defender's step losses, 10.2)" in str(error)
+
+
+def test_an_order_before_the_free_set_up_is_over_cites_20_1():
+    """Moving during the free set-up is refused citing the set-up (20.1)."""
+    m = empty_board()
+    state = copy.deepcopy(m.state)
+    state["flow"].append({"proc": "setup"})
+    error = refusal(m, state, "axis", "move", "X", "Y")
+    assert error.rule == "20.1"
+    assert "'move' is not an order of the free set-up before the game (20.1)" in str(error)
+
+
+def test_a_step_loss_forced_on_the_only_unit_is_logged_with_10_2():
+    """The engine takes the loss from the only candidate and says the owner had no choice (10.2)."""
+    m = empty_board(phase="axis primary combat")
+    hexes = plain_hexes(m)
+    sov = unit_of(m, "soviet", "INF")
+    referee(m, f"place {sov} {hexes[0]}")
+    state = copy.deepcopy(m.state)
+    frame = {"proc": "loss", "chooser": "soviet", "pool": [sov], "n": 1, "why": "defender"}
+    state["flow"].append(frame)
+    ctx = KernelContext("forced-loss", 0)
+    m.game.procedures["loss"].run(m.game, state, frame, ctx)  # type: ignore[attr-defined]
+    lines = [str(e.text) for e in ctx.entries]
+    assert f"The defender does not choose: {sov} is the only unit that may lose the step (10.2)." in lines
