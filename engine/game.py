@@ -154,6 +154,9 @@ class Game(ABC):
     private_maps: bool = False
     #: The game's own referee override kinds (``override``), offered by autocomplete and help.
     override_kinds: tuple[str, ...] = ()
+    #: The dice the game rolls, by number of sides: a referee's fixed roll (``dice N``) must be
+    #: at most the largest, and is checked again against the die actually rolled.
+    dice: tuple[int, ...] = (6,)
 
     # Required ------------------------------------------------------------------------------------
     @abstractmethod

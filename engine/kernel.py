@@ -34,25 +34,79 @@ from engine.game import (
     View,
 )
 from engine.orders import is_number, rejoin_json
+from engine.outline import node_at, outline, summarised
 from engine.state import canonical, clone, state_hash
 from engine.text import Secret, Text, t
 
 RNG_KEY = "rng"
 GRANTS_KEY = "undo_grants"  # referee-granted undos per role, kept in the state so they survive restarts
+FIXED_KEY = "fixed_dice"  # the referee's fixed rolls, in order: [{"value": 4, "reason": "..."}]
+KERNEL_KEYS = (RNG_KEY, GRANTS_KEY, FIXED_KEY)
+MAX_FIXED_ROLLS = 50
 UNDO_DEPTH = 64
 MAX_AUTO_ACTIONS = 500
 
 
-class KernelContext:
-    """The ``Context`` a game sees: counter-based randomness and a log with visibility."""
+class ImpossibleFixedRoll(Exception):
+    """A fixed roll the die being rolled cannot show (a 7 on a d6).
 
-    def __init__(self, seed: str, counter: int) -> None:
+    Not an ``OrderError``, so no game's ``except IllegalOrder`` can swallow it: the kernel turns
+    it into the ``IllegalOrder`` of the order or override that rolled, and applies nothing.
+    """
+
+    def __init__(self, value: int, sides: int, why: Text) -> None:
+        super().__init__(f"fixed roll {value} on a d{sides}")
+        self.value, self.sides, self.why = value, sides, why
+
+    def refusal(self) -> IllegalOrder:
+        return IllegalOrder(
+            t(
+                "The referee fixed the next roll at {value}, but this roll ({why}) is of a d{sides}; nothing was applied.",
+                value=self.value,
+                why=self.why,
+                sides=self.sides,
+            ),
+            hint=t("The referee may clear the fixed rolls ('dice clear') and fix them again."),
+        )
+
+
+class KernelContext:
+    """The ``Context`` a game sees: counter-based randomness and a log with visibility.
+
+    ``fixed`` is the referee's queue of fixed rolls: each ``roll`` takes the first one instead of
+    a draw, without advancing the counter, so every drawn roll keeps its draw number and can be
+    checked against the seed. Shuffles and picks always draw.
+    """
+
+    def __init__(self, seed: str, counter: int, fixed: Sequence[Mapping[str, Any]] = ()) -> None:
         self._seed = seed
         self.counter = counter
+        self.fixed = [dict(f) for f in fixed]
         self.entries: list[LogEntry] = []
         self.barrier = False
 
     def roll(self, sides: int, why: Text) -> int:
+        if self.fixed:
+            head = self.fixed[0]
+            fixed = int(head["value"])
+            if not 1 <= fixed <= sides:
+                raise ImpossibleFixedRoll(fixed, sides, why)
+            self.fixed.pop(0)
+            self.entries.append(
+                LogEntry(
+                    t(
+                        "{why}: rolled {value} (d{sides}, fixed by the referee: {reason}).",
+                        why=why,
+                        value=fixed,
+                        sides=sides,
+                        reason=str(head.get("reason", "")),
+                    ),
+                    EVERYONE,
+                    "roll",
+                )
+            )
+            self.barrier = True
+            return fixed
         value = rng.uniform(self._seed, self.counter, sides) + 1
         self.entries.append(
             LogEntry(
@@ -282,8 +336,16 @@ class Match:
         return self.play(role, action)
 
     def play(self, role: Role, action: Action) -> list[Record]:
-        records = [self._apply(role, action, "order")]
-        records.extend(self._run_standing_orders())
+        """Apply one order and the standing orders it triggers, all or nothing: should a standing
+        order be refused (a fixed roll its die cannot show), the order is refused with it."""
+        state, count, undo = self.state, len(self.records), list(self._undo)
+        try:
+            records = [self._apply(role, action, "order")]
+            records.extend(self._run_standing_orders())
+        except OrderError:
+            self.state, self._undo = state, undo
+            del self.records[count:]
+            raise
         return records
 
     def _run_standing_orders(self) -> list[Record]:
@@ -307,9 +369,13 @@ class Match:
         before = self.state
         active_before = self.game.active(before)
         work = clone(before)
-        ctx = KernelContext(self._seed, int(work.get(RNG_KEY, 0)))
-        after = self.game.apply(work, role, action, ctx)
+        ctx = KernelContext(self._seed, int(work.get(RNG_KEY, 0)), work.get(FIXED_KEY, ()))
+        try:
+            after = self.game.apply(work, role, action, ctx)
+        except ImpossibleFixedRoll as exc:
+            raise exc.refusal() from None
         after[RNG_KEY] = ctx.counter
+        _keep_fixed(after, ctx.fixed)
         try:
             self.game.check_invariants(after)
         except InvariantViolation as exc:
@@ -427,7 +493,7 @@ class Match:
     def _override(self, override: Override, seq: int | None = None, stored: Mapping[str, Any] | None = None) -> Record:
         before = self.state
         work = clone(before)
-        ctx = KernelContext(self._seed, int(work.get(RNG_KEY, 0)))
+        ctx = KernelContext(self._seed, int(work.get(RNG_KEY, 0)), work.get(FIXED_KEY, ()))
         data: dict[str, Any] = {}
         kind, args = override.kind, override.args
         if kind == "grant-undo":
@@ -444,8 +510,14 @@ class Match:
             data["state"] = clone(after)
         elif kind == "set":
             after = self._set_value(work, args)
+        elif kind == "dice":
+            after = self._fix_dice(work, args, override.reason, ctx)
         else:
-            after = self.game.override(work, override, ctx)
+            try:
+                after = self.game.override(work, override, ctx)
+            except ImpossibleFixedRoll as exc:
+                raise exc.refusal() from None
+            _keep_fixed(after, ctx.fixed)
         after[RNG_KEY] = ctx.counter if kind not in ("rewind",) else after.get(RNG_KEY, 0)
         try:
             self.game.check_invariants(after)
@@ -518,8 +590,11 @@ class Match:
             else:
                 raise InvalidOrder(t("There is no '{key}' in '{path}'.", key=key, path=path))
         last = keys[-1]
-        if last in (RNG_KEY, GRANTS_KEY) and node is state:
-            raise IllegalOrder(t("The kernel's own values (the random-number counter, undo grants) cannot be set."))
+        if keys[0] in KERNEL_KEYS:
+            raise IllegalOrder(
+                t("The kernel's own values (the random-number counter, undo grants, fixed rolls) cannot be set."),
+                hint=t("Fixed rolls: 'dice N N ...' and 'dice clear'; undo grants: 'grant-undo ROLE'."),
+            )
         slot: int | str
         if isinstance(node, list) and is_number(last) and int(last) < len(node):
             slot = int(last)
@@ -537,9 +612,74 @@ class Match:
         node[slot] = value
         return state
 
+    def _fix_dice(self, state: State, args: Sequence[str], reason: str, ctx: KernelContext) -> State:
+        """``dice N N ...``: the next rolls, of any die, are these numbers; ``dice clear`` empties the queue.
+
+        Each value is checked here against the largest die the game rolls, and again, when it is
+        used, against the die actually rolled.
+        """
+        top = max(self.game.dice)
+        queue = [dict(f) for f in state.get(FIXED_KEY, ())]
+        if [a.casefold() for a in args] == ["clear"]:
+            if not queue:
+                raise IllegalOrder(t("No fixed rolls are waiting; there is nothing to clear."))
+            ctx.log(t("The referee's fixed rolls are cleared: {values} will not be used.", values=_listed(queue)))
+            _keep_fixed(state, [])
+            return state
+        if not args:
+            raise InvalidOrder(
+                t("Usage: dice N N ... (each a whole number from 1 to {top}), or dice clear.", top=top),
+                t("'dice' alone shows the fixed rolls waiting."),
+            )
+        values = []
+        for arg in args:
+            if not (arg.isascii() and arg.isdigit() and 1 <= int(arg) <= top):
+                raise InvalidOrder(
+                    t("'{value}' cannot be a fixed roll: give whole numbers from 1 to {top}, the largest die {game} rolls.", value=arg, top=top, game=self.game.title or self.game.name),
+                )
+            values.append(int(arg))
+        if len(queue) + len(values) > MAX_FIXED_ROLLS:
+            raise InvalidOrder(t("At most {n} fixed rolls may wait at once.", n=MAX_FIXED_ROLLS))
+        queue += [{"value": v, "reason": reason} for v in values]
+        _keep_fixed(state, queue)
+        ctx.log(
+            t(
+                "Fixed by the referee, the next rolls will be: {values}. Shuffles and random picks are not affected.",
+                values=_listed(queue),
+            )
+        )
+        return state
+
+    def show(self, path: str = "") -> tuple[str, list[str]]:
+        """The state, or its part at the dotted ``path``, as an outline for the referee.
+
+        The whole state has its long top-level parts cut to one line each; their paths come back
+        as the second value, so the referee can ask for each one. A part asked for by its path is
+        shown whole. Reading changes nothing and records nothing.
+        """
+        if not path.strip():
+            return summarised(self.state)
+        return outline({path: node_at(self.state, path)}), []
+
+    def fixed_rolls(self) -> list[tuple[int, str]]:
+        """The referee's fixed rolls still waiting, in order: each value and its reason."""
+        return [(int(f["value"]), str(f.get("reason", ""))) for f in self.state.get(FIXED_KEY, ())]
+
     # Export ------------------------------------------------------------------------------------
     def canonical_state(self) -> str:
         return canonical(self.state)
+
+
+def _keep_fixed(state: State, queue: Sequence[Mapping[str, Any]]) -> None:
+    """Store the queue of fixed rolls; an empty one leaves no key (the state hashes as before)."""
+    if queue:
+        state[FIXED_KEY] = [dict(f) for f in queue]
+    else:
+        state.pop(FIXED_KEY, None)
+
+
+def _listed(queue: Sequence[Mapping[str, Any]]) -> str:
+    return ", ".join(str(f["value"]) for f in queue)
 
 
 def describe_error(exc: OrderError) -> Text:

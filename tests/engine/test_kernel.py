@@ -1,9 +1,10 @@
 import pytest
 
+from engine import rng
 from engine.errors import IllegalOrder, InvalidOrder, OrderError
 from engine.game import Action, Override
 from engine.kernel import Match, ReplayMismatch
-from tests.fixtures.duel import make_game
+from tests.fixtures.duel import Duel, make_game
 from tests.harness import play_random
 
 GAME = make_game()
@@ -279,3 +280,156 @@ def test_set_refuses_a_list_index_in_other_digits():
     match = Match.new(GAME, "basic", GAME.options, "digits")
     with pytest.raises(OrderError):
         match.override(Override("set", ("deck.²", '"x"'), "test"))
+
+
+# Fixed rolls: the referee's 'dice N N ...' ------------------------------------------------------
+class BigDiceDuel(Duel):
+    """The duel as if it also rolled a d10, so a fixed 9 passes 'dice' and then meets its d6."""
+
+    dice = (6, 10)
+
+
+def fixed(values, reason="the table knocked the die", m=None):
+    """A match where b2 stands next to r2 and the next rolls are fixed at ``values``."""
+    m = m or adjacent()
+    m.override(Override("dice", tuple(str(v) for v in values), reason))
+    return m
+
+
+def attack(m, answer="pass"):
+    m.submit("red", "attack r2 b2")
+    return m.submit("blue", answer)
+
+
+@pytest.mark.parametrize(("value", "survives"), [(1, True), (6, False)])
+def test_the_next_attack_uses_the_fixed_roll(value, survives):
+    """The attack needs 4: a fixed 1 spares b2 and a fixed 6 eliminates it, whatever the seed."""
+    m = fixed([value])
+    attack(m)
+    assert ("b2" in m.state["units"]) is survives
+    assert m.fixed_rolls() == []
+
+
+def test_a_fixed_roll_does_not_advance_the_rng_counter():
+    """Every drawn roll keeps its draw number: the fixed one takes none."""
+    m = fixed([6])
+    counter = m.state["rng"]
+    attack(m)
+    assert m.state["rng"] == counter
+
+
+def test_drawn_rolls_around_fixed_ones_check_against_the_seed():
+    """Each roll entry either names its draw number, which the seed reproduces, or says it was fixed."""
+    m = fixed([1, 2])
+    for _ in range(2):
+        attack(m)
+        m.submit("red", "end")
+        m.submit("blue", "end")
+    attack(m)
+    rolls = [e.text for r in m.records for e in r.entries if e.kind == "roll"]
+    drawn = [x for x in rolls if "n" in x.params]
+    assert len(rolls) == 3 and len(drawn) == 1
+    for x in drawn:
+        assert rng.uniform("s1", x.params["n"], x.params["sides"]) + 1 == x.params["value"]
+    assert all("fixed by the referee" in str(x) for x in rolls if x not in drawn)
+
+
+def test_fixed_rolls_are_announced_to_everyone_with_the_reason():
+    """The override says which rolls are fixed and why; the roll says it was fixed, and why."""
+    m = fixed([5], reason="a disputed roll")
+    said = [str(e.text) for e in m.records[-1].entries if e.to == "*"]
+    assert any("dice 5" in s and "a disputed roll" in s for s in said)
+    assert any("the next rolls will be: 5" in s for s in said)
+    roll = [e for r in attack(m) for e in r.entries if e.kind == "roll"]
+    assert roll[0].to == "*" and "rolled 5 (d6, fixed by the referee: a disputed roll)" in str(roll[0].text)
+
+
+def test_replay_reproduces_fixed_rolls():
+    """Replaying the records gives every stored hash, fixed rolls included."""
+    m = fixed([6, 3])
+    attack(m)
+    again = Match.replay(GAME, "basic", GAME.options, "s1", m.records)
+    assert again.hash() == m.hash() and again.fixed_rolls() == [(3, "the table knocked the die")]
+
+
+@pytest.mark.parametrize("value", ["7", "0", "x", "3.5", "-2", "\u0663"])
+def test_a_fixed_value_no_die_of_the_game_shows_is_refused_up_front(value):
+    """The duel rolls only d6: 7, 0, text, fractions and non-ASCII digits are refused, with the range."""
+    m = adjacent()
+    before = m.hash()
+    with pytest.raises(InvalidOrder) as exc:
+        m.override(Override("dice", ("2", value), "test"))
+    assert "from 1 to 6" in str(exc.value) and m.hash() == before
+
+
+def test_a_fixed_value_too_big_for_the_die_rolled_is_refused_without_change():
+    """A fixed 9 fits the game's d10 but not the attack's d6: the order is refused and nothing moves."""
+    game = BigDiceDuel()
+    m = Match.new(game, "basic", game.options, "s1")
+    m.override(Override("place", ("b2", "0303"), "set up a fight"))
+    m.override(Override("dice", ("9",), "test"))
+    m.submit("red", "attack r2 b2")
+    before, count = m.hash(), len(m.records)
+    with pytest.raises(IllegalOrder) as exc:
+        m.submit("blue", "pass")
+    said = str(exc.value.text())
+    assert "fixed the next roll at 9" in said and "d6" in said and "dice clear" in said
+    assert m.hash() == before and len(m.records) == count and m.fixed_rolls() == [(9, "test")]
+
+
+def test_a_standing_order_meeting_an_impossible_fixed_roll_refuses_the_whole_order():
+    """Blue's standing 'pass' would roll the d6 against a fixed 9: red's attack is refused with it."""
+    game = BigDiceDuel()
+    m = Match.new(game, "basic", game.options, "s1")
+    m.override(Override("place", ("b2", "0303"), "set up a fight"))
+    m.override(Override("dice", ("9",), "test"))
+    m.state["standing"]["blue"] = "pass"
+    before, count, undoable = m.hash(), len(m.records), m.can_undo("red")
+    with pytest.raises(IllegalOrder):
+        m.submit("red", "attack r2 b2")
+    assert m.hash() == before and len(m.records) == count and m.can_undo("red") == undoable
+    assert m.state["flow"][-1]["proc"] == "turn"
+
+
+def test_dice_clear_empties_the_queue_and_rolls_draw_again():
+    """After 'dice clear' the attack draws from the seed (the counter moves)."""
+    m = fixed([6, 6])
+    rec = m.override(Override("dice", ("clear",), "changed my mind"))
+    assert m.fixed_rolls() == [] and "fixed_dice" not in m.state
+    assert any("6, 6 will not be used" in str(e.text) for e in rec.entries)
+    counter = m.state["rng"]
+    attack(m)
+    assert m.state["rng"] == counter + 1
+
+
+def test_dice_clear_with_nothing_waiting_is_refused():
+    """Clearing an empty queue says there is nothing to clear."""
+    with pytest.raises(IllegalOrder) as exc:
+        new().override(Override("dice", ("clear",), "test"))
+    assert "nothing to clear" in str(exc.value)
+
+
+def test_fixed_rolls_queue_up_in_order():
+    """A second 'dice' adds after the first; each roll takes the oldest."""
+    m = fixed([2])
+    fixed([5], reason="second", m=m)
+    assert m.fixed_rolls() == [(2, "the table knocked the die"), (5, "second")]
+    attack(m)
+    assert m.fixed_rolls() == [(5, "second")]
+
+
+def test_set_cannot_reach_the_fixed_rolls_or_any_kernel_value():
+    """'set' would bypass the checks of 'dice': the kernel's keys are refused at any depth."""
+    m = fixed([2])
+    for path, value in (("fixed_dice.0.value", "7"), ("undo_grants", "{}")):
+        before = m.hash()
+        with pytest.raises(IllegalOrder) as exc:
+            m.override(Override("set", (path, value), "cheat"))
+        assert "kernel's own values" in str(exc.value) and m.hash() == before
+
+
+def test_a_match_without_fixed_rolls_hashes_as_before():
+    """The queue leaves no key once used up, so states never fixed hash as they always did."""
+    m = fixed([4])
+    attack(m)
+    assert "fixed_dice" not in m.state
