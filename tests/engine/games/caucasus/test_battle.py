@@ -100,3 +100,20 @@ def test_standing_loss_order_rejects_unknown_units(fight):
     m, *_ = fight
     with pytest.raises(InvalidOrder):
         m.submit("axis", "standing loss nosuchunit")
+
+
+@pytest.mark.parametrize("die", [1, 6])
+def test_a_die_fixed_by_the_referee_reads_the_crt(fight, die):
+    """The kernel's 'dice N' (every game): the CRT is read on the fixed die, announced as fixed,
+    and the draw counter does not move (8.5)."""
+    from engine.games.caucasus import tables
+
+    m, a1, a2, d, target = fight
+    referee(m, f"dice {die}")
+    counter = m.state["rng"]
+    recs = m.submit("axis", f"attack {a1} {a2} -> {target}")
+    roll = next(str(e.text) for r in recs for e in r.entries if e.kind == "roll")
+    assert f"rolled {die} (d6, fixed by the referee" in roll
+    column = roll.removeprefix("Combat at ").split(" on ")[0]
+    assert m.state["last"]["attacks"][-1]["result"] == tables.crt(tables.COLUMNS.index(column), die)
+    assert m.state["rng"] == counter

@@ -1209,6 +1209,23 @@ def test_zhukov_attacks_in_the_round_it_is_played() -> None:
     m.submit("soviet", "attack 2323 with kalinin front 30r 20r reserve front 42r 22r zhukov nocc")
 
 
+def test_a_referees_fixed_dice_resolve_the_zhukov_counter_attack_as_the_example() -> None:
+    """The kernel's 'dice 1 1' (every game) instead of the test's dice: both fire rolls are the
+    referee's, announced as fixed, the draw counter does not move, and the result is the example's 1/2."""
+    s, _ = at("zhukov")
+    assert s.match is not None
+    m = copy.deepcopy(s.match, {id(GAME): GAME})
+    m.override(Override("dice", ("1", "1"), "the example's dice"))
+    counter = m.state["rng"]
+    recs = m.submit("soviet", "attack 2323 with kalinin front 30r 20r reserve front 42r 22r zhukov nocc")
+    recs += m.submit("axis", "pass")
+    said = [str(e.text) for r in recs for e in r.entries if e.to == "*"]
+    fixed = [x for x in said if "rolled 1 (d6, fixed by the referee: the example's dice)" in x]
+    assert len(fixed) == 2 and all("fire, column" in x for x in fixed)
+    assert "Combat result at 2323: 1/2 (attacker's Loss Number / defender's, 11.3.1)." in said
+    assert m.state["rng"] == counter and m.fixed_rolls() == []
+
+
 def test_zhukov_combines_two_hexes_and_two_fronts_against_mobile_defence() -> None:
     """SU9, 11.1.3, 20.1.1, 11.3.5, 14.1.6, EX: "L'attacco è 13 : 14, ma viene poi modificato dalla capacità di
     Difesa Mobile del tedesco (20.0) e viene risolto quindi sul 10 : 15. Il risultato è 1/2, ma il sovietico deve
