@@ -636,6 +636,8 @@ class CampaignService:
         if not words:
             raise ServiceError(t("Empty referee command."))
         kind, args = words[0].casefold(), tuple(words[1:])
+        if kind == "show" or (kind == "dice" and not args):
+            return await self._referee_query(row, sender, kind, args, line)
         if not reason.strip():
             raise ServiceError(t("Every referee override needs a reason: add 'because <reason>'."))
         batch = uuid.uuid4().hex
@@ -669,6 +671,39 @@ class CampaignService:
                 await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "refused")])
                 return [reply]
             return await self._commit(row, game, match, [rec], self._echo(match, rec), sender, REFEREE, line, batch, waiting_before)
+
+    async def _referee_query(self, row: CampaignRow, sender: Sender, kind: str, args: Sequence[str], line: str) -> list[Reply]:
+        """``show [PATH]`` and ``dice``: read-only answers to the referee alone (no record, no reason)."""
+        batch = uuid.uuid4().hex
+        async with self._step(row.id):
+            match = await self.match(row)
+            try:
+                reply = Reply(REFEREE, self._referee_answer(match, kind, args), batch=batch)
+                outcome = "query"
+            except OrderError as exc:
+                said = " ".join((kind, *args))
+                reply = Reply(REFEREE, f"{FAIL} referee: {said} \u2014 {self._(exc.text(), REFEREE)}", ok=False, batch=batch)
+                outcome = "refused"
+            await self.store.commit_step(
+                row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, outcome)]
+            )
+        return [reply]
+
+    def _referee_answer(self, match: Match, kind: str, args: Sequence[str]) -> str:
+        if kind == "dice":
+            fixed = match.fixed_rolls()
+            if not fixed:
+                return self._(t("No fixed rolls are waiting: every roll is drawn from the seed."), REFEREE)
+            lines = [self._(t("Fixed rolls waiting, used in this order by the next rolls of any die:"), REFEREE)]
+            lines += [self._(t("{n}. {value} (reason: {reason})", n=i, value=v, reason=why), REFEREE) for i, (v, why) in enumerate(fixed, 1)]
+            return "\n".join(lines)
+        text, cut = match.show(".".join(args))
+        if cut:
+            text += "\n" + self._(
+                t("Parts marked \u2026 are long (their number of entries is shown): 'show {path}' prints one whole.", path=cut[0]),
+                REFEREE,
+            )
+        return text
 
     # Delivery -----------------------------------------------------------------------------------
     async def deliver(self, send: Callable[[OutboxEntry], Awaitable[None]], campaign_id: int | None = None) -> int:
