@@ -581,6 +581,11 @@ class Match:
                 raise InvalidOrder(*usage) from None
             value = raw
         keys = path.split(".")
+        if keys[0] in KERNEL_KEYS:
+            raise IllegalOrder(
+                t("The kernel's own values (the random-number counter, undo grants, fixed rolls) cannot be set."),
+                hint=t("Fixed rolls: 'dice N N ...' and 'dice clear'; undo grants: 'grant-undo ROLE'."),
+            )
         node: Any = state
         for key in keys[:-1]:
             if isinstance(node, list) and is_number(key) and int(key) < len(node):
@@ -590,11 +595,6 @@ class Match:
             else:
                 raise InvalidOrder(t("There is no '{key}' in '{path}'.", key=key, path=path))
         last = keys[-1]
-        if keys[0] in KERNEL_KEYS:
-            raise IllegalOrder(
-                t("The kernel's own values (the random-number counter, undo grants, fixed rolls) cannot be set."),
-                hint=t("Fixed rolls: 'dice N N ...' and 'dice clear'; undo grants: 'grant-undo ROLE'."),
-            )
         slot: int | str
         if isinstance(node, list) and is_number(last) and int(last) < len(node):
             slot = int(last)
@@ -635,7 +635,7 @@ class Match:
         for arg in args:
             if not (arg.isascii() and arg.isdigit() and 1 <= int(arg) <= top):
                 raise InvalidOrder(
-                    t("'{value}' cannot be a fixed roll: give whole numbers from 1 to {top}, the largest die {game} rolls.", value=arg, top=top, game=self.game.title or self.game.name),
+                    t("'{value}' cannot be a fixed roll: give whole numbers from 1 to {top} (the largest die this game rolls is a d{top}).", value=arg, top=top),
                 )
             values.append(int(arg))
         if len(queue) + len(values) > MAX_FIXED_ROLLS:

@@ -421,7 +421,7 @@ def test_fixed_rolls_queue_up_in_order():
 def test_set_cannot_reach_the_fixed_rolls_or_any_kernel_value():
     """'set' would bypass the checks of 'dice': the kernel's keys are refused at any depth."""
     m = fixed([2])
-    for path, value in (("fixed_dice.0.value", "7"), ("undo_grants", "{}")):
+    for path, value in (("fixed_dice.0.value", "7"), ("undo_grants", "{}"), ("undo_grants.red", "1")):
         before = m.hash()
         with pytest.raises(IllegalOrder) as exc:
             m.override(Override("set", (path, value), "cheat"))
