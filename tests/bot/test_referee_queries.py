@@ -3,21 +3,9 @@
 import pytest
 
 from bot.discord.posts import MESSAGE_LIMIT, group, messages
-from bot.service import CampaignService, Sender, ServiceError
+from bot.service import CampaignService, ServiceError
 from bot.store import Store
-
-RED, BLUE, REF = Sender("u-red", "Rosa"), Sender("u-blue", "Bruno"), Sender("u-ref", "Ref")
-
-
-@pytest.fixture
-async def setup(tmp_path):
-    store = await Store.open(tmp_path / "c.db")
-    service = CampaignService(store)
-    row, _ = await service.create("c1", "duel", seed="fixed", creator=REF.user_id)
-    await service.join(row, "red", RED)
-    await service.join(row, "blue", BLUE)
-    yield service, row, store
-    await store.close()
+from tests.bot.people import BLUE, RED, REF
 
 
 async def kept(store, campaign_id):

@@ -1,0 +1,19 @@
+"""Shared fixtures of the service tests."""
+
+import pytest
+
+from bot.service import CampaignService
+from bot.store import Store
+from tests.bot.people import BLUE, RED, REF
+
+
+@pytest.fixture
+async def setup(tmp_path):
+    """A duel campaign with red and blue seated and REF as its referee: (service, row, store)."""
+    store = await Store.open(tmp_path / "c.db")
+    service = CampaignService(store)
+    row, _ = await service.create("c1", "duel", seed="fixed", creator=REF.user_id)
+    await service.join(row, "red", RED)
+    await service.join(row, "blue", BLUE)
+    yield service, row, store
+    await store.close()
