@@ -28,9 +28,9 @@ from engine.kernel import Match, Record
 from engine.orders import MAX_LINE_CHARS, split_lines
 
 PLAYER = Sender("u-fuzz", "fuzz")
-WALK_STEPS = 30
+WALK_STEPS = 60
 FUZZ_PER_STEP = 5
-EXAMPLES = 6
+EXAMPLES = 10
 
 # Digits that str.isdigit accepts and int may refuse, or read as another number.
 OTHER_DIGITS = "\u00b2\u00b3\u00b9\u2460\u2461\u2469\u0663\u0967\u0e53\uff11\U0001d7d8"
@@ -155,7 +155,7 @@ async def _walk(game_name: str, seed: str, data: st.DataObject) -> None:
                 if match.hash() != seen:  # a fuzzed line was a legal order after all
                     role, actions = _turn(match, rnd, f"{game_name} {seed}")
                 done = [a for a in actions if a.verb in ("done", "ready")]
-                action = done[0] if done and rnd.random() < 0.3 else rnd.choice(actions)
+                action = done[0] if done and rnd.random() < 0.6 else rnd.choice(actions)
                 before = len(match.records)
                 assert await send("order", role, action.text)
                 after = await service.match(row)
