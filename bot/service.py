@@ -309,8 +309,15 @@ class CampaignService:
         the game projects it for everybody.
         """
         pending = split_lines(message) or [message]
-        try:
+        async with self._recording(row, sender, pending, role):
             return await self._submit(row, sender, message, role, pending, private)
+
+    @asynccontextmanager
+    async def _recording(self, row: CampaignRow, sender: Sender, pending: list[str], role: str | None) -> AsyncIterator[None]:
+        """Record the lines still ``pending`` when the request ends in an error: 'refused' when the
+        service refused them before the engine, 'failed' when it failed on them."""
+        try:
+            yield
         except ServiceError:
             await self.record_lines(row, sender, "\n".join(pending), role, "refused")
             raise
@@ -362,11 +369,11 @@ class CampaignService:
             answer = game.query(match.state, role, line)
         except OrderError as exc:
             reply = Reply(role, f"{FAIL} {line} \u2014 {self._(exc.text(), role)}", ok=False, batch=batch)
-            await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, role, line, "query")])
+            await self._answer(row, reply, sender, role, line, "query")
             return [reply]
         if answer is not None:
             reply = Reply(role, f"{line}\n{self._(answer, role)}", batch=batch)
-            await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, role, line, "query")])
+            await self._answer(row, reply, sender, role, line, "query")
             return [reply]
         waiting_before = match.active()
         try:
@@ -375,29 +382,33 @@ class CampaignService:
             # With hidden hands a refusal may concern what a player holds: only he reads it.
             to = self._refusal_audience(game, role, private)
             reply = Reply(to, f"{FAIL} {line} \u2014 {self._(exc.text(), to)}", ok=False, batch=batch)
-            await self.store.commit_step(
-                row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, role, line, "refused")]
-            )
+            await self._answer(row, reply, sender, role, line, "refused")
             return [reply]
         return await self._commit(row, game, match, records, self._echo(match, records[0]), sender, role, line, batch, waiting_before)
+
+    async def _answer(self, row: CampaignRow, reply: Reply, sender: Sender, role: str, line: str, outcome: str) -> None:
+        """Store one reply that changes nothing (a refusal, a query's answer) with the line it answers."""
+        await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, role, line, outcome)])
 
     def _refusal_audience(self, game: Game, role: Role, private: bool) -> str:
         """Who reads a refused order: its player alone when it came privately or seats hold
         secrets (a refusal may concern what a player holds), everybody otherwise."""
         return role if private or game.hidden_holdings else PUBLIC
 
+    @staticmethod
+    def _tick(rec: Record) -> str:
+        return f"{OK} referee: " if rec.kind == "override" else f"{OK} "
+
     def _echo(self, match: Match, rec: Record) -> str:
         """The public ✓ line of an accepted order or override: never the raw line typed, but the
         order as everybody may read it (a picked card or a hand set by the referee stays secret)."""
-        return f"{OK} {match.order_text(rec, PUBLIC)}" if rec.kind != "override" else f"{OK} referee: {match.order_text(rec, PUBLIC)}"
+        return self._tick(rec) + match.order_text(rec, PUBLIC)
 
     def _echo_private(self, match: Match, rec: Record, batch: str) -> list[Reply]:
         """The whole order, to its own player (or the referee), when the public echo redacted it."""
         if match.order_text(rec, PUBLIC) == rec.text:
             return []
-        to = rec.role
-        prefix = f"{OK} referee: " if rec.kind == "override" else f"{OK} "
-        return [Reply(to, prefix + rec.text, batch=batch)]
+        return [Reply(rec.role, self._tick(rec) + rec.text, batch=batch)]
 
     async def _commit(
         self,
@@ -509,7 +520,7 @@ class CampaignService:
                 # The refusal quotes the order it cannot take back as its reader may see it.
                 to = self._refusal_audience(game, role, private)
                 reply = Reply(to, f"{FAIL} undo \u2014 {self._(exc.text(), to)}", ok=False, batch=batch)
-                await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, role, line, "refused")])
+                await self._answer(row, reply, sender, role, line, "refused")
                 return [reply]
             return await self._commit(row, game, match, [rec], f"{OK} undo", sender, role, line, batch, waiting_before)
         replies = self.query(game, match, role, verb, args, batch)
@@ -615,14 +626,8 @@ class CampaignService:
 
         Like an order, the line is recorded in ``messages`` whatever becomes of it.
         """
-        try:
+        async with self._recording(row, sender, [line], REFEREE):
             return await self._referee(row, sender, line)
-        except ServiceError:
-            await self.record_lines(row, sender, line, REFEREE, "refused")
-            raise
-        except BaseException:
-            await self.record_lines(row, sender, line, REFEREE, "failed")
-            raise
 
     async def _referee(self, row: CampaignRow, sender: Sender, line: str) -> list[Reply]:
         _check_input(line)
@@ -668,7 +673,7 @@ class CampaignService:
                 # A refused override changes nothing: only the referee reads why (the reason may
                 # name a card's pile or a hidden counter), with the command as typed.
                 reply = Reply(REFEREE, f"{FAIL} referee: {override.text} \u2014 {self._(exc.text(), REFEREE)}", ok=False, batch=batch)
-                await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "refused")])
+                await self._answer(row, reply, sender, REFEREE, line, "refused")
                 return [reply]
             return await self._commit(row, game, match, [rec], self._echo(match, rec), sender, REFEREE, line, batch, waiting_before)
 
@@ -684,9 +689,7 @@ class CampaignService:
                 said = " ".join((kind, *args))
                 reply = Reply(REFEREE, f"{FAIL} referee: {said} \u2014 {self._(exc.text(), REFEREE)}", ok=False, batch=batch)
                 outcome = "refused"
-            await self.store.commit_step(
-                row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, outcome)]
-            )
+            await self._answer(row, reply, sender, REFEREE, line, outcome)
         return [reply]
 
     def _referee_answer(self, match: Match, kind: str, args: Sequence[str]) -> str:

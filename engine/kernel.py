@@ -633,7 +633,7 @@ class Match:
             )
         values = []
         for arg in args:
-            if not (arg.isascii() and arg.isdigit() and 1 <= int(arg) <= top):
+            if not (is_number(arg) and 1 <= int(arg) <= top):
                 raise InvalidOrder(
                     t("'{value}' cannot be a fixed roll: give whole numbers from 1 to {top} (the largest die this game rolls is a d{top}).", value=arg, top=top),
                 )

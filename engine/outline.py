@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.errors import InvalidOrder
+from engine.orders import is_number
 from engine.text import t
 
 INDENT = "  "
@@ -56,7 +57,7 @@ def node_at(data: Any, path: str) -> Any:
     node = data
     walked: list[str] = []
     for key in path.split("."):
-        if isinstance(node, list) and key.isascii() and key.isdigit() and int(key) < len(node):
+        if isinstance(node, list) and is_number(key) and int(key) < len(node):
             node = node[int(key)]
         elif isinstance(node, dict) and key in node:
             node = node[key]
