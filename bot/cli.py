@@ -197,7 +197,7 @@ async def cmd_render(args: argparse.Namespace) -> int:
         if args.role != "public" and args.role not in game.roles:
             print(f"adjutant: --role must be public or one of {', '.join(game.roles)}", file=sys.stderr)
             return 2
-        rendered = render_with_description(game, match, args.role, args.full)
+        rendered = render_with_description(game, match.observe(args.role), args.full)
         if rendered is None:
             print(f"adjutant: {game.name} has no map to draw", file=sys.stderr)
             return 2

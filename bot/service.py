@@ -26,11 +26,16 @@ from engine import registry
 from engine.errors import InvalidOrder, OrderError
 from engine.game import EVERYONE, REFEREE, Game, LogEntry, Override, Role
 from engine.kernel import Match, Record
+from engine.observation import Observation
 from engine.orders import check_input, number, split_lines, tokens
 from engine.state import canonical
 from engine.text import Text, t
 
-Renderer = Callable[[Game, Match, Role, bool], "tuple[bytes, str] | None"]
+#: Draws one observation (the whole map or the area of the last action): image bytes and the
+#: text that describes them. Renderers read observations only, never a match's state.
+Renderer = Callable[[Game, Observation, bool], "tuple[bytes, str] | None"]
+HandRenderer = Callable[[Game, Observation], "tuple[bytes, str] | None"]
+FocusRenderer = Callable[[Game, Observation, str], "tuple[bytes, str] | None"]
 OK = "\u2713"
 FAIL = "\u2717"
 META_VERBS = ("status", "options", "hand", "map", "history", "undo", "help")
@@ -60,8 +65,8 @@ class CampaignService:
         store: Store,
         renderer: Renderer | None = None,
         language: str = "en",
-        hand_renderer: Callable[[Game, Match, Role], tuple[bytes, str] | None] | None = None,
-        focus_renderer: Callable[[Game, Match, Role, str], tuple[bytes, str] | None] | None = None,
+        hand_renderer: HandRenderer | None = None,
+        focus_renderer: FocusRenderer | None = None,
     ) -> None:
         self.focus_renderer = focus_renderer
         self.store = store
@@ -166,9 +171,10 @@ class CampaignService:
             )
         ]
         replies += self._entry_replies(match.setup_entries, batch)
-        hands, sent = self._holdings_changes({}, game, match, batch)
+        seen = self._observe(game, match)
+        hands, sent = self._holdings_changes({}, game, match, batch, seen)
         replies += hands
-        replies += self._pictures(game, match, batch)
+        replies += self._pictures(game, seen, batch)
         try:
             campaign_id = await self.store.create_campaign(
                 name,
@@ -234,30 +240,37 @@ class CampaignService:
         self._sent_holdings[row.id] = self._holdings_now(game, match)
         return match
 
-    def _holdings_now(self, game: Game, match: Match) -> dict[str, str]:
-        """Each seat's private holdings (card hands), for games that have hidden ones."""
+    @staticmethod
+    def _observe(game: Game, match: Match) -> dict[Role, Observation]:
+        """What each viewer may know now (the public and every seat): one projection each, which
+        every reply of a step reads."""
+        return {viewer: match.observe(viewer) for viewer in (PUBLIC, *game.roles)}
+
+    def _holdings_now(self, game: Game, match: Match, seen: Mapping[Role, Observation] | None = None) -> dict[str, str]:
+        """Each seat's private holdings (card hands), for games whose seats hold secrets."""
         if not game.hidden_holdings:
             return {}
-        return {role: self._(game.holdings(match.state, role), role) for role in game.roles}
+        seen = seen if seen is not None else self._observe(game, match)
+        return {role: self._(obs.holdings, role) for role, obs in seen.items() if obs.holdings is not None}
 
-    def _holdings_replies(self, row: CampaignRow, game: Game, match: Match, batch: str) -> list[Reply]:
+    def _holdings_replies(self, row: CampaignRow, game: Game, match: Match, batch: str, seen: Mapping[Role, Observation]) -> list[Reply]:
         """6.2 of Stalin's War and any hidden-hand game: a hand goes to its owner after every change."""
-        out, now = self._holdings_changes(self._sent_holdings.get(row.id, {}), game, match, batch)
+        out, now = self._holdings_changes(self._sent_holdings.get(row.id, {}), game, match, batch, seen)
         self._sent_holdings[row.id] = now
         return out
 
     def _holdings_changes(
-        self, before: Mapping[str, str], game: Game, match: Match, batch: str
+        self, before: Mapping[str, str], game: Game, match: Match, batch: str, seen: Mapping[Role, Observation]
     ) -> tuple[list[Reply], dict[str, str]]:
         """The holdings replies for every seat whose holdings differ from ``before``, and the holdings now."""
-        now = self._holdings_now(game, match)
+        now = self._holdings_now(game, match, seen)
         out: list[Reply] = []
         for role, text in sorted(now.items()):
             if before.get(role) == text:
                 continue
             out.append(Reply(role, text, batch=batch))
             if self.hand_renderer is not None:
-                drawn = self.hand_renderer(game, match, role)
+                drawn = self.hand_renderer(game, seen[role])
                 if drawn is not None:
                     out.append(Reply(role, drawn[1], image=drawn[0], batch=batch))
         return out, now
@@ -442,9 +455,10 @@ class CampaignService:
                     batch=batch,
                 )
             )
-        replies += self._holdings_replies(row, game, match, batch)
+        seen = self._observe(game, match)
+        replies += self._holdings_replies(row, game, match, batch, seen)
         replies += self._prompt_replies(game, match, batch, waiting_before)
-        replies += self._pictures(game, match, batch)
+        replies += self._pictures(game, seen, batch)
         snapshot = None
         last = records[-1]
         if last.barrier and last.seq % SNAPSHOT_EVERY < len(records):
@@ -489,23 +503,24 @@ class CampaignService:
         extra: dict[str, Any] = {"ping": ping} if ping else {}
         return [Reply(PUBLIC, self._(t("Waiting for {who}", who="; ".join(parts))), batch=batch, extra=extra)]
 
-    def _pictures(self, game: Game, match: Match, batch: str) -> list[Reply]:
-        """The public picture for the channel and, where a seat's map shows more than the public
-        one (its own hidden stacks), that seat's own picture, privately."""
-        out = self._image_replies(game, match, batch)
-        if game.private_maps:
-            for role in game.roles:
-                out += self._image_replies(game, match, batch, role=role)
+    def _pictures(self, game: Game, seen: Mapping[Role, Observation], batch: str) -> list[Reply]:
+        """The public picture for the channel and, where a seat's observed map shows more than
+        the public one (its own hidden stacks drawn whole), that seat's own picture, privately."""
+        public = seen[PUBLIC]
+        out = self._image_replies(game, public, batch)
+        for role in game.roles:
+            if seen[role].differs_from(public):
+                out += self._image_replies(game, seen[role], batch)
         return out
 
-    def _image_replies(self, game: Game, match: Match, batch: str, role: Role = "public", full: bool = False) -> list[Reply]:
+    def _image_replies(self, game: Game, seen: Observation, batch: str, full: bool = False) -> list[Reply]:
         if self.renderer is None:
             return []
-        rendered = self.renderer(game, match, role, full)
+        rendered = self.renderer(game, seen, full)
         if rendered is None:
             return []
         image, description = rendered
-        return [Reply(PUBLIC if role == "public" else role, description, image=image, batch=batch, extra={"full": full})]
+        return [Reply(seen.viewer, description, image=image, batch=batch, extra={"full": full})]
 
     # Verbs every game answers ---------------------------------------------------------------------
     async def _meta(
@@ -534,7 +549,7 @@ class CampaignService:
     def query(self, game: Game, match: Match, role: Role, verb: str, args: Sequence[str], batch: str = "") -> list[Reply]:
         """Answer a read-only verb; private answers go to ``role`` only."""
         if verb == "status":
-            text = self._(game.status(match.state, PUBLIC), PUBLIC)
+            text = self._(match.observe(PUBLIC).status, PUBLIC)
             waiting = ", ".join(sorted(match.active())) or "-"
             text += "\n" + self._(t("Waiting for: {who}.", who=waiting))
             return [Reply(PUBLIC, text, batch=batch)]
@@ -551,9 +566,10 @@ class CampaignService:
                     text += "\n" + self._(t("... and {n} more.", n=more))
             return [Reply(role, text, batch=batch, actions=actions)]
         if verb == "hand":
-            replies = [Reply(role, self._(game.holdings(match.state, role), role), batch=batch)]
+            seen = match.observe(role)
+            replies = [Reply(role, self._(game.holdings(match.state, role) if seen.holdings is None else seen.holdings, role), batch=batch)]
             if self.hand_renderer is not None:
-                drawn = self.hand_renderer(game, match, role)
+                drawn = self.hand_renderer(game, seen)
                 if drawn is not None:
                     replies.append(Reply(role, drawn[1], image=drawn[0], batch=batch))
             return replies
@@ -561,7 +577,7 @@ class CampaignService:
             return self._map_around(game, match, role, " ".join(args), batch)
         if verb == "map":
             full = bool(args) and args[0].casefold() in ("full", "all", "whole")
-            images = self._image_replies(game, match, batch, role=role, full=full)
+            images = self._image_replies(game, match.observe(role), batch, full=full)
             if not images:
                 return [Reply(role, self._(t("No renderer is configured, so no map image.")), ok=False, batch=batch)]
             return images
@@ -589,7 +605,7 @@ class CampaignService:
             return [Reply(role, self._(t("'{where}' is not a hex or a place of the map: try 'map 1231' or 'map Rostov'.", where=where)), ok=False, batch=batch)]
         if self.focus_renderer is None:
             return [Reply(role, self._(t("No renderer is configured, so no map image.")), ok=False, batch=batch)]
-        drawn = self.focus_renderer(game, match, role, label)
+        drawn = self.focus_renderer(game, match.observe(role), label)
         if drawn is None:
             return [Reply(role, self._(t("No renderer is configured, so no map image.")), ok=False, batch=batch)]
         return [Reply(role, drawn[1], image=drawn[0], batch=batch)]

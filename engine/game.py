@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from engine.mapview import map_view
+from engine.observation import Observation
 from engine.text import Text
 
 if TYPE_CHECKING:
@@ -149,9 +151,6 @@ class Game(ABC):
     #: Whether each seat holds private information (a hand): its holdings go to it privately
     #: after every change, and its refused orders are answered to it alone.
     hidden_holdings: bool = False
-    #: Whether a seat's own map shows more than the public one (its hidden stacks drawn in full):
-    #: each seat then gets its own picture privately after every accepted action.
-    private_maps: bool = False
     #: The game's own referee override kinds (``override``), offered by autocomplete and help.
     override_kinds: tuple[str, ...] = ()
     #: The dice the game rolls, by number of sides: a referee's fixed roll (``dice N``) must be
@@ -204,6 +203,18 @@ class Game(ABC):
         """*Required.* ``role``'s private holdings (a hand), for ``role`` alone."""
 
     # Optional hooks ------------------------------------------------------------------------------
+    def observe(self, state: State, viewer: Role) -> Observation:
+        """Everything ``viewer`` may know now, through one door: the typed map read from ``view``
+        (counters standing on the board only), ``status``, and, for a seat of a game whose seats
+        hold secrets (``hidden_holdings``), its ``holdings``. The service and renderer read only
+        this; override it only to build the map directly instead of through ``view``."""
+
+        view = self.view(state, viewer)
+        board = self.board
+        on_board = (lambda label: label in board.grid) if board is not None else None
+        holdings = self.holdings(state, viewer) if self.hidden_holdings and viewer in self.roles else None
+        return Observation(viewer, map_view(view, on_board), self.status(state, viewer), holdings, view)
+
     def prompt_text(self, state: State, role: Role) -> Text:
         """What ``role`` is asked, without computing every legal action (override when costly)."""
         return self.prompt(state, role).text
@@ -223,6 +234,15 @@ class Game(ABC):
         standing order). Echoes, history, undo announcements and refusals all read it here.
         """
         return action.text
+
+    def order_said(self, state: State, role: Role, action: Action) -> Text | None:
+        """How everybody but ``role`` and the referee reads ``action``, decided where it was given
+        (``state`` is the position before it): a ``Text`` whose ``Secret`` parameters hide what
+        only some viewers may know (a counter below the top of a hidden stack: ``stacks.unit_ref``).
+        The kernel keeps it with the order, so the echo, history, undo texts and refusals read
+        it for ever after. ``None`` (the default): ``order_text`` projects the order instead.
+        """
+        return None
 
     def override_text(self, override: Override, viewer: Role) -> str:
         """How ``viewer`` (never the referee) reads a referee override: redact hands, decks, hidden units."""

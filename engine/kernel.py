@@ -11,6 +11,7 @@ actions, one at a time, only back to the last barrier (a referee may grant one m
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from collections.abc import Callable, Mapping, Sequence
@@ -33,6 +34,7 @@ from engine.game import (
     State,
     View,
 )
+from engine.observation import Observation
 from engine.orders import is_number, rejoin_json
 from engine.outline import node_at, outline, summarised
 from engine.state import canonical, clone, state_hash
@@ -158,6 +160,7 @@ class Record:
     barrier: bool = False
     state_hash: str = ""
     data: dict[str, Any] = field(default_factory=dict)
+    said: Text | None = None  # how other viewers read the order (``Game.order_said``), if the game says
 
     @property
     def text(self) -> str:
@@ -168,7 +171,7 @@ class Record:
         return self.kind
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "seq": self.seq,
             "role": self.role,
             "kind": self.kind,
@@ -179,6 +182,9 @@ class Record:
             "hash": self.state_hash,
             "data": self.data,
         }
+        if self.said is not None:
+            out["said"] = self.said.to_json()
+        return out
 
     @staticmethod
     def from_json(d: Mapping[str, Any]) -> Record:
@@ -192,6 +198,7 @@ class Record:
             barrier=bool(d.get("barrier")),
             state_hash=str(d.get("hash", "")),
             data=dict(d.get("data") or {}),
+            said=Text.from_json(d["said"]) if d.get("said") else None,
         )
 
 
@@ -300,7 +307,15 @@ class Match:
         return self.game.prompt_text(self.state, role)
 
     def view(self, role: Role) -> View:
-        view = self.game.view(self.state, role)
+        """The raw projection for ``role`` (the map's source), with the seed commitment."""
+        return self._sealed(self.game.view(self.state, role))
+
+    def observe(self, viewer: Role) -> Observation:
+        """Everything ``viewer`` may know now (``Game.observe``): the one door out of the state."""
+        seen = self.game.observe(self.state, viewer)
+        return dataclasses.replace(seen, view=self._sealed(dict(seen.view)))
+
+    def _sealed(self, view: View) -> View:
         view["seed_commitment"] = rng.seed_commitment(self._seed)
         if self.result() is not None:
             view["seed"] = self._seed
@@ -368,6 +383,7 @@ class Match:
     def _apply(self, role: Role, action: Action, kind: str, seq: int | None = None) -> Record:
         before = self.state
         active_before = self.game.active(before)
+        said = self.game.order_said(before, role, action)
         work = clone(before)
         ctx = KernelContext(self._seed, int(work.get(RNG_KEY, 0)), work.get(FIXED_KEY, ()))
         try:
@@ -389,6 +405,7 @@ class Match:
             action=action,
             entries=ctx.entries,
             barrier=barrier,
+            said=said,
         )
         self.state = after
         rec.state_hash = self.hash()
@@ -450,11 +467,15 @@ class Match:
         if rec.action is not None:
             if viewer in (rec.role, REFEREE):
                 return rec.action.text
+            if rec.said is not None:
+                return rec.said.format(viewer=viewer)
             return self.game.order_text(rec.action, viewer)
         return rec.kind
 
     def order_ref(self, rec: Record) -> str | Secret:
         """The record's order as a text parameter: a ``Secret`` when other viewers read it redacted."""
+        if rec.action is not None and rec.said is not None:
+            return Secret(rec.text, (rec.role,) if rec.role != REFEREE else (), rec.said)
         shown = self.order_text(rec, PUBLIC)
         if shown == rec.text:
             return shown

@@ -53,7 +53,7 @@ from typing import Any
 from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
 from engine.game import EVERYONE, REFEREE, Role, State
 from engine.state import clone
-from engine.text import Text, t
+from engine.text import Secret, Text, t
 
 STACKS_KEY = "stacks"
 REVEALS_KEY = "reveals"
@@ -264,6 +264,21 @@ def sees(policy: StackPolicy, state: State, units: Mapping[str, Unit], unit: str
         return _sees_whole(policy, units[unit], viewer) or _revealed_to(state, unit, viewer)
     index = stack(state, location).index(unit)
     return not project_stack(policy, state, units, location, viewer).counters[index].blank
+
+
+def unit_ref(
+    policy: StackPolicy, state: State, units: Mapping[str, Unit], unit: str, label: str, viewers: Sequence[Role]
+) -> str | Secret:
+    """How a text names ``unit`` (printed as ``label``) so that each viewer reads only what it may
+    see now: the label for the ``viewers`` that see the counter (its owner, those it is revealed
+    to, everybody when it is on top of its stack), and for the others a blank naming its side
+    and location ("a German counter in 2811"), never the unit. A plain label when all see it."""
+    seeing = tuple(v for v in viewers if sees(policy, state, units, unit, v))
+    if len(seeing) == len(viewers):
+        return label
+    side = policy.owner(units[unit]) or ""
+    where = location_of(state, unit) or ""
+    return Secret(label, seeing, t("a {side} counter in {place}", side=side, place=where))
 
 
 def undeclared(policy: StackPolicy, units: Mapping[str, Unit]) -> set[str]:

@@ -1,35 +1,25 @@
 """Compose one picture from the cached layers: map crop, highlights, counters, arrows, panel.
 
-``compose`` is a pure function of the map, a view and a style; the caches behind it (terrain
+``compose`` is a pure function of the map, a viewer's typed map (``engine.mapview``) and a style; the caches behind it (terrain
 rasters, counter sprites) only make it fast.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from PIL import Image
 
 from engine.hexgrid import Label
 from engine.mapdata import MapData
+from engine.mapview import HexMarker, LastAction, MapView, UnitOnMap
 from render.counters import badge_sprite, counter_kind, counter_sprite, marker_sprite
 from render.geometry import Box, Layout, Point
 from render.overlay import Overlay
 from render.panel import status_panel
 from render.style import Style
 from render.terrain import terrain_layer
-from render.viewdata import (
-    HexMarker,
-    LastAction,
-    UnitOnMap,
-    hex_markers,
-    last_action,
-    status_items,
-    units_on_map,
-)
 
 ACTION_SIZE = 36            # hex corner radius (px) of action images
 FULL_MAX_SIZE = ACTION_SIZE  # ... of full-map images (one raster serves both), shrunk for big maps
@@ -85,21 +75,21 @@ def stacks(units: list[UnitOnMap]) -> dict[Label, list[UnitOnMap]]:
     return out
 
 
-def compose(board: MapData, view: Mapping[str, Any], style: Style, role: str, full: bool) -> Picture:
+def compose(board: MapData, shown: MapView, style: Style, role: str, full: bool) -> Picture:
     size = full_size(board) if full else float(ACTION_SIZE)
     lay = Layout.of(board.grid, size)
-    units = [u for u in units_on_map(view) if u.hex in board.grid]
-    last = last_action(view)
+    units = [u for u in shown.units if u.hex in board.grid]
+    last = shown.last
     box = crop_box(lay, units, last, role, full)
     image = terrain_layer(board, style, size).crop(box)
     origin = (box[0], box[1])
     _highlights(lay, last, style).composite(image, origin)
     _draw_counters(image, lay, box, units, style)
     results = {a.target for a in last.attacks if a.result}
-    _draw_hex_markers(image, lay, box, hex_markers(view), style, results)
+    _draw_hex_markers(image, lay, box, list(shown.markers), style, results)
     _arrows(lay, last, style, {u.hex for u in units}).composite(image, origin)
     _results(image, lay, origin, last, style)
-    panel = status_panel(status_items(view), image.width)
+    panel = status_panel(shown.panel_items(), image.width)
     if panel is not None:
         framed = Image.new("RGB", (image.width, image.height + panel.height))
         framed.paste(panel, (0, 0))

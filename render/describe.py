@@ -8,15 +8,14 @@ only by side. Kept under ``limit`` characters (Discord allows 1,024 for an alt t
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
 from engine.game import Game
 from engine.hexgrid import Label
 from engine.mapdata import MapData
+from engine.mapview import LastAction, MapView, UnitOnMap
 from engine.text import Text, t
 from render.compose import MARGIN_HEXES
-from render.viewdata import LastAction, UnitOnMap, last_action, status_items, units_on_map
 
 LIMIT = 1000
 
@@ -86,15 +85,15 @@ def _counts(units: list[UnitOnMap], translate: Translate) -> str:
 
 
 def describe(
-    game: Game, view: Mapping[str, Any], full: bool, limit: int = LIMIT, translate: Translate = None, around: str | None = None
+    game: Game, shown: MapView, full: bool, limit: int = LIMIT, translate: Translate = None, around: str | None = None
 ) -> str:
-    """What the picture of ``view`` shows, in a few sentences (``around``: a hex the player asked for)."""
+    """What the picture of ``shown`` shows, in a few sentences (``around``: a hex the player asked for)."""
     board: MapData | None = game.board
-    units = [u for u in units_on_map(view) if board is None or u.hex in board.grid]
+    units = [u for u in shown.units if board is None or u.hex in board.grid]
     at: dict[Label, list[UnitOnMap]] = {}
     for u in units:
         at.setdefault(u.hex, []).append(u)
-    last = last_action(view)
+    last = shown.last
     title = board.name if board else (game.name or "map")
     hexes = last.hexes()
     if full:
@@ -106,7 +105,7 @@ def describe(
     else:
         head = _tr(t("{title}, the area around your units.", title=title), translate)
     lines = [head]
-    status = status_items(view)
+    status = shown.panel_items()
     if status:
         lines.append("; ".join(f"{k}: {v}" for k, v in status) + ".")
     lines += _last_lines(board, last, at, translate)

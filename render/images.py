@@ -6,11 +6,11 @@ the area of the last action) and on request (``full=True``: the whole map).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from engine.game import Game
 from engine.mapdata import MapData
+from engine.mapview import MapView
 from render.compose import compose
 from render.describe import describe
 from render.encode import encode, extension
@@ -19,12 +19,12 @@ from render.style import load_style
 __all__ = ["describe", "extension", "render_match", "render_view"]
 
 
-def render_view(game: Game, view: Mapping[str, Any], role: str, full: bool) -> bytes | None:
-    """Image bytes of ``view`` on the game's board; ``None`` if the game has no board."""
+def render_view(game: Game, shown: MapView, role: str, full: bool) -> bytes | None:
+    """Image bytes of the map ``shown`` on the game's board; ``None`` if the game has no board."""
     board: MapData | None = game.board
     if board is None:
         return None
-    picture = compose(board, view, load_style(game.name or "default"), role, full)
+    picture = compose(board, shown, load_style(game.name or "default"), role, full)
     return encode(picture.image)
 
 
@@ -32,4 +32,4 @@ def render_match(game: Game, match: Any, role: str, full: bool) -> bytes | None:
     """Image bytes of what ``role`` sees now (``"public"``: what everyone sees)."""
     if game.board is None:
         return None
-    return render_view(game, match.view(role), role, full)
+    return render_view(game, match.observe(role).map, role, full)

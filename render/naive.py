@@ -11,12 +11,12 @@ from xml.sax.saxutils import escape
 import cairosvg  # type: ignore[import-untyped]
 
 from engine.mapdata import MapData
+from engine.mapview import MapView
 from render.compose import counter_side, full_size, stacks
 from render.counters import counter_kind
 from render.geometry import Layout
 from render.style import Style
 from render.terrain_svg import FONT, f, terrain_svg
-from render.viewdata import last_action, units_on_map
 
 
 def _counter(x: float, y: float, side: int, unit: Mapping[str, Any], style: Style) -> str:
@@ -48,18 +48,18 @@ def _counter(x: float, y: float, side: int, unit: Mapping[str, Any], style: Styl
     return out
 
 
-def naive_svg(board: MapData, view: Mapping[str, Any], style: Style) -> str:
+def naive_svg(board: MapData, shown: MapView, style: Style) -> str:
     size = full_size(board)
     lay = Layout.of(board.grid, size)
     side = counter_side(size)
     body = terrain_svg(board, lay, style).removesuffix("</svg>")
     parts = [body]
-    for label, stack in stacks(units_on_map(view)).items():
+    for label, stack in stacks(list(shown.units)).items():
         cx, cy = lay.center(label)
         for level in range(len(stack) - 1, -1, -1):
             k = min(level, 3) * 3
             parts.append(_counter(cx - side / 2 + k, cy - side / 2 - k, side, stack[level].raw, style))
-    last = last_action(view)
+    last = shown.last
     for path in last.moves:
         pts = " ".join(f"{f(x)},{f(y)}" for x, y in (lay.center(h) for h in path))
         parts.append(f'<polyline points="{pts}" fill="none" stroke="#ffb300" stroke-width="{f(size * .13)}"/>')
@@ -67,7 +67,7 @@ def naive_svg(board: MapData, view: Mapping[str, Any], style: Style) -> str:
     return "".join(parts)
 
 
-def render_naive(board: MapData, view: Mapping[str, Any], style: Style) -> bytes:
+def render_naive(board: MapData, shown: MapView, style: Style) -> bytes:
     """PNG bytes of the full picture, rasterised from scratch."""
-    png: bytes = cairosvg.svg2png(bytestring=naive_svg(board, view, style).encode("utf-8"))
+    png: bytes = cairosvg.svg2png(bytestring=naive_svg(board, shown, style).encode("utf-8"))
     return png

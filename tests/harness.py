@@ -61,13 +61,25 @@ def viewers(game: Game) -> list[str]:
 def channels(game: Game, match: Match, viewer: str, new: list[Record]) -> Iterator[tuple[str, str]]:
     """Every text and value that leaves the engine towards ``viewer``, named by its channel.
 
-    The view (what the pictures are drawn from), the status and the "waiting for" prompts
-    (posted in the channel), the new log entries ``viewer`` reads, the echo of each new order
-    or override as ``viewer`` reads it, the history, and the refusal of an undo.
+    The observation (the raw view, the typed map the pictures are drawn from, the status and
+    the viewer's holdings), the public status and the "waiting for" prompts (posted in the
+    channel), the new log entries ``viewer`` reads, the echo of each new order or override as
+    ``viewer`` reads it, the history, and the refusal of an undo.
     """
-    for value in string_values(match.view(viewer)):
+    seen = match.observe(viewer)
+    for value in string_values(seen.view):
         yield "view", value
-    yield "status", render(game.status(match.state, PUBLIC), viewer=PUBLIC)
+    for unit in seen.map.units:
+        yield "map", unit.name
+        for value in string_values(dict(unit.raw)):
+            yield "map", value
+    for label, value in seen.map.panel:
+        yield "map panel", f"{label} {value}"
+    yield "map last action", seen.map.last.text
+    yield "observed status", render(seen.status, viewer=viewer)
+    if seen.holdings is not None:
+        yield "holdings", render(seen.holdings, viewer=viewer)
+    yield "status", render(match.observe(PUBLIC).status, viewer=PUBLIC)
     for role in sorted(match.active()):
         yield "prompt", render(match.prompt_text(role), viewer=PUBLIC)
     for rec in new:

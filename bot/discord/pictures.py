@@ -29,4 +29,4 @@ def around(game: Any, match: Match, role: str, label: str, language: str = DEFAU
     """The picture of ``role``'s view cropped around hex ``label``, and its description."""
     from bot.pictures import render_around
 
-    return render_around(game, match, role, label, language)
+    return render_around(game, match.observe(role), label, language)

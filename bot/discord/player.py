@@ -215,7 +215,7 @@ class PlayerCommands(app_commands.Group):
                 return
             data, alt = got
         else:
-            rendered = renderer(game, match, role, whole)
+            rendered = renderer(game, match.observe(role), whole)
             if rendered is None:
                 await answer(interaction, client.tr(t("This game has no map image.")), ephemeral=not share)
                 return

@@ -103,7 +103,7 @@ async def test_an_internal_error_is_reported_and_the_next_order_is_stored(tmp_pa
     """A line the service fails on is answered with an error; the next order is accepted and the campaign reloads."""
     con, out, store = await console(tmp_path, as_json=False)
 
-    def broken(game, match, role, full):
+    def broken(game, seen, full):
         con.service.renderer = None
         raise RuntimeError("renderer down")
 

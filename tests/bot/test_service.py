@@ -203,7 +203,7 @@ def inject(point, service, store, monkeypatch):
     elif point == "prompt":
         fail_once(monkeypatch, Match, "prompt_text")
     elif point == "renderer":
-        def broken(game, match, role, full):
+        def broken(game, seen, full):
             raise Boom("renderer")
 
         service.renderer = broken
@@ -350,7 +350,7 @@ async def test_creation_is_one_transaction(tmp_path):
     """When the creation's last write (the opening replies) fails, no campaign, referee or seat is left."""
     store = await Store.open(tmp_path / "c.db")
 
-    def unstorable(game, match, role, full):
+    def unstorable(game, seen, full):
         return object(), "a picture the database cannot hold"
 
     service = CampaignService(store, renderer=unstorable)
@@ -416,28 +416,52 @@ async def test_a_referee_seat_change_is_one_transaction_with_its_announcement(se
     assert (await store.seats(row.id))["red"] == ("u-x", "u-x")
 
 
-async def test_a_game_with_private_maps_sends_each_seat_its_own_picture(tmp_path):
-    """Hidden stacks: the channel gets the public picture, each seat its own, privately."""
+async def test_a_seat_whose_map_shows_more_than_the_public_one_gets_its_own_picture(tmp_path):
+    """Hidden counters: the channel gets the public picture, each seat whose observed map differs
+    (its own counters drawn whole, blanks for the public) its own, privately."""
     from engine import registry
     from engine.games.duel.game import Duel
 
-    class PrivateMapDuel(Duel):
-        private_maps = True
+    class HiddenDuel(Duel):
+        def view(self, state, role):
+            view = super().view(state, role)
+            view["units"] = {uid: {**u, "hidden": u["side"] != role} for uid, u in view["units"].items()}
+            return view
 
-    registry.register("duel-private-maps", PrivateMapDuel)
+    registry.register("duel-hidden", HiddenDuel)
     drawn = []
 
-    def renderer(game, match, role, full):
-        drawn.append(role)
-        return f"picture for {role}".encode(), f"map as {role} sees it"
+    def renderer(game, seen, full):
+        drawn.append(seen.viewer)
+        return f"picture for {seen.viewer}".encode(), f"map as {seen.viewer} sees it"
 
     store = await Store.open(tmp_path / "p.db")
     service = CampaignService(store, renderer=renderer)
-    row, replies = await service.create("p", "duel-private-maps", seed="fixed", creator=REF.user_id)
+    row, replies = await service.create("p", "duel-hidden", seed="fixed", creator=REF.user_id)
     await service.join(row, "red", RED)
     replies = await service.submit(row, RED, "move r1 0102")
     pictures = {r.to: r.image for r in replies if r.image is not None}
     assert pictures == {"public": b"picture for public", "red": b"picture for red", "blue": b"picture for blue"}
+
+
+async def test_no_private_picture_when_a_seat_sees_the_same_map_as_everyone(tmp_path):
+    """A game without hidden counters sends one picture, to the channel only."""
+    from engine import registry
+    from engine.games.duel.game import Duel
+
+    class OpenDuel(Duel):
+        def view(self, state, role):
+            view = super().view(state, role)
+            del view["reserves"]
+            return view
+
+    registry.register("duel-open", OpenDuel)
+    store = await Store.open(tmp_path / "o.db")
+    service = CampaignService(store, renderer=lambda game, seen, full: (b"png", seen.viewer))
+    row, replies = await service.create("o", "duel-open", seed="fixed", creator=REF.user_id)
+    await service.join(row, "red", RED)
+    replies = await service.submit(row, RED, "move r1 0102")
+    assert [r.to for r in replies if r.image is not None] == ["public"]
     await store.close()
 
 

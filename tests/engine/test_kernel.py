@@ -433,3 +433,25 @@ def test_a_match_without_fixed_rolls_hashes_as_before():
     m = fixed([4])
     attack(m)
     assert "fixed_dice" not in m.state
+
+
+def test_an_order_naming_a_hidden_counter_is_projected_where_it_was_given():
+    """order_said is decided before the order: others read a blank for the readied reserve
+    counter in the echo, the history and an undo refusal, and it survives the database."""
+    match = Match.new(make_game(), "basic", {}, "seed")
+    rec = match.play("red", Action("ready", ("r4",)))[0]
+    assert match.order_text(rec, "red") == "ready r4"
+    for viewer in ("blue", "public"):
+        assert match.order_text(rec, viewer) == "ready a red counter in reserve-red"
+        assert [h.said for h in match.history(viewer, 1)] == ["ready a red counter in reserve-red"]
+    stored = type(rec).from_json(rec.to_json())
+    assert stored.said == rec.said
+    replayed = Match.replay(make_game(), "basic", {}, "seed", match.records)
+    assert replayed.order_text(replayed.records[-1], "blue") == "ready a red counter in reserve-red"
+
+
+def test_a_record_without_a_projection_keeps_its_old_json():
+    """Orders the game does not project store no 'said' key: old databases read the same."""
+    match = Match.new(make_game(), "basic", {}, "seed")
+    rec = match.play("red", Action("move", ("r1", "0102")))[0]
+    assert "said" not in rec.to_json() and rec.said is None

@@ -27,6 +27,7 @@ from engine.stacks import (
     slot_of,
     stack,
     undeclared,
+    unit_ref,
 )
 from engine.state import clone
 from engine.text import t
@@ -581,3 +582,28 @@ def test_any_sequence_of_places_and_removals_keeps_the_invariants(moves):
             pass
         check(SCHWERPUNKT, state, SCHWERPUNKT_UNITS)
         assert clone(state) == state
+
+
+def test_unit_ref_names_a_hidden_counter_by_side_and_place_to_those_who_cannot_see_it():
+    """A text naming a unit below the top of a hidden stack: its owner reads the name, the
+    enemy and the public a blank of its side in its hex, never the unit."""
+    state = state_with(**{"2314": ["ge-11pz", "ge-320inf"]})
+    ref = unit_ref(SCHWERPUNKT, state, SCHWERPUNKT_UNITS, "ge-320inf", "320 Inf", ("german", "soviet", PUBLIC))
+    text = t("{unit} moves.", unit=ref)
+    assert text.format(viewer="german") == "320 Inf moves."
+    assert text.format(viewer=REFEREE) == "320 Inf moves."
+    assert text.format(viewer="soviet") == text.format(viewer=PUBLIC) == "a german counter in 2314 moves."
+
+
+def test_unit_ref_is_the_plain_name_when_every_viewer_sees_the_counter():
+    """The top unit is seen by all: no secret is made of it."""
+    state = state_with(**{"2314": ["ge-11pz", "ge-320inf"]})
+    assert unit_ref(SCHWERPUNKT, state, SCHWERPUNKT_UNITS, "ge-11pz", "11 Pz", ("german", "soviet", PUBLIC)) == "11 Pz"
+
+
+def test_unit_ref_follows_a_reveal():
+    """A counter revealed to the enemy is named to it; the public still reads a blank."""
+    state = state_with(**{"2314": ["ge-11pz", "ge-320inf"]})
+    reveal(state, "2314", "soviet", until="combat:1")
+    text = t("{unit}", unit=unit_ref(SCHWERPUNKT, state, SCHWERPUNKT_UNITS, "ge-320inf", "320 Inf", ("german", "soviet", PUBLIC)))
+    assert text.format(viewer="soviet") == "320 Inf" and "320" not in text.format(viewer=PUBLIC)

@@ -7,6 +7,9 @@ from functools import cache
 from typing import Any
 
 from engine.mapdata import MapData, load_map
+from engine.mapview import map_view
+from engine.observation import Observation
+from engine.text import Text
 from render.synthetic import synthetic_map
 
 TEXTS = {
@@ -123,3 +126,7 @@ class FakeMatch:
 
     def view(self, role: str) -> dict[str, Any]:
         return self.game.view(self.state, role)
+
+    def observe(self, role: str) -> Observation:
+        view = self.view(role)
+        return Observation(role, map_view(view), Text("status"), None, view)

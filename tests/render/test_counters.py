@@ -2,6 +2,7 @@
 
 from PIL import ImageChops
 
+from engine.mapview import map_view
 from render.compose import compose, counter_side
 from render.counters import counter_kind, counter_sprite
 from render.style import load_style
@@ -28,7 +29,7 @@ def test_hidden_units_look_the_same_whatever_they_hide():
 
 def _hex_region(view, label):
     board = tiny_map()
-    picture = compose(board, view, STYLE, "axis", full=True)
+    picture = compose(board, map_view(view), STYLE, "axis", full=True)
     x, y = picture.layout.center(label)
     half = counter_side(picture.layout.size)
     panel = picture.image.height - (picture.box[3] - picture.box[1])

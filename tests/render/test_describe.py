@@ -1,12 +1,13 @@
 """describe(): the alt text says what happened and where, and keeps hidden units hidden."""
 
+from engine.mapview import map_view
 from render.describe import describe
 from tests.render.fakes import FakeGame, sample_view, unit
 
 
 def test_describes_the_last_action_with_place_names():
     """Moves, attacks with their result and retreats are told with hexes and place names."""
-    text = describe(FakeGame(), sample_view(), full=False)
+    text = describe(FakeGame(), map_view(sample_view()), full=False)
     assert "Moved 0302 (Northtown) - 0402 - 0503 (Hamlet)" in text
     assert "Attack from 0503 (Hamlet) on 0604 (Millford): result DR" in text
     assert "Retreat 0604 (Millford) - 0705" in text
@@ -15,7 +16,7 @@ def test_describes_the_last_action_with_place_names():
 
 def test_full_map_description_counts_units_by_side():
     """The full-map description names the map and counts the counters by side."""
-    text = describe(FakeGame(), sample_view(), full=True)
+    text = describe(FakeGame(), map_view(sample_view()), full=True)
     assert text.startswith("Whole map of Tiny test map.")
     assert "8 counters on the map (axis 4, soviet 4)" in text
 
@@ -23,7 +24,7 @@ def test_full_map_description_counts_units_by_side():
 def test_hidden_units_are_described_by_side_only():
     """A hidden unit's name and values never reach the text."""
     view = {"units": [unit("secret", "0404", name="7th Panzer", values="9-9-9", hidden=True)]}
-    text = describe(FakeGame(), view, full=True)
+    text = describe(FakeGame(), map_view(view), full=True)
     assert "a hidden axis unit" in text
     assert "7th Panzer" not in text and "9-9-9" not in text
 
@@ -31,19 +32,19 @@ def test_hidden_units_are_described_by_side_only():
 def test_description_fits_an_alt_text():
     """However many counters, the text stays within the limit."""
     units = [unit(f"u{i}", f"0{1 + i % 8}0{1 + i % 6}", name=f"Division number {i}") for i in range(300)]
-    text = describe(FakeGame(), {"units": units}, full=True)
+    text = describe(FakeGame(), map_view({"units": units}), full=True)
     assert len(text) <= 1000 and "more hexes" in text
 
 
 def test_without_last_action_says_where():
     """With no last action, the action image shows the viewer's area."""
-    text = describe(FakeGame(), {"units": [unit("a", "0101")]}, full=False)
+    text = describe(FakeGame(), map_view({"units": [unit("a", "0101")]}), full=False)
     assert "the area around your units" in text
 
 
 def test_a_picture_around_a_requested_hex_says_so():
     """`map HEX`: the picture is around the hex the player named, not 'the last action'."""
     view = {"units": [unit("a", "0604")], "last": {"focus": ["0604"]}}
-    text = describe(FakeGame(), view, full=False, around="0604")
+    text = describe(FakeGame(), map_view(view), full=False, around="0604")
     assert text.startswith("Tiny test map, the area around 0604 (Millford).")
     assert "last action" not in text

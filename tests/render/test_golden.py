@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from engine.mapview import map_view
 from render.images import render_view
 from render.synthetic import synthetic_units
 from tests.render.fakes import FakeGame, medium_map, sample_view
@@ -65,7 +66,7 @@ def _caucasus_action():
 def test_matches_golden(name, case):
     """The rendering stays within a small tolerance of the golden PNG."""
     game, view, full = case()
-    data = render_view(game, view, "axis", full)
+    data = render_view(game, map_view(view), "axis", full)
     path = GOLDEN / f"{name}.png"
     if os.environ.get("ADJUTANT_REGOLDEN") == "1":
         path.write_bytes(data)

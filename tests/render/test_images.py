@@ -4,6 +4,7 @@ import io
 
 from PIL import Image
 
+from engine.mapview import map_view
 from render.compose import compose
 from render.images import extension, render_match
 from render.style import load_style
@@ -34,7 +35,7 @@ def test_no_board_no_image():
 
 
 def test_render_match_uses_the_roles_view():
-    """The picture shows what match.view(role) returns for that role."""
+    """The picture shows what match.observe(role) returns for that role."""
     game = FakeGame()
     game.views["soviet"] = {"units": [], "status": {"turn": 1}}
     seen = []
@@ -58,7 +59,7 @@ def test_crop_contains_focus_hexes():
     """An action image holds every hex of the last action, focus hexes included."""
     board = tiny_map()
     view = {"units": [unit("a", "0101")], "last": {"focus": ["0806", "0605"]}}
-    picture = compose(board, view, load_style("caucasus"), "axis", full=False)
+    picture = compose(board, map_view(view), load_style("caucasus"), "axis", full=False)
     assert _inside(picture, "0806") and _inside(picture, "0605")
 
 
@@ -67,7 +68,7 @@ def test_crop_is_smaller_than_the_map_on_a_big_map():
     board = medium_map()
     view = {"units": [unit("a", "1512")], "last": {"moves": [["1512", "1612", "1712"]]}}
     style = load_style("caucasus")
-    picture = compose(board, view, style, "axis", full=False)
+    picture = compose(board, map_view(view), style, "axis", full=False)
     width, height = picture.layout.image_size
     assert picture.box[2] - picture.box[0] < width and picture.box[3] - picture.box[1] < height
     assert all(_inside(picture, h) for h in ("1512", "1612", "1712"))
@@ -78,17 +79,17 @@ def test_without_last_action_the_window_follows_the_viewers_units():
     """With no last action, the image is centred on the viewer's own units."""
     board = medium_map()
     view = {"units": [unit("a", "2820", side="soviet"), unit("b", "0303", side="axis")]}
-    picture = compose(board, view, load_style("caucasus"), "soviet", full=False)
+    picture = compose(board, map_view(view), load_style("caucasus"), "soviet", full=False)
     assert _inside(picture, "2820") and not _inside(picture, "0303")
 
 
 def test_status_panel_adds_a_strip_on_top():
     """The status panel sits above the map crop."""
     board, style = tiny_map(), load_style("caucasus")
-    with_status = compose(board, sample_view(), style, "axis", full=True)
+    with_status = compose(board, map_view(sample_view()), style, "axis", full=True)
     view = sample_view()
     del view["status"]
-    without = compose(board, view, style, "axis", full=True)
+    without = compose(board, map_view(view), style, "axis", full=True)
     assert with_status.image.height > without.image.height
     assert with_status.image.width == without.image.width
 
@@ -103,14 +104,14 @@ def test_units_off_the_map_are_skipped():
 def test_hex_markers_are_drawn_at_the_top_of_their_hex_or_below_a_combat_result():
     """A view's ``hex_markers`` (entrenchments, control, combat markers) appear on the map; malformed
     entries are skipped."""
-    from render.viewdata import hex_markers
+    from engine.mapview import hex_markers, map_view
 
     board, style = tiny_map(), load_style("stalins-war")
     view = sample_view()
-    plain = compose(board, view, style, "axis", full=True)
+    plain = compose(board, map_view(view), style, "axis", full=True)
     view["hex_markers"] = [{"hex": "0403", "text": "ENTR", "side": "axis"}, {"hex": "0604", "text": "AX"}, {"text": "X"}, "junk"]
     assert [(m.hex, m.text) for m in hex_markers(view)] == [("0403", "ENTR"), ("0604", "AX")]
-    marked = compose(board, view, style, "axis", full=True)
+    marked = compose(board, map_view(view), style, "axis", full=True)
     assert marked.image.size == plain.image.size
     lay, top = marked.layout, marked.image.height - (marked.box[3] - marked.box[1])
 

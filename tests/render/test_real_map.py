@@ -8,6 +8,7 @@ from PIL import Image
 
 import engine
 from engine.mapdata import parse_map
+from engine.mapview import map_view
 from render.images import render_view
 from render.synthetic import synthetic_units
 from tests.render.fakes import FakeGame
@@ -25,7 +26,7 @@ def test_caucasus_map_renders_full_and_action():
     units = synthetic_units(board, 300)
     view = {"units": units, "status": {"turn": 1}, "last": {"focus": [units[0]["hex"]]}}
     for full in (True, False):
-        data = render_view(game, view, "axis", full)
+        data = render_view(game, map_view(view), "axis", full)
         assert data is not None and len(data) < 1_000_000
         assert Image.open(io.BytesIO(data)).format == "PNG"
 
@@ -43,6 +44,6 @@ def test_stalins_war_position_renders_with_a_blank_inactive_partisan():
     hidden = [u for u in view["units"] if u.get("hidden")]
     assert len(hidden) == 1 and hidden[0]["values"] == "?" and "su-partisan-7" not in str(view)
     for full in (True, False):
-        data = render_view(game, view, "axis", full)
+        data = render_view(game, map_view(view), "axis", full)
         assert data is not None and Image.open(io.BytesIO(data)).format == "PNG"
-    assert "3-3" not in describe(game, view, True).split("2220")[-1][:40]
+    assert "3-3" not in describe(game, map_view(view), True).split("2220")[-1][:40]

@@ -30,9 +30,9 @@ from tests.bot.discord.fake_discord import payloads as p
 READY_TIMEOUT = 10.0
 
 
-def tiny_map(game: Any, match: Any, role: str, full: bool) -> tuple[bytes, str]:
+def tiny_map(game: Any, seen: Any, full: bool) -> tuple[bytes, str]:
     """A small PNG of the counters and its description (the duel has no board to render)."""
-    units = match.view(role).get("units", {})
+    units = seen.view.get("units", {})
     where = ", ".join(f"{k} in {u['hex']}" for k, u in sorted(units.items()))
     image = Image.new("RGB", (160, 20), "white")
     ImageDraw.Draw(image).text((2, 2), where, fill="black")

@@ -1,16 +1,21 @@
-"""What the renderer reads from a game's view, as typed values.
+"""The typed map view: what a viewer's picture shows, read once from the game's projection.
 
-A view is a plain dict from ``game.view``; only these functions look into it, forgivingly
-(missing keys are empty), so the rest of the renderer works on the types below.
+A game's ``view`` is a plain dict (JSON-like, easy to write); ``map_view`` reads it forgivingly
+(missing keys are empty) into the frozen values below, which the renderer draws and the
+service compares (a seat whose map differs from the public one gets its own picture). Only
+this module looks into a view's map keys: ``units``, ``stacks`` (``engine.stacks``'
+projection: blanks stay blanks), ``hex_markers``, ``last`` and ``status``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.hexgrid import Label
+
+Panel = tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True)
@@ -74,7 +79,8 @@ def stacked_units(view: Mapping[str, Any]) -> list[dict[str, Any]]:
             if c.get("blank"):
                 out.append({"id": str(c.get("slot", "")), "side": c.get("side") or "", "hex": str(location), "hidden": True})
             else:
-                attributes = c.get("attributes") if isinstance(c.get("attributes"), Mapping) else {}
+                found = c.get("attributes")
+                attributes: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
                 out.append({**attributes, "id": str(c.get("unit", "")), "side": c.get("side") or "", "hex": str(location)})
     return out
 
@@ -83,7 +89,10 @@ def units_on_map(view: Mapping[str, Any]) -> list[UnitOnMap]:
     """The view's units that stand on a hex, in the view's order (a stack's top unit first):
     ``view["units"]``, then the counters of its ordered stacks (``stacked_units``)."""
     raw = view.get("units") or []
-    items = list(raw.values()) if isinstance(raw, Mapping) else list(raw)
+    if isinstance(raw, Mapping):  # units by id: the key names a unit that does not repeat it
+        items = [{"id": k, **v} if isinstance(v, Mapping) and "id" not in v else v for k, v in raw.items()]
+    else:
+        items = list(raw)
     items += stacked_units(view)
     out = []
     for u in items:
@@ -141,8 +150,8 @@ def last_action(view: Mapping[str, Any]) -> LastAction:
     )
 
 
-def status_items(view: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """The status panel's key/value pairs, in the view's order."""
+def _panel(view: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The status panel's label/value pairs, in the view's order (labels are catalogue keys)."""
     status = view.get("status")
     if not isinstance(status, Mapping):
         return []
@@ -152,5 +161,39 @@ def status_items(view: Mapping[str, Any]) -> list[tuple[str, str]]:
             value = ", ".join(f"{k} {v}" for k, v in value.items())
         elif isinstance(value, list | tuple):
             value = ", ".join(str(v) for v in value)
-        out.append((str(key).replace("_", " "), str(value)))
+        out.append((str(key), str(value)))
     return out
+
+
+@dataclass(frozen=True)
+class MapView:
+    """Everything one viewer's picture shows: counters (blanks for hidden ones), hex markers,
+    the last action and the status panel (label, value), in the view's order."""
+
+    units: tuple[UnitOnMap, ...] = ()
+    markers: tuple[HexMarker, ...] = ()
+    last: LastAction = LastAction()
+    panel: Panel = ()
+
+    def translated(self, translate: Callable[[str], str] | None) -> MapView:
+        """The same map with the panel's labels (catalogue keys) in the reader's language."""
+        if translate is None:
+            return self
+        return replace(self, panel=tuple((translate(k), v) for k, v in self.panel))
+
+    def panel_items(self) -> list[tuple[str, str]]:
+        """The panel as it is printed: labels with spaces for underscores."""
+        return [(k.replace("_", " "), v) for k, v in self.panel]
+
+    def focused(self, label: Label) -> MapView:
+        """The same map centred on ``label`` (a player asked for the area around a hex)."""
+        return replace(self, last=LastAction(focus=(label,)))
+
+
+def map_view(view: Mapping[str, Any], on_board: Callable[[Label], bool] | None = None) -> MapView:
+    """The typed map of ``view``; ``on_board`` keeps only the counters standing on the map (not
+    those in boxes off it)."""
+    units = units_on_map(view)
+    if on_board is not None:
+        units = [u for u in units if on_board(u.hex)]
+    return MapView(tuple(units), tuple(hex_markers(view)), last_action(view), tuple(_panel(view)))

@@ -1,8 +1,8 @@
 """The renderer reads ordered stacks from the projection only: blanks stay blanks."""
 
 from engine import stacks
+from engine.mapview import units_on_map
 from engine.stacks import StackPolicy, StackRule, Visibility
-from render.viewdata import units_on_map
 
 POLICY = StackPolicy(default=StackRule(rule="T.1", enemy_depth=1), attributes={"name": Visibility.PUBLIC})
 UNITS = {
