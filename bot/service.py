@@ -15,9 +15,10 @@ import secrets
 import sqlite3
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.i18n import render
 from bot.replies import PUBLIC, Reply
@@ -35,6 +36,7 @@ from engine.text import Text, t
 #: text that describes them. Renderers read observations only, never a match's state.
 Renderer = Callable[[Game, Observation, bool], "tuple[bytes, str] | None"]
 HandRenderer = Callable[[Game, Observation], "tuple[bytes, str] | None"]
+_Drawn = TypeVar("_Drawn")
 FocusRenderer = Callable[[Game, Observation, str], "tuple[bytes, str] | None"]
 OK = "\u2713"
 FAIL = "\u2717"
@@ -76,6 +78,13 @@ class CampaignService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._matches: dict[int, Match] = {}
         self._sent_holdings: dict[int, dict[str, str]] = {}
+        # Pictures are drawn off the event loop, one at a time: a big map takes a few hundred
+        # milliseconds that every other campaign (and Discord's heartbeat) would otherwise wait.
+        self._drawing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="adjutant-draw")
+
+    async def draw(self, fn: Callable[..., _Drawn], *args: Any) -> _Drawn:
+        """Run a renderer off the event loop (see ``_drawing``) and return what it drew."""
+        return await asyncio.get_running_loop().run_in_executor(self._drawing, fn, *args)
 
     def _(self, text: Text | str, viewer: str = PUBLIC) -> str:
         """``text`` as ``viewer`` may read it (a role, ``public`` or ``referee``)."""
@@ -172,9 +181,9 @@ class CampaignService:
         ]
         replies += self._entry_replies(match.setup_entries, batch)
         seen = self._observe(game, match)
-        hands, sent = self._holdings_changes({}, game, match, batch, seen)
+        hands, sent = await self._holdings_changes({}, game, match, batch, seen)
         replies += hands
-        replies += self._pictures(game, seen, batch)
+        replies += await self._pictures(game, seen, batch)
         try:
             campaign_id = await self.store.create_campaign(
                 name,
@@ -253,13 +262,13 @@ class CampaignService:
         seen = seen if seen is not None else self._observe(game, match)
         return {role: self._(obs.holdings, role) for role, obs in seen.items() if obs.holdings is not None}
 
-    def _holdings_replies(self, row: CampaignRow, game: Game, match: Match, batch: str, seen: Mapping[Role, Observation]) -> list[Reply]:
+    async def _holdings_replies(self, row: CampaignRow, game: Game, match: Match, batch: str, seen: Mapping[Role, Observation]) -> list[Reply]:
         """6.2 of Stalin's War and any hidden-hand game: a hand goes to its owner after every change."""
-        out, now = self._holdings_changes(self._sent_holdings.get(row.id, {}), game, match, batch, seen)
+        out, now = await self._holdings_changes(self._sent_holdings.get(row.id, {}), game, match, batch, seen)
         self._sent_holdings[row.id] = now
         return out
 
-    def _holdings_changes(
+    async def _holdings_changes(
         self, before: Mapping[str, str], game: Game, match: Match, batch: str, seen: Mapping[Role, Observation]
     ) -> tuple[list[Reply], dict[str, str]]:
         """The holdings replies for every seat whose holdings differ from ``before``, and the holdings now."""
@@ -270,7 +279,7 @@ class CampaignService:
                 continue
             out.append(Reply(role, text, batch=batch))
             if self.hand_renderer is not None:
-                drawn = self.hand_renderer(game, seen[role])
+                drawn = await self.draw(self.hand_renderer, game, seen[role])
                 if drawn is not None:
                     out.append(Reply(role, drawn[1], image=drawn[0], batch=batch))
         return out, now
@@ -456,9 +465,9 @@ class CampaignService:
                 )
             )
         seen = self._observe(game, match)
-        replies += self._holdings_replies(row, game, match, batch, seen)
+        replies += await self._holdings_replies(row, game, match, batch, seen)
         replies += self._prompt_replies(game, match, batch, waiting_before)
-        replies += self._pictures(game, seen, batch)
+        replies += await self._pictures(game, seen, batch)
         snapshot = None
         last = records[-1]
         if last.barrier and last.seq % SNAPSHOT_EVERY < len(records):
@@ -503,20 +512,20 @@ class CampaignService:
         extra: dict[str, Any] = {"ping": ping} if ping else {}
         return [Reply(PUBLIC, self._(t("Waiting for {who}", who="; ".join(parts))), batch=batch, extra=extra)]
 
-    def _pictures(self, game: Game, seen: Mapping[Role, Observation], batch: str) -> list[Reply]:
+    async def _pictures(self, game: Game, seen: Mapping[Role, Observation], batch: str) -> list[Reply]:
         """The public picture for the channel and, where a seat's observed map shows more than
         the public one (its own hidden stacks drawn whole), that seat's own picture, privately."""
         public = seen[PUBLIC]
-        out = self._image_replies(game, public, batch)
+        out = await self._image_replies(game, public, batch)
         for role in game.roles:
             if seen[role].differs_from(public):
-                out += self._image_replies(game, seen[role], batch)
+                out += await self._image_replies(game, seen[role], batch)
         return out
 
-    def _image_replies(self, game: Game, seen: Observation, batch: str, full: bool = False) -> list[Reply]:
+    async def _image_replies(self, game: Game, seen: Observation, batch: str, full: bool = False) -> list[Reply]:
         if self.renderer is None:
             return []
-        rendered = self.renderer(game, seen, full)
+        rendered = await self.draw(self.renderer, game, seen, full)
         if rendered is None:
             return []
         image, description = rendered
@@ -538,7 +547,7 @@ class CampaignService:
                 await self._answer(row, reply, sender, role, line, "refused")
                 return [reply]
             return await self._commit(row, game, match, [rec], f"{OK} undo", sender, role, line, batch, waiting_before)
-        replies = self.query(game, match, role, verb, args, batch)
+        replies = await self.query(game, match, role, verb, args, batch)
         if private:  # asked privately: even the answers everybody may read go to the asker alone
             replies = [dataclasses.replace(r, to=role) if r.to == PUBLIC else r for r in replies]
         await self.store.commit_step(
@@ -546,7 +555,7 @@ class CampaignService:
         )
         return replies
 
-    def query(self, game: Game, match: Match, role: Role, verb: str, args: Sequence[str], batch: str = "") -> list[Reply]:
+    async def query(self, game: Game, match: Match, role: Role, verb: str, args: Sequence[str], batch: str = "") -> list[Reply]:
         """Answer a read-only verb; private answers go to ``role`` only."""
         if verb == "status":
             text = self._(match.observe(PUBLIC).status, PUBLIC)
@@ -569,15 +578,15 @@ class CampaignService:
             seen = match.observe(role)
             replies = [Reply(role, self._(game.holdings(match.state, role) if seen.holdings is None else seen.holdings, role), batch=batch)]
             if self.hand_renderer is not None:
-                drawn = self.hand_renderer(game, seen)
+                drawn = await self.draw(self.hand_renderer, game, seen)
                 if drawn is not None:
                     replies.append(Reply(role, drawn[1], image=drawn[0], batch=batch))
             return replies
         if verb == "map" and args and args[0].casefold() not in ("full", "all", "whole"):
-            return self._map_around(game, match, role, " ".join(args), batch)
+            return await self._map_around(game, match, role, " ".join(args), batch)
         if verb == "map":
             full = bool(args) and args[0].casefold() in ("full", "all", "whole")
-            images = self._image_replies(game, match.observe(role), batch, full=full)
+            images = await self._image_replies(game, match.observe(role), batch, full=full)
             if not images:
                 return [Reply(role, self._(t("No renderer is configured, so no map image.")), ok=False, batch=batch)]
             return images
@@ -595,7 +604,7 @@ class CampaignService:
             return [Reply(role, self.help_text(game, args[0] if args else None), batch=batch)]
         raise InvalidOrder(t("Unknown order '{word}'.", word=verb))
 
-    def _map_around(self, game: Game, match: Match, role: Role, where: str, batch: str) -> list[Reply]:
+    async def _map_around(self, game: Game, match: Match, role: Role, where: str, batch: str) -> list[Reply]:
         board = game.board
         label = where.strip()
         if board is not None and label not in board.grid:
@@ -605,7 +614,7 @@ class CampaignService:
             return [Reply(role, self._(t("'{where}' is not a hex or a place of the map: try 'map 1231' or 'map Rostov'.", where=where)), ok=False, batch=batch)]
         if self.focus_renderer is None:
             return [Reply(role, self._(t("No renderer is configured, so no map image.")), ok=False, batch=batch)]
-        drawn = self.focus_renderer(game, match.observe(role), label)
+        drawn = await self.draw(self.focus_renderer, game, match.observe(role), label)
         if drawn is None:
             return [Reply(role, self._(t("No renderer is configured, so no map image.")), ok=False, batch=batch)]
         return [Reply(role, drawn[1], image=drawn[0], batch=batch)]

@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.i18n import DEFAULT_LANGUAGE
 from engine.game import Game
-from engine.kernel import Match
+from engine.observation import Observation
 
 
 def has_board(game: Game) -> bool:
@@ -25,8 +25,8 @@ def hex_labels(game: Game) -> list[str]:
     return sorted(str(h) for h in board.grid.labels())
 
 
-def around(game: Any, match: Match, role: str, label: str, language: str = DEFAULT_LANGUAGE) -> tuple[bytes, str] | None:
-    """The picture of ``role``'s view cropped around hex ``label``, and its description."""
+def around(game: Any, seen: Observation, label: str, language: str = DEFAULT_LANGUAGE) -> tuple[bytes, str] | None:
+    """The picture of an observation cropped around hex ``label``, and its description."""
     from bot.pictures import render_around
 
-    return render_around(game, match.observe(role), label, language)
+    return render_around(game, seen, label, language)

@@ -186,7 +186,7 @@ class PlayerCommands(app_commands.Group):
         role = PUBLIC if share else await viewer_role(client, row, interaction.user)
         await interaction.response.defer(ephemeral=not share, thinking=True)
         match = await client.service.match(row)
-        replies = client.service.query(registry.get(row.game), match, role, verb, args)
+        replies = await client.service.query(registry.get(row.game), match, role, verb, args)
         await answer(interaction, "\n".join(r.text for r in replies), ephemeral=not share)
 
     @app_commands.command(name="map", description="The map: the area of the last action, the whole map, or around a hex")
@@ -209,13 +209,13 @@ class PlayerCommands(app_commands.Group):
         await interaction.response.defer(ephemeral=not share, thinking=True)
         match = await client.service.match(row)
         if label:
-            got = around(game, match, role, label.strip(), client.service.language)
+            got = await client.service.draw(around, game, match.observe(role), label.strip(), client.service.language)
             if got is None:
                 await answer(interaction, client.tr(t("'{hex}' is not a hex of the map.", hex=label)), ephemeral=not share)
                 return
             data, alt = got
         else:
-            rendered = renderer(game, match.observe(role), whole)
+            rendered = await client.service.draw(renderer, game, match.observe(role), whole)
             if rendered is None:
                 await answer(interaction, client.tr(t("This game has no map image.")), ephemeral=not share)
                 return

@@ -1,3 +1,5 @@
+import asyncio
+
 import pytest
 
 from bot.service import CampaignService, ServiceError
@@ -473,3 +475,28 @@ async def test_the_waiting_line_pings_a_role_once_per_decision(setup):
     assert pings(await service.submit(row, RED, "move r1 0102")) == [None]
     assert pings(await service.submit(row, RED, "end")) == [["blue"]]
     assert pings(await service.submit(row, BLUE, "move b1 0504")) == [None]
+
+
+async def test_drawing_a_picture_does_not_hold_up_the_event_loop(tmp_path):
+    """A slow picture is drawn off the event loop: other campaigns' work runs meanwhile."""
+    import threading
+
+    started, loop_ran = threading.Event(), threading.Event()
+    waited: list[bool] = []
+
+    def slow_renderer(game, seen, full):
+        started.set()
+        waited.append(loop_ran.wait(timeout=5))  # only the event loop sets it
+        return b"png", "a picture"
+
+    store = await Store.open(tmp_path / "d.db")
+    service = CampaignService(store, renderer=slow_renderer)
+
+    async def meanwhile():
+        while not started.is_set():
+            await asyncio.sleep(0.01)
+        loop_ran.set()
+
+    await asyncio.gather(service.create("d", "duel", seed="fixed", creator=REF.user_id), meanwhile())
+    await store.close()
+    assert waited == [True]
