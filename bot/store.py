@@ -511,6 +511,12 @@ class Store:
         finally:
             HANDLING.reset(token)
 
+    async def lines_from(self, message_id: int) -> int:
+        """How many typed lines of Discord message ``message_id`` are recorded (handled)."""
+        async with self.db.execute("SELECT COUNT(*) FROM messages WHERE source = ?", (str(message_id),)) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
     async def message_count(self, campaign_id: int) -> int:
         async with self.db.execute("SELECT COUNT(*) FROM messages WHERE campaign_id = ?", (campaign_id,)) as cur:
             row = await cur.fetchone()

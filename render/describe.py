@@ -110,12 +110,12 @@ def describe(
         lines.append("; ".join(f"{k}: {v}" for k, v in status) + ".")
     lines += _last_lines(board, last, at, translate)
     lines.append(_counts(units, translate))
-    shown = sorted(at)
+    listed = sorted(at)
     if not full and hexes and board is not None:
         near = {h for c in hexes if c in board.grid for h in board.grid.within(c, MARGIN_HEXES)}
-        shown = [h for h in shown if h in near]
+        listed = [h for h in listed if h in near]
     text = " ".join(lines)
-    stacks = [_stack(board, h, at[h], translate) for h in shown]
+    stacks = [_stack(board, h, at[h], translate) for h in listed]
     if stacks:
         text += " " + _tr(t("Counters:"), translate) + " "
         for i, s in enumerate(stacks):

@@ -3,9 +3,10 @@
 Every campaign channel has a high-water mark in the store: the id of the last message handled
 there. Handling a message runs under ``Store.handling``, so each step it commits records the
 message id and advances the mark in the same transaction; a crash between handling and
-marking therefore cannot make a restart handle the message again. (A message of several lines
-interrupted by a crash keeps the lines committed before it; the lines after it are not read
-again.) A message that commits nothing (chat, a spectator) is marked after it is handled.
+marking therefore cannot make a restart handle the message again. A message of several lines
+cut by a crash keeps the lines committed before it, and the catch-up handles the rest: each
+handled line is recorded with the message's id, so the count says where to resume. A message
+that commits nothing (chat, a spectator) is marked after it is handled.
 
 On every READY (start and each reconnect) and RESUMED, each unfinished
 campaign's channel is read after its mark, oldest first, and every message is handled exactly
@@ -24,6 +25,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 import discord
+
+from engine.orders import split_lines
 
 if TYPE_CHECKING:
     from bot.discord.client import AdjutantClient
@@ -92,6 +95,21 @@ class Catchup:
             # The steps it made carry the mark already; only a message that changed nothing
             # may be read again after a restart, where it changes nothing again.
             log.exception("channel %s: could not mark message %s handled", channel_id, message.id)
+
+    async def resume(self, message: discord.Message) -> int:
+        """Handle the lines of the message at the mark that a crash left unhandled (the first
+        ones were recorded with their steps); 1 if there were any, else 0."""
+        store = self.client.store
+        done = await store.lines_from(message.id)
+        if done == 0 or done >= len(split_lines(message.content.strip())):
+            return 0
+        log.info("channel %s: message %s was cut after %d line(s); handling the rest", message.channel.id, message.id, done)
+        try:
+            with store.handling(str(message.channel.id), message.id):
+                await self.client.on_message(message, skip=done)
+        except Exception:
+            log.exception("channel %s: handling the rest of message %s failed", message.channel.id, message.id)
+        return 1
 
     # Catching up --------------------------------------------------------------------------------
     def hold(self) -> None:
@@ -175,8 +193,14 @@ class Catchup:
             log.warning("channel %s is not a text channel; nothing to read back", channel_id)
             return 0
         count, skipped = 0, 0
-        after = discord.Object(id=self.handled[channel_id])
+        mark = self.handled[channel_id]
+        # From the mark itself: a message of several lines that a crash cut keeps its rest.
+        after = discord.Object(id=mark - 1)
         async for message in channel.history(limit=None, after=after, oldest_first=True):
+            if message.id == mark:
+                if not message.author.bot:
+                    count += await self.resume(message)
+                continue
             if message.author.bot:
                 skipped = message.id  # its own posts and other bots': never orders
                 continue

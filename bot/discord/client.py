@@ -267,7 +267,8 @@ class AdjutantClient(discord.Client):
             await self.store.commit_step(row.id, [], [(r.to, r.payload(), None) for r in extra])
 
     # Typed orders -------------------------------------------------------------------------------
-    async def on_message(self, message: discord.Message) -> None:
+    async def on_message(self, message: discord.Message, skip: int = 0) -> None:
+        """Handle a typed message; ``skip``: its first lines were handled before a crash cut it."""
         if message.author.bot:
             return
         if message.guild is None:
@@ -286,7 +287,7 @@ class AdjutantClient(discord.Client):
         if not seats:
             return  # spectators talk freely; only seated players' messages are orders
         self.read_orders.add(message.id, message.author.id)
-        for role, text in by_role(content, seats):
+        for role, text in skip_lines(by_role(content, seats), skip):
             try:
                 await self.act(row, functools.partial(self.service.submit, row, sender, text, role), reply_to=message)
             except ServiceError as exc:
@@ -317,6 +318,18 @@ class AdjutantClient(discord.Client):
     def tr(self, text: Text | str) -> str:
         """``text`` in the service's language (write ``tr(t("..."))`` so Babel extracts it)."""
         return render(text, self.service.language)
+
+
+def skip_lines(groups: Sequence[tuple[str | None, str]], skip: int) -> list[tuple[str | None, str]]:
+    """The order groups of a message without its first ``skip`` lines (handled already)."""
+    out = []
+    for role, text in groups:
+        lines = text.split("\n")
+        dropped = min(skip, len(lines))
+        skip -= dropped
+        if lines[dropped:]:
+            out.append((role, "\n".join(lines[dropped:])))
+    return out
 
 
 def by_role(content: str, seats: Sequence[str]) -> list[tuple[str | None, str]]:

@@ -11,7 +11,9 @@ sent alone with a note saying why (naming the missing permission, such as Attach
 Discord refuses the text itself for a missing permission (403), the campaign's delivery is
 parked: its entries stay pending, in order, the log and the campaign's referees (by DM) are
 told which permission is missing, and it is tried again with the campaign's next action or
-the next (re)connection, never on a timer for ever.
+the next (re)connection, never on a timer for ever. A post Discord keeps refusing for any other
+reason (after three tries) goes out as its text alone, plain, in pieces; if even that is
+refused, a notice takes its place saying how to read it ('history'): nothing is dropped silently.
 
 A private post whose owner has closed their direct messages is not revealed: the channel is
 told that the DM failed, and the owner gets a button for a private (ephemeral) copy; when the
@@ -32,7 +34,17 @@ import aiohttp
 import discord
 
 from bot.discord.choices import CHOICE_LIMIT, Kind, Ref, state_tag
-from bot.discord.posts import MESSAGE_LIMIT, NONCE_LIMIT, Outgoing, Post, group, messages
+from bot.discord.posts import (
+    MAX_TEXT_MESSAGES,
+    MESSAGE_LIMIT,
+    NONCE_LIMIT,
+    Outgoing,
+    Post,
+    escape_markdown,
+    group,
+    messages,
+    split_text,
+)
 from bot.replies import PUBLIC, Reply
 from bot.store import CampaignRow
 from engine.text import t
@@ -179,8 +191,13 @@ class Delivery:
                     self.retry_later()
                     log.warning("campaign %s: post %s failed (%r); will retry", row.id, post.nonce_base, exc, exc_info=fault)
                     return done
-                log.error("campaign %s: dropping post %s (outbox %s) after %d failures: %r",
-                          row.id, post.nonce_base, list(post.entry_ids), self._refusals.pop(first), exc, exc_info=fault)
+                failures = self._refusals.pop(first)
+                if isinstance(exc, Refused) and await self.last_resort(row, post, str(exc)):
+                    log.error("campaign %s: post %s (outbox %s) refused %d times (%s); its text was posted plain",
+                              row.id, post.nonce_base, list(post.entry_ids), failures, exc)
+                else:
+                    log.error("campaign %s: dropping post %s (outbox %s) after %d failures: %r",
+                              row.id, post.nonce_base, list(post.entry_ids), failures, exc, exc_info=fault)
             # Last entry first: while any entry of the post is pending, its first id (the nonce)
             # is too, so a resend after a crash here carries the same nonce.
             for entry_id in reversed(post.entry_ids):
@@ -263,6 +280,38 @@ class Delivery:
             raise Refused(f"{exc.status} {exc.code}: {exc.text}") from exc
         except (aiohttp.ClientError, OSError, TimeoutError) as exc:
             raise Retry(str(exc)) from exc
+
+    async def last_resort(self, row: CampaignRow, post: Post, reason: str) -> bool:
+        """A post Discord keeps refusing: its text alone, plain (no image, buttons, reply link or
+        ping), in pieces; failing that, a notice where it was due saying how to read it. True if
+        either was posted: the text of a ruling is never dropped silently."""
+        target: discord.abc.Messageable | None
+        if post.public:
+            target = self.channel(row)
+        else:
+            seats = await self.client.store.seats(row.id)
+            owner = seats.get(post.recipient)
+            target = await self.client.create_dm(discord.Object(int(owner[0]))) if owner and owner[0].isdigit() else None
+        if target is None:
+            return False
+        plain = split_text(escape_markdown(post.text))[:MAX_TEXT_MESSAGES]
+        try:
+            for k, piece in enumerate(plain):
+                await target.send(content=piece, nonce=f"{post.nonce_base}p{k}"[:NONCE_LIMIT],
+                                  allowed_mentions=discord.AllowedMentions.none())
+            return bool(plain)
+        except discord.HTTPException as exc:
+            log.warning("campaign %s: the plain text of post %s was refused too (%s %s)", row.id, post.nonce_base, exc.status, exc.code)
+        note = self.client.tr(t(
+            "(A reply could not be posted: Discord refused it ({reason}). Nothing was lost: type 'history' to read it.)",
+            reason=reason,
+        ))
+        try:
+            await target.send(content=note[:MESSAGE_LIMIT], allowed_mentions=discord.AllowedMentions.none())
+            return True
+        except discord.HTTPException as exc:
+            log.warning("campaign %s: the notice for post %s was refused too (%s %s)", row.id, post.nonce_base, exc.status, exc.code)
+            return False
 
     def _send_permission(self, row: CampaignRow) -> str:
         channel = self.channel(row)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.discord.client import skip_lines
+from bot.service import CampaignService, Sender
 from bot.store import Store
 from tests.bot.discord.conftest import Harness
 
@@ -95,3 +97,34 @@ async def test_the_bots_own_posts_are_read_back_once_at_most(discord_env: Harnes
     await h.server.wait_until(lambda: h.server.history_reads > reads, what="the catch-up")
     await h.server.settle()
     assert (await h.store.catch_up_from())[0][1] == h.server.from_bot(h.channel)[-1].id
+
+
+async def test_a_message_cut_by_a_crash_has_its_remaining_lines_handled_on_restart(discord_env: Harness):
+    """A crash after the first of three lines: the restart handles lines two and three, once."""
+    h = discord_env
+    row = await h.create()
+    await h.stop()
+    cut = await h.server.say(h.red, h.channel, "move r1 0102\nmove r1 0103\nmove r1 0104")
+    # What the crashed process committed: the first line, with the message's id and mark.
+    store = await Store.open(h.db)
+    service = CampaignService(store)
+    with store.handling(str(h.channel), cut.id):
+        await service.submit(row, Sender(str(h.red.id), h.red.name), "move r1 0102", "red")
+    await store.close()
+    await h.start()
+    await h.server.wait_until(lambda: h.server.history_reads, what="the catch-up")
+    await h.server.settle()
+    assert await typed(h.store) == [(f"move r1 010{n}", str(cut.id)) for n in (2, 3, 4)]
+    assert (await h.service.match(row)).state["units"]["r1"]["hex"] == "0104"
+    await h.restart()
+    await h.server.settle()
+    assert len(await typed(h.store)) == 3
+
+
+def test_skip_lines_drops_the_first_lines_across_role_groups():
+    """The lines handled before the cut are dropped wherever they fall among role groups."""
+    groups = [("red", "move a\nmove b"), ("blue", "move c\nmove d")]
+    assert skip_lines(groups, 0) == groups
+    assert skip_lines(groups, 1) == [("red", "move b"), ("blue", "move c\nmove d")]
+    assert skip_lines(groups, 3) == [("blue", "move d")]
+    assert skip_lines(groups, 4) == []

@@ -259,21 +259,42 @@ async def test_rate_limits_are_waited_out_without_losing_a_reply(discord_env: Ha
     assert await h.store.pending(row.id) == []
 
 
-async def test_a_post_discord_keeps_refusing_is_dropped_not_blocking(discord_env: Harness, monkeypatch: pytest.MonkeyPatch, caplog):
-    """A post refused with and without its image is retried, then dropped with an error in the log; later posts flow."""
+async def test_a_post_discord_keeps_refusing_is_posted_as_plain_text_not_blocking(discord_env: Harness, monkeypatch: pytest.MonkeyPatch, caplog):
+    """A post refused with and without its image is retried, then its text goes out plain
+    (no image, buttons or reply link), saying so in the log; later posts flow."""
     from bot.discord import delivery
 
     monkeypatch.setattr(delivery, "RETRY_DELAYS", (0.05,))
     h = discord_env
     row = await h.create()
+    before = len(h.server.from_bot(h.channel))
     # Each of the three tries sends the message with its map, then its text alone.
     h.server.fail_next("POST", rf"/channels/{h.channel}/messages", 400, 50035, "Invalid Form Body", times=6)
     await h.server.say(h.red, h.channel, "move r1 0102")
     await h.server.wait_until(lambda: not h.server.failures, what="three refusals")
     await drained(h, row.id)
-    assert "dropping post" in caplog.text
+    assert "its text was posted plain" in caplog.text and "dropping post" not in caplog.text
+    plain = h.server.from_bot(h.channel)[before:]
+    assert plain[0].content.startswith(f"{OK} move r1 0102") and not plain[0].attachments
     post = await h.post_after(h.channel, h.server.say(h.red, h.channel, "move r1 0103"))
     assert post.content.startswith(f"{OK} move r1 0103")
+
+
+async def test_a_post_refused_even_as_plain_text_leaves_a_notice(discord_env: Harness, monkeypatch: pytest.MonkeyPatch, caplog):
+    """When Discord refuses even the plain text, the channel is told a reply could not be
+    posted and how to read it; nothing blocks."""
+    from bot.discord import delivery
+
+    monkeypatch.setattr(delivery, "RETRY_DELAYS", (0.05,))
+    h = discord_env
+    row = await h.create()
+    before = len(h.server.from_bot(h.channel))
+    h.server.fail_next("POST", rf"/channels/{h.channel}/messages", 400, 50035, "Invalid Form Body", times=7)
+    await h.server.say(h.red, h.channel, "move r1 0102")
+    await h.server.wait_until(lambda: not h.server.failures, what="seven refusals")
+    await drained(h, row.id)
+    notice = h.server.from_bot(h.channel)[before:]
+    assert len(notice) == 1 and "could not be posted" in notice[0].content and "history" in notice[0].content
 
 
 async def test_long_answers_are_split_within_discord_limits(discord_env: Harness):
