@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import sqlite3
 import sys
@@ -165,8 +166,18 @@ async def cmd_replay(args: argparse.Namespace) -> int:
             def show(rec: Record, digest: str) -> None:
                 print(f"  #{rec.seq:<5} {rec.kind:<8} {digest}  {rec.text}")
 
+            start = None
+            if row.continued_from is not None:
+                # Records up to there were played under older rules: checked from its snapshot on.
+                saved = await store.saved_snapshot(row.id, row.continued_from)
+                print(f"  continued from snapshot at record {row.continued_from} (rules version {row.rules_version})")
+                if saved is None or saved.seq != row.continued_from:
+                    failures += 1
+                    print(f"  MISMATCH: the snapshot at record {row.continued_from} is missing", file=sys.stderr)
+                    continue
+                start = (saved.seq, game.migrate_state(json.loads(saved.state), saved.format))
             try:
-                match = Match.replay(game, row.scenario, row.options, row.seed, records, on_record=show)
+                match = Match.replay(game, row.scenario, row.options, row.seed, records, on_record=show, start=start)
                 print(f"  final state {match.hash()}  OK")
             except ReplayMismatch as exc:
                 failures += 1

@@ -20,11 +20,12 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from bot.changes import changes_since
 from bot.i18n import render
 from bot.replies import PUBLIC, Reply
-from bot.store import CampaignRow, OutboxEntry, Store
+from bot.store import CampaignRow, OutboxEntry, Saved, Store
 from engine import registry
-from engine.errors import InvalidOrder, OrderError
+from engine.errors import InvalidOrder, InvariantViolation, OrderError
 from engine.game import EVERYONE, REFEREE, Game, LogEntry, Override, Role
 from engine.kernel import Match, Record
 from engine.observation import Observation
@@ -196,6 +197,7 @@ class CampaignService:
                 seats=seated,
                 replies=[(r.to, r.payload(), r.image) for r in replies],
                 snapshot=(0, canonical(match.state), match.hash()),
+                head=self._head(game, match, 0),
             )
         except sqlite3.IntegrityError:
             # Another request created a campaign of that name since the check above.
@@ -213,12 +215,27 @@ class CampaignService:
         return row
 
     async def match(self, row: CampaignRow) -> Match:
-        """The campaign's match, rebuilt from the latest snapshot and the log after it."""
+        """The campaign's match: rebuilt from the latest snapshot and the log after it, or, after
+        an upgrade of the game's rules (or a log that no longer replays), continued from the
+        latest state the campaign saved (see ``_continue``)."""
         cached = self._matches.get(row.id)
         if cached is not None:
             return cached
         game = registry.get(row.game)
         records = [Record.from_json(r) for r in await self.store.records(row.id)]
+        if row.rules_version != game.rules_version:
+            match = await self._continue(row, game, records, None)
+        else:
+            try:
+                match = await self._rebuild(row, game, records)
+            except ServiceError as exc:
+                match = await self._continue(row, game, records, exc.message)
+        self._matches[row.id] = match
+        self._sent_holdings[row.id] = self._holdings_now(game, match)
+        return match
+
+    async def _rebuild(self, row: CampaignRow, game: Game, records: list[Record]) -> Match:
+        """Replay the log after the latest snapshot, checking every stored hash."""
         snap = await self.store.latest_snapshot(row.id)
         match = Match.new(game, row.scenario, row.options, row.seed)
         tail = records
@@ -245,9 +262,71 @@ class CampaignService:
                 raise ServiceError(
                     t("Replaying campaign {name} diverged at record {seq}; refusing to continue.", name=row.name, seq=rec.seq)
                 )
-        self._matches[row.id] = match
-        self._sent_holdings[row.id] = self._holdings_now(game, match)
         return match
+
+    async def _continue(self, row: CampaignRow, game: Game, records: list[Record], diverged: Text | None) -> Match:
+        """Go on from the latest state the campaign saved, under the game's current rules.
+
+        After an upgrade of the rules (``row.rules_version`` is older) or when the log no longer
+        replays (``diverged``), the campaign continues from its head (the state its last step
+        left, migrated to the current state format), or, for a database written before heads
+        were kept, from its latest snapshot with the records after it applied under the new
+        rules as far as they go. The log is kept whole; a snapshot at the point of continuation
+        lets ``adjutant replay`` check everything after it; everybody is told what changed.
+        """
+        last = records[-1].seq if records else 0
+        head = await self.store.head(row.id)
+        base = head if head is not None and head.seq == last else await self.store.saved_snapshot(row.id)
+        if base is None and diverged is not None:
+            raise ServiceError(diverged)
+        match = Match.new(game, row.scenario, row.options, row.seed)
+        start = 0
+        if base is not None:
+            try:
+                match.state = game.migrate_state(json.loads(base.state), base.format)
+                game.check_invariants(match.state)
+            except (OrderError, InvariantViolation) as exc:
+                raise ServiceError(
+                    t("Campaign {name} cannot continue from record {seq}: {why}", name=row.name, seq=base.seq, why=exc.message)
+                ) from exc
+            start = base.seq
+        match.records = [r for r in records if r.seq <= start]
+        skipped: list[Record] = []
+        for rec in (r for r in records if r.seq > start):
+            if skipped:
+                skipped.append(rec)
+                continue
+            try:
+                match._replay_one(rec)  # under the new rules: the stored hashes are the old rules'
+            except OrderError:
+                skipped.append(rec)
+        # The log stays whole (history, numbering); the state is where the new rules got to.
+        match.records = list(records)
+        head_now = self._head(game, match, last)
+        old = row.rules_version
+        texts = [t("Adjutant was upgraded: {game} rules version {old} → {new}.", game=game.title, old=old, new=game.rules_version)]
+        if diverged is not None and old == game.rules_version:
+            texts = [t("The log of campaign {name} no longer replays ({why}).", name=row.name, why=diverged)]
+        texts.append(t("The campaign continues from record {seq}, as it stood; the log is kept whole.", seq=last))
+        if skipped:
+            texts.append(
+                t("Records {first} to {last} could not be applied under the current rules; their orders stand in the log only.",
+                  first=skipped[0].seq, last=skipped[-1].seq)
+            )
+        changes = changes_since(game, old)
+        if changes:
+            texts.append(t("What changed: {changes}", changes=" ".join(changes)))
+        text = "\n".join(self._(x) for x in texts)
+        batch = uuid.uuid4().hex
+        replies = [Reply(PUBLIC, text, batch=batch), Reply(REFEREE, text, batch=batch)]
+        await self.store.continue_campaign(row.id, head_now, [(r.to, r.payload(), None) for r in replies])
+        log.warning("campaign %s continued from record %s under %s rules version %s (was %s)", row.id, last, game.name, game.rules_version, old)
+        return match
+
+    @staticmethod
+    def _head(game: Game, match: Match, seq: int) -> Saved:
+        """The state to keep as the campaign's head after record ``seq``."""
+        return Saved(seq, canonical(match.state), match.hash(), game.rules_version, game.state_format)
 
     @staticmethod
     def _observe(game: Game, match: Match) -> dict[Role, Observation]:
@@ -470,8 +549,9 @@ class CampaignService:
         replies += await self._pictures(game, seen, batch)
         snapshot = None
         last = records[-1]
+        head = self._head(game, match, last.seq)
         if last.barrier and last.seq % SNAPSHOT_EVERY < len(records):
-            snapshot = (last.seq, canonical(match.state), match.hash())
+            snapshot = (last.seq, head.state, head.state_hash)
         # Should this commit fail, the caller's ``_step`` drops the match that holds the step.
         await self.store.commit_step(
             row.id,
@@ -480,6 +560,7 @@ class CampaignService:
             messages=[(sender.user_id, role, line, "accepted")],
             snapshot=snapshot,
             status="finished" if outcome is not None else None,
+            head=head,
         )
         return replies
 

@@ -117,6 +117,24 @@ class CampaignRow:
     seed: str
     status: str
     channel: str | None
+    rules_version: int = 1  # the game's rules version the campaign is played under
+    continued_from: int | None = None  # the record it continued from after a rules upgrade
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A state saved at record ``seq`` (a snapshot or a campaign's head): canonical JSON, its
+    hash, and the rules version and state format it was written under."""
+
+    seq: int
+    state: str
+    state_hash: str
+    rules_version: int = 1
+    format: int = 1
+
+
+def _saved(row: aiosqlite.Row) -> Saved:
+    return Saved(row["seq"], row["state"], row["state_hash"], int(row["rules_version"]), int(row["format"]))
 
 
 @dataclass(frozen=True)
@@ -291,15 +309,17 @@ class Store:
         seats: Mapping[str, tuple[str, str]] | None = None,
         replies: Iterable[tuple[str, dict[str, Any], bytes | None]] = (),
         snapshot: tuple[int, str, str] | None = None,
+        head: Saved | None = None,
     ) -> int:
         """Create a campaign with its referees, seats, opening replies and first snapshot, in one
         transaction: a crash leaves either all of it (the seed commitment published) or nothing."""
         stamp = now()
         async with self.transaction() as db:
             cur = await db.execute(
-                "INSERT INTO campaigns (name, game, scenario, options, seed, channel, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (name, game, scenario, json.dumps(options, sort_keys=True), seed, channel, stamp),
+                "INSERT INTO campaigns (name, game, scenario, options, seed, channel, created_at, rules_version)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (name, game, scenario, json.dumps(options, sort_keys=True), seed, channel, stamp,
+                 head.rules_version if head is not None else 1),
             )
             assert cur.lastrowid is not None
             campaign_id = int(cur.lastrowid)
@@ -312,7 +332,7 @@ class Store:
                     "INSERT INTO seats (campaign_id, role, user_id, user_name) VALUES (?, ?, ?, ?)",
                     (campaign_id, role, user_id, user_name),
                 )
-            await self._write_step(db, campaign_id, stamp, (), replies, (), snapshot)
+            await self._write_step(db, campaign_id, stamp, (), replies, (), snapshot, head)
             return campaign_id
 
     def _campaign(self, row: aiosqlite.Row) -> CampaignRow:
@@ -325,6 +345,8 @@ class Store:
             seed=row["seed"],
             status=row["status"],
             channel=row["channel"],
+            rules_version=int(row["rules_version"]),
+            continued_from=row["continued_from"],
         )
 
     async def campaign(self, key: int | str) -> CampaignRow | None:
@@ -387,12 +409,35 @@ class Store:
         return [json.loads(r["record"]) for r in rows]
 
     async def latest_snapshot(self, campaign_id: int) -> tuple[int, dict[str, Any], str] | None:
-        async with self.db.execute(
-            "SELECT seq, state, state_hash FROM snapshots WHERE campaign_id = ? ORDER BY seq DESC LIMIT 1",
-            (campaign_id,),
-        ) as cur:
+        saved = await self.saved_snapshot(campaign_id)
+        return (saved.seq, json.loads(saved.state), saved.state_hash) if saved else None
+
+    async def saved_snapshot(self, campaign_id: int, seq: int | None = None) -> Saved | None:
+        """The latest snapshot (or the one at ``seq``) with its rules version and state format."""
+        sql = "SELECT * FROM snapshots WHERE campaign_id = ?"
+        params: tuple[Any, ...] = (campaign_id,)
+        if seq is not None:
+            sql += " AND seq = ?"
+            params = (campaign_id, seq)
+        async with self.db.execute(sql + " ORDER BY seq DESC LIMIT 1", params) as cur:
             row = await cur.fetchone()
-        return (row["seq"], json.loads(row["state"]), row["state_hash"]) if row else None
+        return _saved(row) if row else None
+
+    async def head(self, campaign_id: int) -> Saved | None:
+        """The campaign's latest state as its last step left it (``None`` before version 3)."""
+        async with self.db.execute("SELECT * FROM heads WHERE campaign_id = ?", (campaign_id,)) as cur:
+            row = await cur.fetchone()
+        return _saved(row) if row else None
+
+    async def continue_campaign(self, campaign_id: int, head: Saved, replies: Iterable[tuple[str, dict[str, Any], bytes | None]]) -> None:
+        """After a rules upgrade: the campaign goes on from ``head`` under its rules version (a
+        snapshot there, so a replay checks what follows) and ``replies`` tell everybody."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE campaigns SET rules_version = ?, continued_from = ? WHERE id = ?",
+                (head.rules_version, head.seq, campaign_id),
+            )
+            await self._write_step(db, campaign_id, now(), (), replies, (), (head.seq, head.state, head.state_hash), head)
 
     async def commit_step(
         self,
@@ -403,12 +448,13 @@ class Store:
         snapshot: tuple[int, str, str] | None = None,
         status: str | None = None,
         seats: Mapping[str, tuple[str, str]] | None = None,
+        head: Saved | None = None,
     ) -> None:
         """Commit one step atomically: records, typed messages, snapshot, outbox replies, and any
         change of status or of seats (role -> user id and name) it announces."""
         stamp = now()
         async with self.transaction() as db:
-            await self._write_step(db, campaign_id, stamp, records, replies, messages, snapshot)
+            await self._write_step(db, campaign_id, stamp, records, replies, messages, snapshot, head)
             if status is not None:
                 await db.execute("UPDATE campaigns SET status = ? WHERE id = ?", (status, campaign_id))
             for role, (user_id, user_name) in sorted((seats or {}).items()):
@@ -428,6 +474,7 @@ class Store:
         replies: Iterable[tuple[str, dict[str, Any], bytes | None]],
         messages: Iterable[tuple[str, str | None, str, str]],
         snapshot: tuple[int, str, str] | None,
+        head: Saved | None = None,
     ) -> None:
         """Write one step's rows inside the caller's transaction."""
         for rec in records:
@@ -447,9 +494,17 @@ class Store:
             await Store._advance_mark(db, *handling)
         if snapshot is not None:
             seq, state, digest = snapshot
+            version, form = (head.rules_version, head.format) if head is not None else (1, 1)
             await db.execute(
-                "INSERT OR REPLACE INTO snapshots (campaign_id, seq, state, state_hash) VALUES (?, ?, ?, ?)",
-                (campaign_id, seq, state, digest),
+                "INSERT OR REPLACE INTO snapshots (campaign_id, seq, state, state_hash, rules_version, format)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (campaign_id, seq, state, digest, version, form),
+            )
+        if head is not None:
+            await db.execute(
+                "INSERT OR REPLACE INTO heads (campaign_id, seq, state, state_hash, rules_version, format)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (campaign_id, head.seq, head.state, head.state_hash, head.rules_version, head.format),
             )
         for recipient, payload, image in replies:
             await db.execute(

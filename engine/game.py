@@ -13,9 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from engine.errors import InvariantViolation
 from engine.mapview import map_view
 from engine.observation import Observation
-from engine.text import Text
+from engine.text import Text, t
 
 if TYPE_CHECKING:
     from engine.mapdata import MapData
@@ -156,6 +157,14 @@ class Game(ABC):
     #: The dice the game rolls, by number of sides: a referee's fixed roll (``dice N``) must be
     #: at most the largest, and is checked again against the die actually rolled.
     dice: tuple[int, ...] = (6,)
+    #: The version of the rules as the engine applies them. Bump it (and add a section to the
+    #: game's ``CHANGES.md``) when a change would make an old campaign's log replay differently:
+    #: running campaigns then continue from their latest state under the new rules, and their
+    #: referees and players are told what changed.
+    rules_version: int = 1
+    #: The version of the state's shape. Bump it with a step in ``migrate_state`` when keys are
+    #: added, renamed or change meaning, so that states saved earlier still load.
+    state_format: int = 1
 
     # Required ------------------------------------------------------------------------------------
     @abstractmethod
@@ -260,6 +269,16 @@ class Game(ABC):
         turn and no public text depends on what was in the hand.
         """
         return None
+
+    def migrate_state(self, state: State, from_format: int) -> State:
+        """A state saved in format ``from_format`` (a snapshot or head written by an earlier
+        version) in the current ``state_format``. The default takes the current format only;
+        a game that bumps ``state_format`` adds one step per version here."""
+        if from_format != self.state_format:
+            raise InvariantViolation(
+                t("A state saved in format {old} cannot be read by this version (format {new}).", old=from_format, new=self.state_format)
+            )
+        return state
 
     def validate(self) -> list[str]:
         """Problems in the game's data files (``adjutant validate GAME``)."""

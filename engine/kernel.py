@@ -262,9 +262,17 @@ class Match:
         seed: str,
         records: Sequence[Record],
         on_record: Callable[[Record, str], None] | None = None,
+        start: tuple[int, State] | None = None,
     ) -> Match:
-        """Rebuild a match from its records, raising ``ReplayMismatch`` on any hash difference."""
+        """Rebuild a match from its records, raising ``ReplayMismatch`` on any hash difference.
+
+        ``start`` (a record number and the state after it, e.g. the snapshot a campaign continued
+        from after a rules upgrade) replays only the records after it."""
         match = cls.new(game, scenario, options, seed)
+        if start is not None:
+            match.state = start[1]
+            match.records = [r for r in records if r.seq <= start[0]]
+            records = [r for r in records if r.seq > start[0]]
         for rec in records:
             match._replay_one(rec)
             got = match.hash()

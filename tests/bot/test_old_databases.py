@@ -1,5 +1,6 @@
 """Campaigns stored before the one-door projection still load, replay and play on."""
 
+import json
 import shutil
 from pathlib import Path
 
@@ -46,5 +47,27 @@ async def test_an_old_campaign_takes_the_next_order(tmp_path):
             replies = await service.submit(row, CONSOLE, action.text, role=role)
             assert any(r.ok and r.text.startswith("\u2713") for r in replies), [r.text for r in replies]
             assert len(await store.records(row.id)) == len(match.records)
+    finally:
+        await store.close()
+
+
+async def test_an_old_database_continues_after_a_rules_upgrade(tmp_path, monkeypatch):
+    """The fixture's campaigns (no heads kept then) continue from their latest snapshot once a
+    game's rules version is bumped, take their next order, and `replay` checks what follows."""
+    db = tmp_path / "old.db"
+    shutil.copy(FIXTURE, db)
+    store = await Store.open(db)
+    try:
+        for row in await store.campaigns():
+            game = registry.get(row.game)
+            monkeypatch.setattr(game, "rules_version", game.rules_version + 1)
+            records = [Record.from_json(r) for r in await store.records(row.id)]
+            match = await CampaignService(store).match(row)
+            assert match.hash() == records[-1].state_hash  # the same rules here: nothing moved
+            row = await store.campaign(row.id)
+            assert row.rules_version == game.rules_version and row.continued_from == records[-1].seq
+            async with store.db.execute("SELECT payload FROM outbox WHERE campaign_id = ? ORDER BY id DESC LIMIT 2", (row.id,)) as cur:
+                notices = [json.loads(r["payload"])["text"] for r in await cur.fetchall()]
+            assert all("upgraded" in n for n in notices)
     finally:
         await store.close()

@@ -106,26 +106,6 @@ async def test_a_referee_undo_grant_survives_a_restart(setup):
     assert not replies[-1].ok
 
 
-async def test_a_stored_order_the_rules_now_refuse_is_a_clear_divergence(setup, monkeypatch):
-    """Records are replayed on load; an order the current rules refuse (the engine changed) gives the
-    same clear refusal as a hash mismatch, not a traceback."""
-    service, row, store = setup
-    await service.submit(row, RED, "move r1 0102")
-    records = await store.records(row.id)
-    broken = [dict(r) for r in records]
-    last = dict(broken[-1])
-    last["action"] = ["move", "r1", "0909"]
-    broken[-1] = last
-
-    async def stored(campaign_id):
-        return broken
-
-    monkeypatch.setattr(store, "records", stored)
-    with pytest.raises(ServiceError) as exc:
-        await CampaignService(store).match(row)
-    assert "diverged at record" in str(exc.value) and "now refused" in str(exc.value)
-
-
 async def test_a_private_standing_order_is_echoed_in_public_without_its_content(setup):
     """The template game's standing reactions are private: the channel reads 'standing (private)'."""
     service, row, _ = setup
