@@ -614,7 +614,12 @@ class Match:
         state = {k: v for k, v in self.state.items() if k not in KERNEL_KEYS}
         grants = {str(k): int(v) for k, v in self.state.get(GRANTS_KEY, {}).items()}
         fixed = [dict(f) for f in self.state.get(FIXED_KEY, ())]
-        return position.export(self.game, self.scenario, self.options, state, int(self.state.get(RNG_KEY, 0)), fixed, grants)
+        setup = self.game.setup(self.scenario, self.options, KernelContext(self._seed, 0))
+        units = setup.get(position.UNITS)
+        return position.export(
+            self.game, self.scenario, self.options, state, int(self.state.get(RNG_KEY, 0)), fixed, grants,
+            setup_units=list(units) if isinstance(units, dict) else (),
+        )
 
     def _state_at(self, args: Sequence[str]) -> State:
         if len(args) != 1 or not is_number(args[0]):

@@ -24,7 +24,9 @@ referee can read it, edit it by hand and compare two of them line by line::
 units with hexes and values, markers, tracks, hands and decks, map overrides); the header holds
 what the kernel keeps: ``draws`` (the random-number counter), ``fixed_rolls`` (the referee's
 queue) and ``undo_grants``. Loading checks the file against the scenario's set-up state: a part
-left out keeps its set-up value, an unknown key or a value of the wrong type is refused naming
+left out keeps its set-up value, and so does a unit left out of ``units`` (a unit written
+``null`` is out of play; a unit written replaces its whole record, as ``export`` writes it),
+an unknown key or a value of the wrong type is refused naming
 what is accepted, a unit on a hex the map does not have is refused, and the game's
 ``check_invariants`` has the last word. Every refusal is a ``PositionError`` (never a
 traceback). The engine reads and writes text only; files are the application's business.
@@ -33,7 +35,7 @@ traceback). The engine reads and writes text only; files are the application's b
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -142,8 +144,13 @@ def export(
     draws: int,
     fixed_rolls: list[dict[str, Any]],
     undo_grants: Mapping[str, int],
+    setup_units: Iterable[str] = (),
 ) -> str:
-    """The position file of ``state`` (the game's own parts; the kernel's values come apart)."""
+    """The position file of ``state`` (the game's own parts; the kernel's values come apart).
+
+    A unit of the set-up (``setup_units``) that the state no longer holds is written as
+    ``null``, so that loading the file does not bring it back from the set-up.
+    """
     doc: dict[str, Any] = {
         "format": FORMAT,
         "game": game.name,
@@ -155,7 +162,11 @@ def export(
         doc["fixed_rolls"] = fixed_rolls
     if any(undo_grants.values()):
         doc["undo_grants"] = dict(undo_grants)
-    doc["state"] = game.position_sections(clone(state))
+    sections = game.position_sections(clone(state))
+    units = sections.get(UNITS)
+    if isinstance(units, dict):
+        units.update({uid: None for uid in setup_units if uid not in units})
+    doc["state"] = sections
     return write(doc)
 
 
@@ -261,7 +272,7 @@ def load(
         raise PositionError(t("'state' must be an object of the game's parts, e.g. {example}.", example='{"turn": 3, "units": {...}}'))
     _check_sections(game, template, sections)
     _check_hexes(game, sections)
-    state = game.position_state(clone(sections), clone(template))
+    state = game.position_state(_with_units(clone(sections), template), clone(template))
     try:
         game.check_invariants(state)
     except InvariantViolation as exc:
@@ -277,6 +288,17 @@ def load(
         fixed_rolls=_fixed_rolls(doc.get("fixed_rolls", []), max(game.dice), max_fixed),
         undo_grants=_grants(game, doc.get("undo_grants", {})),
     )
+
+
+def _with_units(sections: dict[str, Any], template: State) -> dict[str, Any]:
+    """``sections`` with their units completed from the set-up: a unit the file leaves out keeps
+    its set-up record, a unit given as ``null`` is out of play, a unit given replaces its record."""
+    units, known = sections.get(UNITS), template.get(UNITS)
+    if isinstance(units, dict) and isinstance(known, dict):
+        merged = {uid: clone(record) for uid, record in known.items() if uid not in units}
+        merged.update({uid: record for uid, record in units.items() if record is not None})
+        sections[UNITS] = merged
+    return sections
 
 
 def _check_options(game: Game, given: Mapping[str, Any], options: Mapping[str, Any]) -> None:
@@ -331,6 +353,8 @@ def _check_units(game: Game, known: Mapping[str, Any], units: Any) -> None:
                 t("Unknown unit '{unit}' in the position.", unit=uid),
                 t("Units of {game} are named by their ids, e.g. {examples}.", game=game.name, examples=", ".join(list(known)[:6])),
             )
+        if record is None:
+            continue  # out of play
         if not isinstance(record, dict):
             raise PositionError(t("Unit '{unit}' must be an object of its values, e.g. {example}.", unit=uid, example=_example(known[uid])))
         for key, value in record.items():

@@ -206,3 +206,28 @@ def test_a_state_that_is_not_an_object_is_refused() -> None:
     doc = json.loads(duel_file())
     doc["state"] = [1, 2]
     assert "'state' must be an object" in refusal(json.dumps(doc))
+
+
+def test_a_unit_left_out_keeps_its_set_up_record() -> None:
+    """A file that moves one unit leaves every other unit where the set-up put it."""
+    match = new("caucasus")
+    record = dict(match.state["units"]["13pz"], hex="0932", box=None)
+    doc = {"format": FORMAT, "game": "caucasus", "state": {"units": {"13pz": record}}}
+    match.load_position(json.dumps(doc), "test")
+    setup = new("caucasus").state["units"]
+    assert match.state["units"]["13pz"]["hex"] == "0932"
+    assert {u: r for u, r in match.state["units"].items() if u != "13pz"} == {u: r for u, r in setup.items() if u != "13pz"}
+
+
+def test_a_unit_written_null_is_out_of_play() -> None:
+    """'"b2": null' takes the unit out of the game, as an eliminated duel counter."""
+    match = new("duel")
+    match.load_position(duel_file(units={"b2": None}), "test")
+    assert "b2" not in match.state["units"] and "b1" in match.state["units"]
+
+
+def test_an_eliminated_unit_is_exported_as_null() -> None:
+    """A unit the set-up has and the state lost is written null, so loading does not bring it back."""
+    match = new("duel")
+    match.override(Override("remove", ("b2",), "test"))
+    assert '"b2": null' in match.export_position()
