@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -231,3 +232,16 @@ def test_an_eliminated_unit_is_exported_as_null() -> None:
     match = new("duel")
     match.override(Override("remove", ("b2",), "test"))
     assert '"b2": null' in match.export_position()
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "positions"
+
+
+@pytest.mark.parametrize(("name", "file"), [("duel", "duel"), ("caucasus", "caucasus"), ("stalins-war", "stalins_war")])
+def test_the_shipped_example_loads_and_round_trips(name: str, file: str) -> None:
+    """Each game's example position (the README shows them) loads, and its export loads to the same hash."""
+    match = new(name)
+    match.load_position((EXAMPLES / f"{file}.position.json").read_text(encoding="utf-8"), "example")
+    again = new(name, "another seed")
+    again.load_position(match.export_position(), "example")
+    assert again.hash() == match.hash() and match.records[0].entries
