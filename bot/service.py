@@ -771,9 +771,8 @@ class CampaignService:
             async with self._step(row.id):
                 match = await self.match(row)
                 waiting_before = match.active()
-                override = Override("position", (), reason.strip())
                 try:
-                    rec = match.override_position(override, text)
+                    rec = match.load_position(text, reason.strip())
                 except OrderError as exc:
                     reply = Reply(REFEREE, f"{FAIL} referee: position \u2014 {self._(exc.text(), REFEREE)}", ok=False, batch=batch)
                     await self._answer(row, reply, sender, REFEREE, line, "refused")

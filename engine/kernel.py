@@ -575,12 +575,9 @@ class Match:
     def load_position(self, text: str, reason: str) -> Record:
         """Replace the state by a position file's (``engine.position``): a referee override whose
         record keeps the file, so replaying the log loads it again."""
-        return self.override_position(Override("position", (), reason), text)
-
-    def override_position(self, override: Override, text: str) -> Record:
-        if not override.reason.strip():
+        if not reason.strip():
             raise InvalidOrder(t("Every referee override needs a reason."), t("Add: because <reason>."))
-        return self._override(override, stored={"position": text})
+        return self._override(Override("position", (), reason), stored={"position": text})
 
     def _position(self, stored: Mapping[str, Any], ctx: KernelContext) -> State:
         if "position" not in stored:

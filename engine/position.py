@@ -71,8 +71,6 @@ class Header:
 class Position:
     """A loaded position: the game's state and the kernel's values, all checked."""
 
-    scenario: str
-    options: dict[str, Any]
     state: State
     draws: int
     fixed_rolls: list[dict[str, Any]] = field(default_factory=list)
@@ -210,7 +208,10 @@ def _no_constant(name: str) -> Any:
 
 def header(text: str) -> Header:
     """The game, scenario and options a position file names (checked later by ``load``)."""
-    doc = parse(text)
+    return _header(parse(text))
+
+
+def _header(doc: Mapping[str, Any]) -> Header:
     _check_header_keys(doc)
     game = doc.get("game")
     if not isinstance(game, str):
@@ -254,7 +255,7 @@ def load(
     checked against, and the value of every part the file leaves out.
     """
     doc = parse(text)
-    head = header(text)
+    head = _header(doc)
     if head.game != game.name:
         raise PositionError(
             t("This position is of the game '{given}', not of {game}.", given=head.game, game=game.name),
@@ -281,8 +282,6 @@ def load(
             t("Correct that part of the file; a position written by 'export position' always loads."),
         ) from exc
     return Position(
-        scenario=scenario,
-        options=dict(options),
         state=state,
         draws=_whole(doc.get("draws", setup_draws), "draws", 0),
         fixed_rolls=_fixed_rolls(doc.get("fixed_rolls", []), max(game.dice), max_fixed),
