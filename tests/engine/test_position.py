@@ -245,3 +245,13 @@ def test_the_shipped_example_loads_and_round_trips(name: str, file: str) -> None
     again = new(name, "another seed")
     again.load_position(match.export_position(), "example")
     assert again.hash() == match.hash() and match.records[0].entries
+
+
+def test_rewind_to_the_position_record_restores_the_position() -> None:
+    """'rewind 1' replays the log to the loaded position: the file is in the record."""
+    source = walk(new("duel"), 15, "rewind")
+    match = new("duel", "s9")
+    match.load_position(source.export_position(), "test")
+    walk(match, 10, "after")
+    match.override(Override("rewind", ("1",), "back to the position"))
+    assert match.hash() == source.hash()
