@@ -11,11 +11,12 @@ import sys
 from pathlib import Path
 
 from bot.i18n import render
-from bot.service import CampaignService, ServiceError
+from bot.service import CampaignService, ServiceError, header_scenario
 from bot.store import Store, StoreError, explain
 from engine import registry
 from engine.errors import OrderError
 from engine.kernel import Match, Record, ReplayMismatch
+from engine.text import t
 
 DEFAULT_DB = Path("data") / "adjutant.db"
 NEW_HELP = "accept an existing empty (0-byte) database file as a new database (refused otherwise)"
@@ -38,6 +39,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--json", action="store_true", help="print one JSON object per reply")
     play.add_argument("--option", action="append", default=[], help="campaign option key=value (repeatable)")
     play.add_argument("--new", action="store_true", help=NEW_HELP)
+    play.add_argument("--position", type=Path, help="start the campaign from a position file ('referee: export position' writes one)")
 
     rep = sub.add_parser("replay", help="rebuild campaigns from their logs and check every state hash")
     rep.add_argument("--db", type=Path, default=DEFAULT_DB)
@@ -117,6 +119,7 @@ async def cmd_play(args: argparse.Namespace) -> int:
     from bot.pictures import render_around, render_hand_of, render_with_description
     from bot.service import options_json
 
+    position = _read_position(args.position) if args.position else None
     store = await Store.open(args.db, new=args.new)
     try:
         service = CampaignService(
@@ -131,21 +134,35 @@ async def cmd_play(args: argparse.Namespace) -> int:
             print(f"adjutant: unknown game {args.game!r}; games: {', '.join(registry.names())}", file=sys.stderr)
             return 2
         game = registry.get(key)
-        scenario = args.scenario or next(iter(game.scenarios))
+        scenario = args.scenario or (header_scenario(position) if position else None) or next(iter(game.scenarios))
         name = args.campaign or f"{key}-{scenario}"
         row = await store.campaign(name)
         if row is None:
             options = options_json(" ".join(args.option))
             seats = {role: (CONSOLE.user_id, "console") for role in game.roles}
-            row, _ = await service.create(name, key, scenario, options, seed=args.seed, creator=CONSOLE.user_id, seats=seats)
+            row, _ = await service.create(
+                name, key, scenario, options, seed=args.seed, creator=CONSOLE.user_id, seats=seats, position=position
+            )
+        elif position is not None:
+            raise ServiceError(t("A campaign called '{name}' already exists; name a new one with --campaign to start from the position.", name=name))
         elif row.game != key:
             print(f"adjutant: campaign {name!r} in {args.db} is a {row.game} campaign", file=sys.stderr)
             return 2
-        console = Console(service, row, images=args.images, as_json=args.json)
+        console = Console(service, row, images=args.images, as_json=args.json, files=args.images or args.db.parent)
         await console.run(sys.stdin)
     finally:
         await store.close()
     return 0
+
+
+def _read_position(path: Path) -> str:
+    """A position file's text, or a ``ServiceError`` saying why it cannot be read."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ServiceError(t("The position file {path} is not UTF-8 text.", path=str(path))) from None
+    except OSError as exc:
+        raise ServiceError(t("The position file {path} cannot be read: {why}.", path=str(path), why=exc.strerror or str(exc))) from None
 
 
 async def cmd_replay(args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ the Discord transport delivers it.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import sys
@@ -33,12 +34,14 @@ class Console:
         out: TextIO = sys.stdout,
         images: Path | None = None,
         as_json: bool = False,
+        files: Path | None = None,
     ) -> None:
         self.service = service
         self.row = row
         self.out = out
         self.images = images
         self.as_json = as_json
+        self.files = files  # where 'referee: export position' writes its file (None: printed)
         self._image_count = 0
 
     async def deliver(self) -> int:
@@ -46,6 +49,8 @@ class Console:
 
     async def _send(self, entry: OutboxEntry) -> None:
         reply = Reply.from_payload(entry.payload, entry.image)
+        if reply.extra.get("file") and self.files is not None:
+            reply = self._write_file(reply, self.files / Path(str(reply.extra["file"])).name)
         path = None
         if reply.image is not None:
             if self.images is None:
@@ -56,6 +61,18 @@ class Console:
             path = self.images / f"{self.row.name}-{entry.id:05d}-{reply.to}.{extension(reply.image)}"
             path.write_bytes(reply.image)
         self._print(reply, path)
+
+    @staticmethod
+    def _write_file(reply: Reply, path: Path) -> Reply:
+        """Write a reply that is a file (an exported position) and answer with where it went."""
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(reply.text, encoding="utf-8")
+        except OSError as exc:
+            said = t("The position could not be written to {path}: {why}. Here it is:", path=str(path), why=exc.strerror or str(exc))
+            return dataclasses.replace(reply, text=render(said) + "\n" + reply.text)
+        said = t("Position written to {path}; 'adjutant play GAME --position {path}' starts a campaign from it.", path=str(path))
+        return dataclasses.replace(reply, text=render(said))
 
     def _print(self, reply: Reply, path: Path | None, image_skipped: bool = False) -> None:
         if self.as_json:

@@ -24,7 +24,7 @@ from bot.changes import changes_since
 from bot.i18n import render
 from bot.replies import PUBLIC, Reply
 from bot.store import CampaignRow, OutboxEntry, Saved, Store
-from engine import registry
+from engine import position, registry
 from engine.errors import InvalidOrder, InvariantViolation, OrderError
 from engine.game import EVERYONE, REFEREE, Game, LogEntry, Override, Role
 from engine.kernel import Match, Record
@@ -139,9 +139,14 @@ class CampaignService:
         channel: str | None = None,
         creator: str | None = None,
         seats: Mapping[str, tuple[str, str]] | None = None,
+        position: str | None = None,
     ) -> tuple[CampaignRow, list[Reply]]:
         """Create a campaign: its row, referee (``creator``), ``seats`` (role -> user id and name),
-        the announcement with the seed commitment and the first snapshot, in one transaction."""
+        the announcement with the seed commitment and the first snapshot, in one transaction.
+
+        With ``position`` (a position file's text) the campaign starts from it: its scenario and
+        options (unless given) come from the file, and loading it is the campaign's first record.
+        """
         try:
             key = registry.resolve(game_name)
         except KeyError:
@@ -149,6 +154,10 @@ class CampaignService:
                 t("Unknown game '{name}'. Games: {games}.", name=game_name, games=", ".join(registry.names()))
             ) from None
         game = registry.get(key)
+        if position is not None:
+            head = _position_header(position)
+            scenario = scenario or head.scenario
+            options = {**head.options, **(options or {})}
         scenario = scenario or next(iter(game.scenarios))
         opts = dict(game.options)
         for k, v in (options or {}).items():
@@ -165,6 +174,13 @@ class CampaignService:
             match = Match.new(game, scenario, opts, seed)
         except OrderError as exc:
             raise ServiceError(exc.text()) from exc
+        setup_state, setup_hash = match.state, match.hash()
+        records = []
+        if position is not None:
+            try:
+                records.append(match.load_position(position, self._(t("the campaign starts from a position file"))))
+            except OrderError as exc:
+                raise ServiceError(exc.text()) from exc
         batch = uuid.uuid4().hex
         replies = [
             Reply(
@@ -181,6 +197,7 @@ class CampaignService:
             )
         ]
         replies += self._entry_replies(match.setup_entries, batch)
+        replies += self._entry_replies([e for rec in records for e in rec.entries], batch)
         seen = self._observe(game, match)
         hands, sent = await self._holdings_changes({}, game, match, batch, seen)
         replies += hands
@@ -196,8 +213,9 @@ class CampaignService:
                 referees=[creator] if creator else [],
                 seats=seated,
                 replies=[(r.to, r.payload(), r.image) for r in replies],
-                snapshot=(0, canonical(match.state), match.hash()),
-                head=self._head(game, match, 0),
+                snapshot=(0, canonical(setup_state), setup_hash),
+                head=self._head(game, match, records[-1].seq if records else 0),
+                records=[r.to_json() for r in records],
             )
         except sqlite3.IntegrityError:
             # Another request created a campaign of that name since the check above.
@@ -747,7 +765,7 @@ class CampaignService:
         if not words:
             raise ServiceError(t("Empty referee command."))
         kind, args = words[0].casefold(), tuple(words[1:])
-        if kind == "show" or (kind == "dice" and not args):
+        if kind in ("show", "export") or (kind == "dice" and not args):
             return await self._referee_query(row, sender, kind, args, line)
         if not reason.strip():
             raise ServiceError(t("Every referee override needs a reason: add 'because <reason>'."))
@@ -790,6 +808,8 @@ class CampaignService:
             match = await self.match(row)
             try:
                 reply = Reply(REFEREE, self._referee_answer(match, kind, args), batch=batch)
+                if kind == "export":
+                    reply = dataclasses.replace(reply, extra={"file": f"{row.name}-{match.next_seq() - 1}.position.json"})
                 outcome = "query"
             except OrderError as exc:
                 said = " ".join((kind, *args))
@@ -799,6 +819,10 @@ class CampaignService:
         return [reply]
 
     def _referee_answer(self, match: Match, kind: str, args: Sequence[str]) -> str:
+        if kind == "export":
+            if [a.casefold() for a in args] != ["position"]:
+                raise InvalidOrder(t("Usage: export position (the whole position as a file, for the referee alone)."))
+            return match.export_position()
         if kind == "dice":
             fixed = match.fixed_rolls()
             if not fixed:
@@ -814,6 +838,28 @@ class CampaignService:
             )
         return text
 
+    async def load_position(self, row: CampaignRow, sender: Sender, text: str, reason: str) -> list[Reply]:
+        """Replace the campaign's position by a position file's (a referee override, announced
+        and logged; the record keeps the file, so replay loads it again)."""
+        line = f"position because {reason}"
+        async with self._recording(row, sender, [line], REFEREE):
+            if not await self.is_referee(row, sender.user_id):
+                raise ServiceError(t("Only a referee of campaign {name} may do that.", name=row.name))
+            if not reason.strip():
+                raise ServiceError(t("Every referee override needs a reason: add 'because <reason>'."))
+            game = registry.get(row.game)
+            batch = uuid.uuid4().hex
+            async with self._step(row.id):
+                match = await self.match(row)
+                waiting_before = match.active()
+                try:
+                    rec = match.load_position(text, reason.strip())
+                except OrderError as exc:
+                    reply = Reply(REFEREE, f"{FAIL} referee: position \u2014 {self._(exc.text(), REFEREE)}", ok=False, batch=batch)
+                    await self._answer(row, reply, sender, REFEREE, line, "refused")
+                    return [reply]
+                return await self._commit(row, game, match, [rec], self._echo(match, rec), sender, REFEREE, line, batch, waiting_before)
+
     # Delivery -----------------------------------------------------------------------------------
     async def deliver(self, send: Callable[[OutboxEntry], Awaitable[None]], campaign_id: int | None = None) -> int:
         """Send every pending outbox entry in order, marking each delivered after it is sent."""
@@ -823,6 +869,19 @@ class CampaignService:
             await self.store.mark_delivered(entry.id)
             count += 1
         return count
+
+
+def _position_header(text: str) -> position.Header:
+    """What a position file names (game, scenario, options), or its refusal as a ``ServiceError``."""
+    try:
+        return position.header(text)
+    except OrderError as exc:
+        raise ServiceError(exc.text()) from None
+
+
+def header_scenario(text: str) -> str | None:
+    """The scenario a position file names (``None``: the game's first), or its refusal as a ``ServiceError``."""
+    return _position_header(text).scenario
 
 
 def _storable(line: str) -> str:

@@ -310,9 +310,11 @@ class Store:
         replies: Iterable[tuple[str, dict[str, Any], bytes | None]] = (),
         snapshot: tuple[int, str, str] | None = None,
         head: Saved | None = None,
+        records: Iterable[dict[str, Any]] = (),
     ) -> int:
-        """Create a campaign with its referees, seats, opening replies and first snapshot, in one
-        transaction: a crash leaves either all of it (the seed commitment published) or nothing."""
+        """Create a campaign with its referees, seats, opening replies, first snapshot and first
+        records (a position it starts from), in one transaction: a crash leaves either all of it
+        (the seed commitment published) or nothing."""
         stamp = now()
         async with self.transaction() as db:
             cur = await db.execute(
@@ -332,7 +334,7 @@ class Store:
                     "INSERT INTO seats (campaign_id, role, user_id, user_name) VALUES (?, ?, ?, ?)",
                     (campaign_id, role, user_id, user_name),
                 )
-            await self._write_step(db, campaign_id, stamp, (), replies, (), snapshot, head)
+            await self._write_step(db, campaign_id, stamp, records, replies, (), snapshot, head)
             return campaign_id
 
     def _campaign(self, row: aiosqlite.Row) -> CampaignRow:

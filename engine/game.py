@@ -165,6 +165,9 @@ class Game(ABC):
     #: The version of the state's shape. Bump it with a step in ``migrate_state`` when keys are
     #: added, renamed or change meaning, so that states saved earlier still load.
     state_format: int = 1
+    #: State keys a position file may hold though the scenario's set-up state lacks them: parts
+    #: of the state (``"outcome"``) and unit values (``"units.*.moved"``); see ``engine.position``.
+    position_keys: tuple[str, ...] = ()
 
     # Required ------------------------------------------------------------------------------------
     @abstractmethod
@@ -283,6 +286,31 @@ class Game(ABC):
     def validate(self) -> list[str]:
         """Problems in the game's data files (``adjutant validate GAME``)."""
         return []
+
+    def position_sections(self, state: State) -> dict[str, Any]:
+        """The ``state`` part of a position file (``engine.position``): the game's parts by name.
+
+        The default writes the state's own parts, so every game can be exported; a game may
+        rename or regroup them to make the file friendlier, and then reads them back in
+        ``position_state``. ``state`` is a copy (the kernel's own values already taken out).
+        """
+        return state
+
+    def position_state(self, sections: dict[str, Any], template: State) -> State:
+        """The state a position file's checked ``sections`` describe.
+
+        ``template`` is the scenario's set-up state (a copy): the default replaces each of its
+        parts by the part the file gives and keeps the others, so a hand-written position need
+        only hold what differs from the set-up.
+        """
+        template.update(sections)
+        return template
+
+    def hexes(self) -> frozenset[str] | None:
+        """Every hex of the map (a position's units are checked against it), or ``None`` without one."""
+        if self.board is None:
+            return None
+        return frozenset(self.board.terrain)
 
     def unit_label(self, uid: str) -> str:
         """A unit's printed name."""

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import rng
+from engine import position, rng
 from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation, OrderError
 from engine.game import (
     EVERYONE,
@@ -541,13 +541,16 @@ class Match:
             after = self._set_value(work, args)
         elif kind == "dice":
             after = self._fix_dice(work, args, override.reason, ctx)
+        elif kind == "position":
+            after = self._position(stored or {}, ctx)
+            data["position"] = (stored or {})["position"]
         else:
             try:
                 after = self.game.override(work, override, ctx)
             except ImpossibleFixedRoll as exc:
                 raise exc.refusal() from None
             _keep_fixed(after, ctx.fixed)
-        after[RNG_KEY] = ctx.counter if kind not in ("rewind",) else after.get(RNG_KEY, 0)
+        after[RNG_KEY] = ctx.counter if kind not in ("rewind", "position") else after.get(RNG_KEY, 0)
         try:
             self.game.check_invariants(after)
         except InvariantViolation as exc:
@@ -576,6 +579,52 @@ class Match:
         elif kind != "grant-undo":
             self._push_undo(before, rec)
         return rec
+
+    def load_position(self, text: str, reason: str) -> Record:
+        """Replace the state by a position file's (``engine.position``): a referee override whose
+        record keeps the file, so replaying the log loads it again."""
+        if not reason.strip():
+            raise InvalidOrder(t("Every referee override needs a reason."), t("Add: because <reason>."))
+        return self._override(Override("position", (), reason), stored={"position": text})
+
+    def _position(self, stored: Mapping[str, Any], ctx: KernelContext) -> State:
+        if "position" not in stored:
+            raise InvalidOrder(
+                t("A position is loaded from a file, not typed."),
+                t("Console: adjutant play GAME --position FILE. Discord: /ref position with the file attached."),
+            )
+
+        def setup() -> tuple[State, int]:
+            setup_ctx = KernelContext(self._seed, 0)
+            return self.game.setup(self.scenario, self.options, setup_ctx), setup_ctx.counter
+
+        loaded = position.load(self.game, str(stored["position"]), self.scenario, self.options, setup, MAX_FIXED_ROLLS)
+        state = loaded.state
+        state[RNG_KEY] = loaded.draws
+        if loaded.undo_grants:
+            state[GRANTS_KEY] = loaded.undo_grants
+        _keep_fixed(state, loaded.fixed_rolls)
+        ctx.log(
+            t(
+                "The campaign continues from a position file: {game}, scenario {scenario}; everything before it is replaced.",
+                game=self.game.title,
+                scenario=self.scenario,
+            )
+        )
+        return state
+
+    def export_position(self) -> str:
+        """The current position as a position file (``engine.position``): everything, secrets too,
+        for the referee alone."""
+        state = {k: v for k, v in self.state.items() if k not in KERNEL_KEYS}
+        grants = {str(k): int(v) for k, v in self.state.get(GRANTS_KEY, {}).items()}
+        fixed = [dict(f) for f in self.state.get(FIXED_KEY, ())]
+        setup = self.game.setup(self.scenario, self.options, KernelContext(self._seed, 0))
+        units = setup.get(position.UNITS)
+        return position.export(
+            self.game, self.scenario, self.options, state, int(self.state.get(RNG_KEY, 0)), fixed, grants,
+            setup_units=list(units) if isinstance(units, dict) else (),
+        )
 
     def _state_at(self, args: Sequence[str]) -> State:
         if len(args) != 1 or not is_number(args[0]):

@@ -238,3 +238,21 @@ def play_random(
     replayed = Match.replay(game, scenario, game.options, seed, match.records)
     assert replayed.hash() == match.hash()
     return PlayReport(seed, steps, match.result() is not None, undos)
+
+
+def walk(match: Match, steps: int, seed: str, done_bias: float = 0.5) -> Match:
+    """Play up to ``steps`` random legal actions on ``match`` (leaning towards 'done' with
+    ``done_bias``, so a walk leaves set-up) and return it."""
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        active = sorted(match.active())
+        if match.result() is not None or not active:
+            break
+        role = rnd.choice(active)
+        actions = match.prompt(role).actions
+        if not actions:
+            continue
+        finishing = [a for a in actions if a.verb in ("done", "ready")]
+        action = finishing[0] if finishing and rnd.random() < done_bias else rnd.choice(actions)
+        match.play(role, action)
+    return match

@@ -7,6 +7,7 @@ one the first time they act. Anyone else gets a polite refusal.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -18,6 +19,7 @@ from bot.discord.interact import ac_override, ac_side, ac_unit, answer, campaign
 from bot.replies import Reply
 from bot.service import FAIL, ServiceError
 from bot.store import CampaignRow
+from engine.position import MAX_CHARS
 from engine.text import t
 
 After = Callable[[CampaignRow], Awaitable[None]]
@@ -52,6 +54,77 @@ async def referee_line(interaction: discord.Interaction[Any], line: str, after: 
         await answer(interaction, f"{FAIL} {client.tr(exc.message)}")
         return
     await answer(interaction, first_lines(replies) or "\n".join(r.text for r in replies) or client.tr(t("Done.")))
+
+
+async def _referee_here(interaction: discord.Interaction[Any]) -> CampaignRow | None:
+    """The campaign of the channel if the user referees it (deferred first); else answered and None."""
+    client = client_of(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    row = await campaign_here(interaction)
+    if row is None:
+        return None
+    if not await client.is_referee(row, interaction):
+        await answer(interaction, client.tr(t("Sorry, only a referee of campaign {name} may do that.", name=row.name)))
+        return None
+    return row
+
+
+async def load_position(interaction: discord.Interaction[Any], file: discord.Attachment, reason: str) -> None:
+    """Load a position file attached to ``/ref position`` into the channel's campaign."""
+    client = client_of(interaction)
+    row = await _referee_here(interaction)
+    if row is None:
+        return
+    refusal = None
+    text = ""
+    if file.size > MAX_CHARS:
+        refusal = t("The position file is too long ({n} characters; at most {most}).", n=file.size, most=MAX_CHARS)
+    else:
+        try:
+            text = (await file.read()).decode("utf-8")
+        except UnicodeDecodeError:
+            refusal = t("The position file {path} is not UTF-8 text.", path=file.filename)
+        except discord.HTTPException:
+            refusal = t("The attached file could not be fetched from Discord; attach it again.")
+    if refusal is not None:
+        await answer(interaction, f"{FAIL} {client.tr(refusal)}")
+        return
+    sender = client.sender(interaction.user)
+
+    async def work() -> list[Reply]:
+        return await client.service.load_position(row, sender, text, _one_line(reason))
+
+    try:
+        replies = await client.act(row, work, interaction=interaction)
+    except ServiceError as exc:
+        await answer(interaction, f"{FAIL} {client.tr(exc.message)}")
+        return
+    await answer(interaction, first_lines(replies) or client.tr(t("Done.")))
+
+
+async def export_position(interaction: discord.Interaction[Any]) -> None:
+    """Answer ``/ref export`` with the position file, to the referee alone (it holds every hand)."""
+    client = client_of(interaction)
+    row = await _referee_here(interaction)
+    if row is None:
+        return
+    sender = client.sender(interaction.user)
+
+    async def work() -> list[Reply]:
+        return await client.service.referee(row, sender, "export position")
+
+    try:
+        replies = await client.act(row, work, interaction=interaction)
+    except ServiceError as exc:
+        await answer(interaction, f"{FAIL} {client.tr(exc.message)}")
+        return
+    reply = replies[0]
+    if not reply.ok or not reply.extra.get("file"):
+        await answer(interaction, reply.text)
+        return
+    attached = discord.File(io.BytesIO(reply.text.encode("utf-8")), filename=str(reply.extra["file"]))
+    said = t("The position of campaign {name}: load it with /ref position, or 'adjutant play GAME --position FILE'.", name=row.name)
+    await answer(interaction, client.tr(said), file=attached)
 
 
 def _one_line(text: str) -> str:
@@ -110,6 +183,15 @@ class RefereeCommands(app_commands.Group):
     @app_commands.describe(reason=REASON)
     async def resume(self, interaction: discord.Interaction[Any], reason: str) -> None:
         await referee_line(interaction, f"resume because {_one_line(reason)}")
+
+    @app_commands.command(name="position", description="Load a position file (as /ref export writes): the campaign continues from it")
+    @app_commands.describe(file="the position file (JSON)", reason=REASON)
+    async def position(self, interaction: discord.Interaction[Any], file: discord.Attachment, reason: str) -> None:
+        await load_position(interaction, file, reason)
+
+    @app_commands.command(name="export", description="The whole position as a file, for you alone (it holds every hand)")
+    async def export(self, interaction: discord.Interaction[Any]) -> None:
+        await export_position(interaction)
 
     @app_commands.command(name="appoint", description="Make a member a referee of this campaign")
     @app_commands.describe(user="the new referee")

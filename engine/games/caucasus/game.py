@@ -58,6 +58,8 @@ class Caucasus(flow.ProcedureGame):
     }
 
     override_kinds = ("place", "remove", "step", "mark", "supply", "control", "weather", "turn", "phase", "repl", "air", "fleet", "clear")
+    #: Parts and unit values the state gains in play, which a position file may hold.
+    position_keys = ("outcome", "units.*.arrive", "units.*.start_hex")
 
     def __init__(self) -> None:
         self.rules: Rules = load_rules()

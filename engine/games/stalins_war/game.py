@@ -122,6 +122,13 @@ class StalinsWar(flow.ProcedureGame):
     }
     options: Mapping[str, Any] = OPTIONS
     verbs = VERBS
+    # Parts and unit values the state gains in play, which a position file may hold.
+    position_keys = (
+        "outcome", "last_round", "total_war",
+        "units.*.active", "units.*.arrived", "units.*.began", "units.*.due", "units.*.entrenching",
+        "units.*.exploited", "units.*.fought", "units.*.limited", "units.*.moved", "units.*.mp",
+        "units.*.oos", "units.*.retreated", "units.*.strategic",
+    )
 
     def __init__(self) -> None:
         self.rules: Rules = load_rules()

@@ -22,8 +22,11 @@ import pytest_asyncio
 from bot.discord.client import AdjutantClient
 from bot.service import CampaignService
 from bot.store import CampaignRow, Store
+from engine import registry
+from engine.kernel import Match
 from tests.bot.discord.conftest import point_discord_py_at, start_client, stop_client
 from tests.bot.discord.fake_discord import FakeDiscord, Interaction, User
+from tests.bot.discord.fake_discord.payloads import Upload
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -188,13 +191,21 @@ def commands(case: Case) -> dict[str, tuple[str, dict[str, Any]]]:
         "ref pause": ("ref pause", {"reason": "matrix"}),
         "ref resume": ("ref resume", {"reason": "matrix"}),
         "ref appoint": ("ref appoint", {"user": stranger}),
+        "ref position": ("ref position", {"file": Upload("sw.position.json", position_file()), "reason": "matrix"}),
+        "ref export": ("ref export", {}),
     }
+
+
+def position_file() -> bytes:
+    """The set-up position of the matrix's campaign, as '/ref export' writes it."""
+    game = registry.get("stalins-war")
+    return Match.new(game, "campaign", game.options, SEED).export_position().encode()
 
 
 COMMAND_NAMES = [
     "create", "join axis", "leave axis", "seats", "status", "history", "map", "hand axis", "options axis",
     "order axis", "undo axis", "help", "ref seat", "ref place", "ref remove", "ref override", "ref grant-undo",
-    "ref rewind", "ref pause", "ref resume", "ref appoint",
+    "ref rewind", "ref pause", "ref resume", "ref appoint", "ref position", "ref export",
 ]
 
 PUBLIC_ANSWERS = {"seats", "status", "history", "map", "help"}

@@ -125,6 +125,14 @@ class Channel:
         return out
 
 
+@dataclass(frozen=True)
+class Upload:
+    """A file a user attaches to a slash command's attachment option."""
+
+    filename: str
+    data: bytes
+
+
 def attachment(data: bytes, filename: str, description: str | None, channel_id: int) -> dict[str, Any]:
     aid = snowflake()
     url = f"https://cdn.invalid/attachments/{channel_id}/{aid}/{filename}"

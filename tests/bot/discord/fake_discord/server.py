@@ -172,6 +172,7 @@ class FakeDiscord:
         self._runner: web.AppRunner | None = None
         self.port = 0
         self.identified = asyncio.Event()
+        self.uploads: dict[int, bytes] = {}  # files attached to slash commands, served as the CDN would
 
     # Set-up -------------------------------------------------------------------------------------------
     def add_role(self, name: str, permissions: int = 0) -> Role:
@@ -220,12 +221,17 @@ class FakeDiscord:
     async def start(self) -> None:
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get("/gateway", self._gateway)
+        app.router.add_get("/attachments/{aid}/{name}", self._upload)
         app.router.add_route("*", API + "/{tail:.*}", self._rest)
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
         self.port = int(self._runner.addresses[0][1])
+
+    async def _upload(self, request: web.Request) -> web.Response:
+        data = self.uploads.get(int(request.match_info["aid"]))
+        return web.Response(body=data) if data is not None else web.Response(status=404)
 
     async def stop(self) -> None:
         for ws in list(self._sockets):
@@ -463,6 +469,15 @@ class FakeDiscord:
             spec = next((o for o in schema if o["name"] == name), None)
             if spec is None:
                 raise KeyError(f"/{path} has no option {name!r}; it has {[o['name'] for o in schema]}")
+            if isinstance(value, p.Upload):
+                aid = snowflake()
+                self.uploads[aid] = value.data
+                url = f"http://127.0.0.1:{self.port}/attachments/{aid}/{value.filename}"
+                resolved.setdefault("attachments", {})[str(aid)] = {
+                    "id": str(aid), "filename": value.filename, "size": len(value.data), "url": url, "proxy_url": url,
+                    "content_type": "application/json",
+                }
+                value = str(aid)
             if isinstance(value, User):
                 resolved.setdefault("users", {})[str(value.id)] = value.payload()
                 resolved.setdefault("members", {})[str(value.id)] = value.member(with_user=False, permissions=self.permissions(value))
