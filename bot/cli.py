@@ -52,6 +52,25 @@ def _parser() -> argparse.ArgumentParser:
     ren.add_argument("--full", action="store_true", help="the whole map instead of the last action")
     ren.add_argument("--out", type=Path, required=True, help="image file to write")
 
+    exp = sub.add_parser("export", help="write a campaign to one self-contained file (its private part sealed with a passphrase)")
+    exp.add_argument("--db", type=Path, default=DEFAULT_DB)
+    exp.add_argument("--campaign", required=True, help="campaign id or name")
+    exp.add_argument("--out", type=Path, help="file to write (default: standard output)")
+    sealed = exp.add_mutually_exclusive_group(required=True)
+    sealed.add_argument("--passphrase-file", type=Path, help="seal the private part (seed, hands, whole log) with the passphrase in this file")
+    sealed.add_argument("--public", action="store_true", help="leave the private part out: the file reads and audits but does not import")
+
+    imp = sub.add_parser("import", help="store a campaign exported by 'adjutant export', replayed to its hashes")
+    imp.add_argument("file", type=Path)
+    imp.add_argument("--db", type=Path, default=DEFAULT_DB)
+    imp.add_argument("--passphrase-file", type=Path, required=True, help="the passphrase the private part was sealed with")
+    imp.add_argument("--name", help="store it under this name (default: its own)")
+    imp.add_argument("--new", action="store_true", help=NEW_HELP)
+
+    aud = sub.add_parser("audit", help="check every die roll of an exported campaign against its seed")
+    aud.add_argument("file", type=Path)
+    aud.add_argument("--seed", help="the seed (needed while the campaign runs; a finished campaign's file holds it)")
+
     val = sub.add_parser("validate", help="check a game's data files and list every problem")
     val.add_argument("game")
 
@@ -82,6 +101,10 @@ def main(argv: list[str] | None = None) -> int:
             return asyncio.run(cmd_render(args))
         if args.command == "validate":
             return cmd_validate(args.game)
+        if args.command in ("export", "import", "audit"):
+            from bot import exchange_cli
+
+            return exchange_cli.run(args)
         if args.command == "bench":
             if args.what == "render":
                 from render import bench as render_bench
