@@ -16,7 +16,7 @@ from bot.store import Store, StoreError, explain
 from engine import registry
 from engine.errors import OrderError
 from engine.kernel import Match, Record, ReplayMismatch
-from engine.text import t
+from engine.text import Text, t
 
 DEFAULT_DB = Path("data") / "adjutant.db"
 NEW_HELP = "accept an existing empty (0-byte) database file as a new database (refused otherwise)"
@@ -71,6 +71,11 @@ def _parser() -> argparse.ArgumentParser:
     aud.add_argument("file", type=Path)
     aud.add_argument("--seed", help="the seed (needed while the campaign runs; a finished campaign's file holds it)")
 
+    tl = sub.add_parser("timelapse", help="an animated GIF of a campaign, the public map turn by turn")
+    tl.add_argument("--db", type=Path, default=DEFAULT_DB)
+    tl.add_argument("--campaign", required=True, help="campaign id or name")
+    tl.add_argument("--out", type=Path, required=True, help="the GIF file to write")
+
     val = sub.add_parser("validate", help="check a game's data files and list every problem")
     val.add_argument("game")
 
@@ -101,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
             return asyncio.run(cmd_render(args))
         if args.command == "validate":
             return cmd_validate(args.game)
+        if args.command == "timelapse":
+            return asyncio.run(cmd_timelapse(args))
         if args.command in ("export", "import", "audit"):
             from bot import exchange_cli
 
@@ -228,6 +235,27 @@ async def cmd_replay(args: argparse.Namespace) -> int:
     finally:
         await store.close()
     return 1 if failures else 0
+
+
+async def cmd_timelapse(args: argparse.Namespace) -> int:
+    from bot.timelapse import timelapse
+
+    store = await Store.open(args.db, read_only=True)
+    try:
+        key: int | str = int(args.campaign) if args.campaign.isdigit() else args.campaign
+        row = await store.campaign(key)
+        if row is None:
+            raise ServiceError(t("There is no campaign '{name}'.", name=args.campaign))
+        made = await timelapse(store, row)
+    finally:
+        await store.close()
+    if isinstance(made, Text):
+        raise ServiceError(made)
+    data, frames = made
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_bytes(data)
+    print(render(t("Wrote {path}: {frames} frames, {size} KB.", path=str(args.out), frames=frames, size=len(data) // 1024)))
+    return 0
 
 
 async def cmd_render(args: argparse.Namespace) -> int:

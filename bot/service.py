@@ -222,6 +222,9 @@ class CampaignService:
             raise ServiceError(t("A campaign called '{name}' already exists.", name=name)) from None
         self._matches[campaign_id] = match
         self._sent_holdings[campaign_id] = sent
+        turn = game.turn(match.state)
+        if turn is not None:
+            await self.store.begin_turn(campaign_id, turn, records[-1].seq if records else 0, self._counters(seen[PUBLIC]))
         row = await self.store.campaign(campaign_id)
         assert row is not None
         return row, replies
@@ -580,6 +583,40 @@ class CampaignService:
             status="finished" if outcome is not None else None,
             head=head,
         )
+        replies += await self._turn_end(row, game, match, seen[PUBLIC], batch, last.seq)
+        return replies
+
+    @staticmethod
+    def _counters(seen: Observation) -> dict[str, Any]:
+        """The counters everybody sees on the map, by id (name and hex): a turn's starting point."""
+        return {u.id: [u.name, u.hex] for u in seen.map.units if not u.hidden}
+
+    async def _turn_end(self, row: CampaignRow, game: Game, match: Match, public: Observation, batch: str, seq: int) -> list[Reply]:
+        """When a game turn has ended: a public summary of it (counters moved, arrived and gone,
+        the status) with the whole map, and the new turn's starting point recorded."""
+        turn = game.turn(match.state)
+        if turn is None:
+            return []
+        counters = self._counters(public)
+        before = await self.store.last_turn(row.id)
+        if before is not None and before[0] == turn:
+            return []
+        replies: list[Reply] = []
+        if before is not None and turn > before[0]:
+            old = before[2]
+            gone = [old[k][0] for k in old if k not in counters]
+            arrived = [counters[k][0] for k in counters if k not in old]
+            moved = sum(1 for k in counters if k in old and old[k][1] != counters[k][1])
+            lines = [self._(t("End of turn {turn}: {moved} counters moved, {arrived} arrived, {gone} left the map.",
+                              turn=before[0], moved=moved, arrived=len(arrived), gone=len(gone)))]
+            if gone:
+                lines.append(self._(t("Left the map: {names}.", names=_names(gone))))
+            if arrived:
+                lines.append(self._(t("Arrived: {names}.", names=_names(arrived))))
+            lines.append(self._(public.status, PUBLIC))
+            replies.append(Reply(PUBLIC, "\n".join(lines), batch=batch))
+            replies += await self._image_replies(game, public, batch, full=True)
+        await self.store.begin_turn(row.id, turn, seq, counters, [(r.to, r.payload(), r.image) for r in replies])
         return replies
 
     def _entry_replies(self, entries: Sequence[LogEntry], batch: str) -> list[Reply]:
@@ -882,6 +919,12 @@ def _position_header(text: str) -> position.Header:
 def header_scenario(text: str) -> str | None:
     """The scenario a position file names (``None``: the game's first), or its refusal as a ``ServiceError``."""
     return _position_header(text).scenario
+
+
+def _names(names: Sequence[str], limit: int = 20) -> str:
+    """Names for a summary line: the first ``limit`` and how many more."""
+    shown = ", ".join(sorted(names)[:limit])
+    return shown if len(names) <= limit else f"{shown} (+{len(names) - limit})"
 
 
 def _storable(line: str) -> str:

@@ -574,6 +574,27 @@ class Store:
             row = await cur.fetchone()
         return int(row[0]) if row else 0
 
+    # Game turns ---------------------------------------------------------------------------------
+    async def last_turn(self, campaign_id: int) -> tuple[int, int, dict[str, Any]] | None:
+        """The latest game turn recorded: its number, the record it began at and its counters."""
+        async with self.db.execute(
+            "SELECT turn, seq, counters FROM turns WHERE campaign_id = ? ORDER BY turn DESC LIMIT 1", (campaign_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return (int(row["turn"]), int(row["seq"]), json.loads(row["counters"])) if row else None
+
+    async def begin_turn(self, campaign_id: int, turn: int, seq: int, counters: Mapping[str, Any], replies: Iterable[tuple[str, dict[str, Any], bytes | None]] = ()) -> None:
+        """Record that game turn ``turn`` began at record ``seq`` with these public ``counters``,
+        with the replies that sum up the turn before (one transaction)."""
+        async with self.transaction() as db:
+            # A turn taken back (a referee's rewind) is begun again: the later ones are forgotten.
+            await db.execute("DELETE FROM turns WHERE campaign_id = ? AND turn >= ?", (campaign_id, turn))
+            await db.execute(
+                "INSERT OR REPLACE INTO turns (campaign_id, turn, seq, counters) VALUES (?, ?, ?, ?)",
+                (campaign_id, turn, seq, json.dumps(counters, sort_keys=True)),
+            )
+            await self._write_step(db, campaign_id, now(), (), replies, (), None)
+
     async def message_count(self, campaign_id: int) -> int:
         async with self.db.execute("SELECT COUNT(*) FROM messages WHERE campaign_id = ?", (campaign_id,)) as cur:
             row = await cur.fetchone()

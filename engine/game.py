@@ -283,6 +283,12 @@ class Game(ABC):
             )
         return state
 
+    def turn(self, state: State) -> int | None:
+        """The game turn now (the end of each is summed up in public, and the timelapse draws one
+        frame per turn), or ``None`` for a game without turns. Default: the state's ``turn``."""
+        turn = state.get("turn")
+        return turn if isinstance(turn, int) and not isinstance(turn, bool) else None
+
     def validate(self) -> list[str]:
         """Problems in the game's data files (``adjutant validate GAME``)."""
         return []
