@@ -243,6 +243,7 @@ def start_battle(
     state["last"]["attacks"][-1]["result"] = result
     ctx.log(t("Result: {result}.", result=result))
     steps_involved = losses.steps_available(rules, state, defenders)
+    flow.forget_closed(state, scope="combat")  # what the engine decided in an earlier combat is old news
     flow.call(
         state,
         "battle",
@@ -404,6 +405,14 @@ class LossChoice(flow.Procedure):
             return
         if len(cands) == 1:
             ctx.log(t("The {why} does not choose: {unit} is the only unit that may lose the step (10.2).", why=frame["why"], unit=cands[0]))
+            flow.close(
+                state,
+                self.step(game, state, frame),
+                t("{unit} was the only unit that could lose the step, so the engine took it", unit=cands[0]),
+                roles=[frame["chooser"]],
+                verbs=["loss"],
+                scope="combat",
+            )
             apply_loss(rules, state, frame, cands[0], ctx)
             return
         frame["waiting"] = True
