@@ -109,17 +109,19 @@ def close(state: State, step: Step, why: Text, roles: Iterable[Role], verbs: Ite
     The memory is part of the state (plain JSON, written only by the procedures, so a replay
     writes it again the same way); it holds the last ``CLOSED_KEPT`` steps, and the key is absent
     while it is empty, so positions that never closed a step hash as they always did."""
+    entry = {
+        "step": step.title.to_json(),
+        "rule": step.rule,
+        "why": why.to_json(),
+        "roles": sorted(set(roles)),
+        "verbs": sorted(set(verbs)),
+        "scope": scope,
+    }
+    same = ("step", "rule", "roles", "verbs")
     memory: list[dict[str, Any]] = state.setdefault(CLOSED_KEY, [])
-    memory.append(
-        {
-            "step": step.title.to_json(),
-            "rule": step.rule,
-            "why": why.to_json(),
-            "roles": sorted(set(roles)),
-            "verbs": sorted(set(verbs)),
-            "scope": scope,
-        }
-    )
+    # The same step closed again (a second forced loss) replaces its entry, newest last.
+    memory[:] = [e for e in memory if any(e.get(k) != entry[k] for k in same)]
+    memory.append(entry)
     del memory[:-CLOSED_KEPT]
 
 

@@ -104,6 +104,10 @@ def begin_ar(rules: Rules, state: State, side: str, ctx: Context) -> None:
             u["began"] = u["hex"]
     state["round"] = {}
     state["last"] = {}
+    # The side's new round makes the steps closed before it old news, and so does any new round
+    # for the combat decisions of the round before.
+    flow.forget_closed(state, roles=[side])
+    flow.forget_closed(state, scope="combat")
     supply.update_supply(rules, state, side)
     first_ar = int(state["turn"]) == 1 or int(state["ar"]) == 1
     if side == AXIS and first_ar and phases.axis_banked_grant(rules, state):
@@ -181,6 +185,8 @@ class ActionRound(flow.Procedure):
             frame["stage"] = "moved"
             if rnd.get("move_capable"):
                 flow.call(state, "move_step")
+            else:
+                close_movement(state, side, rnd)
             return
         if stage == "moved":
             frame["stage"] = "fought"
@@ -193,6 +199,29 @@ class ActionRound(flow.Procedure):
             flow.end(state)
             return
         raise RuntimeError(f"action round in unknown stage {stage!r}")
+
+
+#: The orders of the movement step and of the combat step of a round.
+MOVE_VERBS = ("move", "rail", "sea", "entrench", "partisans", "festung", "bank", "combat")
+COMBAT_VERBS = ("attack", "exploit")
+
+#: Why a round of this kind has no movement (and its rule), by the kind of round.
+NO_MOVEMENT: dict[str, tuple[Text, str]] = {
+    "zero_pass": (t("a 0-OPS round without movement moves no unit and activates no hex for combat"), "7.2.6"),
+    "rp": (t("a card played for replacement points allows no other action in its round"), "7.4.1"),
+}
+
+
+def close_movement(state: State, side: str, rnd: dict[str, Any]) -> None:
+    """Remember that the round of ``side`` ended at once, without movement (nor combat unless an
+    event allows one), for the orders of those steps given later."""
+    why, rule = NO_MOVEMENT.get(
+        str(rnd.get("kind")),
+        (t("a card played as an event moves no unit unless the event says so"), "7.5.1a"),
+    )
+    verbs = MOVE_VERBS if rnd.get("combat_capable") else MOVE_VERBS + COMBAT_VERBS
+    step = flow.Step(t("movement step of the {side} Action Round", side=side.capitalize()), rule)
+    flow.close(state, step, why, roles=[side], verbs=verbs)
 
 
 def sides() -> tuple[str, ...]:
