@@ -713,17 +713,17 @@ class Battle(flow.Procedure):
             return
         if combat_cards.all_oos(rules, state, combat, side):
             ctx.log(t("All attacking units are out of supply: no Combat Cards for the attacker (13.3.4)."))
-            close_cc_window(state, side, "13.3.4", t("all the attacking units are out of supply, so the engine skipped it"))
+            close_cc_window(state, side, flow.Step(t("Combat Card window of the attacker"), "13.3.4"), t("all the attacking units are out of supply, so the engine skipped it"))
             return
         flow.call(state, "battle_cc", side=side)
 
     def stage_def_cc(self, rules: Rules, state: State, frame: flow.Frame, combat: dict[str, Any], side: str, defender: str, ctx: Context) -> None:
         frame["stage"] = "cancel"
         if not combat_cards.all_oos(rules, state, combat, side):
-            close_cc_window(state, side, "11.2.1(3)", t("the attacker chooses his Combat Cards first, then the defender chooses his"))
+            close_cc_window(state, side, flow.Step(t("Combat Card window of the attacker"), "11.2.1(3)"), t("the attacker chooses his Combat Cards first, then the defender chooses his"))
         if combat_cards.all_oos(rules, state, combat, defender):
             ctx.log(t("All defending units are out of supply: no Combat Cards for the defender (13.3.4)."))
-            close_cc_window(state, defender, "13.3.4", t("all the defending units are out of supply, so the engine skipped it"), defending=True)
+            close_cc_window(state, defender, flow.Step(t("Combat Card window of the defender"), "13.3.4"), t("all the defending units are out of supply, so the engine skipped it"))
             return
         flow.call(state, "battle_cc", side=defender)
 
@@ -931,10 +931,9 @@ def tie_break(rules: Rules, state: State, combat: dict[str, Any]) -> bool:
     return not set(items) & {"swamp", "entrenchment", "festung", "fortress_city"}
 
 
-def close_cc_window(state: State, side: str, rule: str, why: Text, defending: bool = False) -> None:
-    """Remember that the Combat Card window of ``side`` in this combat is over (``why``, ``rule``)."""
-    title = t("Combat Card window of the defender") if defending else t("Combat Card window of the attacker")
-    flow.close(state, flow.Step(title, rule), why, roles=[side], verbs=["cc"], scope="combat")
+def close_cc_window(state: State, side: str, window: flow.Step, why: Text) -> None:
+    """Remember that the Combat Card ``window`` of ``side`` in this combat is over (``why``)."""
+    flow.close(state, window, why, roles=[side], verbs=["cc"], scope="combat")
 
 
 class CCWindow(flow.Procedure):

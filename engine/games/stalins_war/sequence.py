@@ -205,22 +205,23 @@ class ActionRound(flow.Procedure):
 MOVE_VERBS = ("move", "rail", "sea", "entrench", "partisans", "festung", "bank", "combat")
 COMBAT_VERBS = ("attack", "exploit")
 
-#: Why a round of this kind has no movement (and its rule), by the kind of round.
-NO_MOVEMENT: dict[str, tuple[Text, str]] = {
-    "zero_pass": (t("a 0-OPS round without movement moves no unit and activates no hex for combat"), "7.2.6"),
-    "rp": (t("a card played for replacement points allows no other action in its round"), "7.4.1"),
+#: Why a round of this kind has no movement, by the kind of round (an event round otherwise).
+NO_MOVEMENT: dict[str, Text] = {
+    "zero_pass": t("a 0-OPS round without movement moves no unit and activates no hex for combat"),
+    "rp": t("a card played for replacement points allows no other action in its round"),
 }
 
 
 def close_movement(state: State, side: str, rnd: dict[str, Any]) -> None:
     """Remember that the round of ``side`` ended at once, without movement (nor combat unless an
     event allows one), for the orders of those steps given later."""
-    why, rule = NO_MOVEMENT.get(
-        str(rnd.get("kind")),
-        (t("a card played as an event moves no unit unless the event says so"), "7.5.1a"),
-    )
+    kind = str(rnd.get("kind"))
+    why = NO_MOVEMENT.get(kind, t("a card played as an event moves no unit unless the event says so"))
     verbs = MOVE_VERBS if rnd.get("combat_capable") else MOVE_VERBS + COMBAT_VERBS
-    step = flow.Step(t("movement step of the {side} Action Round", side=side.capitalize()), rule)
+    step = flow.Step(
+        t("movement step of the {side} Action Round", side=side.capitalize()),
+        "7.2.6" if kind == "zero_pass" else "7.4.1" if kind == "rp" else "7.5.1a",
+    )
     flow.close(state, step, why, roles=[side], verbs=verbs)
 
 

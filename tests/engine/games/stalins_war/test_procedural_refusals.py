@@ -158,3 +158,14 @@ def test_the_closed_memory_replays_to_the_same_hash():
     assert m.state.get("closed")
     again = Match.replay(m.game, m.scenario, m.options, "helper-f", m.records)
     assert again.hash() == m.hash()
+
+
+def test_a_move_after_an_event_round_without_movement_cites_7_5_1a():
+    """Moving after one's event round that gave no OPS says an event moves no unit unless it
+    says so (7.5.1a)."""
+    m = new_match()
+    at_ar(m, 10, AXIS, 2, hand=("AX6",))
+    m.submit(AXIS, "play AX6 event")
+    error = refused_after(m, AXIS, "move ge-3pz 3617")
+    assert error.rule == "7.5.1a"
+    assert "a card played as an event moves no unit unless the event says so (7.5.1a)." in str(error)
