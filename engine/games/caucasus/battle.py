@@ -404,7 +404,15 @@ class LossChoice(flow.Procedure):
             flow.end(state)
             return
         if len(cands) == 1:
-            ctx.log(t("The {why} does not choose: {unit} is the only unit that may lose the step (10.2).", why=frame["why"], unit=cands[0]))
+            # The chooser is the opponent on EX and A1/D1 (10.2): name him, not the owner.
+            ctx.log(
+                t(
+                    "{chooser} does not choose: {unit} is the only unit that may lose the {why}'s step (10.2).",
+                    chooser=str(frame["chooser"]).capitalize(),
+                    unit=cands[0],
+                    why=frame["why"],
+                )
+            )
             flow.close(
                 state,
                 self.step(game, state, frame),

@@ -117,3 +117,39 @@ def test_a_die_fixed_by_the_referee_reads_the_crt(fight, die):
     column = roll.removeprefix("Combat at ").split(" on ")[0]
     assert m.state["last"]["attacks"][-1]["result"] == tables.crt(tables.COLUMNS.index(column), die)
     assert m.state["rng"] == counter
+
+
+@pytest.fixture
+def two_defenders():
+    """Two German infantry divisions next to two Soviet units; an A1/D1 fixed on the die (6)."""
+    m = empty_board(seed="battle", phase="axis primary combat")
+    hexes = plain_hexes(m)
+    target = hexes[0]
+    ns = m.game.rules.board.neighbours(target)
+    a1 = unit_of(m, "axis", "INF")
+    a2 = unit_of(m, "axis", "INF", exclude=(a1,))
+    d1 = unit_of(m, "soviet", "INF")
+    d2 = unit_of(m, "soviet", "INF", exclude=(d1,))
+    for uid, label in ((a1, ns[0]), (a2, ns[1]), (d1, target), (d2, target)):
+        referee(m, f"place {uid} {label}")
+    referee(m, "dice 6")
+    recs = m.submit("axis", f"attack {a1} {a2} -> {target}")
+    assert m.state["last"]["attacks"][-1]["result"] == "A1/D1"
+    return m, a1, d1, [str(e.text) for r in recs for e in r.entries]
+
+
+def test_the_opponent_named_as_chooser_of_a_forced_a1_d1_loss_10_2(two_defenders):
+    """On A1/D1 the attacker picks the defender's loss (10.2): the log names him as the chooser."""
+    m, _, _, lines = two_defenders
+    assert any(x.startswith("Axis does not choose:") and "may lose the defender's step (10.2)" in x for x in lines)
+
+
+def test_losses_come_before_the_determined_defence_decision_10_4(two_defenders):
+    """The step losses are taken before the defender decides on Determined Defence (10.4)."""
+    m, a1, d1, _ = two_defenders
+    assert m.state["flow"][-1]["proc"] == "loss" and "dd_choice" not in [f["proc"] for f in m.state["flow"]]
+    with pytest.raises(IllegalOrder) as exc:
+        m.submit("soviet", f"dd {d1}")
+    assert "(10.2)" in str(exc.value)
+    m.submit("soviet", f"loss {a1}")
+    assert m.state["flow"][-1]["proc"] == "dd_choice"

@@ -91,7 +91,7 @@ def test_a_step_loss_forced_on_the_only_unit_is_logged_with_10_2():
     ctx = KernelContext("forced-loss", 0)
     m.game.procedures["loss"].run(m.game, state, frame, ctx)  # type: ignore[attr-defined]
     lines = [str(e.text) for e in ctx.entries]
-    assert f"The defender does not choose: {sov} is the only unit that may lose the step (10.2)." in lines
+    assert f"Soviet does not choose: {sov} is the only unit that may lose the defender's step (10.2)." in lines
 
 
 def bad_weather_turn_past_the_axis_primary_impulse() -> tuple[Match, str, str]:
