@@ -170,3 +170,11 @@ def test_the_sides_next_movement_phase_forgets_its_skipped_impulse():
         m.submit("soviet", "done")
     assert m.state["phase"] == {"side": "soviet", "impulse": "primary", "step": "movement"}
     assert [e["roles"] for e in m.state["closed"]] == [["axis"]]
+
+
+def test_a_referees_phase_jump_forgets_the_closed_steps():
+    """After 'phase', the impulses skipped before the jump are no longer cited."""
+    m, _, _ = bad_weather_turn_past_the_axis_primary_impulse()
+    assert m.state.get("closed")
+    referee(m, "phase soviet primary movement")
+    assert "closed" not in m.state

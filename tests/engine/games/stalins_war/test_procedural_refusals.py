@@ -11,7 +11,7 @@ from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Action
 from engine.games.stalins_war.model import AXIS, SOVIET
 from engine.kernel import Match
-from tests.engine.games.stalins_war.flow_helpers import GAME, act, at_ar, direct, new_match
+from tests.engine.games.stalins_war.flow_helpers import GAME, act, at_ar, direct, new_match, ref
 
 
 def refusal(state: dict[str, Any], role: str, action: Action) -> IllegalOrder:
@@ -169,3 +169,11 @@ def test_a_move_after_an_event_round_without_movement_cites_7_5_1a():
     error = refused_after(m, AXIS, "move ge-3pz 3617")
     assert error.rule == "7.5.1a"
     assert "a card played as an event moves no unit unless the event says so (7.5.1a)." in str(error)
+
+
+def test_a_referees_phase_jump_forgets_the_closed_steps():
+    """After 'phase', the steps closed before the jump are no longer cited."""
+    m = axis_round("zero pass")
+    assert m.state.get("closed")
+    ref(m, "phase soviet 3")
+    assert "closed" not in m.state
