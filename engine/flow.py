@@ -22,7 +22,8 @@ from engine.errors import IllegalOrder, InvalidOrder, OrderError, OrderOutOfStep
 from engine.game import Action, Context, Game, Prompt, Role, State
 from engine.text import Text, t
 
-#: The state's memory of steps the engine closed, skipped or decided itself (see ``close``).
+#: The state's memory of steps the engine closed, skipped or decided itself (see ``close``);
+#: left out of the state hash (``engine.state.UNHASHED``).
 CLOSED_KEY = "closed"
 #: How many closed steps are remembered (the oldest goes first).
 CLOSED_KEPT = 6
@@ -107,8 +108,10 @@ def close(state: State, step: Step, why: Text, roles: Iterable[Role], verbs: Ite
     ``step.rule``): an order of ``verbs`` from one of ``roles`` is then refused saying so.
 
     The memory is part of the state (plain JSON, written only by the procedures, so a replay
-    writes it again the same way); it holds the last ``CLOSED_KEPT`` steps, and the key is absent
-    while it is empty, so positions that never closed a step hash as they always did."""
+    writes it again the same way, and undo takes it back with the rest); it holds the last
+    ``CLOSED_KEPT`` steps, and the key is absent while it is empty. It explains refusals and
+    decides nothing, so the state hash leaves it out: campaigns stored before it existed replay
+    to their stored hashes."""
     entry = {
         "step": step.title.to_json(),
         "rule": step.rule,
