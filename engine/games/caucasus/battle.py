@@ -293,6 +293,14 @@ class Battle(flow.Procedure):
             frame["stage"] = "retreat"
             if spec.dd_allowed and defenders and dd_leads(rules, state, defenders):
                 flow.call(state, "dd_choice", chooser=enemy(side), defenders=defenders, target=frame["target"], attackers=attackers)
+            elif spec.retreat and defenders:
+                why = (
+                    t("no surviving unit may lead a Determined Defence, so the defender retreats")
+                    if spec.dd_allowed
+                    else t("Determined Defence cannot cancel the retreat of the result {result}", result=frame["result"])
+                )
+                step = flow.Step(t("defender's choice between Determined Defence and retreat"), "10.4")
+                flow.close(state, step, why, roles=[enemy(side)], verbs=["dd"], scope="combat")
         elif stage == "retreat":
             frame["stage"] = "advance"
             frame.pop("returned", None)

@@ -153,3 +153,29 @@ def test_losses_come_before_the_determined_defence_decision_10_4(two_defenders):
     assert "(10.2)" in str(exc.value)
     m.submit("soviet", f"loss {a1}")
     assert m.state["flow"][-1]["proc"] == "dd_choice"
+
+
+def test_a_dd_after_an_a1_d2_cites_10_4_and_the_result():
+    """A 'dd' after an A1/D2 is refused: Determined Defence cannot cancel that retreat (10.4)."""
+    m = empty_board(seed="battle", phase="axis primary combat")
+    target = plain_hexes(m)[0]
+    attackers: list[str] = []
+    for label in m.game.rules.board.neighbours(target):
+        attackers.append(unit_of(m, "axis", "INF", exclude=tuple(attackers)))
+        referee(m, f"place {attackers[-1]} {label}")
+    defenders: list[str] = []
+    for _ in range(3):
+        defenders.append(unit_of(m, "soviet", "INF", steps=2, exclude=tuple(defenders)))
+        referee(m, f"place {defenders[-1]} {target}")
+    referee(m, "dice 6")
+    m.submit("axis", f"attack {' '.join(attackers)} -> {target}")
+    assert m.state["last"]["attacks"][-1]["result"] == "A1/D2"
+    while m.state["flow"][-1]["proc"] == "loss":
+        role = sorted(m.active())[0]
+        m.play(role, m.prompt(role).actions[0])
+    assert m.state["flow"][-1]["proc"] == "retreat_choice"
+    survivor = next(u for u in defenders if m.state["units"][u].get("hex") == target)
+    with pytest.raises(IllegalOrder) as exc:
+        m.submit("soviet", f"dd {survivor}")
+    assert exc.value.rule == "10.4"
+    assert "Determined Defence cannot cancel the retreat of the result A1/D2 (10.4)." in str(exc.value)
