@@ -151,8 +151,12 @@ def check_ae_advance(rules: Rules, state: State, side: str, uid: str, path: list
                 t("{unit}'s Automatic Elimination marker names no hex (a referee placed it): a referee must move the unit.", unit=uid),
                 "8.5",
             )
-        raise IllegalOrder(
-            t("Only units with an Automatic Elimination marker from the Movement Phase may advance now."), "8.5"
+        # An advance after a combat that gave none is told why the combat gave none.
+        raise flow.explain_closed(
+            IllegalOrder(t("Only units with an Automatic Elimination marker from the Movement Phase may advance now."), "8.5"),
+            state,
+            side,
+            "advance",
         )
     retreat.advance_check(rules, state, uid, path, target, "full")
     return target
@@ -350,6 +354,8 @@ class Battle(flow.Procedure):
             )
             if kind != "none" and attackers and not left:
                 flow.call(state, "advance_choice", chooser=side, units=attackers, target=frame["target"], kind=kind, moved=[])
+            elif attackers:
+                close_advance(state, side, frame, bool(left))
         else:
             if not frame.get("attacker_stacking_checked"):
                 # ... and at the end of each advance after combat (5.2).
@@ -361,6 +367,20 @@ class Battle(flow.Procedure):
             finish_brandenburg(rules, state, frame, ctx)
             special.end_of_step_checks(rules, state, ctx)
             flow.end(state)
+
+
+def close_advance(state: State, side: str, frame: flow.Frame, held: bool) -> None:
+    """Remember why the attacker had no advance after this combat, for a later 'advance'."""
+    if frame["dd"] == "success":
+        step = flow.Step(t("advance after combat of the attacker"), "10.4")
+        why = t("a successful Determined Defence cancels the advance after combat")
+    elif held:
+        step = flow.Step(t("advance after combat of the attacker"), "12.1")
+        why = t("defending units still hold the hex")
+    else:
+        step = flow.Step(t("advance after combat of the attacker"), "10.1")
+        why = t("the result {result} gives no advance after combat", result=frame["result"])
+    flow.close(state, step, why, roles=[side], verbs=["advance"], scope="combat")
 
 
 def finish_brandenburg(rules: Rules, state: State, frame: flow.Frame, ctx: Context) -> None:

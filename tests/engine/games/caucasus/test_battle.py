@@ -179,3 +179,22 @@ def test_a_dd_after_an_a1_d2_cites_10_4_and_the_result():
         m.submit("soviet", f"dd {survivor}")
     assert exc.value.rule == "10.4"
     assert "Determined Defence cannot cancel the retreat of the result A1/D2 (10.4)." in str(exc.value)
+
+
+def test_an_advance_after_a_result_without_one_cites_the_rule_that_denied_it():
+    """An 'advance' after an A1 against a hex still held is refused: the defenders hold it (12.1)."""
+    m = empty_board(seed="battle", phase="axis primary combat")
+    target = plain_hexes(m)[0]
+    attacker = unit_of(m, "axis", "INF")
+    referee(m, f"place {attacker} {m.game.rules.board.neighbours(target)[0]}")
+    d1 = unit_of(m, "soviet", "INF", steps=2)
+    d2 = unit_of(m, "soviet", "INF", steps=2, exclude=(d1,))
+    referee(m, f"place {d1} {target}")
+    referee(m, f"place {d2} {target}")
+    referee(m, "dice 1")
+    m.submit("axis", f"attack {attacker} -> {target}")
+    assert m.state["last"]["attacks"][-1]["result"] == "A1"
+    with pytest.raises(IllegalOrder) as exc:
+        m.submit("axis", f"advance {attacker} {target}")
+    assert exc.value.rule == "12.1"
+    assert "The advance after combat of the attacker is over: defending units still hold the hex (12.1)." in str(exc.value)
