@@ -871,15 +871,19 @@ class Battle(flow.Procedure):
     def stage_advance(self, rules: Rules, state: State, frame: flow.Frame, combat: dict[str, Any], side: str, defender: str, ctx: Context) -> None:
         frame["stage"] = "finish"
         target = combat["target"]
+        movers = [u for u in combat["attackers"] if state["units"][u].get("hex")]
         if frame.get("noretreat_used"):
+            if movers:
+                close_advance(state, side, flow.Step(t("advance after combat of the attacker"), "11.4.3"), t("the defender cancelled the retreat with an extra loss"))
             return
         foes = foes_in(rules, state, target, side)
         left = [u for u in foes if not stays(rules, u)]
-        movers = [u for u in combat["attackers"] if state["units"][u].get("hex")]
-        if left or not movers:
+        if not movers:
             return
-        if foes and combat.get("winner") != side:
-            return  # Stalin stays only when the defenders are beaten (16.4.3): not vacated (11.5.1)
+        if left or (foes and combat.get("winner") != side):
+            # Stalin stays only when the defenders are beaten (16.4.3): not vacated (11.5.1)
+            close_advance(state, side, flow.Step(t("advance after combat of the attacker"), "11.5.1"), t("the defending hex was not vacated"))
+            return
         flow.call(state, "battle_advance", side=side, units=movers, mode="normal", seconds=[], stage="advance")
 
     def stage_finish(self, rules: Rules, state: State, frame: flow.Frame, combat: dict[str, Any], side: str, defender: str, ctx: Context) -> None:
@@ -929,6 +933,11 @@ def tie_break(rules: Rules, state: State, combat: dict[str, Any]) -> bool:
     if combat["defender"] == AXIS and fire.winter_1942(rules, state):
         items = [k for k in items if k == "entrenchment"]
     return not set(items) & {"swamp", "entrenchment", "festung", "fortress_city"}
+
+
+def close_advance(state: State, side: str, step: flow.Step, why: Text) -> None:
+    """Remember why the attacker had no advance after this combat (``why``, the rule of ``step``)."""
+    flow.close(state, step, why, roles=[side], verbs=["advance", "blitz"], scope="combat")
 
 
 def close_cc_window(state: State, side: str, window: flow.Step, why: Text) -> None:

@@ -511,6 +511,23 @@ def test_an_attackers_cc_in_the_defenders_window_cites_the_order_of_the_windows_
     assert "The Combat Card window of the attacker is over: the attacker chooses his Combat Cards first, then the defender chooses his (11.2.1(3))." in str(exc.value)
 
 
+def test_an_advance_after_a_combat_that_left_the_hex_held_cites_11_5_1(supplied):
+    """An 'advance' after a combat the defender held is refused: the hex was not vacated (11.5.1)."""
+    state = board(side="axis")
+    a = near(CENTRE)
+    put(state, "ge-4a", a)
+    put(state, "su-13r", CENTRE)
+    mark(state, a, FAR_MARKER)  # the combat step stays open after the combat
+    game, ctx = start(state, FakeCtx([1, 6]))
+    order(game, state, "axis", "attack", CENTRE, "nocc", ctx=ctx)
+    order(game, state, "soviet", "pass", ctx=ctx)
+    assert state["units"]["su-13r"]["hex"] == CENTRE and top(state) == "combat_step"
+    with pytest.raises(IllegalOrder) as exc:
+        order(game, state, "axis", "advance", "ge-4a")
+    assert exc.value.rule == "11.5.1"
+    assert "The advance after combat of the attacker is over: the defending hex was not vacated (11.5.1)." in str(exc.value)
+
+
 def test_attacker_cc_window_when_order_has_neither_cc_nor_nocc(supplied):
     state = board(side="axis")
     a = near(CENTRE)
