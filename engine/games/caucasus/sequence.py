@@ -73,6 +73,7 @@ class Turn(flow.Procedure):
             state["last_turn"] = state["turn"]
             return
         if kind == "start_turn":
+            flow.forget_closed(state)  # what the engine closed last turn is old news
             ctx.log(t("Turn {turn} begins.", turn=state["turn"]))
         elif kind == "initial":
             state["phase"] = {"side": step[1], "impulse": "initial", "step": ""}

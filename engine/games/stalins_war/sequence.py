@@ -73,6 +73,7 @@ class Turn(flow.Procedure):
         step = plan[i]
         kind = step[0]
         if kind == "start":
+            flow.forget_closed(state)  # what the engine closed last turn is old news
             phases.start_turn(game, state, ctx)
         elif kind == "ar":
             state["ar"] = int(step[2])

@@ -7,10 +7,13 @@ from typing import Any
 
 import pytest
 
+from engine import flow
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Action
+from engine.games.stalins_war import sequence
 from engine.games.stalins_war.model import AXIS, SOVIET
 from engine.kernel import Match
+from engine.text import t
 from tests.engine.games.stalins_war.flow_helpers import GAME, act, at_ar, direct, new_match, ref
 
 
@@ -177,3 +180,12 @@ def test_a_referees_phase_jump_forgets_the_closed_steps():
     assert m.state.get("closed")
     ref(m, "phase soviet 3")
     assert "closed" not in m.state
+
+
+def test_a_new_turn_forgets_the_closed_steps():
+    """The start of a turn makes every step closed in the turn before old news."""
+    d = direct()
+    flow.close(d.state, flow.Step(t("movement step"), "7.2.6"), t("why"), roles=[AXIS], verbs=["move"])
+    d.state["flow"] = [{"proc": "turn", "i": 0}]
+    sequence.Turn().run(GAME, d.state, d.state["flow"][0], d.ctx)
+    assert "closed" not in d.state
