@@ -15,12 +15,18 @@ run until a procedure waits for somebody.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from engine.errors import IllegalOrder, InvalidOrder, OrderError, OrderOutOfStep
 from engine.game import Action, Context, Game, Prompt, Role, State
 from engine.text import Text, t
+
+#: The state's memory of steps the engine closed, skipped or decided itself (see ``close``);
+#: left out of the state hash (``engine.state.UNHASHED``).
+CLOSED_KEY = "closed"
+#: How many closed steps are remembered (the oldest goes first).
+CLOSED_KEPT = 6
 
 Frame = dict[str, Any]
 
@@ -95,6 +101,77 @@ def refuse(action: Action, verbs: tuple[str, ...], step: Step, usage: Text, hint
     if action.verb not in verbs:
         return out_of_step(action.verb, step, t("{usage} {hint}", usage=usage, hint=hint) if hint else usage)
     return InvalidOrder(usage, hint)
+
+
+def close(state: State, step: Step, why: Text, roles: Iterable[Role], verbs: Iterable[str], scope: str = "phase") -> None:
+    """Remember that the engine closed, skipped or decided ``step`` itself, and ``why`` (under
+    ``step.rule``): an order of ``verbs`` from one of ``roles`` is then refused saying so.
+
+    The memory is part of the state (plain JSON, written only by the procedures, so a replay
+    writes it again the same way, and undo takes it back with the rest); it holds the last
+    ``CLOSED_KEPT`` steps, and the key is absent while it is empty. It explains refusals and
+    decides nothing, so the state hash leaves it out: campaigns stored before it existed replay
+    to their stored hashes."""
+    entry = {
+        "step": step.title.to_json(),
+        "rule": step.rule,
+        "why": why.to_json(),
+        "roles": sorted(set(roles)),
+        "verbs": sorted(set(verbs)),
+        "scope": scope,
+    }
+    same = ("step", "rule", "roles", "verbs")
+    memory: list[dict[str, Any]] = state.setdefault(CLOSED_KEY, [])
+    # The same step closed again (a second forced loss) replaces its entry, newest last.
+    memory[:] = [e for e in memory if any(e.get(k) != entry[k] for k in same)]
+    memory.append(entry)
+    del memory[:-CLOSED_KEPT]
+
+
+def forget_closed(state: State, roles: Iterable[Role] | None = None, scope: str | None = None) -> None:
+    """Forget the closed steps of ``roles`` (every role when ``None``) and of ``scope`` (every
+    scope when ``None``): a new phase or combat makes what was closed before it old news."""
+    memory = state.get(CLOSED_KEY)
+    if not memory:
+        return
+    who = None if roles is None else set(roles)
+    kept = [
+        e
+        for e in memory
+        if not ((scope is None or e.get("scope") == scope) and (who is None or who & set(e["roles"])))
+    ]
+    if kept:
+        state[CLOSED_KEY] = kept
+    else:
+        state.pop(CLOSED_KEY, None)
+
+
+def closed_step(state: State, role: Role, verb: str) -> tuple[Text, str] | None:
+    """Why the step that ``verb`` from ``role`` belonged to is over, and its rule: the newest
+    remembered closed step of that role taking that order, or ``None``."""
+    for entry in reversed(state.get(CLOSED_KEY, [])):
+        if role in entry["roles"] and verb in entry["verbs"]:
+            why = t(
+                "The {step} is over: {why} ({rule}).",
+                step=Text.from_json(entry["step"]),
+                why=Text.from_json(entry["why"]),
+                rule=entry["rule"],
+            )
+            return why, str(entry["rule"])
+    return None
+
+
+def explain_closed(error: IllegalOrder, state: State, role: Role, verb: str) -> IllegalOrder:
+    """``error`` (an order of another step, or out of turn) completed with the rule that closed
+    or decided the step the order belonged to, when the state remembers one; else ``error``."""
+    found = closed_step(state, role, verb)
+    if found is None:
+        return error
+    why, rule = found
+    message = t("{refusal} {closed}", refusal=error.message, closed=why)
+    better: IllegalOrder = OrderOutOfStep(message, hint=error.hint) if isinstance(error, OrderOutOfStep) else IllegalOrder(message, hint=error.hint)
+    better.rule = rule
+    return better
 
 
 class Procedure:
@@ -196,8 +273,14 @@ class ProcedureGame(Game):
             )
             error.rule = step.rule or None
             error.hint = self.off_turn_hint(state, role, action)
-            raise error
-        proc.handle(self, state, frame, role, action, ctx)
+            raise explain_closed(error, state, role, action.verb)
+        try:
+            proc.handle(self, state, frame, role, action, ctx)
+        except OrderOutOfStep as error:
+            better = explain_closed(error, state, role, action.verb)
+            if better is error:
+                raise
+            raise better from None
         self.run_automatic(state, ctx)
 
     def run_automatic(self, state: State, ctx: Context) -> None:

@@ -12,8 +12,17 @@ def canonical(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+#: Top-level keys of a state that its hash leaves out: the memory of the steps the engine closed
+#: itself (``engine.flow.close``). It only explains refusals and decides nothing, it is rebuilt
+#: the same way by every replay, and campaigns stored before it existed must still replay to
+#: the hashes stored with their records.
+UNHASHED = frozenset({"closed"})
+
+
 def state_hash(data: Any) -> str:
-    """SHA-256 of the canonical JSON of ``data``."""
+    """SHA-256 of the canonical JSON of ``data`` (a state's ``UNHASHED`` keys left out)."""
+    if isinstance(data, dict) and not UNHASHED.isdisjoint(data):
+        data = {k: v for k, v in data.items() if k not in UNHASHED}
     return hashlib.sha256(canonical(data).encode()).hexdigest()
 
 

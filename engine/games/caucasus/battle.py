@@ -151,8 +151,12 @@ def check_ae_advance(rules: Rules, state: State, side: str, uid: str, path: list
                 t("{unit}'s Automatic Elimination marker names no hex (a referee placed it): a referee must move the unit.", unit=uid),
                 "8.5",
             )
-        raise IllegalOrder(
-            t("Only units with an Automatic Elimination marker from the Movement Phase may advance now."), "8.5"
+        # An advance after a combat that gave none is told why the combat gave none.
+        raise flow.explain_closed(
+            IllegalOrder(t("Only units with an Automatic Elimination marker from the Movement Phase may advance now."), "8.5"),
+            state,
+            side,
+            "advance",
         )
     retreat.advance_check(rules, state, uid, path, target, "full")
     return target
@@ -243,6 +247,7 @@ def start_battle(
     state["last"]["attacks"][-1]["result"] = result
     ctx.log(t("Result: {result}.", result=result))
     steps_involved = losses.steps_available(rules, state, defenders)
+    flow.forget_closed(state, scope="combat")  # what the engine decided in an earlier combat is old news
     flow.call(
         state,
         "battle",
@@ -292,6 +297,14 @@ class Battle(flow.Procedure):
             frame["stage"] = "retreat"
             if spec.dd_allowed and defenders and dd_leads(rules, state, defenders):
                 flow.call(state, "dd_choice", chooser=enemy(side), defenders=defenders, target=frame["target"], attackers=attackers)
+            elif spec.retreat and defenders:
+                why = (
+                    t("no surviving unit may lead a Determined Defence, so the defender retreats")
+                    if spec.dd_allowed
+                    else t("Determined Defence cannot cancel the retreat of the result {result}", result=frame["result"])
+                )
+                step = flow.Step(t("defender's choice between Determined Defence and retreat"), "10.4")
+                flow.close(state, step, why, roles=[enemy(side)], verbs=["dd"], scope="combat")
         elif stage == "retreat":
             frame["stage"] = "advance"
             frame.pop("returned", None)
@@ -341,6 +354,8 @@ class Battle(flow.Procedure):
             )
             if kind != "none" and attackers and not left:
                 flow.call(state, "advance_choice", chooser=side, units=attackers, target=frame["target"], kind=kind, moved=[])
+            elif attackers:
+                close_advance(state, side, frame, bool(left))
         else:
             if not frame.get("attacker_stacking_checked"):
                 # ... and at the end of each advance after combat (5.2).
@@ -352,6 +367,20 @@ class Battle(flow.Procedure):
             finish_brandenburg(rules, state, frame, ctx)
             special.end_of_step_checks(rules, state, ctx)
             flow.end(state)
+
+
+def close_advance(state: State, side: str, frame: flow.Frame, held: bool) -> None:
+    """Remember why the attacker had no advance after this combat, for a later 'advance'."""
+    if frame["dd"] == "success":
+        step = flow.Step(t("advance after combat of the attacker"), "10.4")
+        why = t("a successful Determined Defence cancels the advance after combat")
+    elif held:
+        step = flow.Step(t("advance after combat of the attacker"), "12.1")
+        why = t("defending units still hold the hex")
+    else:
+        step = flow.Step(t("advance after combat of the attacker"), "10.1")
+        why = t("the result {result} gives no advance after combat", result=frame["result"])
+    flow.close(state, step, why, roles=[side], verbs=["advance"], scope="combat")
 
 
 def finish_brandenburg(rules: Rules, state: State, frame: flow.Frame, ctx: Context) -> None:
@@ -403,7 +432,23 @@ class LossChoice(flow.Procedure):
             flow.end(state)
             return
         if len(cands) == 1:
-            ctx.log(t("The {why} does not choose: {unit} is the only unit that may lose the step (10.2).", why=frame["why"], unit=cands[0]))
+            # The chooser is the opponent on EX and A1/D1 (10.2): name him, not the owner.
+            ctx.log(
+                t(
+                    "{chooser} does not choose: {unit} is the only unit that may lose the {why}'s step (10.2).",
+                    chooser=str(frame["chooser"]).capitalize(),
+                    unit=cands[0],
+                    why=frame["why"],
+                )
+            )
+            flow.close(
+                state,
+                self.step(game, state, frame),
+                t("{unit} was the only unit that could lose the step, so the engine took it", unit=cands[0]),
+                roles=[frame["chooser"]],
+                verbs=["loss"],
+                scope="combat",
+            )
             apply_loss(rules, state, frame, cands[0], ctx)
             return
         frame["waiting"] = True

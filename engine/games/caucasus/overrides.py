@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import flow
 from engine.errors import InvalidOrder
 from engine.game import Context, Override, State
 from engine.games.caucasus import parsing, sequence
@@ -119,14 +120,17 @@ def _int(text: str) -> int:
 
 
 def set_phase(game: Any, state: State, side: str, impulse: str, step: str, ctx: Context) -> None:
-    """Jump the sequence of play to the start of a phase of the current turn."""
+    """Jump the sequence of play to the start of a phase of the current turn (what the engine
+    closed before the jump is forgotten: the steps it skipped are not the ones now behind)."""
     for i, s in enumerate(sequence.STEPS):
         if s[0] == "impulse" and s[1:] == (side, impulse, step):
+            flow.forget_closed(state)
             state["flow"] = [{"proc": "turn", "i": i + 1}]
             state["outcome"] = None
             sequence.begin_phase(game, state, side, impulse, step, ctx)
             return
         if s[0] in ("initial", "supply") and s[1:] == (side,) and impulse == s[0]:
+            flow.forget_closed(state)
             state["flow"] = [{"proc": "turn", "i": i}]
             game.run_automatic(state, ctx)
             return

@@ -33,6 +33,12 @@ STEPS: tuple[tuple[str, ...], ...] = (
     ("victory",),
 )
 
+#: The orders of the Movement and Combat Phases of an impulse (refused with the rule that skipped it).
+IMPULSE_VERBS = (
+    "move", "assault", "replace", "eliminate", "hq-remove", "attack", "mobile", "rail", "naval",
+    "land", "train", "flotilla", "merge", "ae", "rebuild",
+)
+
 PER_PHASE_FLAGS = ("moved", "mp_spent", "attacked", "defended", "retreated", "rail_moved", "naval_moved")
 
 
@@ -67,6 +73,7 @@ class Turn(flow.Procedure):
             state["last_turn"] = state["turn"]
             return
         if kind == "start_turn":
+            flow.forget_closed(state)  # what the engine closed last turn is old news
             ctx.log(t("Turn {turn} begins.", turn=state["turn"]))
         elif kind == "initial":
             state["phase"] = {"side": step[1], "impulse": "initial", "step": ""}
@@ -76,6 +83,13 @@ class Turn(flow.Procedure):
             if impulse == "secondary" and state["weather"] == "bad":
                 if part == "movement":
                     ctx.log(t("Bad weather: no {side} Secondary Impulse (4.8).", side=side.capitalize()))
+                    flow.close(
+                        state,
+                        flow.Step(t("{side} Secondary Impulse", side=side.capitalize()), "4.8"),
+                        t("the weather is bad, so the engine skipped it"),
+                        roles=[side],
+                        verbs=IMPULSE_VERBS,
+                    )
                 return
             begin_phase(game, state, side, impulse, part, ctx)
         elif kind == "supply":
@@ -88,6 +102,10 @@ class Turn(flow.Procedure):
 
 def begin_phase(game: Any, state: State, side: str, impulse: str, part: str, ctx: Context) -> None:
     state["phase"] = {"side": side, "impulse": impulse, "step": part}
+    # A new phase of the side makes the steps closed before it old news, and so does a new phase
+    # for every combat decision of the phase before.
+    flow.forget_closed(state, roles=[side])
+    flow.forget_closed(state, scope="combat")
     if part == "movement":
         # Air Support markers of both sides flip to Ready at the start of every impulse (16.11).
         for marker in state["air"].values():

@@ -583,6 +583,13 @@ class CombatStep(flow.Procedure):
                 if not state.get("round", {}).get("combat_markers") and not zhukov_available(state, frame["side"]):
                     # No Combat marker and no Zhukov: no attack is possible (11.1.1), nothing to ask.
                     frame["stage"] = "exploit"
+                    flow.close(
+                        state,
+                        flow.Step(t("combat step of the {side} Action Round", side=str(frame["side"]).capitalize()), "11.1.1"),
+                        t("no hex holds a Combat marker, so the engine skipped it"),
+                        roles=[frame["side"]],
+                        verbs=["attack"],
+                    )
                     return
                 ctx.log(t("Combat step (11.0): attack from hexes with Combat markers, then 'done'."))
             frame["waiting"] = True
@@ -682,6 +689,7 @@ def start_combat(rules: Rules, state: State, side: str, order: Order, ctx: Conte
             )
         )
     state["last"] = {"kind": "combat", "hex": order.target, "from": list(combat["from"]), "result": ""}
+    flow.forget_closed(state, scope="combat")  # what the engine decided in an earlier combat is old news
     flow.call(state, "battle", combat=combat, stage="att_cc", att_window=not (order.nocc or order.has_cc))
 
 
@@ -705,13 +713,17 @@ class Battle(flow.Procedure):
             return
         if combat_cards.all_oos(rules, state, combat, side):
             ctx.log(t("All attacking units are out of supply: no Combat Cards for the attacker (13.3.4)."))
+            close_cc_window(state, side, flow.Step(t("Combat Card window of the attacker"), "13.3.4"), t("all the attacking units are out of supply, so the engine skipped it"))
             return
         flow.call(state, "battle_cc", side=side)
 
     def stage_def_cc(self, rules: Rules, state: State, frame: flow.Frame, combat: dict[str, Any], side: str, defender: str, ctx: Context) -> None:
         frame["stage"] = "cancel"
+        if not combat_cards.all_oos(rules, state, combat, side):
+            close_cc_window(state, side, flow.Step(t("Combat Card window of the attacker"), "11.2.1(3)"), t("the attacker chooses his Combat Cards first, then the defender chooses his"))
         if combat_cards.all_oos(rules, state, combat, defender):
             ctx.log(t("All defending units are out of supply: no Combat Cards for the defender (13.3.4)."))
+            close_cc_window(state, defender, flow.Step(t("Combat Card window of the defender"), "13.3.4"), t("all the defending units are out of supply, so the engine skipped it"))
             return
         flow.call(state, "battle_cc", side=defender)
 
@@ -859,15 +871,19 @@ class Battle(flow.Procedure):
     def stage_advance(self, rules: Rules, state: State, frame: flow.Frame, combat: dict[str, Any], side: str, defender: str, ctx: Context) -> None:
         frame["stage"] = "finish"
         target = combat["target"]
+        movers = [u for u in combat["attackers"] if state["units"][u].get("hex")]
         if frame.get("noretreat_used"):
+            if movers:
+                close_advance(state, side, flow.Step(t("advance after combat of the attacker"), "11.4.3"), t("the defender cancelled the retreat with an extra loss"))
             return
         foes = foes_in(rules, state, target, side)
         left = [u for u in foes if not stays(rules, u)]
-        movers = [u for u in combat["attackers"] if state["units"][u].get("hex")]
-        if left or not movers:
+        if not movers:
             return
-        if foes and combat.get("winner") != side:
-            return  # Stalin stays only when the defenders are beaten (16.4.3): not vacated (11.5.1)
+        if left or (foes and combat.get("winner") != side):
+            # Stalin stays only when the defenders are beaten (16.4.3): not vacated (11.5.1)
+            close_advance(state, side, flow.Step(t("advance after combat of the attacker"), "11.5.1"), t("the defending hex was not vacated"))
+            return
         flow.call(state, "battle_advance", side=side, units=movers, mode="normal", seconds=[], stage="advance")
 
     def stage_finish(self, rules: Rules, state: State, frame: flow.Frame, combat: dict[str, Any], side: str, defender: str, ctx: Context) -> None:
@@ -917,6 +933,16 @@ def tie_break(rules: Rules, state: State, combat: dict[str, Any]) -> bool:
     if combat["defender"] == AXIS and fire.winter_1942(rules, state):
         items = [k for k in items if k == "entrenchment"]
     return not set(items) & {"swamp", "entrenchment", "festung", "fortress_city"}
+
+
+def close_advance(state: State, side: str, step: flow.Step, why: Text) -> None:
+    """Remember why the attacker had no advance after this combat (``why``, the rule of ``step``)."""
+    flow.close(state, step, why, roles=[side], verbs=["advance", "blitz"], scope="combat")
+
+
+def close_cc_window(state: State, side: str, window: flow.Step, why: Text) -> None:
+    """Remember that the Combat Card ``window`` of ``side`` in this combat is over (``why``)."""
+    flow.close(state, window, why, roles=[side], verbs=["cc"], scope="combat")
 
 
 class CCWindow(flow.Procedure):

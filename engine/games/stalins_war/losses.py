@@ -208,12 +208,18 @@ class LossWindow(flow.Procedure):
             side = str(frame["side"]).capitalize()
             if len(cands) == 1:
                 ctx.log(t("{side} does not choose: {unit} is the only unit that may take the next loss (11.3).", side=side, unit=rules.units[cands[0]].name))
+                self.close(game, state, frame, t("{unit} was the only unit that could take the loss, so the engine took it", unit=rules.units[cands[0]].name))
             elif not announced:
                 announced = True
                 ctx.log(t("{side} does not choose: the losses ({n}) take every level the units may lose (11.3).", side=side, n=frame["n"]))
+                self.close(game, state, frame, t("the losses took every level the units could lose, so the engine took them"))
             take(rules, state, combat, auto_pick(rules, state, cands), ctx, allocated=frame["why"] != "noretreat")
             frame["n"] = int(frame["n"]) - 1
         flow.end(state)
+
+    def close(self, game: Any, state: State, frame: flow.Frame, why: Text) -> None:
+        """Remember that the engine allocated the losses itself (``why``, 11.3)."""
+        flow.close(state, self.step(game, state, frame), why, roles=[frame["side"]], verbs=["loss"], scope="combat")
 
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         return frozenset({frame["side"]}) if frame.get("waiting") else frozenset()

@@ -530,6 +530,7 @@ def _phase(game: Any, state: State, args: Sequence[str], ctx: Context) -> None:
     state["round"] = {}
     if step[0] != "ar":
         state["ar"] = 5
+    flow.forget_closed(state)  # the steps the engine closed before the jump are not the ones now behind
     state["flow"] = [{"proc": "turn", "i": plan.index(step)}]
     sequence.Turn().run(game, state, state["flow"][0], ctx)
     if step[0] == "ar":

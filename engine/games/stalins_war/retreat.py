@@ -280,12 +280,27 @@ class RetreatWindow(flow.Procedure):
             if not paths:
                 eliminate_unretreatable(rules, state, uid, *no_retreat(rules, state, uid, frame["origin"], int(frame["length"])), ctx)
             elif len(paths) == 1:
+                self.forced(game, state, frame, uid, paths[0], ctx)
                 apply_path(rules, state, uid, frame["origin"], paths[0], ctx)
                 frame.setdefault("done", []).append(uid)
             else:
                 frame["waiting"] = True
                 return
         flow.end(state)
+
+    def forced(self, game: Any, state: State, frame: flow.Frame, uid: str, path: Sequence[str], ctx: Context) -> None:
+        """Say that the owner does not choose ``uid``'s retreat, and under which rule: the only
+        legal path (11.4), or the only one the priorities allow (11.4.4); remember it."""
+        rules: Rules = game.rules
+        side, name, where = str(frame["side"]).capitalize(), rules.units[uid].name, " ".join([frame["origin"], *path])
+        if len(legal_paths(rules, state, uid, frame["origin"], int(frame["length"]))) == 1:
+            ctx.log(t("{side} does not choose: {path} is the only legal retreat of {unit} (11.4).", side=side, path=where, unit=name))
+            step = flow.Step(self.step(game, state, frame).title, "11.4")
+        else:
+            ctx.log(t("{side} does not choose: {path} is the only retreat of {unit} the priorities allow (11.4.4).", side=side, path=where, unit=name))
+            step = flow.Step(self.step(game, state, frame).title, "11.4.4")
+        why = t("{path} was the only retreat {unit} could take, so the engine took it", path=where, unit=name)
+        flow.close(state, step, why, roles=[frame["side"]], verbs=["retreat", "noretreat"], scope="combat")
 
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         return frozenset({frame["side"]}) if frame.get("waiting") else frozenset()

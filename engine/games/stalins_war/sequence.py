@@ -73,6 +73,7 @@ class Turn(flow.Procedure):
         step = plan[i]
         kind = step[0]
         if kind == "start":
+            flow.forget_closed(state)  # what the engine closed last turn is old news
             phases.start_turn(game, state, ctx)
         elif kind == "ar":
             state["ar"] = int(step[2])
@@ -104,6 +105,10 @@ def begin_ar(rules: Rules, state: State, side: str, ctx: Context) -> None:
             u["began"] = u["hex"]
     state["round"] = {}
     state["last"] = {}
+    # The side's new round makes the steps closed before it old news, and so does any new round
+    # for the combat decisions of the round before.
+    flow.forget_closed(state, roles=[side])
+    flow.forget_closed(state, scope="combat")
     supply.update_supply(rules, state, side)
     first_ar = int(state["turn"]) == 1 or int(state["ar"]) == 1
     if side == AXIS and first_ar and phases.axis_banked_grant(rules, state):
@@ -181,6 +186,8 @@ class ActionRound(flow.Procedure):
             frame["stage"] = "moved"
             if rnd.get("move_capable"):
                 flow.call(state, "move_step")
+            else:
+                close_movement(state, side, rnd)
             return
         if stage == "moved":
             frame["stage"] = "fought"
@@ -193,6 +200,30 @@ class ActionRound(flow.Procedure):
             flow.end(state)
             return
         raise RuntimeError(f"action round in unknown stage {stage!r}")
+
+
+#: The orders of the movement step and of the combat step of a round.
+MOVE_VERBS = ("move", "rail", "sea", "entrench", "partisans", "festung", "bank", "combat")
+COMBAT_VERBS = ("attack", "exploit")
+
+#: Why a round of this kind has no movement, by the kind of round (an event round otherwise).
+NO_MOVEMENT: dict[str, Text] = {
+    "zero_pass": t("a 0-OPS round without movement moves no unit and activates no hex for combat"),
+    "rp": t("a card played for replacement points allows no other action in its round"),
+}
+
+
+def close_movement(state: State, side: str, rnd: dict[str, Any]) -> None:
+    """Remember that the round of ``side`` ended at once, without movement (nor combat unless an
+    event allows one), for the orders of those steps given later."""
+    kind = str(rnd.get("kind"))
+    why = NO_MOVEMENT.get(kind, t("a card played as an event moves no unit unless the event says so"))
+    verbs = MOVE_VERBS if rnd.get("combat_capable") else MOVE_VERBS + COMBAT_VERBS
+    step = flow.Step(
+        t("movement step of the {side} Action Round", side=side.capitalize()),
+        "7.2.6" if kind == "zero_pass" else "7.4.1" if kind == "rp" else "7.5.1a",
+    )
+    flow.close(state, step, why, roles=[side], verbs=verbs)
 
 
 def sides() -> tuple[str, ...]:

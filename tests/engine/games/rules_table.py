@@ -99,8 +99,22 @@ def _describe(rule: str, book: dict[str, str]) -> str:
     return "(not a paragraph of the rulebook: see RULINGS.md)"
 
 
+def notes(game: str) -> dict[str, str]:
+    """The hand-written notes of ``engine/games/GAME/rules_notes.md`` (lines ``- RULE: note``):
+    where a rule no module cites is enforced, or that it is descriptive."""
+    path = GAMES / game / "rules_notes.md"
+    found: dict[str, str] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            m = re.match(r"^- ([^:\s]+): (.+)$", line.strip())
+            if m:
+                found[m.group(1)] = m.group(2).replace("|", "/")
+    return found
+
+
 def table(game: str, seed: Path) -> str:
     book = rulebook(seed)
+    by_hand = notes(game)
     refusals = cited_rules(game)
     code = _mentions(sorted((GAMES / game).glob("*.py")))
     tests = _mentions(sorted((TESTS / game).glob("test_*.py")))
@@ -122,7 +136,8 @@ def table(game: str, seed: Path) -> str:
         "* **tests**: test modules that cite the rule.",
         "* A rule with no module is **not cited by the engine**: it is descriptive, or enforced",
         "  without a citation, or the engine refuses the situation and a referee decides",
-        "  (`RULINGS.md` lists the known cases).",
+        "  (`RULINGS.md` lists the known cases). Where the game's `rules_notes.md` says which, its",
+        "  note (*by hand*) stands in the **cited in** column instead.",
         "",
         "| rule | rulebook | refused by | cited in | tests |",
         "|---|---|---|---|---|",
@@ -130,7 +145,7 @@ def table(game: str, seed: Path) -> str:
     for rule in rows:
         refused = ", ".join(sorted(refusals.get(rule, ())))
         cited = ", ".join(sorted(code.get(rule, set()) - refusals.get(rule, set())))
-        status = "" if refused or cited else "not cited by the engine"
+        status = "" if refused or cited else f"*by hand:* {by_hand[rule]}" if rule in by_hand else "not cited by the engine"
         lines.append(
             f"| {rule} | {_describe(rule, book)} | {refused} | {cited or status} | "
             f"{', '.join(sorted(tests.get(rule, ())))} |"

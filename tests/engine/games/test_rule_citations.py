@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine.games.rules_table import cited_rules
+from tests.engine.games.rules_table import cited_rules, notes
 
 GAMES = Path(__file__).resolve().parents[3] / "engine" / "games"
 REFUSALS = ("IllegalOrder", "NotImplementedRule")
@@ -61,3 +61,13 @@ def test_the_coverage_check_sees_a_missing_rule():
     """A table without the row of 7.2 (the Primary Movement Phase) misses a cited rule."""
     table = "| rule |\n| 7.1 | x |\n"
     assert "7.2" in missing_rows("caucasus", table)
+
+
+@pytest.mark.parametrize("game", ["caucasus", "stalins_war"])
+def test_every_hand_written_note_is_in_the_coverage_table(game):
+    """Each note of the game's rules_notes.md names a rule of its table and stands in its row."""
+    table = (GAMES / game / "RULES.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip(): line for line in table.splitlines() if line.startswith("| ")}
+    for rule, note in notes(game).items():
+        assert rule in rows, rule
+        assert note in rows[rule] or "*by hand:*" not in rows[rule], rule

@@ -117,3 +117,84 @@ def test_a_die_fixed_by_the_referee_reads_the_crt(fight, die):
     column = roll.removeprefix("Combat at ").split(" on ")[0]
     assert m.state["last"]["attacks"][-1]["result"] == tables.crt(tables.COLUMNS.index(column), die)
     assert m.state["rng"] == counter
+
+
+@pytest.fixture
+def two_defenders():
+    """Two German infantry divisions next to two Soviet units; an A1/D1 fixed on the die (6)."""
+    m = empty_board(seed="battle", phase="axis primary combat")
+    hexes = plain_hexes(m)
+    target = hexes[0]
+    ns = m.game.rules.board.neighbours(target)
+    a1 = unit_of(m, "axis", "INF")
+    a2 = unit_of(m, "axis", "INF", exclude=(a1,))
+    d1 = unit_of(m, "soviet", "INF")
+    d2 = unit_of(m, "soviet", "INF", exclude=(d1,))
+    for uid, label in ((a1, ns[0]), (a2, ns[1]), (d1, target), (d2, target)):
+        referee(m, f"place {uid} {label}")
+    referee(m, "dice 6")
+    recs = m.submit("axis", f"attack {a1} {a2} -> {target}")
+    assert m.state["last"]["attacks"][-1]["result"] == "A1/D1"
+    return m, a1, d1, [str(e.text) for r in recs for e in r.entries]
+
+
+def test_the_opponent_named_as_chooser_of_a_forced_a1_d1_loss_10_2(two_defenders):
+    """On A1/D1 the attacker picks the defender's loss (10.2): the log names him as the chooser."""
+    m, _, _, lines = two_defenders
+    assert any(x.startswith("Axis does not choose:") and "may lose the defender's step (10.2)" in x for x in lines)
+
+
+def test_losses_come_before_the_determined_defence_decision_10_4(two_defenders):
+    """The step losses are taken before the defender decides on Determined Defence (10.4)."""
+    m, a1, d1, _ = two_defenders
+    assert m.state["flow"][-1]["proc"] == "loss" and "dd_choice" not in [f["proc"] for f in m.state["flow"]]
+    with pytest.raises(IllegalOrder) as exc:
+        m.submit("soviet", f"dd {d1}")
+    assert "(10.2)" in str(exc.value)
+    m.submit("soviet", f"loss {a1}")
+    assert m.state["flow"][-1]["proc"] == "dd_choice"
+
+
+def test_a_dd_after_an_a1_d2_cites_10_4_and_the_result():
+    """A 'dd' after an A1/D2 is refused: Determined Defence cannot cancel that retreat (10.4)."""
+    m = empty_board(seed="battle", phase="axis primary combat")
+    target = plain_hexes(m)[0]
+    attackers: list[str] = []
+    for label in m.game.rules.board.neighbours(target):
+        attackers.append(unit_of(m, "axis", "INF", exclude=tuple(attackers)))
+        referee(m, f"place {attackers[-1]} {label}")
+    defenders: list[str] = []
+    for _ in range(3):
+        defenders.append(unit_of(m, "soviet", "INF", steps=2, exclude=tuple(defenders)))
+        referee(m, f"place {defenders[-1]} {target}")
+    referee(m, "dice 6")
+    m.submit("axis", f"attack {' '.join(attackers)} -> {target}")
+    assert m.state["last"]["attacks"][-1]["result"] == "A1/D2"
+    while m.state["flow"][-1]["proc"] == "loss":
+        role = sorted(m.active())[0]
+        m.play(role, m.prompt(role).actions[0])
+    assert m.state["flow"][-1]["proc"] == "retreat_choice"
+    survivor = next(u for u in defenders if m.state["units"][u].get("hex") == target)
+    with pytest.raises(IllegalOrder) as exc:
+        m.submit("soviet", f"dd {survivor}")
+    assert exc.value.rule == "10.4"
+    assert "Determined Defence cannot cancel the retreat of the result A1/D2 (10.4)." in str(exc.value)
+
+
+def test_an_advance_after_a_result_without_one_cites_the_rule_that_denied_it():
+    """An 'advance' after an A1 against a hex still held is refused: the defenders hold it (12.1)."""
+    m = empty_board(seed="battle", phase="axis primary combat")
+    target = plain_hexes(m)[0]
+    attacker = unit_of(m, "axis", "INF")
+    referee(m, f"place {attacker} {m.game.rules.board.neighbours(target)[0]}")
+    d1 = unit_of(m, "soviet", "INF", steps=2)
+    d2 = unit_of(m, "soviet", "INF", steps=2, exclude=(d1,))
+    referee(m, f"place {d1} {target}")
+    referee(m, f"place {d2} {target}")
+    referee(m, "dice 1")
+    m.submit("axis", f"attack {attacker} -> {target}")
+    assert m.state["last"]["attacks"][-1]["result"] == "A1"
+    with pytest.raises(IllegalOrder) as exc:
+        m.submit("axis", f"advance {attacker} {target}")
+    assert exc.value.rule == "12.1"
+    assert "The advance after combat of the attacker is over: defending units still hold the hex (12.1)." in str(exc.value)

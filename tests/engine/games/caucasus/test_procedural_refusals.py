@@ -91,4 +91,90 @@ def test_a_step_loss_forced_on_the_only_unit_is_logged_with_10_2():
     ctx = KernelContext("forced-loss", 0)
     m.game.procedures["loss"].run(m.game, state, frame, ctx)  # type: ignore[attr-defined]
     lines = [str(e.text) for e in ctx.entries]
-    assert f"The defender does not choose: {sov} is the only unit that may lose the step (10.2)." in lines
+    assert f"Soviet does not choose: {sov} is the only unit that may lose the defender's step (10.2)." in lines
+
+
+def bad_weather_turn_past_the_axis_primary_impulse() -> tuple[Match, str, str]:
+    """An empty board in bad weather with one unit per side, played on from the Axis Primary
+    Combat Phase (it stops in the Soviet Initial Phase, placing random reinforcements); the
+    order that would move each unit one hex."""
+    m = empty_board(phase="axis primary combat")
+    hexes = plain_hexes(m)
+    axis, sov = unit_of(m, "axis", "INF"), unit_of(m, "soviet", "INF")
+    referee(m, f"place {axis} {hexes[0]}")
+    referee(m, f"place {sov} {hexes[-1]}")
+    referee(m, "weather bad")
+    m.submit("axis", "done")
+    one_hex = m.game.rules.board.neighbours
+    return m, f"move {axis} {one_hex(hexes[0])[0]}", f"move {sov} {one_hex(hexes[-1])[0]}"
+
+
+def test_an_axis_move_after_bad_weather_names_the_skipped_secondary_impulse_4_8():
+    """The Axis moving out of turn after its Secondary Impulse was skipped is told the weather
+    skipped it (4.8)."""
+    m, axis_move, _ = bad_weather_turn_past_the_axis_primary_impulse()
+    with pytest.raises(IllegalOrder) as exc:
+        m.submit("axis", axis_move)
+    assert exc.value.rule == "4.8"
+    assert "It is not your turn: the game waits for soviet" in str(exc.value)
+    assert "The Axis Secondary Impulse is over: the weather is bad, so the engine skipped it (4.8)." in str(exc.value)
+
+
+def test_a_soviet_move_in_his_initial_phase_names_the_skipped_secondary_impulse_4_8():
+    """The Soviet moving in his Initial Phase after bad weather skipped his Secondary Impulse is
+    told so (4.8), besides the step that runs now."""
+    m, _, soviet_move = bad_weather_turn_past_the_axis_primary_impulse()
+    assert m.active() == {"soviet"}
+    with pytest.raises(IllegalOrder) as exc:
+        m.submit("soviet", soviet_move)
+    assert exc.value.rule == "4.8"
+    assert "'move' is not an order of the" in str(exc.value)
+    assert "The Soviet Secondary Impulse is over: the weather is bad, so the engine skipped it (4.8)." in str(exc.value)
+
+
+def test_good_weather_keeps_no_memory_of_a_skipped_impulse():
+    """In good weather nothing is skipped, so the state holds no closed steps."""
+    m = empty_board(phase="axis primary combat")
+    referee(m, "weather good")
+    m.submit("axis", "done")
+    assert "closed" not in m.state
+
+
+def test_a_replay_rebuilds_the_same_closed_memory():
+    """The memory of the skipped impulses is state: a replay of the records rebuilds it."""
+    m, _, _ = bad_weather_turn_past_the_axis_primary_impulse()
+    assert m.state.get("closed")
+    again = Match.replay(m.game, m.scenario, m.options, "test", m.records)
+    assert again.state["closed"] == m.state["closed"] and again.hash() == m.hash()
+
+
+def test_a_loss_the_engine_took_is_named_when_the_chooser_orders_it_later():
+    """A 'loss' after the engine took the only candidate cites 10.2 and says what happened."""
+    m = empty_board(phase="axis primary combat")
+    hexes = plain_hexes(m)
+    sov = unit_of(m, "soviet", "INF")
+    referee(m, f"place {sov} {hexes[0]}")
+    state = copy.deepcopy(m.state)
+    frame = {"proc": "loss", "chooser": "soviet", "pool": [sov], "n": 1, "why": "defender"}
+    state["flow"].append(frame)
+    m.game.procedures["loss"].run(m.game, state, frame, KernelContext("forced-loss", 0))  # type: ignore[attr-defined]
+    error = refusal(m, state, "soviet", "loss", sov)
+    assert error.rule == "10.2"
+    assert f"The choice of the defender's step losses is over: {sov} was the only unit that could lose the step, so the engine took it (10.2)." in str(error)
+
+
+def test_the_sides_next_movement_phase_forgets_its_skipped_impulse():
+    """The Soviet's own Primary Movement Phase makes the skip of his Secondary Impulse old news."""
+    m, _, _ = bad_weather_turn_past_the_axis_primary_impulse()
+    while m.active() == {"soviet"} and m.state["phase"]["impulse"] == "initial":
+        m.submit("soviet", "done")
+    assert m.state["phase"] == {"side": "soviet", "impulse": "primary", "step": "movement"}
+    assert [e["roles"] for e in m.state["closed"]] == [["axis"]]
+
+
+def test_a_referees_phase_jump_forgets_the_closed_steps():
+    """After 'phase', the impulses skipped before the jump are no longer cited."""
+    m, _, _ = bad_weather_turn_past_the_axis_primary_impulse()
+    assert m.state.get("closed")
+    referee(m, "phase soviet primary movement")
+    assert "closed" not in m.state

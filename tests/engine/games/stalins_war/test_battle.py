@@ -477,6 +477,57 @@ def test_defender_cc_window_skipped_only_when_all_defenders_oos_13_3_4(supplied)
     assert "13.3.4" in ctx.text
 
 
+def test_a_cc_after_the_defenders_window_was_skipped_for_supply_cites_13_3_4(supplied):
+    """A defender's 'cc' after the engine skipped his window (all his units OOS) cites 13.3.4."""
+    state = board(side="axis")
+    a = near(CENTRE)
+    put(state, "ge-4a", a)
+    put(state, "su-13r", CENTRE)
+    mark(state, a)
+    give(state, "soviet", "SU12")
+    supplied["su-13r"] = "none"
+    state["round"]["combat_markers"].append(FAR_MARKER)  # the combat step stays open after the combat
+    game, ctx = start(state, FakeCtx([1, 1]))
+    order(game, state, "axis", "attack", CENTRE, "nocc", ctx=ctx)
+    with pytest.raises(IllegalOrder) as exc:
+        order(game, state, "soviet", "cc", "SU12")
+    assert exc.value.rule == "13.3.4"
+    assert "The Combat Card window of the defender is over: all the defending units are out of supply, so the engine skipped it (13.3.4)." in str(exc.value)
+
+
+def test_an_attackers_cc_in_the_defenders_window_cites_the_order_of_the_windows_11_2_1_3(supplied):
+    """The attacker's 'cc' once the defender chooses is refused: the attacker chooses first (11.2.1(3))."""
+    state = board(side="axis")
+    a = near(CENTRE)
+    put(state, "ge-4a", a)
+    put(state, "su-13r", CENTRE)
+    mark(state, a)
+    game, ctx = start(state)
+    order(game, state, "axis", "attack", CENTRE, "nocc", ctx=ctx)
+    assert top(state) == "battle_cc" and game.active(state) == frozenset({"soviet"})
+    with pytest.raises(IllegalOrder) as exc:
+        order(game, state, "axis", "cc", "AX1")
+    assert exc.value.rule == "11.2.1(3)"
+    assert "The Combat Card window of the attacker is over: the attacker chooses his Combat Cards first, then the defender chooses his (11.2.1(3))." in str(exc.value)
+
+
+def test_an_advance_after_a_combat_that_left_the_hex_held_cites_11_5_1(supplied):
+    """An 'advance' after a combat the defender held is refused: the hex was not vacated (11.5.1)."""
+    state = board(side="axis")
+    a = near(CENTRE)
+    put(state, "ge-4a", a)
+    put(state, "su-13r", CENTRE)
+    mark(state, a, FAR_MARKER)  # the combat step stays open after the combat
+    game, ctx = start(state, FakeCtx([1, 6]))
+    order(game, state, "axis", "attack", CENTRE, "nocc", ctx=ctx)
+    order(game, state, "soviet", "pass", ctx=ctx)
+    assert state["units"]["su-13r"]["hex"] == CENTRE and top(state) == "combat_step"
+    with pytest.raises(IllegalOrder) as exc:
+        order(game, state, "axis", "advance", "ge-4a")
+    assert exc.value.rule == "11.5.1"
+    assert "The advance after combat of the attacker is over: the defending hex was not vacated (11.5.1)." in str(exc.value)
+
+
 def test_attacker_cc_window_when_order_has_neither_cc_nor_nocc(supplied):
     state = board(side="axis")
     a = near(CENTRE)

@@ -119,6 +119,18 @@ def test_a_loss_forced_on_the_only_unit_is_logged_with_11_3(supplied):
     assert "is the only unit that may take the next loss (11.3)" in ctx.text
 
 
+def test_a_loss_order_after_the_engine_took_the_only_unit_cites_11_3(supplied):
+    """A 'loss' after the engine allocated the loss to the only unit says so, citing 11.3."""
+    state = board()
+    put(state, "su-13r", CENTRE)
+    state["flow"] = [{"proc": "combat_step", "side": "axis", "waiting": True}]
+    game, _, _ = window(state, "soviet", ["su-13r"], 1)
+    with pytest.raises(IllegalOrder) as exc:
+        order(game, state, "soviet", "loss", "su-13r")
+    assert exc.value.rule == "11.3"
+    assert f"The loss allocation of the defender is over: {RULES.units['su-13r'].name} was the only unit that could take the loss, so the engine took it (11.3)." in str(exc.value)
+
+
 def test_losses_taking_every_level_are_logged_once_with_11_3(supplied):
     """When the losses take every level, the log says once that there is nothing to choose (11.3)."""
     state = board()

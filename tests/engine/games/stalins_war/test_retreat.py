@@ -306,3 +306,23 @@ def test_a_single_special_rule_barring_every_exit_is_the_rule_cited(monkeypatch)
     why, rule = retreat.no_retreat(RULES, state, "ge-4a", CENTRE, 1)
     assert rule == "19.1"
     assert "Romanian units never enter Hungary. (19.1)" in str(why)
+
+
+def test_a_single_legal_retreat_is_taken_by_the_engine_and_cited_11_4(supplied):
+    """With one legal retreat the log says the owner does not choose (11.4), and a later
+    'retreat' from him is refused saying the engine took it."""
+    state = board(side="soviet")
+    put(state, "ge-4a", CENTRE, level=2)
+    others = sorted(RULES.board.neighbours(CENTRE))
+    for uid, label in zip(["su-13r", "su-21r", "su-22r"], others[1:4], strict=True):
+        put(state, uid, label)
+    put(state, "ge-43c", others[4])  # the one hex open to the Axis
+    put(state, "su-20r", others[5])
+    game, ctx = soviet_attack(state, [1, 1], origin=others[0])
+    path = f"{CENTRE} {others[4]}"
+    assert f"Axis does not choose: {path} is the only legal retreat of {RULES.units['ge-4a'].name} (11.4)." in ctx.text
+    assert top(state) == "battle_advance"
+    with pytest.raises(IllegalOrder) as exc:
+        order(game, state, "axis", "retreat", "ge-4a", others[4])
+    assert exc.value.rule == "11.4"
+    assert f"The retreat of the defender is over: {path} was the only retreat" in str(exc.value)
