@@ -56,7 +56,7 @@ VERBS = {
     "order": VerbInfo("order", "order move-first|combat-first", t("declare the order of the segments (S 4.2)")),
     "c3i": VerbInfo("c3i", "c3i N [southwest|voronezh]", t("spend N C3I (0-3) and roll for Activity Points (S 7.2)")),
     "front": VerbInfo("front", "front FRONT HEX | front done", t("step a Front marker one hex (E 14.2)")),
-    "admin": VerbInfo("admin", "admin pass", t("administrative movement (E 15.1)")),
+    "admin": VerbInfo("admin", "admin place UNIT HEX | admin withdraw UNIT | admin done | admin pass", t("administrative movement (E 15.1)")),
     "remove": VerbInfo("remove", "remove UNIT", t("remove a unit over the stacking limit (E 10)")),
     "top": VerbInfo("top", "top UNIT", t("put one of your units on top of its stack (S 3.5)")),
 }
@@ -74,7 +74,6 @@ NOT_YET = {
     "event": (t("Random events"), "S 14"),
     "reinforce": (t("Choosing where a reinforcement enters"), "E 11.1"),
 }
-NOT_YET_ADMIN = {"place": (t("Administrative movement from Box #2 to the map"), "E 15.11"), "withdraw": (t("Administrative movement from the map to Box #1"), "E 15.1")}
 
 
 def not_yet(what: Text, rule: str) -> IllegalOrder:
@@ -160,9 +159,6 @@ class Schwerpunkt(ProcedureGame):
             raise not_yet(what, rule)
         verb = match_verb(words[0], VERBS)
         args = words[1:]
-        if verb == "admin" and args and args[0].casefold() in NOT_YET_ADMIN:
-            what, rule = NOT_YET_ADMIN[args[0].casefold()]
-            raise not_yet(what, rule)
         if verb == "move" and len(args) == 2:
             return Action("move", (self._own_unit(state, role, args[0]), self._hex(args[1])))
         if verb in ("top", "remove") and len(args) == 1:
@@ -179,8 +175,12 @@ class Schwerpunkt(ProcedureGame):
             return Action("front", ("done",))
         if verb == "front" and len(args) == 2 and args[0].casefold() in FRONTS:
             return Action("front", (args[0].casefold(), self._hex(args[1])))
-        if verb == "admin" and [a.casefold() for a in args] == ["pass"]:
-            return Action("admin", ("pass",))
+        if verb == "admin" and len(args) == 1 and args[0].casefold() in ("pass", "done"):
+            return Action("admin", (args[0].casefold(),))
+        if verb == "admin" and len(args) == 3 and args[0].casefold() == "place":
+            return Action("admin", ("place", self._own_unit(state, role, args[1]), self._hex(args[2])))
+        if verb == "admin" and len(args) == 2 and args[0].casefold() == "withdraw":
+            return Action("admin", ("withdraw", self._own_unit(state, role, args[1])))
         raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
 
     def _own_unit(self, state: State, role: Role, given: str) -> str:
@@ -202,6 +202,8 @@ class Schwerpunkt(ProcedureGame):
             return f"move ? {action.args[1]}"
         if action.verb == "top":
             return "top ?"
+        if action.verb == "admin" and action.args and action.args[0] in ("place", "withdraw"):
+            return " ".join(("admin", action.args[0], "?", *action.args[2:]))
         return action.text
 
     def override_text(self, override: Override, viewer: Role) -> str:
@@ -224,6 +226,7 @@ class Schwerpunkt(ProcedureGame):
             "vp": state["vp"],
             "replacements": dict(state["replacements"]),
             "fronts": dict(state["fronts"]),
+            "hex_markers": [{"hex": h, "text": f"{f} Front", "side": SOVIET} for f, h in sorted(state["fronts"].items())],
             "stacks": {loc: v.to_json() for loc, v in every.items() if loc not in BOX_NAMES},
             "boxes": {loc: v.to_json() for loc, v in every.items() if loc in BOX_NAMES},
             "gvr_cup": len(state["cup"]),

@@ -3,7 +3,8 @@ General Phases and the Victory Check, as procedures of ``engine.flow``.
 
 Implemented: every automatic Administrative step (turn, supply and attrition, weather, German
 Variable Reinforcements, reinforcements to their entry hexes or Admin Box #1, Soviet replacement
-rolls, chit cups and C3I), Front marker moves, the move/combat order, C3I spending and the
+rolls, chit cups and C3I), Front marker moves, administrative movement of single units and
+GVRs (``admin.py``), the move/combat order, C3I spending and the
 Activity roll, Activity Points with the Soviet Fronts' pools and range, movement with ZOC,
 the stacking check at the end of a Movement segment, the General Phases' free moves and both
 scenarios' victory checks. Every decision not implemented yet is refused where it is typed,
@@ -18,7 +19,7 @@ from engine import flow, stacks
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.schwerpunkt import terrain
+from engine.games.schwerpunkt import admin, terrain
 from engine.games.schwerpunkt.model import (
     BOXES,
     FRONTS,
@@ -369,7 +370,13 @@ class Activity(Procedure):
             return t("{side} {kind}: move the Front markers (allowance {allow}) or 'front done' (E 14.2).",
                      side=side, kind=kind, allow=", ".join(f"{f} {n}" for f, n in sorted(frame.get("allow", {}).items())))
         if step == "admin":
-            return t("{side} {kind}: administrative movement (E 15.1): 'admin pass'.", side=side, kind=kind)
+            if frame.get("admin_stage", 1) == 1:
+                return t(
+                    "{side} {kind}: administrative movement, step 1 (E 15.1): 'admin place UNIT HEX' from Admin Box #2, then 'admin done' (or 'admin pass' to skip it all).",
+                    side=side,
+                    kind=kind,
+                )
+            return t("{side} {kind}: administrative movement, step 3 (E 15.1): 'admin withdraw UNIT' into Admin Box #1, then 'admin done'.", side=side, kind=kind)
         if step == "order":
             return t("{side} {kind}: declare 'order move-first' or 'order combat-first' (S 4.2).", side=side, kind=kind)
         if step == "c3i":
@@ -387,7 +394,17 @@ class Activity(Procedure):
                 if allow > 0:
                     acts += [Action("front", (front, h)) for h in front_steps(state, front)]
         elif step == "admin":
-            acts.append(Action("admin", ("pass",)))
+            acts += [Action("admin", ("done",)), Action("admin", ("pass",))]
+            if frame.get("admin_stage", 1) == 1:
+                for uid in stacks.stack(state, BOXES[role][1]):
+                    if is_gvr(uid) or not frame.get("admin_placed"):
+                        acts += [Action("admin", ("place", uid, h)) for h in admin.placement_hexes(state, role, uid)]
+            else:
+                acts += [
+                    Action("admin", ("withdraw", uid))
+                    for uid in admin.withdrawable(state, role)
+                    if is_gvr(uid) or not frame.get("admin_withdrawn")
+                ]
         elif step == "order":
             acts += [Action("order", ("move-first",)), Action("order", ("combat-first",))]
         elif step == "c3i":
@@ -414,11 +431,21 @@ class Activity(Procedure):
                 return
             move_front(state, frame, args[0], args[1], ctx)
             return
-        if step == "admin" and verb == "admin" and args == ("pass",):
-            box1, box2 = BOXES[role]
-            for uid in list(stacks.stack(state, box1)):
-                stacks.place(POLICY, state, state["units"], uid, box2)
-            frame["step"] = "order"
+        if step == "admin" and verb == "admin":
+            frame.setdefault("admin_stage", 1)
+            frame.setdefault("admin_placed", False)
+            frame.setdefault("admin_withdrawn", False)
+            if args[0] == "place":
+                admin.place(state, frame, role, args[1], args[2], ctx)
+            elif args[0] == "withdraw":
+                admin.withdraw(state, frame, role, args[1], ctx)
+            elif args[0] == "done" and frame["admin_stage"] == 1:
+                admin.box_one_to_two(state, role)
+                frame["admin_stage"] = 3
+            else:  # "pass", or "done" after step 3
+                if frame["admin_stage"] == 1:
+                    admin.box_one_to_two(state, role)
+                frame["step"] = "order"
             return
         if step == "order" and verb == "order":
             frame["first"] = "move" if args[0] == "move-first" else "combat"

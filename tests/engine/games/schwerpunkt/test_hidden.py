@@ -92,3 +92,9 @@ def test_gvr_cup_is_a_count():
     match = new_match()
     view = match.view("german")
     assert view["gvr_cup"] == 12 and "gvr-01" not in str(view)
+
+
+def test_front_markers_are_public_hex_markers():
+    """E 14: both Front markers are public and drawn on the map."""
+    view = new_match().view(PUBLIC)
+    assert {m["text"] for m in view["hex_markers"]} == {"southwest Front", "voronezh Front"}

@@ -20,8 +20,6 @@ from tests.engine.games.schwerpunkt.helpers import new_match
         ("personalersatz 168-417 with gvr-01", "E 13.2"),
         ("event pass", "S 14"),
         ("reinforce s-100b box1", "E 11.1"),
-        ("admin place gd-pz 2811", "E 15.11"),
-        ("admin withdraw gd-pz", "E 15.1"),
     ],
 )
 def test_not_implemented_rules_are_refused_naming_the_rule(line, rule):
