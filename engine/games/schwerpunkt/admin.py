@@ -102,6 +102,7 @@ def place(state: State, frame: flow.Frame, side: Role, uid: str, label: Label, c
         )
     stacks.place(POLICY, state, state["units"], uid, label)
     state["units"][uid]["moved"] = True
+    state["units"][uid]["admin"] = True
     if not is_gvr(uid):
         frame["admin_placed"] = True
     ctx.log(t("{side} places {unit} from Admin Box #2 in {hex} (E 15.1).", side=side, unit=Secret(uid, (side,), t("a unit")), hex=label))

@@ -5,7 +5,9 @@ channel see the top unit of each stack and its height, S 3.5; each side its own 
 ``private_maps``); the Admin Boxes as blanks to everybody but their owner (digest 6.1 item 4);
 the GVR cup as a count. Texts name a unit through ``unit_ref`` (a ``Secret``: "a german unit" to
 everybody but its owner); echoes of moves name the hex, never the unit (``order_text``).
-Refusals go to the player alone (``hidden_holdings``): they may name his hidden units.
+Refusals go to the player alone (``hidden_holdings``): they may name his hidden units. Combat
+chits drawn are their side's alone; the choice is sealed (``engine.sealed``) and read by the
+other side as "chits (sealed)" until both choices are revealed together.
 
 Not implemented yet (refused where typed, naming the rule; the referee decides): see ``NOT_YET``.
 """
@@ -15,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine import flow, stacks
+from engine import flow, sealed, stacks
 from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
 from engine.flow import ProcedureGame
 from engine.game import (
@@ -30,7 +32,8 @@ from engine.game import (
     VerbInfo,
     View,
 )
-from engine.games.schwerpunkt import sequence
+from engine.games.schwerpunkt import combat, sequence
+from engine.games.schwerpunkt.effects import record_control
 from engine.games.schwerpunkt.model import (
     BOX_NAMES,
     BOXES,
@@ -45,7 +48,7 @@ from engine.games.schwerpunkt.model import (
     rules,
     spec,
 )
-from engine.games.schwerpunkt.sequence import cup_for, record_control
+from engine.games.schwerpunkt.sequence import cup_for
 from engine.orders import Candidate, match_name, match_verb, tokens
 from engine.state import whole_number_in
 from engine.text import Text, t
@@ -59,14 +62,14 @@ VERBS = {
     "admin": VerbInfo("admin", "admin place UNIT HEX | admin withdraw UNIT | admin done | admin pass", t("administrative movement (E 15.1)")),
     "remove": VerbInfo("remove", "remove UNIT", t("remove a unit over the stacking limit (E 10)")),
     "top": VerbInfo("top", "top UNIT", t("put one of your units on top of its stack (S 3.5)")),
+    "attack": VerbInfo("attack", "attack HEX with UNIT ...", t("attack an adjacent enemy hex (3 AP; S 12.4)"), ("a",)),
+    "chits": VerbInfo("chits", "chits ID ... | chits none", t("choose your combat chits in secret (S 12.5)")),
+    "losses": VerbInfo("losses", "losses [UNIT ...] [retreat HEX [HEX]]", t("take a combat's hits as step losses and retreat (S 12.9, S 12.10)")),
+    "advance": VerbInfo("advance", "advance UNIT ... | advance none", t("advance into the vacated hex (S 12.11)")),
 }
 #: Orders of the rules that are not implemented yet: each is refused naming its rule.
 NOT_YET = {
-    "attack": (t("Combat"), "S 12.4"),
     "refuse": (t("Refusing combat"), "S 12.6"),
-    "chits": (t("Combat chits"), "S 12.5"),
-    "losses": (t("Applying combat results"), "S 12.9"),
-    "advance": (t("Advance after combat"), "S 12.11"),
     "fa": (t("Frontnahe Auffrischung"), "E 13.1"),
     "rochade": (t("Rochade"), "E 8.1"),
     "replace": (t("Soviet replacements"), "E 12.0"),
@@ -97,7 +100,7 @@ class Schwerpunkt(ProcedureGame):
     options: Mapping[str, Any] = {"third_german_phase": False, "historical_weather": False}
     verbs = VERBS
     override_kinds = ("place", "remove", "step", "oos", "front")
-    procedures = {"turn": sequence.Turn(), "activity": sequence.Activity(), "overstack": sequence.Overstack()}
+    procedures = {"turn": sequence.Turn(), "activity": sequence.Activity(), "overstack": sequence.Overstack(), "combat": combat.Combat()}
 
     def __init__(self) -> None:
         self.board = rules().board
@@ -175,6 +178,22 @@ class Schwerpunkt(ProcedureGame):
             return Action("front", ("done",))
         if verb == "front" and len(args) == 2 and args[0].casefold() in FRONTS:
             return Action("front", (args[0].casefold(), self._hex(args[1])))
+        if verb == "attack" and len(args) >= 3 and args[1].casefold() == "with":
+            return Action("attack", (self._hex(args[0]), "with", *(self._own_unit(state, role, a) for a in args[2:])))
+        if verb == "chits" and args:
+            if [a.casefold() for a in args] == ["none"]:
+                return Action("chits", ("none",))
+            mine = [Candidate(c.id, (c.name,)) for c in rules().chits.values() if c.side == role]
+            return Action("chits", tuple(match_name(a, mine, "chit") for a in args))
+        if verb == "losses":
+            if "retreat" in [a.casefold() for a in args]:
+                i = [a.casefold() for a in args].index("retreat")
+                return Action("losses", (*(self._own_unit(state, role, a) for a in args[:i]), "retreat", *(self._hex(a) for a in args[i + 1 :])))
+            return Action("losses", tuple(self._own_unit(state, role, a) for a in args))
+        if verb == "advance" and args:
+            if [a.casefold() for a in args] == ["none"]:
+                return Action("advance", ("none",))
+            return Action("advance", tuple(self._own_unit(state, role, a) for a in args))
         if verb == "admin" and len(args) == 1 and args[0].casefold() in ("pass", "done"):
             return Action("admin", (args[0].casefold(),))
         if verb == "admin" and len(args) == 3 and args[0].casefold() == "place":
@@ -197,11 +216,22 @@ class Schwerpunkt(ProcedureGame):
         return state
 
     def order_text(self, action: Action, viewer: Role) -> str:
-        """A move reads as its destination only; a choice of the top counter stays private."""
+        """A move, an attack, losses and an advance read without the units (they may be hidden
+        again once the combat is over); a choice of the top counter stays private; combat chits
+        are sealed."""
         if action.verb == "move" and len(action.args) == 2:
             return f"move ? {action.args[1]}"
         if action.verb == "top":
             return "top ?"
+        if action.verb == "chits":
+            return "chits (sealed)"
+        if action.verb == "attack" and action.args:
+            return f"attack {action.args[0]}"
+        if action.verb == "losses":
+            path = list(action.args[action.args.index("retreat") :]) if "retreat" in action.args else []
+            return " ".join(("losses", "?", *path))
+        if action.verb == "advance":
+            return "advance none" if action.args == ("none",) else "advance ?"
         if action.verb == "admin" and action.args and action.args[0] in ("place", "withdraw"):
             return " ".join(("admin", action.args[0], "?", *action.args[2:]))
         return action.text
@@ -235,7 +265,23 @@ class Schwerpunkt(ProcedureGame):
             "eliminated": list(state["eliminated"]),
             "gvr_lost": list(state["gvr_lost"]),
             "objectives": dict(state["objectives"]),
+            "combat": self._combat_view(state, viewer),
+            "sealed": sealed.project(state, viewer),
         }
+
+    def _combat_view(self, state: State, viewer: Role) -> dict[str, Any] | None:
+        """The combat under way as ``viewer`` may see it: public facts, and his own drawn chits."""
+        c = state.get("combat")
+        if c is None:
+            return None
+        seen = {k: c[k] for k in ("target", "side", "attackers", "defenders", "stage") if k in c}
+        for k in ("tv", "limit", "superior", "hits", "retreat"):
+            if k in c:
+                seen[k] = c[k]
+        seen["drawn_counts"] = {side: len(ids) for side, ids in c.get("drawn", {}).items()}
+        if viewer in c.get("drawn", {}) or viewer == REFEREE:
+            seen["my_chits"] = list(c.get("drawn", {}).get(viewer, [])) if viewer != REFEREE else dict(c.get("drawn", {}))
+        return seen
 
     def status(self, state: State, viewer: Role) -> Text:
         phase = state["phase"]
@@ -285,10 +331,21 @@ class Schwerpunkt(ProcedureGame):
                 order = stacks.stack(state, view.location)
                 out[side].update(order[c_index] for c_index, c in enumerate(view.counters) if c.blank and c.side == side)
         out[GERMAN].update(state["cup"])
+        for side, ids in state.get("combat", {}).get("drawn", {}).items():
+            out[side].update(ids)
+        for side, words in sealed.secret_words(state).items():
+            out[side].update(words)
         return out
 
     def redeal(self, state: State, role: Role, ctx: Context) -> State | None:
-        """``role``'s stacks with their hidden counters (below the top) in another order."""
+        """``role``'s stacks with their hidden counters (below the top) in another order, and the
+        chits it drew for a combat dealt again from its cup while it has not chosen (a sealed
+        choice is bound by its commitment)."""
+        c = state.get("combat")
+        if c and role in c.get("drawn", {}) and c["stage"] == "chits" and not sealed.has_chosen(state, combat.tag(state), role):
+            pool = ctx.shuffle(sorted(state["cups"][role] + c["drawn"][role]), t("Deal again"))
+            size = len(c["drawn"][role])
+            c["drawn"][role], state["cups"][role] = sorted(pool[:size]), sorted(pool[size:])
         for label, order in sorted(state["stacks"].items()):
             if label in BOX_NAMES or len(order) < 3 or state["units"][order[0]]["side"] != role:
                 continue
@@ -329,6 +386,7 @@ class Schwerpunkt(ProcedureGame):
     def check_invariants(self, state: State) -> None:
         units = state["units"]
         stacks.check(POLICY, state, units)
+        sealed.check(state)
         placed = {u for order in state["stacks"].values() for u in order}
         elsewhere = [*state["cup"], *state["eliminated"], *state["out_of_play"], *(u for ids in state["arrivals"].values() for u in ids)]
         if len(elsewhere) != len(set(elsewhere)) or placed & set(elsewhere) or placed | set(elsewhere) != set(units):

@@ -69,6 +69,12 @@ class Chit:
     first: int
     last: int
     count: int
+    drm: int = 0
+    drm_alt: int = 0
+    alt: str = ""
+    hits_own: int = 0
+    hits_enemy: int = 0
+    special: str = ""
 
 
 @dataclass(frozen=True)
@@ -125,8 +131,14 @@ def parse_units(text: str) -> tuple[dict[str, UnitSpec], list[str]]:
 
 
 def parse_chits(text: str) -> dict[str, Chit]:
+    def num(value: str) -> int:
+        return int(value) if value.strip() else 0
+
     return {
-        row["id"]: Chit(row["side"], row["id"], row["name"], int(row["first"]), int(row["last"]), int(row["count"]))
+        row["id"]: Chit(
+            row["side"], row["id"], row["name"], int(row["first"]), int(row["last"]), int(row["count"]),
+            num(row["drm"]), num(row["drm_alt"]), row["alt"], num(row["hits_own"]), num(row["hits_enemy"]), row["special"],
+        )
         for row in _rows(text)
     }
 
@@ -222,4 +234,7 @@ def new_unit(s: UnitSpec) -> dict[str, Any]:
         "oos": False,
         "moved": False,
         "acted": False,
+        "admin": False,
+        "attacked": False,
+        "defended": False,
     }

@@ -6,8 +6,8 @@ Variable Reinforcements, reinforcements to their entry hexes or Admin Box #1, So
 rolls, chit cups and C3I), Front marker moves, administrative movement of single units and
 GVRs (``admin.py``), the move/combat order, C3I spending and the
 Activity roll, Activity Points with the Soviet Fronts' pools and range, movement with ZOC,
-the stacking check at the end of a Movement segment, the General Phases' free moves and both
-scenarios' victory checks. Every decision not implemented yet is refused where it is typed,
+the stacking check at the end of a Movement segment, combat (``combat.py``), the General Phases'
+free moves and attacks, and both scenarios' victory checks. Every decision not implemented yet is refused where it is typed,
 naming its rule (``NOT_YET`` in ``game.py``).
 """
 
@@ -19,7 +19,8 @@ from engine import flow, stacks
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.schwerpunkt import admin, terrain
+from engine.games.schwerpunkt import admin, combat, terrain
+from engine.games.schwerpunkt.effects import lose_step, record_control, unit_ref
 from engine.games.schwerpunkt.model import (
     BOXES,
     FRONTS,
@@ -31,7 +32,7 @@ from engine.games.schwerpunkt.model import (
     rules,
     spec,
 )
-from engine.text import Secret, Text, t
+from engine.text import Text, t
 
 ADMIN_STEPS = ("advance", "supply", "weather", "fa", "rochade", "gvr", "reinforce-soviet", "reinforce-german", "replacements", "c3i")
 STEP_RULES = {
@@ -66,10 +67,6 @@ def steps_of_turn(state: State) -> list[tuple[Any, ...]]:
     return out
 
 
-def unit_ref(state: State, uid: str) -> Secret:
-    """A unit named to its owner, and as "a SIDE unit" to everybody else."""
-    side = state["units"][uid]["side"]
-    return Secret(uid, (side,), t("a {side} unit", side=side))
 
 
 class Turn(Procedure):
@@ -170,18 +167,6 @@ def supply_check(state: State, ctx: Context) -> None:
                         lose_step(state, uid, ctx, t("attrition (S 6.5)"))
 
 
-def lose_step(state: State, uid: str, ctx: Context, why: Text) -> None:
-    """One step lost; the last one eliminates the unit; 1 VP to the other side (E 18.2)."""
-    unit = state["units"][uid]
-    side = unit["side"]
-    state["vp"] += 1 if side == GERMAN else -1
-    if int(unit["step"]) + 1 >= len(spec(uid).steps):
-        stacks.remove(POLICY, state, state["units"], uid)
-        state["eliminated"].append(uid)
-        ctx.log(t("{unit} is eliminated ({why}).", unit=uid, why=why))
-        return
-    unit["step"] = int(unit["step"]) + 1
-    ctx.log(t("{unit} loses a step ({why}).", unit=unit_ref(state, uid), why=why))
 
 
 def roll_weather(state: State, ctx: Context) -> None:
@@ -383,7 +368,7 @@ class Activity(Procedure):
             return t("{side} {kind}: spend 0 to 3 C3I ({c3i} held): 'c3i N' (S 7.2).", side=side, kind=kind, c3i=state["c3i"][side])
         if step == "move":
             return t("{side} {kind}, Movement segment: 'move UNIT HEX', then 'end' ({ap}).", side=side, kind=kind, ap=ap_text(state, side, frame))
-        return t("{side} {kind}, Combat segment: 'end' (combat is not implemented yet, S 12.4).", side=side, kind=kind)
+        return t("{side} {kind}, Combat segment: 'attack HEX with UNIT ...', then 'end' ({ap}; S 12).", side=side, kind=kind, ap=ap_text(state, side, frame))
 
     def prompt(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Prompt:
         step = frame["step"]
@@ -418,6 +403,19 @@ class Activity(Procedure):
             acts += [Action("top", (uid,)) for uid in top_choices(state, role)]
         else:
             acts.append(Action("end"))
+            for target, attackers in sorted(combat.targets(state, role, frame["general"]).items()):
+                if combat.attack_pool(state, role, attackers, frame["general"]) is None:
+                    continue
+                acts.append(Action("attack", (target, "with", *attackers)))
+                by_hex: dict[str, list[str]] = {}
+                for u in attackers:
+                    by_hex.setdefault(str(terrain.hex_of(state, u)), []).append(u)
+                if len(by_hex) > 1:
+                    acts += [
+                        Action("attack", (target, "with", *group))
+                        for group in by_hex.values()
+                        if combat.attack_pool(state, role, group, frame["general"]) is not None
+                    ]
         return Prompt(role, self.text(game, state, frame, role), tuple(acts))
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
@@ -458,11 +456,18 @@ class Activity(Procedure):
         if step == "move" and verb == "move":
             move_unit(state, frame, role, args[0], args[1], ctx)
             return
+        if step == "combat" and verb == "attack":
+            combat.declare(state, role, args[0], list(args[2:]), frame["general"], ctx)
+            flow.call(state, "combat")
+            return
         if step in ("move", "combat") and verb == "end":
             if step == "move":
                 for h in terrain.overstacked(state, role):
                     flow.call(state, "overstack", side=role, hex=h)
                     return
+            if step == "combat":
+                for unit in state["units"].values():
+                    unit["attacked"] = unit["defended"] = False
             frame["done"].append(step)
             remaining = [s for s in ("move", "combat") if s not in frame["done"]]
             if remaining:
@@ -488,6 +493,7 @@ def finish_phase(state: State, frame: flow.Frame, ctx: Context) -> None:
     for unit in state["units"].values():
         if unit["side"] == side:
             unit["moved"] = False
+            unit["admin"] = False
             if frame["general"]:
                 unit["acted"] = False
     flow.end(state)
@@ -599,14 +605,6 @@ def set_top(state: State, role: Role, uid: str, ctx: Context) -> None:
     ctx.log(t("{side} reorders the stack in {hex}.", side=role, hex=label))
 
 
-def record_control(state: State) -> None:
-    """E 11.2: remember every GVR hex the Soviet has ever controlled (its GVR is then lost)."""
-    held = terrain.sides_in(state)
-    zoc = terrain.zoc_of(state, SOVIET)
-    for label in state["gvr_hexes"]:
-        if label not in state["gvr_lost"] and terrain.controls(state, SOVIET, label, held, zoc):
-            state["gvr_lost"].append(label)
-    state["gvr_lost"].sort()
 
 
 class Overstack(Procedure):

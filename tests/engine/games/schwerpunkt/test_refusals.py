@@ -9,11 +9,7 @@ from tests.engine.games.schwerpunkt.helpers import new_match
 @pytest.mark.parametrize(
     "line,rule",
     [
-        ("attack 2811 with gd-pz", "S 12.4"),
         ("refuse", "S 12.6"),
-        ("chits ambush", "S 12.5"),
-        ("losses", "S 12.9"),
-        ("advance none", "S 12.11"),
         ("fa place grey gd-pz", "E 13.1"),
         ("rochade", "E 8.1"),
         ("replace s-100 nonmot", "E 12.0"),
