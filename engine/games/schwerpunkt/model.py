@@ -213,7 +213,8 @@ POLICY = StackPolicy(
         "move": Visibility.PUBLIC,
         "size": Visibility.PUBLIC,
         "formation": Visibility.PUBLIC,
-        "step": Visibility.OWNER,
+        "step": Visibility.PUBLIC,  # the face a shown counter lies on (S 2.48)
+
         "oos": Visibility.OWNER,
         "moved": Visibility.OWNER,
         "acted": Visibility.OWNER,

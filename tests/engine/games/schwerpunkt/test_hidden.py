@@ -59,12 +59,13 @@ def test_infantry_cannot_go_above_a_motorised_unit():
     assert "S 3.5" in str(err.value)
 
 
-def test_enemy_does_not_see_an_own_units_step_or_supply():
-    """Strength level and OOS are the owner's even for the top unit."""
+def test_enemy_sees_the_face_of_the_top_counter_only():
+    """S 2.48: the top counter's face (full or reduced) shows; supply status and the rest stay the owner's."""
     match = new_match()
-    position(match, {"2020": ["gd-pz"]})
-    attributes = counters(match.view("soviet"), "2020")[0]["attributes"]
-    assert "step" not in attributes and "oos" not in attributes
+    position(match, {"2020": ["gd-pz", "168-417"]})
+    shown = counters(match.view("soviet"), "2020")
+    assert shown[0]["attributes"]["step"] == 0 and "oos" not in shown[0]["attributes"]
+    assert "attributes" not in shown[1]
 
 
 def test_move_echo_names_the_hex_not_the_unit():
