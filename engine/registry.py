@@ -11,9 +11,10 @@ _BUILTIN: dict[str, str] = {
     "caucasus": "engine.games.caucasus",
     "stalins-war": "engine.games.stalins_war",
     "duel": "engine.games.duel",
+    "schwerpunkt": "engine.games.schwerpunkt",
 }
 #: Games that can be played by name but are not offered in game lists (the template game).
-_UNLISTED = frozenset({"duel"})
+_UNLISTED = frozenset({"duel", "schwerpunkt"})
 _REGISTERED: dict[str, Callable[[], Game]] = {}
 _CACHE: dict[str, Game] = {}
 

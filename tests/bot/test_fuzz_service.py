@@ -194,3 +194,10 @@ def test_fuzzed_lines_never_escape_the_caucasus_service(seed: str, data: st.Data
 def test_fuzzed_lines_never_escape_the_stalins_war_service(seed: str, data: st.DataObject) -> None:
     """Stalin's War: random legal walk plus fuzzed lines; only ServiceError escapes; every line kept; replay passes."""
     asyncio.run(_walk("stalins-war", seed, data))
+
+
+@FUZZ
+@given(seed=st.sampled_from([f"fuzz-{i}" for i in range(50)]), data=st.data())
+def test_fuzzed_lines_never_escape_the_schwerpunkt_service(seed: str, data: st.DataObject) -> None:
+    """Von Manstein's Backhand Blow (unlisted, in construction): the same walk through the service."""
+    asyncio.run(_walk("schwerpunkt", seed, data))

@@ -1,0 +1,5 @@
+"""Schwerpunkt series: Von Manstein's Backhand Blow (GMT 2002), in construction (see README.md)."""
+
+from engine.games.schwerpunkt.game import make_game
+
+__all__ = ["make_game"]

@@ -1,0 +1,132 @@
+"""Administrative movement (E 15.1, E 15.11, S 5.3): step 1 places one unit from Admin Box #2
+(plus any number of GVRs) on the map, step 2 moves every unit of Box #1 to Box #2, step 3 takes
+one unit (plus any number of GVRs) off the map into Box #1. It costs no C3I, AP or MP; a unit
+that admin-moves may not move normally in that phase (digest 8.1 item 9) nor attack.
+
+Not implemented yet: a German formation as one item (E 15.1), Rochade's five items (E 15.12).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from engine import flow, stacks
+from engine.errors import IllegalOrder
+from engine.game import Context, Role, State
+from engine.games.schwerpunkt import terrain
+from engine.games.schwerpunkt.model import BOXES, FRONTS, POLICY, SOVIET, is_gvr, other, rules
+from engine.hexgrid import Label
+from engine.text import Secret, t
+
+
+def clean_trace(state: State, side: Role) -> set[Label]:
+    """Hexes with a path to a working friendly source free of enemy units and EZOCs, where a
+    friendly unit does not cancel an EZOC (E 15.11)."""
+    board = rules().board
+    held = terrain.sides_in(state)
+    ezoc = terrain.zoc_of(state, other(side))
+
+    def open_(h: Label) -> bool:
+        return board.terrain.get(h) != "sea" and held.get(h) != other(side) and h not in ezoc
+
+    start = [h for h in board.zone(f"{side}_supply") if open_(h)]
+    reached = set(start)
+    queue = deque(start)
+    while queue:
+        h = queue.popleft()
+        for n in board.neighbours(h):
+            if n not in reached and open_(n):
+                reached.add(n)
+                queue.append(n)
+    return reached
+
+
+def in_any_front_range(state: State, label: Label) -> bool:
+    return any(label in terrain.front_range(state, f) for f in FRONTS)
+
+
+def placement_hexes(state: State, side: Role, uid: str) -> list[Label]:
+    """Where ``uid`` may be placed from Box #2 (E 15.11): a hex holding or next to a friendly unit
+    (or, for the Soviet, a Front marker), not in an EZOC, with a clean trace to a source, within
+    stacking, and (Soviet) within a Front's range."""
+    board = rules().board
+    held = terrain.sides_in(state)
+    anchors = {h for h, s in held.items() if s == side}
+    if side == SOVIET:
+        anchors |= set(state["fronts"].values())
+    near = anchors | {n for h in anchors for n in board.neighbours(h)}
+    clean = clean_trace(state, side)
+    ranges = {f: terrain.front_range(state, f) for f in FRONTS} if side == SOVIET else {}
+    out = []
+    for h in sorted(near):
+        if h not in clean or held.get(h) == other(side):
+            continue
+        if side == SOVIET and not any(h in r for r in ranges.values()):
+            continue
+        if terrain.stacking_points(state, [*stacks.stack(state, h), uid]) > terrain.stacking_limit(side):
+            continue
+        out.append(h)
+    return out
+
+
+def withdrawable(state: State, side: Role) -> list[str]:
+    """Units ``side`` may take off the map into Box #1 (E 15.1): in supply, not in an EZOC,
+    (Soviet) within a Front's range; never a stationary unit."""
+    ezoc = terrain.zoc_of(state, other(side))
+    ranges = {f: terrain.front_range(state, f) for f in FRONTS} if side == SOVIET else {}
+    out = []
+    for h, order in terrain.occupants(state).items():
+        if h in ezoc:
+            continue
+        if side == SOVIET and not any(h in r for r in ranges.values()):
+            continue
+        for uid in order:
+            unit = state["units"][uid]
+            if unit["side"] == side and not unit["oos"] and unit["move"] != "stationary" and not unit["moved"]:
+                out.append(uid)
+    return sorted(out)
+
+
+def place(state: State, frame: flow.Frame, side: Role, uid: str, label: Label, ctx: Context) -> None:
+    box2 = BOXES[side][1]
+    if frame["admin_stage"] != 1:
+        raise IllegalOrder(t("Units are placed from Admin Box #2 in step 1 only; now take units off the map or say 'admin done'."), "E 15.1")
+    if uid not in stacks.stack(state, box2):
+        raise IllegalOrder(t("{unit} is not in your Admin Box #2.", unit=uid), "E 15.1")
+    if not is_gvr(uid) and frame["admin_placed"]:
+        raise IllegalOrder(t("Only one unit (besides GVRs) comes out of Admin Box #2 in a phase."), "E 15.1")
+    if label not in placement_hexes(state, side, uid):
+        raise IllegalOrder(
+            t("{hex} cannot receive {unit}: it must hold or neighbour a friendly unit (or Front marker), be free of enemy ZOC, trace cleanly to a source, respect stacking and (Soviet) be in a Front's range.", hex=label, unit=uid),
+            "E 15.11",
+        )
+    stacks.place(POLICY, state, state["units"], uid, label)
+    state["units"][uid]["moved"] = True
+    state["units"][uid]["admin"] = True
+    if not is_gvr(uid):
+        frame["admin_placed"] = True
+    ctx.log(t("{side} places {unit} from Admin Box #2 in {hex} (E 15.1).", side=side, unit=Secret(uid, (side,), t("a unit")), hex=label))
+
+
+def withdraw(state: State, frame: flow.Frame, side: Role, uid: str, ctx: Context) -> None:
+    box1 = BOXES[side][0]
+    if frame["admin_stage"] != 3:
+        raise IllegalOrder(t("Units are taken off the map in step 3, after step 1 ('admin done')."), "E 15.1")
+    if not is_gvr(uid) and frame["admin_withdrawn"]:
+        raise IllegalOrder(t("Only one unit (besides GVRs) goes into Admin Box #1 in a phase."), "E 15.1")
+    if uid not in withdrawable(state, side):
+        raise IllegalOrder(
+            t("{unit} cannot leave the map now: it must be yours, in supply, out of enemy ZOC, not stationary, not yet moved and (Soviet) in a Front's range.", unit=uid),
+            "E 15.1",
+        )
+    origin = terrain.hex_of(state, uid)
+    stacks.place(POLICY, state, state["units"], uid, box1)
+    if not is_gvr(uid):
+        frame["admin_withdrawn"] = True
+    ctx.log(t("{side} takes {unit} from {hex} into Admin Box #1 (E 15.1).", side=side, unit=Secret(uid, (side,), t("a unit")), hex=origin))
+
+
+def box_one_to_two(state: State, side: Role) -> None:
+    box1, box2 = BOXES[side]
+    for uid in list(stacks.stack(state, box1)):
+        stacks.place(POLICY, state, state["units"], uid, box2, "bottom")

@@ -1,0 +1,668 @@
+"""Combat (S 12, E 16): declaration, Tactical Value and superiority, combat chits drawn in
+secret and chosen as a sealed simultaneous choice (``engine.sealed``), odds, modifiers, the CRT,
+SNAFU, the chits' hit modifiers, the defender's losses and retreat, the attacker's losses, and
+the advance into the vacated hex.
+
+Not implemented yet (refused or announced for the referee, naming the rule): refusing combat
+(S 12.6), random events (S 14), the second hex of an advance (S 12.11), units that retreated
+into a hex attacked again (S 12.10), and the owner's order of his own hit-modifying chits
+(S 12.81: halving is applied before subtracting, the order most favourable to the owner).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Sequence
+from fractions import Fraction
+from itertools import combinations
+from typing import Any
+
+from engine import flow, sealed, stacks
+from engine.errors import IllegalOrder
+from engine.flow import Procedure, Step
+from engine.game import EVERYONE, Action, Context, Prompt, Role, State
+from engine.games.schwerpunkt import terrain
+from engine.games.schwerpunkt.effects import lose_step, record_control
+from engine.games.schwerpunkt.model import (
+    FRONTS,
+    GERMAN,
+    POLICY,
+    SOVIET,
+    other,
+    rules,
+    spec,
+    step_values,
+)
+from engine.hexgrid import Label
+from engine.text import Secret, Text, t
+
+MUD_VOID = frozenset({"cas-1", "cas-2", "cas-3", "cas-s", "blitzkrieg", "mobile-battle"})
+NEEDS_SUPERIORITY = {"battlefield-dominance": GERMAN, "blitzkrieg": GERMAN, "anti-tank": SOVIET, "mobile-battle": SOVIET}
+BIG_FORMATIONS = frozenset({"wiking", "19pd"})
+
+
+def listed(side: Role, units: Sequence[str]) -> Secret:
+    """Units named to their owner; to everybody else a count (the map shows them during the combat)."""
+    return Secret(", ".join(units), (side,), t("{n} units", n=len(units)))
+
+
+def tag(state: State) -> str:
+    return f"combat:{state['combat']['n']}"
+
+
+# Declaration ----------------------------------------------------------------------------------
+
+
+def can_attack(state: State, uid: str, general: bool) -> bool:
+    unit = state["units"][uid]
+    s = spec(uid)
+    if not s.attack or s.steps[int(unit["step"])].defend_only or unit["attacked"] or unit["admin"]:
+        return False
+    return not (general and unit["acted"])
+
+
+def targets(state: State, side: Role, general: bool) -> dict[Label, list[str]]:
+    """Enemy hexes that may be attacked now, with the units that may attack each (S 12.3)."""
+    board = rules().board
+    out: dict[Label, list[str]] = {}
+    occupants = terrain.occupants(state)
+    units = state["units"]
+    for label, order in occupants.items():
+        if not order or units[order[0]]["side"] == side or all(units[u]["defended"] for u in order):
+            continue
+        attackers = [
+            u for n in board.neighbours(label) for u in occupants.get(n, ())
+            if units[u]["side"] == side and can_attack(state, u, general)
+        ]
+        if attackers:
+            out[label] = sorted(attackers)
+    return out
+
+
+def attack_pool(state: State, side: Role, attackers: Sequence[str], general: bool) -> str | None:
+    """The pool that pays 3 AP (S 12.2): the German's, or a Front with at least one attacker in range (E 16.0)."""
+    if general:
+        return ""
+    if side == GERMAN:
+        return GERMAN if state["ap"][GERMAN] >= 3 else None
+    hexes = {terrain.hex_of(state, u) for u in attackers}
+    pools = [f for f in FRONTS if state["ap"][f] >= 3 and hexes & terrain.front_range(state, f)]
+    return max(pools, key=lambda f: state["ap"][f]) if pools else None
+
+
+def declare(state: State, side: Role, target: Label, attackers: Sequence[str], general: bool, ctx: Context) -> None:
+    """S 12.4 A: declare the target and attackers and pay; both stacks are revealed to both (S 3.5)."""
+    found = targets(state, side, general)
+    if target not in found:
+        raise IllegalOrder(t("{hex} cannot be attacked now: it must hold an enemy unit not yet attacked this segment, next to your units that may attack.", hex=target), "S 12.3")
+    bad = [u for u in attackers if u not in found[target]]
+    if bad or not attackers or len(set(attackers)) != len(attackers):
+        raise IllegalOrder(t("Each attacker must be one of your units next to {hex} that may still attack (not yet attacked, not bracketed, no administrative move; in a General Phase, not moved).", hex=target), "S 12.3")
+    pool = attack_pool(state, side, attackers, general)
+    if pool is None:
+        raise IllegalOrder(t("An attack costs 3 AP (a Soviet attack from a Front with an attacker in its range)."), "S 12.2")
+    if pool:
+        state["ap"][pool] -= 3
+    defenders = [u for u in stacks.stack(state, target) if not state["units"][u]["defended"]]
+    state["combat_count"] = int(state.get("combat_count", 0)) + 1
+    state["combat"] = {
+        "n": state["combat_count"],
+        "side": side,
+        "target": target,
+        "attackers": sorted(attackers),
+        "defenders": defenders,
+        "origins": {u: terrain.hex_of(state, u) for u in attackers},
+        "general": general,
+    }
+    for u in attackers:
+        state["units"][u]["attacked"] = True
+        if general:
+            state["units"][u]["acted"] = True
+    for u in defenders:
+        state["units"][u]["defended"] = True
+    for label in sorted({target, *state["combat"]["origins"].values()}):
+        stacks.reveal(state, label, EVERYONE, tag(state))
+    ctx.reveal(
+        t(
+            "{side} attacks {hex} with {units}; the stacks involved are shown to both sides on the map until the combat ends (S 3.5).",
+            side=side, hex=target, units=listed(side, sorted(attackers)),
+        )
+    )
+    ctx.reveal(t("Defending in {hex}: {units}.", hex=target, units=listed(other(side), defenders)))
+    tactical_values(state, ctx)
+
+
+# Tactical value, superiority and chits -----------------------------------------------------------
+
+
+def concentric(state: State) -> bool:
+    """S 12.82, E 16.21: opposite neighbours, three alternating ones, or four or more; never
+    against a city or through a major river."""
+    c = state["combat"]
+    target = c["target"]
+    if terrain.is_city(target):
+        return False
+    grid = rules().board.grid
+    dirs = {
+        grid.direction(target, h) for u, h in c["origins"].items() if "major_river" not in rules().board.side(target, h)
+    }
+    dirs.discard(None)
+    found = {int(d) for d in dirs if d is not None}
+    return len(found) >= 4 or any((d + 3) % 6 in found for d in found) or found in ({0, 2, 4}, {1, 3, 5})
+
+
+def unit_tv(state: State, uid: str, where: Label) -> int:
+    """S 12.51, E 16.24: the unit's TV, halved when OOS, +2 for integrity (min 1)."""
+    unit = state["units"][uid]
+    tv = step_values(unit).tv
+    if unit["oos"]:
+        tv = tv // 2
+    s = spec(uid)
+    if s.integrity and s.formation:
+        mates = [u for u in stacks.stack(state, where) if u != uid and spec(u).formation == s.formation]
+        lost = sum(1 for u in state["eliminated"] if spec(u).formation == s.formation)
+        if lost < 2 and len(mates) >= (2 if s.formation in BIG_FORMATIONS else 1):
+            tv += 2
+    return max(1, tv)
+
+
+def tactical_values(state: State, ctx: Context) -> None:
+    """S 12.51-12.52: each side's highest TV; superiority gives 3 chits against 1, a tie 2 each;
+    each side then draws its TV in chits, in secret."""
+    c = state["combat"]
+    att, dfn = c["side"], other(c["side"])
+    tv_att = max(unit_tv(state, u, c["origins"][u]) for u in c["attackers"]) + (1 if concentric(state) else 0)
+    tv_def = max(unit_tv(state, u, c["target"]) for u in c["defenders"])
+    c["tv"] = {att: tv_att, dfn: tv_def}
+    if tv_att == tv_def:
+        c["limit"] = {att: 2, dfn: 2}
+        c["superior"] = None
+    else:
+        c["superior"] = att if tv_att > tv_def else dfn
+        c["limit"] = {c["superior"]: 3, other(c["superior"]): 1}
+    c["drawn"] = {}
+    for side in (SOVIET, GERMAN):
+        cup = state["cups"][side]
+        drawn = []
+        for _ in range(min(c["tv"][side], len(cup))):
+            chit = ctx.pick(sorted(cup), t("Chit draw"))
+            cup.remove(chit)
+            drawn.append(chit)
+        c["drawn"][side] = sorted(drawn)
+    ctx.log(
+        t(
+            "Tactical values: {att} {tva}, {dfn} {tvd}; {who}. Chits drawn: {att} {na}, {dfn} {nd}; each may choose up to {la} and {ld} (S 12.5).",
+            att=att, tva=tv_att, dfn=dfn, tvd=tv_def,
+            who=t("{side} has tactical superiority", side=c["superior"]) if c["superior"] else t("nobody has tactical superiority"),
+            na=len(c["drawn"][att]), nd=len(c["drawn"][dfn]), la=c["limit"][att], ld=c["limit"][dfn],
+        )
+    )
+    for side in (SOVIET, GERMAN):
+        ctx.log(t("Your chits: {chits}.", chits=Secret(", ".join(c["drawn"][side]) or "-", (side,))), to=side)
+    refusal_note(state, ctx)
+    sealed.open_choice(state, tag(state), (SOVIET, GERMAN))
+    c["stage"] = "chits"
+
+
+def refusal_note(state: State, ctx: Context) -> None:
+    c = state["combat"]
+    dfn = other(c["side"])
+    units = state["units"]
+    if c["superior"] == dfn and all(units[u]["move"] == "mot" and not units[u]["oos"] for u in c["defenders"]):
+        ctx.log(t("The defender could refuse combat (S 12.6), which is not implemented yet: the referee decides if he asks."))
+
+
+def choices(drawn: Sequence[str], limit: int) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = [()]
+    for k in range(1, min(limit, len(drawn)) + 1):
+        out += list(combinations(sorted(set(drawn)), k))
+    return out
+
+
+def choose(state: State, side: Role, picked: Sequence[str], ctx: Context) -> None:
+    c = state["combat"]
+    drawn = list(c["drawn"][side])
+    if len(picked) > c["limit"][side] or len(set(picked)) != len(picked) or any(p not in drawn for p in picked):
+        raise IllegalOrder(t("Choose at most {n} of the chits you drew, each once.", n=c["limit"][side]), "S 12.5")
+    sealed.choose(state, tag(state), side, sorted(picked), ctx, rule="S 12.5")
+    if sealed.complete(state, tag(state)):
+        resolve(state, sealed.reveal(state, tag(state), ctx), ctx)
+
+
+# Resolution -----------------------------------------------------------------------------------
+
+
+def active_chits(state: State, chosen: dict[Role, list[str]]) -> dict[Role, list[str]]:
+    c = state["combat"]
+    out: dict[Role, list[str]] = {}
+    for side, ids in chosen.items():
+        keep = []
+        for chit in ids:
+            if chit in MUD_VOID and state["weather"] != "frozen":
+                continue
+            if chit in NEEDS_SUPERIORITY and c["superior"] != NEEDS_SUPERIORITY[chit]:
+                continue
+            keep.append(chit)
+        out[side] = keep
+    return out
+
+
+def strength(state: State, side: Role, chits: dict[Role, list[str]]) -> int:
+    """S 12.7, S 12.8: a side's total CS with every modifier, fractions per unit, total floored, at least 1."""
+    c = state["combat"]
+    attacking = side == c["side"]
+    units = c["attackers"] if attacking else c["defenders"]
+    total = Fraction(0)
+    every = chits[GERMAN] + chits[SOVIET]
+    for uid in units:
+        unit = state["units"][uid]
+        cs = Fraction(step_values(unit).cs)
+        if unit["oos"]:
+            cs /= 2
+        if attacking and "major_river" in rules().board.side(c["origins"][uid], c["target"]):
+            cs /= 2
+        mot = unit["move"] == "mot"
+        if side == GERMAN and mot and "blitzkrieg" in every:
+            cs *= 2
+        if side == GERMAN and mot and "anti-tank" in every:
+            cs = Fraction(math.ceil(cs / 2))
+        if side == SOVIET and mot and "tank-destroyers" in every:
+            cs = Fraction(math.ceil(cs / 2))
+        if side == SOVIET and not unit["oos"] and "soviet-supply-shortage" in every:
+            cs /= 2
+        total += cs
+    return max(1, math.floor(total))
+
+
+def column(att: int, dfn: int) -> str | None:
+    """The CRT column, rounded down in the defender's favour (S 12.7); None below 1:2 or above 19:1."""
+    ratio = Fraction(att, dfn)
+    found = None
+    for name in rules().tables["crt"]["columns"]:
+        a, d = name.split(":")
+        if ratio >= Fraction(int(a), int(d)):
+            found = str(name)
+    return None if ratio > 19 else found
+
+
+def chit_drm(state: State, side: Role, chit: str) -> int:
+    c = state["combat"]
+    data = rules().chits[chit]
+    value = data.drm
+    if data.alt == "city" and terrain.is_city(c["target"]):
+        value = data.drm_alt
+    if data.alt == "half_ss_units":
+        german = c["attackers"] if c["side"] == GERMAN else c["defenders"]
+        if 2 * sum(1 for u in german if spec(u).branch == "ss") >= len(german):
+            value = data.drm_alt
+    if data.special == "star" and not any(c["target"] in terrain.front_range(state, f) for f in FRONTS):
+        value -= 1
+    return value if side == c["side"] else -value
+
+
+def modifiers(state: State, chits: dict[Role, list[str]]) -> int:
+    """S 12.8, E 16.2: defender terrain, minor rivers, chits; clamped to -10..+10."""
+    c = state["combat"]
+    board = rules().board
+    target = c["target"]
+    drm_table = rules().tables["terrain"]["drm"]
+    if terrain.is_city(target):
+        drm = int(drm_table["city"])
+    else:
+        drm = int(drm_table.get(board.terrain.get(target, "open"), 0)) + (int(drm_table["town"]) if terrain.is_town(target) else 0)
+    across = [u for u in c["attackers"] if "minor_river" in board.side(c["origins"][u], target)]
+    if across:
+        drm += -2 if len(across) == len(c["attackers"]) else -1
+    for side, ids in chits.items():
+        drm += sum(chit_drm(state, side, chit) for chit in ids)
+    return max(-10, min(10, drm))
+
+
+def resolve(state: State, chosen: dict[Role, tuple[str, ...]], ctx: Context) -> None:
+    """S 12.4 D-H: chits revealed (Intelligence first), odds, roll, CRT, SNAFU, hit modifiers."""
+    c = state["combat"]
+    att, dfn = c["side"], other(c["side"])
+    picked = {side: list(ids) for side, ids in chosen.items()}
+    for side in (SOVIET, GERMAN):
+        state["cups"][side] = sorted(state["cups"][side] + c["drawn"][side])
+    c["drawn"] = {}
+    if "intelligence" in picked[SOVIET] and picked[GERMAN]:
+        gone = ctx.pick(sorted(picked[GERMAN]), t("Intelligence"))
+        picked[GERMAN].remove(gone)
+        ctx.reveal(t("Intelligence removes the German chit {chit}.", chit=gone))
+    chits = active_chits(state, picked)
+    a_cs, d_cs = strength(state, att, chits), strength(state, dfn, chits)
+    col = column(a_cs, d_cs)
+    drm = modifiers(state, chits)
+    roll = ctx.roll(6, t("Combat (S 12.4)")) + ctx.roll(6, t("Combat (S 12.4)"))
+    modified = max(2, min(17, roll + drm))
+    crt = rules().tables["crt"]
+    if Fraction(a_cs, d_cs) < Fraction(1, 2):
+        result = str(crt["below"])
+    elif col is None:
+        result = str(crt["above"])
+    else:
+        result = str(crt["rows"][str(modified)][crt["columns"].index(col)])
+    a_hits, d_hits = (int(x) for x in result.split("/"))
+    if roll == 3:
+        d_hits += 2
+    if roll == 11:
+        a_hits += 2
+    hits = {att: a_hits, dfn: d_hits}
+    every = [(side, chit) for side, ids in chits.items() for chit in ids]
+    for side, chit in every:
+        data = rules().chits[chit]
+        if data.hits_own > 0:
+            hits[side] += data.hits_own
+        if data.hits_enemy > 0:
+            hits[other(side)] += data.hits_enemy
+    halve = {GERMAN: False, SOVIET: False}
+    for side, chit in every:
+        if chit == "probing-attack":
+            halve = {GERMAN: True, SOVIET: True}
+        elif chit in ("battlefield-dominance", "mobile-battle"):
+            halve[side] = True
+    for side in (SOVIET, GERMAN):
+        if halve[side]:
+            hits[side] = math.ceil(hits[side] / 2)
+    for side, chit in every:
+        if rules().chits[chit].hits_own < 0:
+            hits[side] += rules().chits[chit].hits_own
+    hits = {side: max(0, n) for side, n in hits.items()}
+    c["hits"] = hits
+    c["mot_first"] = {
+        GERMAN: any(ch in chits[GERMAN] for ch in ("blitzkrieg",)) or "anti-tank" in chits[SOVIET],
+        SOVIET: "tank-destroyers" in chits[GERMAN],
+    }
+    ctx.log(
+        t(
+            "Odds {att_cs} to {def_cs} ({column}), modifier {drm}, roll {roll} (modified {modified}): {result}; hits after chits and SNAFU: {att} {ah}, {dfn} {dh}.",
+            att_cs=a_cs, def_cs=d_cs, column=col or ("<1:2" if Fraction(a_cs, d_cs) < Fraction(1, 2) else ">19:1"),
+            drm=drm, roll=roll, modified=modified, result=result, att=att, ah=hits[att], dfn=dfn, dh=hits[dfn],
+        )
+    )
+    if roll in (2, 12):
+        ctx.log(t("A random event follows (unmodified {roll}; S 14), which is not implemented yet: the referee decides.", roll=roll))
+    c["stage"] = "defender"
+    c["retreat"] = None
+    settle_stage(state, ctx)
+
+
+# Losses, retreats and advance --------------------------------------------------------------------
+
+
+def capacity(state: State, uid: str) -> int:
+    return len(spec(uid).steps) - int(state["units"][uid]["step"])
+
+
+def distributions(state: State, units: Sequence[str], count: int, mot_first: bool) -> list[tuple[str, ...]]:
+    """Every even spread of ``count`` step losses over ``units`` (S 12.9): no unit takes a second
+    loss before every unit able to has taken one; with ``mot_first`` at least one loss on a
+    motorised unit when one is involved (digest 8.1 item 19)."""
+    cap = {u: capacity(state, u) for u in units}
+    total = sum(cap.values())
+    count = min(count, total)
+    out: list[tuple[str, ...]] = []
+
+    def walk(left: int, taken: dict[str, int], acc: list[str]) -> None:
+        if left == 0:
+            out.append(tuple(sorted(acc)))
+            return
+        level = min(taken[u] for u in units if taken[u] < cap[u])
+        avail = [u for u in sorted(units) if taken[u] == level and taken[u] < cap[u]]
+        if left >= len(avail):
+            for u in avail:
+                taken[u] += 1
+            walk(left - len(avail), taken, acc + avail)
+            for u in avail:
+                taken[u] -= 1
+            return
+        for combo in combinations(avail, left):
+            walk(0, taken, acc + list(combo))
+
+    walk(count, {u: 0 for u in units}, [])
+    units_mot = [u for u in units if state["units"][u]["move"] == "mot"]
+    if mot_first and units_mot:
+        out = [d for d in out if any(u in units_mot for u in d)] or out
+    return sorted(set(out))
+
+
+def supply_distance(side: Role) -> dict[Label, int]:
+    board = rules().board
+    start = list(board.zone(f"{side}_supply"))
+    dist = dict.fromkeys(start, 0)
+    queue = deque(start)
+    while queue:
+        h = queue.popleft()
+        for n in board.neighbours(h):
+            if n not in dist and board.terrain.get(n) != "sea":
+                dist[n] = dist[h] + 1
+                queue.append(n)
+    return dist
+
+
+def retreat_paths(state: State, length: int) -> list[tuple[Label, ...]]:
+    """Legal retreat paths of the defending stack (S 12.10, E 16.22): adjacent steps, no enemy unit,
+    no sea, never back into the target, within stacking at the end; motorised units not into
+    swamp nor across an unbridged major river in Mud; a major river crossed stops the retreat;
+    towards a friendly source where possible (no farther from one than the target)."""
+    c = state["combat"]
+    board = rules().board
+    side = other(c["side"])
+    target = c["target"]
+    held = terrain.sides_in(state)
+    movers = [u for u in stacks.stack(state, target) if state["units"][u]["move"] != "stationary"]
+    mot = any(state["units"][u]["move"] == "mot" for u in movers)
+    wet = state["weather"] != "frozen"
+
+    def step_ok(a: Label, b: Label) -> bool:
+        if board.terrain.get(b) == "sea" or held.get(b) == c["side"] or b == target:
+            return False
+        if mot and wet and (board.terrain.get(b) == "swamp" or terrain.crossing(a, b) == "major_river"):
+            return False
+        return True
+
+    paths: list[tuple[Label, ...]] = []
+    for first in board.neighbours(target):
+        if not step_ok(target, first):
+            continue
+        if length == 1:
+            paths.append((first,))
+        elif "major_river" not in board.side(target, first):
+            paths += [(first, second) for second in board.neighbours(first) if second != first and step_ok(first, second)]
+    fits = [p for p in paths if terrain.stacking_points(state, [*stacks.stack(state, p[-1]), *movers]) <= terrain.stacking_limit(side)]
+    dist = supply_distance(side)
+    here = dist.get(target, 999)
+    toward = [p for p in fits if dist.get(p[-1], 999) <= here]
+    return sorted(toward or fits)
+
+
+def retreat_options(state: State) -> list[tuple[Label, ...]]:
+    """Every retreat the defender may choose now, ``()`` standing (S 12.10)."""
+    c = state["combat"]
+    hits = c["hits"][other(c["side"])]
+    units = state["units"]
+    defenders = [u for u in stacks.stack(state, c["target"]) if u in c["defenders"]]
+    movers = [u for u in defenders if units[u]["move"] != "stationary"]
+    if not movers or hits == 0:
+        return [()]
+    two = hits >= 2 and all(units[u]["move"] == "mot" and not units[u]["oos"] for u in movers)
+    opts: list[tuple[Label, ...]] = list(retreat_paths(state, 1))
+    if two:
+        opts += retreat_paths(state, 2)
+    forced = hits > len(defenders) and not terrain.is_city(c["target"])
+    return opts if forced and opts else [(), *opts]
+
+
+def settle_stage(state: State, ctx: Context) -> None:
+    """Skip the steps nobody has to decide (no hits, nothing to advance into)."""
+    c = state["combat"]
+    if c["stage"] == "defender" and c["hits"][other(c["side"])] == 0:
+        c["stage"] = "attacker"
+    if c["stage"] == "attacker" and c["hits"][c["side"]] == 0:
+        c["stage"] = "advance"
+    if c["stage"] == "advance" and (stacks.stack(state, c["target"]) or not advancers(state)):
+        finish(state, ctx)
+
+
+def defender_losses(state: State, retreat: tuple[Label, ...], losses: Sequence[str], ctx: Context) -> None:
+    c = state["combat"]
+    side = other(c["side"])
+    if retreat not in retreat_options(state):
+        raise IllegalOrder(t("That retreat is not allowed: see the retreats offered (S 12.10)."), "S 12.10")
+    hits = c["hits"][side]
+    defenders = [u for u in stacks.stack(state, c["target"]) if u in c["defenders"]]
+    stationary = [u for u in defenders if state["units"][u]["move"] == "stationary"] if retreat else []
+    forced_stuck = hits > len(defenders) and not terrain.is_city(c["target"]) and not retreat and retreat_options(state) == [()]
+    ezoc = terrain.zoc_of(state, c["side"])
+    steps = max(0, hits - len(retreat) - len(stationary)) + (1 if forced_stuck and hits else 0)
+    steps += sum(1 for h in retreat if h in ezoc)
+    movers = [u for u in defenders if u not in stationary]
+    if tuple(sorted(losses)) not in distributions(state, movers, steps, c["mot_first"][side]):
+        raise IllegalOrder(
+            t("The defender takes {n} step losses spread evenly over the defending units (S 12.9, S 12.10).", n=min(steps, sum(capacity(state, u) for u in movers))),
+            "S 12.9",
+        )
+    for uid in stationary:
+        stacks.remove(POLICY, state, state["units"], uid)
+        state["eliminated"].append(uid)
+        state["vp"] += 1 if side == GERMAN else -1
+        ctx.log(t("{unit} is stationary and is eliminated as its stack retreats (S 12.10).", unit=uid))
+    for uid in losses:
+        if uid in state["units"] and terrain.hex_of(state, uid) == c["target"]:
+            lose_step(state, uid, ctx, t("combat"))
+    survivors = [u for u in stacks.stack(state, c["target"]) if u in movers]
+    if retreat and survivors:
+        for uid in survivors:
+            stacks.place(POLICY, state, state["units"], uid, retreat[-1])
+        ctx.log(t("The defenders retreat from {hex} to {to} (S 12.10).", hex=c["target"], to=" ".join(retreat)))
+    c["retreat"] = list(retreat)
+    c["stage"] = "attacker"
+    settle_stage(state, ctx)
+
+
+def attacker_losses(state: State, losses: Sequence[str], ctx: Context) -> None:
+    c = state["combat"]
+    side = c["side"]
+    alive = [u for u in c["attackers"] if terrain.hex_of(state, u) is not None]
+    if tuple(sorted(losses)) not in distributions(state, alive, c["hits"][side], c["mot_first"][side]):
+        raise IllegalOrder(t("The attacker takes {n} step losses spread evenly over the attacking units (S 12.9).", n=c["hits"][side]), "S 12.9")
+    for uid in losses:
+        if terrain.hex_of(state, uid) is not None:
+            lose_step(state, uid, ctx, t("combat"))
+    c["stage"] = "advance"
+    settle_stage(state, ctx)
+
+
+def advancers(state: State) -> list[str]:
+    c = state["combat"]
+    return sorted(u for u in c["attackers"] if terrain.hex_of(state, u) is not None and state["units"][u]["move"] != "stationary")
+
+
+def advance(state: State, units: Sequence[str], ctx: Context) -> None:
+    """S 12.11: any attackers may enter the vacated hex, within stacking (the second hex is not implemented yet)."""
+    c = state["combat"]
+    if stacks.stack(state, c["target"]):
+        raise IllegalOrder(t("{hex} is not vacated: there is no advance.", hex=c["target"]), "S 12.11")
+    if any(u not in advancers(state) for u in units) or len(set(units)) != len(units):
+        raise IllegalOrder(t("Only surviving attackers that may move advance (S 12.11)."), "S 12.11")
+    if terrain.stacking_points(state, units) > terrain.stacking_limit(c["side"]):
+        raise IllegalOrder(t("The advance would break the stacking limit (E 10)."), "E 10")
+    for uid in units:
+        stacks.place(POLICY, state, state["units"], uid, c["target"])
+    if units:
+        ctx.log(t("{side} advances into {hex} with {units} (S 12.11).", side=c["side"], hex=c["target"], units=listed(c["side"], list(units))))
+    finish(state, ctx)
+
+
+def finish(state: State, ctx: Context) -> None:
+    c = state["combat"]
+    stacks.end_reveals(state, tag(state))
+    ctx.log(t("The combat for {hex} is over.", hex=c["target"]))
+    record_control(state)
+    del state["combat"]
+    flow.end(state)
+
+
+class Combat(Procedure):
+    """One combat, from the chits to the advance (S 12.4 D-H)."""
+
+    name = "combat"
+
+    def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
+        stage = state["combat"]["stage"]
+        titles = {
+            "chits": (t("combat chit choice"), "S 12.5"),
+            "defender": (t("defender's losses and retreat"), "S 12.10"),
+            "attacker": (t("attacker's losses"), "S 12.9"),
+            "advance": (t("advance after combat"), "S 12.11"),
+        }
+        title, rule = titles[stage]
+        return Step(title, rule)
+
+    def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[Role]:
+        c = state["combat"]
+        if c["stage"] == "chits":
+            return frozenset(sealed.pending(state, tag(state)))
+        return frozenset({other(c["side"]) if c["stage"] == "defender" else c["side"]})
+
+    def text(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Text:
+        c = state["combat"]
+        stage = c["stage"]
+        if stage == "chits":
+            return t("Combat for {hex}: choose up to {n} of your drawn chits in secret: 'chits ID ...' or 'chits none' (S 12.5).", hex=c["target"], n=c["limit"][role])
+        if stage == "defender":
+            return t("Combat for {hex}: the defender takes {n} hits: 'losses [UNIT ...] [retreat HEX [HEX]]' (S 12.9, S 12.10).", hex=c["target"], n=c["hits"][role])
+        if stage == "attacker":
+            return t("Combat for {hex}: the attacker takes {n} step losses: 'losses UNIT ...' (S 12.9).", hex=c["target"], n=c["hits"][role])
+        return t("Combat for {hex}: advance into the vacated hex: 'advance UNIT ...' or 'advance none' (S 12.11).", hex=c["target"])
+
+    def prompt(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Prompt:
+        c = state["combat"]
+        stage = c["stage"]
+        acts: list[Action] = []
+        if stage == "chits":
+            acts = [Action("chits", combo or ("none",)) for combo in choices(c["drawn"][role], c["limit"][role])]
+        elif stage == "defender":
+            defenders = [u for u in stacks.stack(state, c["target"]) if u in c["defenders"]]
+            ezoc = terrain.zoc_of(state, c["side"])
+            hits = c["hits"][role]
+            for path in retreat_options(state):
+                stationary = [u for u in defenders if state["units"][u]["move"] == "stationary"] if path else []
+                movers = [u for u in defenders if u not in stationary]
+                stuck = hits > len(defenders) and not terrain.is_city(c["target"]) and not path and retreat_options(state) == [()]
+                steps = max(0, hits - len(path) - len(stationary)) + (1 if stuck and hits else 0) + sum(1 for h in path if h in ezoc)
+                tail = ("retreat", *path) if path else ()
+                acts += [Action("losses", (*d, *tail)) for d in distributions(state, movers, steps, c["mot_first"][role])]
+        elif stage == "attacker":
+            alive = [u for u in c["attackers"] if terrain.hex_of(state, u) is not None]
+            acts = [Action("losses", d) for d in distributions(state, alive, c["hits"][role], c["mot_first"][role])]
+        else:
+            acts = [Action("advance", ("none",))]
+            movers = advancers(state)
+            acts += [Action("advance", (u,)) for u in movers]
+            if len(movers) > 1 and terrain.stacking_points(state, movers) <= terrain.stacking_limit(role):
+                acts.append(Action("advance", tuple(movers)))
+        return Prompt(role, self.text(game, state, frame, role), tuple(acts))
+
+    def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
+        c = state["combat"]
+        stage, verb, args = c["stage"], action.verb, list(action.args)
+        if stage == "chits" and verb == "chits":
+            choose(state, role, [] if args == ["none"] else args, ctx)
+            return
+        if stage == "defender" and verb == "losses":
+            retreat: tuple[str, ...] = ()
+            if "retreat" in args:
+                i = args.index("retreat")
+                retreat, args = tuple(args[i + 1 :]), args[:i]
+            defender_losses(state, retreat, args, ctx)
+            return
+        if stage == "attacker" and verb == "losses":
+            attacker_losses(state, args, ctx)
+            return
+        if stage == "advance" and verb == "advance":
+            advance(state, [] if args == ["none"] else args, ctx)
+            return
+        raise flow.out_of_step(verb, self.step(game, state, frame))
