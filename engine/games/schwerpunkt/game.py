@@ -2,7 +2,7 @@
 
 What a seat sees (the one door): every stack through ``engine.stacks`` (the enemy and the
 channel see the top unit of each stack and its height, S 3.5; each side its own stacks whole,
-``private_maps``); the Admin Boxes as blanks to everybody but their owner (digest 6.1 item 4);
+in its own picture); the Admin Boxes as blanks to everybody but their owner (digest 6.1 item 4);
 the GVR cup as a count. Texts name a unit through ``unit_ref`` (a ``Secret``: "a german unit" to
 everybody but its owner); echoes of moves name the hex, never the unit (``order_text``).
 Refusals go to the player alone (``hidden_holdings``): they may name his hidden units. Combat
@@ -91,7 +91,6 @@ class Schwerpunkt(ProcedureGame):
     title = "Von Manstein's Backhand Blow (Schwerpunkt, in construction)"
     listed = False
     hidden_holdings = True
-    private_maps = True
     roles = ROLES
     scenarios = {
         "scenario1": ScenarioInfo("scenario1", "Scenario 1: the Donets (turns 1-4, always Frozen; E 18.1)"),
