@@ -4,7 +4,8 @@ A printed label ``2314`` is column 23, row 14 (or row 23, column 14 on maps prin
 way round: ``order``). Maps differ in these conventions, all part of ``Grid``: the number of the
 first column and row (``00``, ``01`` or any other), which columns (those with even or odd
 printed numbers) are shifted half a hex down, and the order of the two numbers. Hexes are flat-topped
-with vertical columns, as on most wargame maps.
+with vertical columns, as on most wargame maps. Tactical maps print a column letter and a row
+number instead (``C7``: column C, row 7): ``order = "letters"``, columns ``A`` to ``Z``.
 
 Directions are numbered 0..5 clockwise from north-east for flat-top hexes; direction ``d``
 and ``(d + 3) % 6`` are opposite, which rules about "opposite sides" use.
@@ -45,7 +46,7 @@ class Grid:
     first_col: int = 1
     first_row: int = 1
     shifted: Literal["even", "odd"] = "even"
-    order: Literal["colrow", "rowcol"] = "colrow"
+    order: Literal["colrow", "rowcol", "letters"] = "colrow"
     digits: int = 2
     _labels: frozenset[str] = field(init=False, repr=False, compare=False)
 
@@ -59,6 +60,8 @@ class Grid:
 
     # Labels ---------------------------------------------------------------------------------
     def label(self, col: int, row: int) -> Label:
+        if self.order == "letters":
+            return f"{chr(ord('A') + col - self.first_col)}{row}"
         if self.order == "rowcol":
             return f"{row:0{self.digits}d}{col:0{self.digits}d}"
         return f"{col:0{self.digits}d}{row:0{self.digits}d}"
@@ -67,6 +70,8 @@ class Grid:
         """Column and row of a printed label; ``ValueError`` if it is not a label of this map."""
         if label not in self._labels:
             raise ValueError(f"{label!r} is not a hex of this map")
+        if self.order == "letters":
+            return ord(label[0]) - ord("A") + self.first_col, int(label[1:])
         a, b = int(label[: self.digits]), int(label[self.digits :])
         return (b, a) if self.order == "rowcol" else (a, b)
 

@@ -62,3 +62,18 @@ def test_hexside_is_unordered_and_flanks():
 def test_off_map_is_not_a_label():
     g = Grid(5, 5)
     assert "0606" not in g and "0000" not in g and g.neighbour("0101", 5) is None
+
+
+def test_letter_labels_round_trip_through_axial():
+    """A tactical map's letter-and-number labels (C7) convert to axial coordinates and back."""
+    grid = Grid(15, 10, order="letters")
+    assert "A1" in grid and "O10" in grid and "P1" not in grid and "A11" not in grid
+    for label in grid.labels():
+        assert grid.from_axial(*grid.to_axial(label)) == label
+
+
+def test_letter_labels_name_column_then_row():
+    """C7 is the third column, seventh row; its northern neighbour is C6."""
+    grid = Grid(15, 10, order="letters")
+    assert grid.parse("C7") == (3, 7)
+    assert grid.neighbour("C7", 5) == "C6"
