@@ -12,9 +12,10 @@ _BUILTIN: dict[str, str] = {
     "stalins-war": "engine.games.stalins_war",
     "duel": "engine.games.duel",
     "schwerpunkt": "engine.games.schwerpunkt",
+    "combat_commander": "engine.games.combat_commander",
 }
 #: Games that can be played by name but are not offered in game lists (the template game).
-_UNLISTED = frozenset({"duel", "schwerpunkt"})
+_UNLISTED = frozenset({"duel", "schwerpunkt", "combat_commander"})
 _REGISTERED: dict[str, Callable[[], Game]] = {}
 _CACHE: dict[str, Game] = {}
 

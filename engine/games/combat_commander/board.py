@@ -1,0 +1,119 @@
+"""The map as the rules read it: terrain per hex, line of sight, movement costs and Cover.
+
+``Board`` joins a scenario's ``MapData`` (terrain, hexsides, roads), its elevation layer and the
+Terrain Chart, and answers ``engine.los``'s protocol with Smoke and Blaze markers from the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from engine import los
+from engine.games.combat_commander.data import GameData, Terrain
+from engine.hexgrid import Label
+from engine.mapdata import MapData
+
+
+@dataclass(frozen=True)
+class Board:
+    data: GameData
+    map: MapData
+    levels: Mapping[Label, int]
+
+    # Hexes ---------------------------------------------------------------------------------
+    def terrain(self, label: Label) -> Terrain:
+        return self.data.hexes[self.map.terrain[label]]
+
+    def level(self, label: Label) -> int:
+        return self.levels.get(label, 0)
+
+    def label(self, at: los.Axial) -> Label | None:
+        return self.map.grid.from_axial(*at)
+
+    def axial(self, label: Label) -> los.Axial:
+        return self.map.grid.to_axial(label)
+
+    def path_sides(self, label: Label, kind: str) -> frozenset[int]:
+        out = set()
+        for d in range(6):
+            n = self.map.grid.neighbour(label, d)
+            if n is not None and self.map.line(kind, label, n) is not None:
+                out.add(d)
+        return frozenset(out)
+
+    def has_path(self, label: Label, kind: str) -> bool:
+        return bool(self.path_sides(label, kind))
+
+    def side_feature(self, a: Label, b: Label) -> Terrain | None:
+        for name in sorted(self.map.side(a, b)):
+            if name in self.data.sides:
+                return self.data.sides[name]
+        return None
+
+    # Line of sight (10, T88) ------------------------------------------------------------------
+    def sight(self, a: Label, b: Label, smoke: Mapping[str, int], blaze: frozenset[str]) -> los.Sight:
+        return los.line_of_sight(_Terrain(self, smoke, blaze), self.axial(a), self.axial(b))
+
+    # Movement (O21.1, T88.1) -------------------------------------------------------------------
+    def move_cost(self, a: Label, b: Label) -> int | None:
+        """MP to move from ``a`` into adjacent ``b``, or ``None`` if it cannot be entered."""
+        terrain = self.terrain(b)
+        if terrain.move is None:
+            return None
+        feature = self.side_feature(a, b)
+        if feature is not None and feature.move is None:
+            return None
+        along = [k for k, p in self.data.paths.items() if self.map.line(k, a, b) is not None and p.move is not None]
+        cost = 1 if along else terrain.move
+        if feature is not None and feature.move is not None:
+            cost += feature.move
+        if self.level(b) > self.level(a):
+            cost += 1
+        return cost
+
+    # Cover (T78.3, T93) ------------------------------------------------------------------------
+    def cover(self, label: Label) -> int:
+        """The hex's Cover, with a road's -1 (T93)."""
+        value = self.terrain(label).cover
+        if self.has_path(label, "road"):
+            value -= 1
+        return value
+
+
+@dataclass(frozen=True)
+class _Terrain:
+    board: Board
+    smoke: Mapping[str, int]
+    blaze: frozenset[str]
+
+    def hex_los(self, at: los.Axial) -> los.HexLos | None:
+        label = self.board.label(at)
+        if label is None:
+            return None
+        t = self.board.terrain(label)
+        paths = tuple(
+            los.PathLos(kind, sides, self.board.data.paths[kind].across)
+            for kind in self.board.data.paths
+            if (sides := self.board.path_sides(label, kind))
+        )
+        return los.HexLos(
+            name=t.name,
+            level=self.board.level(label),
+            obstacle=t.obstacle,
+            hindrance=t.hindrance,
+            blind=t.blind,
+            gully=t.gully,
+            paths=paths,
+            smoke=int(self.smoke.get(label, 0)),
+            blaze=label in self.blaze,
+        )
+
+    def side_los(self, a: los.Axial, b: los.Axial) -> los.SideLos | None:
+        la, lb = self.board.label(a), self.board.label(b)
+        if la is None or lb is None:
+            return None
+        feature = self.board.side_feature(la, lb)
+        if feature is None or not (feature.obstacle or feature.hindrance):
+            return None
+        return los.SideLos(feature.name, feature.obstacle, feature.hindrance)

@@ -1,0 +1,141 @@
+"""Fate cards in play: reveals, rolls with their triggers, drawing, and the Time track.
+
+A roll is the top card of the roller's own deck (1.9); every reveal goes face up onto the
+owner's discard pile (1.3) and is logged publicly by its face, never by its id (an id is the
+private handle of a card in a hand). Revealing or drawing a deck's last card is a Time advance
+(6.1.2). Rolls made while resolving a trigger never trigger (1.9.1).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine.game import Context, Role, State
+from engine.games.combat_commander import model
+from engine.games.combat_commander.data import Card, GameData, load
+from engine.text import Text, t
+
+
+@cache
+def _index() -> dict[str, Card]:
+    return {c.id: c for deck in load().decks.values() for c in deck}
+
+
+def card(cid: str) -> Card:
+    return _index()[cid]
+
+
+def is_card(word: str) -> bool:
+    return word in _index()
+
+
+def face(c: Card) -> Text:
+    """A card as anyone may read it once it is face up (no id)."""
+    trigger = f" {c.trigger.title()}!" if c.trigger else ""
+    return t(
+        "[{order} / {action} / {event}, hex {hex}, dice {white}+{red}{trigger}]",
+        order=c.order,
+        action=c.action,
+        event=c.event,
+        hex=c.hex,
+        white=c.white,
+        red=c.red,
+        trigger=trigger,
+    )
+
+
+def reveal(data: GameData, state: State, role: Role, ctx: Context, why: Text) -> tuple[Card, bool]:
+    """The top card of ``role``'s deck, now on its discard pile; and whether it was the last."""
+    side = state["sides"][role]
+    c = card(side["deck"].pop(0))
+    side["discard"].append(c.id)
+    ctx.reveal(t("{side} reveals {card} ({why}).", side=role, card=face(c), why=why))
+    return c, not side["deck"]
+
+
+def roll(data: GameData, state: State, role: Role, ctx: Context, why: Text, *, triggers: bool = True, attack: bool = False) -> int:
+    """A roll by ``role`` (1.9, digest 4.5): the sum of the dice of its top card, triggers resolved first."""
+    c, last = reveal(data, state, role, ctx, why)
+    total = c.white + c.red
+    if last or (triggers and c.trigger == "time"):
+        time_advance(data, state, role, ctx)
+    if state.get("over") or not triggers:
+        return total
+    if c.trigger == "event":
+        event(data, state, role, ctx)
+    elif c.trigger == "sniper":
+        sniper(data, state, role, ctx)
+    elif c.trigger == "jam" and attack:
+        ctx.log(t("Jam! (1.9.1.2): no weapon fired in this attack (weapons are not in play yet)."))
+    return total
+
+
+def event(data: GameData, state: State, role: Role, ctx: Context) -> None:
+    """Event! (1.9.1.1): the next card's event happens; its rolls never trigger (E42)."""
+    c, last = reveal(data, state, role, ctx, t("Event!"))
+    if last:
+        time_advance(data, state, role, ctx)
+    rule = data.fate["events"].get(c.event, "E42")
+    ctx.log(
+        t(
+            "Event {event} ({rule}) is not implemented yet: the referee resolves it for {side}.",
+            event=c.event,
+            rule=rule,
+            side=role,
+        )
+    )
+
+
+def sniper(data: GameData, state: State, role: Role, ctx: Context) -> None:
+    """Sniper! (1.9.1.3): the next card's random hex; picking the unit is not implemented yet."""
+    c, last = reveal(data, state, role, ctx, t("Sniper!"))
+    if last:
+        time_advance(data, state, role, ctx)
+    ctx.log(
+        t(
+            "Sniper! (1.9.1.3) at {hex}: choosing a unit to hit is not implemented yet; the referee decides for {side}.",
+            hex=c.hex,
+            side=role,
+        )
+    )
+
+
+def time_advance(data: GameData, state: State, role: Role, ctx: Context) -> None:
+    """A Time advance caused by ``role`` (6.1.2)."""
+    state["time"] += 1
+    ctx.log(t("Time advances to {time}, caused by {side} (6.1.2).", time=state["time"], side=role))
+    side = state["sides"][role]
+    side["deck"] = ctx.shuffle([*side["deck"], *side["discard"]], t("{side}'s Fate deck", side=role))
+    side["discard"] = []
+    if state["time"] >= state["sudden_death"]:
+        value = roll(data, state, role, ctx, t("Sudden Death roll"), triggers=False)
+        if value < state["time"]:
+            ctx.log(t("Sudden Death: {roll} is less than {time} (6.2.2).", roll=value, time=state["time"]))
+            model.finish(state, model.final_winner(state), "sudden_death", ctx)
+            return
+    for r in model.ROLES:
+        if state["sides"][r]["posture"] == "defense":
+            model.score(state, r, 1)
+            ctx.log(t("{side} is in Defense posture: +1 VP (6.1.2).", side=r))
+
+
+def draw_to_hand(data: GameData, state: State, role: Role, ctx: Context, size: int) -> None:
+    """Refill to hand size from the top of the deck (5.4); the last card drawn advances Time."""
+    side = state["sides"][role]
+    drawn: list[str] = []
+    while len(side["hand"]) < size and side["deck"] and not state.get("over"):
+        cid = side["deck"].pop(0)
+        side["hand"].append(cid)
+        drawn.append(cid)
+        if not side["deck"]:
+            time_advance(data, state, role, ctx)
+    if drawn:
+        ctx.reveal(t("You draw {cards}.", cards=", ".join(drawn)), to=role)
+        ctx.log(t("{side} draws {n} card(s).", side=role, n=len(drawn)))
+
+
+def discard_from_hand(state: State, role: Role, cid: str) -> Card:
+    side = state["sides"][role]
+    side["hand"].remove(cid)
+    side["discard"].append(cid)
+    return card(cid)

@@ -1,0 +1,268 @@
+"""The game's readable data: Fate decks, the terrain chart, counters, maps and scenarios.
+
+Parsing is pure (texts in, values out); ``load`` reads the packaged files through
+``engine.datafiles``. ``problems`` lists everything wrong with an owner's transcription.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import tomllib
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from engine.datafiles import read_text, read_texts
+from engine.mapdata import MapData, parse_map
+
+PACKAGE = "engine.games.combat_commander"
+DECK_SIZE = 72
+TRIGGERS = ("", "event", "jam", "sniper", "time")
+NATION_CODES = {"germany": "ger", "america": "usa", "russia": "rus"}
+
+
+@dataclass(frozen=True)
+class Card:
+    """One Fate card (digest 2.2): its id is private to the hand that holds it."""
+
+    id: str
+    order: str
+    action: str
+    action_param: str
+    event: str
+    event_param: str
+    hex: str
+    white: int
+    red: int
+    trigger: str
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """One line of the Terrain Chart (T79-T99): a hex type, a hexside feature or a path."""
+
+    name: str
+    rule: str
+    move: int | None
+    cover: int
+    obstacle: bool = False
+    hindrance: int = 0
+    blind: bool = False
+    water: bool = False
+    gully: bool = False
+    across: int = 0
+
+
+@dataclass(frozen=True)
+class CounterType:
+    """Both sides of one unit counter."""
+
+    type: str
+    nation: str
+    kind: str
+    quality: str
+    name: str
+    good: Mapping[str, int]
+    broken: Mapping[str, int]
+    boxed: frozenset[str]
+
+    @property
+    def figures(self) -> int:
+        return {"leader": 1, "team": 2, "squad": 4}[self.kind]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    title: str
+    map: str
+    first: str
+    initiative: str
+    time: int
+    sudden_death: int
+    sides: Mapping[str, Mapping[str, Any]]
+    objectives: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class GameData:
+    fate: Mapping[str, Any]
+    decks: Mapping[str, tuple[Card, ...]]
+    hexes: Mapping[str, Terrain]
+    sides: Mapping[str, Terrain]
+    paths: Mapping[str, Terrain]
+    counters: Mapping[str, CounterType]
+    scenarios: Mapping[str, Scenario]
+    maps: Mapping[str, MapData]
+    levels: Mapping[str, Mapping[str, int]]
+    problems: tuple[str, ...] = field(default=())
+
+
+def _data_lines(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#"))
+
+
+def parse_deck(nation: str, text: str, fate: Mapping[str, Any]) -> tuple[tuple[Card, ...], list[str]]:
+    """The cards of one nation's deck file, and the problems found in it."""
+    problems: list[str] = []
+    if "PROVISIONAL" not in text.splitlines()[0].upper() and "TRANSCRIBED" not in text.splitlines()[0].upper():
+        problems.append(f"{nation}: line 1 must say PROVISIONAL or TRANSCRIBED")
+    cards: list[Card] = []
+    code = NATION_CODES[nation]
+    for n, row in enumerate(csv.DictReader(io.StringIO(_data_lines(text))), start=1):
+        try:
+            card = Card(
+                id=f"{code}{int(row['id']):02d}",
+                order=row["order"].strip(),
+                action=row["action"].strip(),
+                action_param=(row.get("action_param") or "").strip(),
+                event=row["event"].strip(),
+                event_param=(row.get("event_param") or "").strip(),
+                hex=row["hex"].strip(),
+                white=int(row["white"]),
+                red=int(row["red"]),
+                trigger=(row.get("trigger") or "").strip(),
+            )
+        except (KeyError, ValueError, TypeError) as exc:
+            problems.append(f"{nation} card line {n}: {exc}")
+            continue
+        for kind, value in (("orders", card.order), ("actions", card.action), ("events", card.event)):
+            if value not in fate[kind]:
+                problems.append(f"{nation} card {card.id}: unknown {kind[:-1]} {value!r}")
+        if card.trigger not in TRIGGERS:
+            problems.append(f"{nation} card {card.id}: unknown trigger {card.trigger!r}")
+        if not (1 <= card.white <= 6 and 1 <= card.red <= 6):
+            problems.append(f"{nation} card {card.id}: dice must be 1-6")
+        cards.append(card)
+    if len(cards) != DECK_SIZE:
+        problems.append(f"{nation}: {len(cards)} cards, a Fate deck has {DECK_SIZE} (1)")
+    ids = Counter(c.id for c in cards)
+    problems += [f"{nation}: card id {i} appears {k} times" for i, k in ids.items() if k > 1]
+    return tuple(cards), problems
+
+
+def roll_distribution(cards: tuple[Card, ...]) -> dict[int, int]:
+    """How many cards show each roll total 2-12 (the validator prints it)."""
+    out = dict.fromkeys(range(2, 13), 0)
+    for c in cards:
+        out[c.white + c.red] += 1
+    return out
+
+
+def _terrain(entry: Mapping[str, Any]) -> Terrain:
+    los = entry.get("los", "clear")
+    move = entry.get("move")
+    return Terrain(
+        name=str(entry["name"]),
+        rule=str(entry.get("rule", "")),
+        move=None if move == "impassable" else int(move or 0),
+        cover=int(entry.get("cover", 0)),
+        obstacle=los == "obstacle",
+        hindrance=los if isinstance(los, int) else 0,
+        blind=bool(entry.get("blind", False)),
+        water=bool(entry.get("water", False)),
+        gully=bool(entry.get("gully", False)),
+        across=int(entry.get("across", 0)),
+    )
+
+
+def parse_counters(text: str) -> dict[str, CounterType]:
+    out: dict[str, CounterType] = {}
+    values = ("fp", "range", "move", "morale", "command")
+    for row in csv.DictReader(io.StringIO(_data_lines(text))):
+        out[row["type"]] = CounterType(
+            type=row["type"],
+            nation=row["nation"],
+            kind=row["kind"],
+            quality=row["quality"],
+            name=row["name"],
+            good={v: int(row[v] or 0) for v in values},
+            broken={v: int(row[f"b_{v}"] or 0) for v in values},
+            boxed=frozenset((row.get("boxed") or "").split()),
+        )
+    return out
+
+
+def parse_levels(text: str, board: MapData) -> tuple[dict[str, int], list[str]]:
+    """The elevation layer: one digit per hex, laid out like terrain.txt (T88)."""
+    problems: list[str] = []
+    out: dict[str, int] = {}
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        row, _, digits = line.partition(" ")
+        digits = digits.strip()
+        for i, ch in enumerate(digits):
+            label = board.grid.label(board.grid.first_col + i, int(row))
+            if label not in board.grid or not ch.isdigit():
+                problems.append(f"levels.txt: bad entry {ch!r} at row {row}")
+                continue
+            out[label] = int(ch)
+    missing = [lab for lab in board.grid.labels() if lab not in out]
+    if missing:
+        problems.append(f"levels.txt: {len(missing)} hexes have no level (first: {missing[0]})")
+    return out, problems
+
+
+def parse_scenarios(text: str) -> dict[str, Scenario]:
+    data = tomllib.loads(text)
+    out: dict[str, Scenario] = {}
+    for name, s in data.items():
+        out[name] = Scenario(
+            name=name,
+            title=str(s["title"]),
+            map=str(s["map"]),
+            first=str(s["first"]),
+            initiative=str(s["initiative"]),
+            time=int(s.get("time", 0)),
+            sudden_death=int(s["sudden_death"]),
+            sides=dict(s["sides"]),
+            objectives={str(k): str(v) for k, v in s.get("objectives", {}).items()},
+        )
+    return out
+
+
+@cache
+def load() -> GameData:
+    """Every data file of the package, parsed (the problems are kept for ``validate``)."""
+    problems: list[str] = []
+    fate = tomllib.loads(read_text(PACKAGE, "data/fate.toml"))
+    decks: dict[str, tuple[Card, ...]] = {}
+    deck_texts = read_texts(PACKAGE, "data/decks")
+    for nation in fate["nations"]:
+        cards, found = parse_deck(nation, deck_texts[f"{nation}.csv"], fate)
+        decks[nation] = cards
+        problems += found
+    chart = tomllib.loads(read_text(PACKAGE, "data/terrain.toml"))
+    hexes = {e["name"]: _terrain(e) for e in chart["terrain"]}
+    sides = {e["name"]: _terrain(e) for e in chart["side"]}
+    paths = {e["name"]: _terrain(e) for e in chart["path"]}
+    counters = parse_counters(read_text(PACKAGE, "data/counters.csv"))
+    scenarios = parse_scenarios(read_text(PACKAGE, "data/scenarios.toml"))
+    maps: dict[str, MapData] = {}
+    levels: dict[str, dict[str, int]] = {}
+    for s in scenarios.values():
+        if s.map in maps:
+            continue
+        texts = read_texts(PACKAGE, f"data/maps/{s.map}")
+        board, found = parse_map(texts)
+        problems += [f"map {s.map}: {p}" for p in found]
+        if board is None:
+            continue
+        maps[s.map] = board
+        levels[s.map], found = parse_levels(texts.get("levels.txt", ""), board)
+        problems += [f"map {s.map}: {p}" for p in found]
+        unknown = set(board.terrain.values()) - set(hexes)
+        problems += [f"map {s.map}: terrain {u!r} is not on the chart" for u in sorted(unknown)]
+        for side in s.sides.values():
+            for spec in side["units"]:
+                uid, ctype, where = spec.split()
+                if ctype not in counters:
+                    problems.append(f"scenario {s.name}: unit {uid} has unknown type {ctype!r}")
+                if where not in board.grid:
+                    problems.append(f"scenario {s.name}: unit {uid} set up off the map ({where})")
+    return GameData(fate, decks, hexes, sides, paths, counters, scenarios, maps, levels, tuple(problems))

@@ -1,0 +1,330 @@
+"""Combat Commander: Europe (GMT, rulebook v1.1): tactical infantry with Fate cards instead of dice.
+
+Built so far (issue 15, first session): the provisional data (three Fate decks, a map, one
+scenario), set-up with hands by posture, the player turn (orders up to the capacity, or a
+Pass with discards), Fire orders with fire groups, Move orders one hex at a time with
+opportunity fire after each hex entered, rolls as the top card of one's own deck with their
+triggers, deck exhaustion and the Time track with Sudden Death. Every other order and action
+is refused naming its rule (``turn.NOT_YET``); events and snipers are logged for the referee.
+
+Information: a hand is its owner's alone (``secrets``); card ids are the private handles of
+cards in hands and never appear in a public text: a face-up card is shown by its face, and
+``order_text`` masks the card an order names. Nobody sees the order of a deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine import flow
+from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
+from engine.game import (
+    Action,
+    Context,
+    Outcome,
+    Override,
+    Role,
+    ScenarioInfo,
+    State,
+    VerbInfo,
+    View,
+)
+from engine.games.combat_commander import cards, data, fire, model, turn
+from engine.games.combat_commander.board import Board
+from engine.hexgrid import Label
+from engine.orders import tokens
+from engine.text import Text, t
+
+VERBS: dict[str, VerbInfo] = {
+    "fire": VerbInfo("fire", "fire [CARD] UNIT [UNIT...]", t("Fire order (O20), or opportunity fire in a window (A33)")),
+    "move": VerbInfo("move", "move [CARD] UNIT [UNIT...]", t("Move order (O21)")),
+    "attack": VerbInfo("attack", "attack HEX UNIT [UNIT...]", t("in a Fire order: one attack, alone or as a fire group (O20.3)")),
+    "step": VerbInfo("step", "step UNIT HEX", t("in a Move order: enter an adjacent hex (O21)")),
+    "done": VerbInfo("done", "done", t("finish the current order")),
+    "pass": VerbInfo("pass", "pass [CARD...]", t("Pass, discarding up to your capacity (O15); or let a window go")),
+    "end": VerbInfo("end", "end", t("end your turn after your orders (5.4)")),
+    **{v: VerbInfo(v, v, t("not implemented yet: the referee decides")) for v in turn.NOT_YET},
+}
+OVERRIDES = ("place", "remove", "break", "rally", "suppress", "unsuppress", "time", "vp", "initiative")
+
+
+class CombatCommander(flow.ProcedureGame, turn.Rules):
+    name = "combat_commander"
+    title = "Combat Commander: Europe"
+    listed = False
+    hidden_holdings = True
+    roles = model.ROLES
+    verbs = VERBS
+    override_kinds = OVERRIDES
+    procedures = {
+        "turn": turn.Turn(),
+        "fire_order": turn.FireOrder(),
+        "move_order": turn.MoveOrder(),
+        "opfire": turn.OpFire(),
+    }
+
+    def __init__(self) -> None:
+        self.data = data.load()
+        self.scenarios = {name: ScenarioInfo(name, s.title) for name, s in self.data.scenarios.items()}
+        first = next(iter(self.data.scenarios.values()))
+        self.board = self.data.maps[first.map]
+        self._boards = {
+            name: Board(self.data, board, self.data.levels[name]) for name, board in self.data.maps.items()
+        }
+
+    # turn.Rules ------------------------------------------------------------------------------
+    def board_for(self, state: State) -> Board:
+        return self._boards[state["map"]]
+
+    def hand_size(self, state: State, role: Role) -> int:
+        return int(self.data.fate["hand_size"][state["sides"][role]["posture"]])
+
+    # Set-up (4.1) ------------------------------------------------------------------------------
+    def setup(self, scenario: str, options: Mapping[str, Any], ctx: Context) -> State:
+        s = self.data.scenarios[scenario]
+        state: State = {
+            "scenario": scenario,
+            "map": s.map,
+            "player": s.first,
+            "orders": 0,
+            "turns": 1,
+            "time": s.time,
+            "sudden_death": s.sudden_death,
+            "vp": 0,
+            "initiative": s.initiative,
+            "objectives": {k: ("" if v == "none" else v) for k, v in s.objectives.items()},
+            "smoke": {},
+            "blaze": [],
+            "over": None,
+            "sides": {},
+            "units": {},
+        }
+        for role in model.ROLES:
+            spec = s.sides[role]
+            nation = str(spec["nation"])
+            deck = ctx.shuffle([c.id for c in self.data.decks[nation]], t("{side}'s Fate deck", side=role))
+            state["sides"][role] = {
+                "nation": nation,
+                "posture": str(spec["posture"]),
+                "capacity": int(spec["orders"]),
+                "surrender": int(spec["surrender"]),
+                "discard_cap": int(self.data.fate["nations"][nation]["discard_cap"]),
+                "hand": [],
+                "deck": deck,
+                "discard": [],
+                "casualties": [],
+            }
+            for line in spec["units"]:
+                uid, ctype, where = line.split()
+                state["units"][uid] = {
+                    "type": ctype, "side": role, "hex": where,
+                    "broken": False, "suppressed": False, "activated": "", "opfire": False,
+                }
+        for role in model.ROLES:
+            cards.draw_to_hand(self.data, state, role, ctx, self.hand_size(state, role))
+        flow.call(state, "turn")
+        return state
+
+    # Orders ------------------------------------------------------------------------------------
+    def parse(self, state: State, role: Role, line: str) -> Action:
+        words = tokens(line)
+        if not words:
+            raise InvalidOrder(t("Type an order."), t("Possible: {verbs}.", verbs=", ".join(sorted(VERBS))))
+        verb = words[0].lower()
+        args = [w for w in words[1:] if w.lower() != "at"]
+        if verb not in VERBS:
+            raise InvalidOrder(t("'{verb}' is not an order of this game.", verb=verb), t("Possible: {verbs}.", verbs=", ".join(sorted(VERBS))))
+        if verb in turn.NOT_YET:
+            raise turn.not_yet(verb)
+        if verb in ("done", "end"):
+            return Action(verb)
+        if verb == "pass":
+            return Action(verb, tuple(self._card_arg(state, role, a) for a in args))
+        if verb == "step":
+            if len(args) != 2:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
+            return Action(verb, (self._unit(state, args[0]), self._hex(state, args[1])))
+        if verb == "attack":
+            hexes = [a for a in args if a.upper() in self.board_for(state).map.grid]
+            if len(hexes) != 1 or len(args) < 2:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
+            units = [self._unit(state, a) for a in args if a != hexes[0]]
+            return Action(verb, (hexes[0].upper(), *units))
+        # fire / move: an optional card, then units.
+        if not args:
+            raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
+        top = state["flow"][-1]["proc"] if state.get("flow") else ""
+        named = cards.is_card(args[0].lower())
+        units = [self._unit(state, a) for a in (args[1:] if named else args)]
+        if named:
+            return Action(verb, (args[0].lower(), *units))
+        if top == "opfire" and all(u in state["flow"][-1]["prior"] for u in units):
+            return Action(verb, tuple(units))
+        kind = "fire" if verb == "fire" else "move"
+        held = sorted(c for c in state["sides"][role]["hand"] if cards.card(c).order == kind)
+        if not held:
+            raise IllegalOrder(t("You hold no {order} card.", order=kind), "O14.1")
+        return Action(verb, (held[0], *units))
+
+    def _card_arg(self, state: State, role: Role, word: str) -> str:
+        cid = word.lower()
+        if not cards.is_card(cid):
+            raise InvalidOrder(t("'{card}' is not a card: name cards as your hand lists them.", card=word))
+        return cid
+
+    def _unit(self, state: State, word: str) -> str:
+        uid = word.lower()
+        if uid not in state["units"]:
+            raise InvalidOrder(t("'{unit}' is not a unit of this scenario.", unit=word))
+        return uid
+
+    def _hex(self, state: State, word: str) -> Label:
+        label = word.upper()
+        if label not in self.board_for(state).map.grid:
+            raise InvalidOrder(t("'{hex}' is not a hex of the map.", hex=word))
+        return label
+
+    def apply(self, state: State, role: Role, action: Action, ctx: Context) -> State:
+        self.dispatch(state, role, action, ctx)
+        return state
+
+    def order_text(self, action: Action, viewer: Role) -> str:
+        """The card an order names is private until played, and shown by its face once played: mask its id."""
+        return " ".join([action.verb, *("card" if cards.is_card(a) else a for a in action.args)])
+
+    # What each viewer sees -----------------------------------------------------------------------
+    def view(self, state: State, viewer: Role) -> View:
+
+        def faces(ids: list[str]) -> list[str]:
+            return [cards.face(cards.card(c)).format() for c in ids]
+
+        return {
+            "scenario": state["scenario"],
+            "map": state["map"],
+            "player": state["player"],
+            "time": state["time"],
+            "sudden_death": state["sudden_death"],
+            "vp": state["vp"],
+            "initiative": state["initiative"],
+            "objectives": dict(state["objectives"]),
+            "units": {uid: dict(u) for uid, u in model.on_map(state).items()},
+            "hand": list(state["sides"][viewer]["hand"]) if viewer in state["sides"] else [],
+            "sides": {
+                r: {
+                    "nation": s["nation"],
+                    "posture": s["posture"],
+                    "hand_count": len(s["hand"]),
+                    "deck_count": len(s["deck"]),
+                    "discard": faces(s["discard"]),
+                    "casualties": list(s["casualties"]),
+                }
+                for r, s in state["sides"].items()
+            },
+        }
+
+    def status(self, state: State, viewer: Role) -> Text:
+        return t(
+            "Time {time} (Sudden Death {sd}); VP {vp} (positive: Axis); {player} to play, {orders} order(s) given; Initiative: {holder}.",
+            time=state["time"],
+            sd=state["sudden_death"],
+            vp=state["vp"],
+            player=state["player"],
+            orders=state["orders"],
+            holder=state["initiative"],
+        )
+
+    def holdings(self, state: State, role: Role) -> Text:
+        hand = state["sides"][role]["hand"]
+        listed = "; ".join(f"{c} {cards.face(cards.card(c)).format()}" for c in hand)
+        return t("Your hand ({n}): {cards}.", n=len(hand), cards=listed or "-")
+
+    def secrets(self, state: State) -> dict[Role, set[str]]:
+        return {r: set(s["hand"]) for r, s in state["sides"].items()}
+
+    def redeal(self, state: State, role: Role, ctx: Context) -> State | None:
+        """Deal ``role``'s hand again from itself and the bottom half of its deck (the top half, which the next rolls reveal, stays)."""
+        side = state["sides"][role]
+        keep = len(side["deck"]) // 2
+        pool = ctx.shuffle([*side["hand"], *side["deck"][keep:]], t("Deal again"))
+        n = len(side["hand"])
+        side["hand"], side["deck"] = pool[:n], [*side["deck"][:keep], *pool[n:]]
+        return state
+
+    def result(self, state: State) -> Outcome | None:
+        over = state.get("over")
+        if not over:
+            return None
+        reasons = {
+            "surrender": t("{side} wins: the enemy reached its Surrender space (6.3.1).", side=over["winner"]),
+            "last_unit": t("{side} wins: the enemy's last unit was eliminated (6.3.1).", side=over["winner"]),
+            "sudden_death": t("{side} wins on VP ({vp}) after Sudden Death (6.3.2).", side=over["winner"], vp=state["vp"]),
+        }
+        return Outcome(over["winner"], reasons[over["why"]])
+
+    # Referee ------------------------------------------------------------------------------------
+    def override(self, state: State, override: Override, ctx: Context) -> State:
+        kind, args = override.kind, list(override.args)
+        if kind in ("place", "remove", "break", "rally", "suppress", "unsuppress") and args:
+            uid = self._unit(state, args[0])
+            u = state["units"][uid]
+            if kind == "place" and len(args) == 2:
+                u["hex"] = self._hex(state, args[1])
+                if uid in state["sides"][u["side"]]["casualties"]:
+                    state["sides"][u["side"]]["casualties"].remove(uid)
+            elif kind == "remove":
+                u["hex"] = None
+            elif kind in ("break", "rally"):
+                u["broken"] = kind == "break"
+            elif kind in ("suppress", "unsuppress"):
+                u["suppressed"] = kind == "suppress"
+            else:
+                raise InvalidOrder(t("Syntax: place UNIT HEX."))
+            return state
+        if kind in ("time", "vp") and len(args) == 1 and args[0].lstrip("-").isdigit():
+            state[kind] = int(args[0])
+            return state
+        if kind == "initiative" and args and args[0] in model.ROLES:
+            state["initiative"] = args[0]
+            return state
+        raise InvalidOrder(
+            t("Unknown or malformed override '{kind}'.", kind=kind),
+            t("Possible: place UNIT HEX, remove UNIT, break/rally/suppress/unsuppress UNIT, time N, vp N, initiative axis|allies."),
+        )
+
+    def check_invariants(self, state: State) -> None:
+        grid = self.board_for(state).map.grid
+        for uid, u in state["units"].items():
+            if u["hex"] is not None and u["hex"] not in grid:
+                raise InvariantViolation(t("{unit} is off the map ({hex}).", unit=uid, hex=u["hex"]))
+        for role, side in state["sides"].items():
+            held = [*side["hand"], *side["deck"], *side["discard"]]
+            every = sorted(c.id for c in self.data.decks[side["nation"]])
+            if sorted(held) != every:
+                raise InvariantViolation(t("{side}'s cards are not exactly its 72 Fate cards.", side=role))
+            if len(side["hand"]) > self.hand_size(state, role):
+                raise InvariantViolation(t("{side} holds more cards than its posture allows (1.1).", side=role))
+
+    def validate(self) -> list[str]:
+        return list(self.data.problems)
+
+    def query(self, state: State, role: Role, line: str) -> Text | None:
+        """``los HEX HEX``: whether the line is clear, the hindrance, and what blocks it (10.1)."""
+        words = tokens(line)
+        if len(words) != 3 or words[0].lower() != "los":
+            return None
+        a, b = self._hex(state, words[1]), self._hex(state, words[2])
+        smoke, blaze = fire.smoke_and_blaze(state)
+        sight = self.board_for(state).sight(a, b, smoke, blaze)
+        board = self.board_for(state)
+        causes = ", ".join(
+            f"{c.what} {'-'.join(board.label(h) or '?' for h in c.at)} ({c.rule})" for c in (*sight.blocks, *sight.hindrances)
+        )
+        if sight.blocked:
+            return t("LOS {a}-{b} is blocked: {causes}.", a=a, b=b, causes=causes)
+        return t("LOS {a}-{b} is clear, hindrance {h}{causes}.", a=a, b=b, h=sight.hindrance, causes=f": {causes}" if causes else "")
+
+
+def make_game() -> CombatCommander:
+    return CombatCommander()
+
