@@ -208,7 +208,8 @@ class CombatCommander(flow.ProcedureGame, turn.Rules):
             "vp": state["vp"],
             "initiative": state["initiative"],
             "objectives": dict(state["objectives"]),
-            "units": {uid: dict(u) for uid, u in model.on_map(state).items()},
+            "units": {uid: self._unit_view(state, uid) for uid in model.on_map(state)},
+            "hex_markers": self._hex_markers(state),
             "hand": list(state["sides"][viewer]["hand"]) if viewer in state["sides"] else [],
             "sides": {
                 r: {
@@ -222,6 +223,22 @@ class CombatCommander(flow.ProcedureGame, turn.Rules):
                 for r, s in state["sides"].items()
             },
         }
+
+    def _unit_view(self, state: State, uid: str) -> dict[str, Any]:
+        u = state["units"][uid]
+        c = self.data.counters[u["type"]]
+        markers = [m for m in ("broken", "suppressed") if u[m]]
+        return {**u, "id": uid, "name": f"{uid} {c.name}", "kind": c.kind, "markers": markers}
+
+    def _hex_markers(self, state: State) -> list[dict[str, str]]:
+        board = self.board_for(state)
+        out = [
+            {"hex": label, "text": f"Obj {number}", "side": state["objectives"].get(number, "")}
+            for number, label in sorted(turn.objectives(board).items())
+        ]
+        out += [{"hex": h, "text": f"Smoke {v}", "side": ""} for h, v in sorted(state["smoke"].items())]
+        out += [{"hex": h, "text": "Blaze", "side": ""} for h in sorted(state["blaze"])]
+        return out
 
     def status(self, state: State, viewer: Role) -> Text:
         return t(

@@ -471,8 +471,10 @@ class OpFire(Procedure):
         for cid in first_per_kind(hand_cards(state, role, "fire")):
             for units in activation_sets(g, state, role, key="opfire"):
                 shooters = able(units)
-                if shooters and _fp_ok(g, state, [*shooters, *prior], frame["hex"]):
+                if shooters and _fp_ok(g, state, shooters, frame["hex"]):
                     acts.append(Action("fire", (cid, *units)))
+                    if prior and _fp_ok(g, state, [*shooters, *prior], frame["hex"]):
+                        acts.append(Action("fire", (cid, *units, *prior)))
         for n in range(1, len(prior) + 1):
             for group in combinations(prior, n):
                 if _fp_ok(g, state, list(group), frame["hex"]):
@@ -492,20 +494,18 @@ class OpFire(Procedure):
         args = list(action.args)
         side = state["sides"][role]
         board = g.board_for(state)
-        new: list[str] = []
-        cid = ""
-        if args and cards.is_card(args[0]):
-            cid, new = args[0], args[1:]
+        cid = args.pop(0) if args and cards.is_card(args[0]) else ""
+        new = [u for u in args if u not in frame["prior"]]
+        old = [u for u in args if u in frame["prior"]]
+        if cid:
             if cid not in side["hand"] or cards.card(cid).action != "fire":
                 raise IllegalOrder(t("You hold no such Fire card."), "A33")
             check_activation(g, state, role, new, key="opfire")
-        old = [u for u in args if u not in new and not cards.is_card(u)]
-        for uid in old:
-            if uid not in frame["prior"]:
-                raise IllegalOrder(
-                    t("{unit} is not activated for opportunity fire in this Move order: play a Fire card to activate it (A33.2).", unit=uid),
-                    "A33.2",
-                )
+        elif new:
+            raise IllegalOrder(
+                t("{unit} is not activated for opportunity fire in this Move order: play a Fire card to activate it (A33.2).", unit=new[0]),
+                "A33.2",
+            )
         firers = [u for u in [*new, *old] if fire.reach(g.data, board, state, u, frame["hex"])]
         fire.attack_fp(g.data, board, state, firers, frame["hex"])
         if cid:

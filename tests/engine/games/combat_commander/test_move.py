@@ -231,3 +231,19 @@ def test_leader_bonus_follows_the_moving_squad() -> None:
     before = model.value(DATA, m.state, "g-s1", "move")
     m.state["units"]["g-s1"]["hex"] = "A7"
     assert model.value(DATA, m.state, "g-s1", "move") == before + 1
+
+
+def test_a_card_and_earlier_op_fire_units_make_one_group() -> None:
+    """Newly activated and already activated op-fire units may fire together: one attack (A33.2, A33.3)."""
+    m = new_match()
+    only_units(m, {"g-s1": "A7", "a-s1": "C7", "a-s2": "C8"})
+    start_move(m, "g-s1")
+    play(m, "axis", "step", "g-s1", "A8")
+    opfire(m, (1, 1), (6, 6))
+    play(m, "axis", "step", "g-s1", "A9")
+    stack(m, "allies", [find("allies", white=1, red=1, trigger="")])
+    stack(m, "axis", [find("axis", white=6, red=6, trigger="")])
+    cid = hold(m, "allies", "fire")
+    recs = play(m, "allies", "fire", cid, "a-s2", "a-s1")
+    assert any("a-s2, a-s1 fire at A9: 7 FP" in line for line in texts(recs))
+    assert m.state["units"]["a-s2"]["opfire"] and top(m) == "move_order"

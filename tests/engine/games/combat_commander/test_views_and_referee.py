@@ -1,0 +1,67 @@
+"""What each viewer sees (6.1) and the referee's overrides."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import InvalidOrder
+from engine.game import Override
+from tests.engine.games.combat_commander.helpers import GAME, new_match
+
+
+def test_a_hand_is_seen_by_its_owner_only() -> None:
+    """The view gives a seat its own hand and only the size of the other (1.2, 6.1)."""
+    m = new_match()
+    axis = GAME.view(m.state, "axis")
+    public = GAME.view(m.state, "public")
+    assert axis["hand"] == m.state["sides"]["axis"]["hand"]
+    assert public["hand"] == [] and public["sides"]["axis"]["hand_count"] == 6
+
+
+def test_discards_are_public_by_their_face() -> None:
+    """Discard piles are public (1.2), shown by the cards' faces, never by hand ids."""
+    m = new_match()
+    side = m.state["sides"]["axis"]
+    side["discard"].append(side["deck"].pop())
+    shown = GAME.view(m.state, "public")["sides"]["axis"]["discard"]
+    assert len(shown) == 1 and side["discard"][0] not in shown[0] and "dice" in shown[0]
+
+
+def test_units_show_broken_and_suppressed_markers() -> None:
+    """A broken or suppressed unit carries the marker in the view the pictures are drawn from."""
+    m = new_match()
+    m.state["units"]["g-s1"]["broken"] = True
+    assert GAME.view(m.state, "public")["units"]["g-s1"]["markers"] == ["broken"]
+
+
+def test_los_query_names_what_blocks() -> None:
+    """'los A B' answers whether the line is clear and what blocks it (10.1: either player, any time)."""
+    m = new_match()
+    answer = GAME.query(m.state, "axis", "los B7 D7")
+    assert answer is not None and "clear" in str(answer)
+    blocked = GAME.query(m.state, "axis", "los D9 F9")
+    assert blocked is not None and "blocked" in str(blocked) and "woods" in str(blocked)
+
+
+def test_referee_places_breaks_and_suppresses() -> None:
+    """The referee sets up a position: place, break, suppress (issue 15, referee powers)."""
+    m = new_match()
+    for kind, args in (("place", ("g-s1", "H5")), ("break", ("g-s1",)), ("suppress", ("g-s1",))):
+        m.override(Override(kind, args, "test"))
+    u = m.state["units"]["g-s1"]
+    assert (u["hex"], u["broken"], u["suppressed"]) == ("H5", True, True)
+
+
+def test_referee_sets_time_vp_and_initiative() -> None:
+    """The referee sets the Time marker, VP and the Initiative holder."""
+    m = new_match()
+    for kind, args in (("time", ("4",)), ("vp", ("-3",)), ("initiative", ("axis",))):
+        m.override(Override(kind, args, "test"))
+    assert (m.state["time"], m.state["vp"], m.state["initiative"]) == (4, -3, "axis")
+
+
+def test_a_malformed_override_says_what_is_possible() -> None:
+    """An override the game does not know is refused with the list of kinds."""
+    m = new_match()
+    with pytest.raises(InvalidOrder):
+        GAME.override(m.state, Override("teleport", ("g-s1",), "test"), None)  # type: ignore[arg-type]
