@@ -12,7 +12,7 @@ from itertools import combinations
 from typing import Any
 
 from engine import flow
-from engine.errors import IllegalOrder, InvalidOrder
+from engine.errors import IllegalOrder, InvalidOrder, NotImplementedRule
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
 from engine.games.combat_commander import cards, fire, model
@@ -52,9 +52,9 @@ NOT_YET = {
 }
 
 
-def not_yet(verb: str) -> IllegalOrder:
+def not_yet(verb: str) -> NotImplementedRule:
     rule = NOT_YET[verb]
-    return IllegalOrder(
+    return NotImplementedRule(
         t("'{verb}' ({rule}) is not implemented yet: ask the referee, who decides and sets the position.", verb=verb, rule=rule),
         rule,
     )

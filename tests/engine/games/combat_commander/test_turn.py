@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from engine.errors import IllegalOrder, InvalidOrder
+from engine.errors import IllegalOrder, InvalidOrder, NotImplementedRule
 from engine.game import Action
 from engine.games.combat_commander.cards import card
 from engine.kernel import KernelContext
@@ -98,7 +98,7 @@ def test_order_capacity_is_enforced() -> None:
 def test_unimplemented_orders_are_refused_naming_their_rule(verb: str, rule: str) -> None:
     """What is not implemented yet is refused, naming the rule and the referee (never ignored)."""
     m = new_match()
-    with pytest.raises(IllegalOrder) as exc:
+    with pytest.raises(NotImplementedRule) as exc:
         GAME.parse(m.state, "axis", f"{verb} g-s1")
     assert exc.value.rule == rule and "not implemented yet" in str(exc.value.text())
 
