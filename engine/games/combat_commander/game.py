@@ -39,6 +39,7 @@ from engine.text import Text, t
 VERBS: dict[str, VerbInfo] = {
     "fire": VerbInfo("fire", "fire [CARD] UNIT [UNIT...]", t("Fire order (O20), or opportunity fire in a window (A33)")),
     "move": VerbInfo("move", "move [CARD] UNIT [UNIT...]", t("Move order (O21)")),
+    "recover": VerbInfo("recover", "recover [CARD] [UNIT...]", t("Recover order: rally rolls, in the order of the units named (O22)")),
     "attack": VerbInfo("attack", "attack HEX UNIT [UNIT...]", t("in a Fire order: one attack, alone or as a fire group (O20.3)")),
     "step": VerbInfo("step", "step UNIT HEX", t("in a Move order: enter an adjacent hex (O21)")),
     "done": VerbInfo("done", "done", t("finish the current order")),
@@ -88,6 +89,7 @@ class CombatCommander(flow.ProcedureGame, turn.Rules):
             "map": s.map,
             "player": s.first,
             "orders": 0,
+            "players_activated": [],
             "turns": 1,
             "time": s.time,
             "sudden_death": s.sudden_death,
@@ -141,6 +143,15 @@ class CombatCommander(flow.ProcedureGame, turn.Rules):
             return Action(verb)
         if verb == "pass":
             return Action(verb, tuple(self._card_arg(state, role, a) for a in args))
+        if verb == "recover":
+            given = bool(args) and cards.is_card(args[0].lower())
+            order = [self._unit(state, a) for a in (args[1:] if given else args)]
+            if given:
+                return Action(verb, (args[0].lower(), *order))
+            held = sorted(c for c in state["sides"][role]["hand"] if cards.card(c).order == "recover")
+            if not held:
+                raise IllegalOrder(t("You hold no {order} card.", order="recover"), "O14.1")
+            return Action(verb, (held[0], *order))
         if verb == "step":
             if len(args) != 2:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))

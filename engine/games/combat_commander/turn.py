@@ -26,7 +26,6 @@ NOT_YET = {
     "advance": "O16",
     "artillery-denied": "O17",
     "artillery-request": "O18",
-    "recover": "O22",
     "rout": "O23",
     "ambush": "A25",
     "assault-fire": "A26",
@@ -186,6 +185,8 @@ class Turn(Procedure):
                 for units in activation_sets(g, state, role):
                     if any(legal_steps(g, state, u, {}) for u in units):
                         acts.append(Action("move", (cid, *units)))
+            if role not in state["players_activated"] and _needs_recovery(state, role):
+                acts += [Action("recover", (cid,)) for cid in first_per_kind(hand_cards(state, role, "recover"))]
         return Prompt(role, self.text(game, state, frame, role), tuple(acts))
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
@@ -236,9 +237,58 @@ class Turn(Procedure):
             else:
                 flow.call(state, "move_order", units=units, done=[], current="", spent={}, road=[], opfire=[])
             return
+        if v == "recover":
+            if state["orders"] >= side["capacity"]:
+                raise IllegalOrder(t("Your order capacity is {capacity} this turn (5.1).", capacity=side["capacity"]), "5.1")
+            if not a or a[0] not in side["hand"] or cards.card(a[0]).order != "recover":
+                raise IllegalOrder(t("You hold no such {order} card.", order=v), "O14.1")
+            recover(g, state, role, a[0], a[1:], ctx)
+            return
         if v in NOT_YET:
             raise not_yet(v)
         raise flow.out_of_step(v, self.step(game, state, frame))
+
+
+def _needs_recovery(state: State, role: Role) -> bool:
+    return any(u["side"] == role and (u["broken"] or u["suppressed"]) for u in model.on_map(state).values())
+
+
+def recover(g: Rules, state: State, role: Role, cid: str, order: list[str], ctx: Context) -> None:
+    """O22: the player is activated; all own Suppressed markers go; each unit broken now rolls to rally."""
+    if role in state["players_activated"]:
+        raise IllegalOrder(t("You have already been activated by a Recover or Rout order this turn (O22.1)."), "O22.1")
+    if not _needs_recovery(state, role):
+        raise IllegalOrder(t("Recover needs at least one broken or suppressed unit of yours (O22.1)."), "O22.1")
+    broken = [uid for uid, u in sorted(model.on_map(state).items()) if u["side"] == role and u["broken"]]
+    for uid in order:
+        if uid not in broken:
+            raise IllegalOrder(t("{unit} is not one of your broken units (O22.2).", unit=uid), "O22.2")
+    # O22.2: the player chooses the order; by default leaders first (their Command helps the others).
+    rest = sorted((u for u in broken if u not in order), key=lambda u: (model.counter(g.data, state, u).kind != "leader", u))
+    c = cards.discard_from_hand(state, role, cid)
+    state["orders"] += 1
+    state["players_activated"].append(role)
+    ctx.reveal(t("{side} orders Recover, playing {card} (O22).", side=role, card=cards.face(c)))
+    for u in model.on_map(state).values():
+        if u["side"] == role:
+            u["suppressed"] = False
+    board = g.board_for(state)
+    for uid in [*order, *rest]:
+        u = state["units"][uid]
+        if u["hex"] is None or not u["broken"] or state.get("over"):
+            continue
+        morale = model.value(g.data, state, uid, "morale") + board.cover(u["hex"])
+        value = cards.roll(g.data, state, role, ctx, t("Recover roll for {unit}", unit=uid))
+        if state.get("over") or u["hex"] is None or not u["broken"]:
+            continue
+        if value < morale:
+            u["broken"] = False
+            ctx.log(t("{unit}: {roll} is less than Morale {morale}: rallied (O22.3).", unit=uid, roll=value, morale=morale))
+        elif value == morale:
+            u["suppressed"] = True
+            ctx.log(t("{unit}: {roll} equals Morale {morale}: suppressed (O22.3).", unit=uid, roll=value, morale=morale))
+        else:
+            ctx.log(t("{unit}: {roll} is more than Morale {morale}: no effect (O22.3).", unit=uid, roll=value, morale=morale))
 
 
 def end_turn(g: Rules, state: State, role: Role, ctx: Context) -> None:
@@ -252,6 +302,7 @@ def end_turn(g: Rules, state: State, role: Role, ctx: Context) -> None:
     for u in state["units"].values():
         u["activated"] = ""
         u["opfire"] = False
+    state["players_activated"] = []
     state["orders"] = 0
     state["player"] = model.other(role)
     state["turns"] += 1

@@ -26,10 +26,19 @@ def only_units(m: Match, where: dict[str, str]) -> None:
         u["hex"] = where.get(uid)
 
 
-def find(role: str, *, white: int | None = None, red: int | None = None, trigger: str | None = None, order: str | None = None, exclude: tuple[str, ...] = ()) -> str:
+def find(
+    role: str,
+    *,
+    white: int | None = None,
+    red: int | None = None,
+    trigger: str | None = None,
+    order: str | None = None,
+    total: int | None = None,
+    exclude: tuple[str, ...] = (),
+) -> str:
     """The id of a card of ``role``'s deck with the given faces."""
     for c in DATA.decks[NATION[role]]:
-        if c.id in exclude:
+        if c.id in exclude or (total is not None and c.white + c.red != total):
             continue
         if (white is None or c.white == white) and (red is None or c.red == red) and (trigger is None or c.trigger == trigger) and (order is None or c.order == order):
             return c.id
