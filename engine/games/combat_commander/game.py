@@ -40,6 +40,7 @@ VERBS: dict[str, VerbInfo] = {
     "fire": VerbInfo("fire", "fire [CARD] UNIT [UNIT...]", t("Fire order (O20), or opportunity fire in a window (A33)")),
     "move": VerbInfo("move", "move [CARD] UNIT [UNIT...]", t("Move order (O21)")),
     "recover": VerbInfo("recover", "recover [CARD] [UNIT...]", t("Recover order: rally rolls, in the order of the units named (O22)")),
+    "advance": VerbInfo("advance", "advance [CARD] UNIT [UNIT...]", t("Advance order: one hex each, melee at the end (O16)")),
     "attack": VerbInfo("attack", "attack HEX UNIT [UNIT...]", t("in a Fire order: one attack, alone or as a fire group (O20.3)")),
     "step": VerbInfo("step", "step UNIT HEX", t("in a Move order: enter an adjacent hex (O21)")),
     "done": VerbInfo("done", "done", t("finish the current order")),
@@ -63,6 +64,7 @@ class CombatCommander(flow.ProcedureGame, turn.Rules):
         "fire_order": turn.FireOrder(),
         "move_order": turn.MoveOrder(),
         "opfire": turn.OpFire(),
+        "advance_order": turn.AdvanceOrder(),
     }
 
     def __init__(self) -> None:
@@ -172,7 +174,7 @@ class CombatCommander(flow.ProcedureGame, turn.Rules):
             return Action(verb, (args[0].lower(), *units))
         if top == "opfire" and all(u in state["flow"][-1]["prior"] for u in units):
             return Action(verb, tuple(units))
-        kind = "fire" if verb == "fire" else "move"
+        kind = verb
         held = sorted(c for c in state["sides"][role]["hand"] if cards.card(c).order == kind)
         if not held:
             raise IllegalOrder(t("You hold no {order} card.", order=kind), "O14.1")
