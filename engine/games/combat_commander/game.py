@@ -41,6 +41,7 @@ VERBS: dict[str, VerbInfo] = {
     "move": VerbInfo("move", "move [CARD] UNIT [UNIT...]", t("Move order (O21)")),
     "recover": VerbInfo("recover", "recover [CARD] [UNIT...]", t("Recover order: rally rolls, in the order of the units named (O22)")),
     "advance": VerbInfo("advance", "advance [CARD] UNIT [UNIT...]", t("Advance order: one hex each, melee at the end (O16)")),
+    "rout": VerbInfo("rout", "rout [CARD] axis|allies [UNIT...]", t("Rout order: a player's broken units roll and may retreat (O23)")),
     "attack": VerbInfo("attack", "attack HEX UNIT [UNIT...]", t("in a Fire order: one attack, alone or as a fire group (O20.3)")),
     "step": VerbInfo("step", "step UNIT HEX", t("in a Move order: enter an adjacent hex (O21)")),
     "done": VerbInfo("done", "done", t("finish the current order")),
@@ -65,6 +66,7 @@ class CombatCommander(flow.ProcedureGame, turn.Rules):
         "move_order": turn.MoveOrder(),
         "opfire": turn.OpFire(),
         "advance_order": turn.AdvanceOrder(),
+        "rout": turn.Rout(),
     }
 
     def __init__(self) -> None:
@@ -145,6 +147,18 @@ class CombatCommander(flow.ProcedureGame, turn.Rules):
             return Action(verb)
         if verb == "pass":
             return Action(verb, tuple(self._card_arg(state, role, a) for a in args))
+        if verb == "rout":
+            given = bool(args) and cards.is_card(args[0].lower())
+            rest = args[1:] if given else args
+            if not rest or rest[0].lower() not in model.ROLES:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
+            target, order = rest[0].lower(), [self._unit(state, a) for a in rest[1:]]
+            if given:
+                return Action(verb, (args[0].lower(), target, *order))
+            held = sorted(c for c in state["sides"][role]["hand"] if cards.card(c).order == "rout")
+            if not held:
+                raise IllegalOrder(t("You hold no {order} card.", order="rout"), "O14.1")
+            return Action(verb, (held[0], target, *order))
         if verb == "recover":
             given = bool(args) and cards.is_card(args[0].lower())
             order = [self._unit(state, a) for a in (args[1:] if given else args)]

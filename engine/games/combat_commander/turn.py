@@ -25,7 +25,6 @@ from engine.text import t
 NOT_YET = {
     "artillery-denied": "O17",
     "artillery-request": "O18",
-    "rout": "O23",
     "ambush": "A25",
     "assault-fire": "A26",
     "bore-sighting": "A27",
@@ -188,6 +187,10 @@ class Turn(Procedure):
                 for units in activation_sets(g, state, role):
                     if any(advance_targets(g, state, u) for u in units):
                         acts.append(Action("advance", (cid, *units)))
+            for cid in first_per_kind(hand_cards(state, role, "rout")):
+                for target in model.ROLES:
+                    if target not in state["players_activated"] and _broken(state, target):
+                        acts.append(Action("rout", (cid, target)))
             if role not in state["players_activated"] and _needs_recovery(state, role):
                 acts += [Action("recover", (cid,)) for cid in first_per_kind(hand_cards(state, role, "recover"))]
         return Prompt(role, self.text(game, state, frame, role), tuple(acts))
@@ -251,9 +254,20 @@ class Turn(Procedure):
                 raise IllegalOrder(t("You hold no such {order} card.", order=v), "O14.1")
             recover(g, state, role, a[0], a[1:], ctx)
             return
+        if v == "rout":
+            if state["orders"] >= side["capacity"]:
+                raise IllegalOrder(t("Your order capacity is {capacity} this turn (5.1).", capacity=side["capacity"]), "5.1")
+            if len(a) < 2 or a[0] not in side["hand"] or cards.card(a[0]).order != "rout":
+                raise IllegalOrder(t("You hold no such {order} card.", order=v), "O14.1")
+            rout(g, state, role, a[0], a[1], a[2:], ctx)
+            return
         if v in NOT_YET:
             raise not_yet(v)
         raise flow.out_of_step(v, self.step(game, state, frame))
+
+
+def _broken(state: State, role: Role) -> list[str]:
+    return [uid for uid, u in sorted(model.on_map(state).items()) if u["side"] == role and u["broken"]]
 
 
 def _needs_recovery(state: State, role: Role) -> bool:
@@ -699,4 +713,138 @@ def melee(g: Rules, state: State, label: Label, ctx: Context) -> None:
         for uid in model.units_at(state, label, role):
             if state.get("over"):
                 return
+            model.eliminate(g.data, state, uid, ctx)
+
+
+# Rout (O23) and retreat (O23.3) ------------------------------------------------------------------
+
+
+def rout(g: Rules, state: State, role: Role, cid: str, target: Role, order: list[str], ctx: Context) -> None:
+    """O23.1: activate a player (oneself or the opponent) with a broken unit, not yet activated by Recover or Rout."""
+    if target not in model.ROLES:
+        raise InvalidOrder(t("Rout whom? 'axis' or 'allies'."))
+    if target in state["players_activated"]:
+        raise IllegalOrder(t("{side} has already been activated by a Recover or Rout order this turn (O23.1).", side=target), "O23.1")
+    broken = _broken(state, target)
+    if not broken:
+        raise IllegalOrder(t("{side} has no broken unit to rout (O23.1).", side=target), "O23.1")
+    for uid in order:
+        if uid not in broken:
+            raise IllegalOrder(t("{unit} is not a broken unit of {side} (O23.2).", unit=uid, side=target), "O23.2")
+    c = cards.discard_from_hand(state, role, cid)
+    state["orders"] += 1
+    state["players_activated"].append(target)
+    ctx.reveal(t("{side} orders a Rout of {target}'s broken units, playing {card} (O23).", side=role, target=target, card=cards.face(c)))
+    queue = [*order, *(u for u in broken if u not in order)]
+    flow.call(state, "rout", roller=role, target=target, queue=queue, retreating="", left=0)
+
+
+def edge_distance(g: Rules, state: State, role: Role, label: Label) -> int:
+    """Hexes between ``label`` and ``role``'s own map edge (0 on the edge row): retreats must lower it (O23.3)."""
+    board = g.board_for(state)
+    edge = board.map.zone(f"edge-{role}")
+    return min(board.map.grid.distance(label, e) for e in edge)
+
+
+def retreat_hexes(g: Rules, state: State, uid: str) -> list[Label]:
+    """The adjacent hexes closer to the owner's edge (entering an enemy or impassable one eliminates, O23.3.5)."""
+    u = state["units"][uid]
+    here = edge_distance(g, state, u["side"], u["hex"])
+    board = g.board_for(state)
+    return [n for n in board.map.neighbours(u["hex"]) if edge_distance(g, state, u["side"], n) < here]
+
+
+class Rout(Procedure):
+    """O23.2: the ordering player rolls for each unit broken at announcement; the owner retreats them."""
+
+    name = "rout"
+    rule = "O23"
+    auto = True
+
+    def automatic(self, frame: flow.Frame) -> bool:
+        return not frame["retreating"]
+
+    def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
+        return Step(t("retreat"), "O23.3")
+
+    def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[Role]:
+        return frozenset({frame["target"]}) if frame["retreating"] else frozenset()
+
+    def text(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Any:
+        return t(
+            "{unit} must retreat {n} more hex(es) towards your own edge: 'step {unit} HEX' (O23.3).",
+            unit=frame["retreating"],
+            n=frame["left"],
+        )
+
+    def prompt(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Prompt:
+        g = _game(game)
+        uid = frame["retreating"]
+        acts = tuple(Action("step", (uid, h)) for h in retreat_hexes(g, state, uid))
+        return Prompt(role, self.text(game, state, frame, role), acts)
+
+    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+        g = _game(game)
+        board = g.board_for(state)
+        while frame["queue"]:
+            if state.get("over"):
+                return
+            uid = frame["queue"].pop(0)
+            u = state["units"][uid]
+            if u["hex"] is None or not u["broken"]:
+                continue
+            morale = model.value(g.data, state, uid, "morale") + board.cover(u["hex"])
+            value = cards.roll(g.data, state, frame["roller"], ctx, t("Rout roll for {unit}", unit=uid))
+            if state.get("over"):
+                return
+            if u["hex"] is None:
+                continue
+            if value < morale:
+                ctx.log(t("{unit}: {roll} is less than Morale {morale}: no effect (O23.2).", unit=uid, roll=value, morale=morale))
+            elif value == morale:
+                u["suppressed"] = True
+                ctx.log(t("{unit}: {roll} equals Morale {morale}: suppressed (O23.2).", unit=uid, roll=value, morale=morale))
+            else:
+                n = value - morale
+                ctx.log(t("{unit}: {roll} is more than Morale {morale}: it retreats {n} hex(es) (O23.2).", unit=uid, roll=value, morale=morale, n=n))
+                if self._start(g, state, frame, uid, n, ctx):
+                    return
+        flow.end(state)
+
+    def _start(self, g: Rules, state: State, frame: flow.Frame, uid: str, n: int, ctx: Context) -> bool:
+        """Begin a retreat of ``n`` hexes; False if it ended at once (off the unit's own edge)."""
+        u = state["units"][uid]
+        if edge_distance(g, state, u["side"], u["hex"]) == 0:
+            ctx.log(t("{unit} retreats off its own map edge and is eliminated (O23.3.5).", unit=uid))
+            model.eliminate(g.data, state, uid, ctx)
+            return False
+        frame["retreating"], frame["left"] = uid, n
+        return True
+
+    def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
+        g = _game(game)
+        if action.verb != "step":
+            raise flow.refuse(action, ("step",), self.step(game, state, frame), t("Syntax: step UNIT HEX."))
+        uid, dest = action.args
+        if uid != frame["retreating"]:
+            raise IllegalOrder(t("{unit} is the unit retreating now (O23.3).", unit=frame["retreating"]), "O23.3")
+        if dest not in retreat_hexes(g, state, uid):
+            raise IllegalOrder(t("Each hex of a retreat must be closer to your own map edge (O23.3)."), "O23.3")
+        board = g.board_for(state)
+        u = state["units"][uid]
+        feature = board.side_feature(u["hex"], dest)
+        frame["left"] -= 1
+        if board.terrain(dest).move is None or model.units_at(state, dest, model.other(u["side"])) or (feature is not None and feature.move is None):
+            frame["retreating"] = ""
+            ctx.log(t("{unit} retreats into {hex} and is eliminated (O23.3.5).", unit=uid, hex=dest))
+            model.eliminate(g.data, state, uid, ctx)
+            return
+        u["hex"] = dest
+        ctx.log(t("{unit} retreats to {hex} (O23.3).", unit=uid, hex=dest))
+        model.update_control(g.data, state, objectives(board))
+        if frame["left"] == 0:
+            frame["retreating"] = ""
+        elif edge_distance(g, state, u["side"], dest) == 0:
+            frame["retreating"] = ""
+            ctx.log(t("{unit} retreats off its own map edge and is eliminated (O23.3.5).", unit=uid))
             model.eliminate(g.data, state, uid, ctx)
