@@ -352,9 +352,22 @@ class CombatCommander(flow.ProcedureGame, turn.Rules):
     def validate(self) -> list[str]:
         return list(self.data.problems)
 
+    def _fp_preview(self, state: State, target: str, units: list[str]) -> Text:
+        """The FP a planned attack would have, with its Range, LOS, hindrance and elevation checks (O20.3)."""
+        label = self._hex(state, target)
+        firers = [self._unit(state, u) for u in units]
+        try:
+            fp = fire.attack_fp(self.data, self.board_for(state), state, firers, label)
+        except IllegalOrder as exc:
+            return t("No attack on {hex}: {why}", hex=label, why=exc.text())
+        return t("{units} attacking {hex}: {fp} FP before the roll (O20.3.3).", units=", ".join(firers), hex=label, fp=fp)
+
     def query(self, state: State, role: Role, line: str) -> Text | None:
-        """``los HEX HEX``: whether the line is clear, the hindrance, and what blocks it (10.1)."""
+        """``los HEX HEX``: whether the line is clear, the hindrance, and what blocks it (10.1);
+        ``fp HEX UNIT...``: the FP of a planned attack (O20.3)."""
         words = tokens(line)
+        if len(words) >= 3 and words[0].lower() == "fp":
+            return self._fp_preview(state, words[1], words[2:])
         if len(words) != 3 or words[0].lower() != "los":
             return None
         a, b = self._hex(state, words[1]), self._hex(state, words[2])

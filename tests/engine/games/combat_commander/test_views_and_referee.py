@@ -65,3 +65,13 @@ def test_a_malformed_override_says_what_is_possible() -> None:
     m = new_match()
     with pytest.raises(InvalidOrder):
         GAME.override(m.state, Override("teleport", ("g-s1",), "test"), None)  # type: ignore[arg-type]
+
+
+def test_fp_preview_gives_a_planned_attack_s_fp() -> None:
+    """'fp HEX UNIT...' previews a planned attack's FP, or says why it cannot be made (O20.3)."""
+    from tests.engine.games.combat_commander.helpers import only_units
+
+    m = new_match()
+    only_units(m, {"g-l1": "C7", "g-s1": "C7", "g-s2": "C8", "a-s1": "D7"})
+    assert "9 FP" in str(GAME.query(m.state, "axis", "fp D7 g-s1 g-l1 g-s2"))
+    assert "No attack" in str(GAME.query(m.state, "axis", "fp N1 g-s1"))
