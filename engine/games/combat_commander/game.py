@@ -52,7 +52,7 @@ VERBS: dict[str, VerbInfo] = {
 OVERRIDES = ("place", "remove", "break", "rally", "suppress", "unsuppress", "time", "vp", "initiative")
 
 
-class CombatCommander(flow.ProcedureGame, turn.Rules):
+class CombatCommander(flow.ProcedureGame):
     name = "combat_commander"
     title = "Combat Commander: Europe"
     listed = False
