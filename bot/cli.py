@@ -299,6 +299,8 @@ def cmd_validate(name: str) -> int:
     problems = game.validate()
     for p in problems:
         print(p)
+    for note in game.data_notes():
+        print(note)
     print(f"{name}: {len(problems)} problem(s)")
     return 1 if problems else 0
 

@@ -293,6 +293,10 @@ class Game(ABC):
         """Problems in the game's data files (``adjutant validate GAME``)."""
         return []
 
+    def data_notes(self) -> list[str]:
+        """Facts about the data files that are not problems (``adjutant validate GAME`` prints them)."""
+        return []
+
     def position_sections(self, state: State) -> dict[str, Any]:
         """The ``state`` part of a position file (``engine.position``): the game's parts by name.
 

@@ -352,6 +352,14 @@ class CombatCommander(flow.ProcedureGame):
     def validate(self) -> list[str]:
         return list(self.data.problems)
 
+    def data_notes(self) -> list[str]:
+        """Each deck's roll distribution, totals 2-12 (the rulebook does not say it is uniform)."""
+        out = []
+        for nation, deck in self.data.decks.items():
+            dist = data.roll_distribution(deck)
+            out.append(f"{nation}: {len(deck)} cards; rolls " + " ".join(f"{k}:{v}" for k, v in dist.items()))
+        return out
+
     def _fp_preview(self, state: State, target: str, units: list[str]) -> Text:
         """The FP a planned attack would have, with its Range, LOS, hindrance and elevation checks (O20.3)."""
         label = self._hex(state, target)

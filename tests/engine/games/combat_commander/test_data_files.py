@@ -101,3 +101,9 @@ def test_counter_values_agree_with_the_rulebook_examples() -> None:
     ger, usa = DATA.counters["ger_rifle"], DATA.counters["usa_rifle"]
     assert (ger.good["move"], ger.good["morale"]) == (4, 7)
     assert (usa.good["fp"], usa.good["morale"], usa.broken["morale"]) == (6, 6, 8)
+
+
+def test_validate_notes_print_each_deck_s_roll_distribution() -> None:
+    """'adjutant validate combat_commander' prints the roll totals of each deck (issue 15)."""
+    notes = GAME.data_notes()
+    assert any(n.startswith("germany: 72 cards; rolls 2:2 3:4 4:6 5:8 6:10 7:12") for n in notes) and len(notes) == 3
