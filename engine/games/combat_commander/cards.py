@@ -8,6 +8,7 @@ private handle of a card in a hand). Revealing or drawing a deck's last card is 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from engine.game import Context, Role, State
@@ -76,6 +77,10 @@ def event(data: GameData, state: State, role: Role, ctx: Context) -> None:
     if last:
         time_advance(data, state, role, ctx)
     rule = data.fate["events"].get(c.event, "E42")
+    effect = EVENTS.get(c.event)
+    if effect is not None:
+        effect(data, state, role, ctx)
+        return
     ctx.log(
         t(
             "Event {event} ({rule}) is not implemented yet: the referee resolves it for {side}.",
@@ -84,6 +89,50 @@ def event(data: GameData, state: State, role: Role, ctx: Context) -> None:
             side=role,
         )
     )
+
+
+def battlefield_integrity(data: GameData, state: State, role: Role, ctx: Context) -> None:
+    """E45: the drawer gains 1 VP per enemy unit on the Casualty track."""
+    n = len(state["sides"][model.other(role)]["casualties"])
+    model.score(state, role, n)
+    ctx.log(t("Battlefield Integrity (E45): {side} gains {n} VP.", side=role, n=n))
+
+
+def command_and_control(data: GameData, state: State, role: Role, ctx: Context) -> None:
+    """E49: the drawer gains 1 VP per objective it controls."""
+    n = sum(1 for holder in state["objectives"].values() if holder == role)
+    model.score(state, role, n)
+    ctx.log(t("Command & Control (E49): {side} gains {n} VP.", side=role, n=n))
+
+
+def cower(data: GameData, state: State, role: Role, ctx: Context) -> None:
+    """E51: each of the drawer's unsuppressed Squads outside every friendly leader's command radius is suppressed."""
+    board_grid = data.maps[state["map"]].grid
+    own = {uid: u for uid, u in model.on_map(state).items() if u["side"] == role}
+    leaders = [uid for uid in own if model.counter(data, state, uid).kind == "leader"]
+    hit = []
+    for uid, u in sorted(own.items()):
+        if model.counter(data, state, uid).kind != "squad" or u["suppressed"]:
+            continue
+        covered = any(board_grid.distance(own[x]["hex"], u["hex"]) <= model.command(data, state, x) for x in leaders)
+        if not covered:
+            u["suppressed"] = True
+            hit.append(uid)
+    ctx.log(t("Cower (E51): {side}'s squads out of command are suppressed: {units}.", side=role, units=", ".join(hit) or "-"))
+
+
+def elan(data: GameData, state: State, role: Role, ctx: Context) -> None:
+    """E54: the drawer's Surrender marker moves one space further (one more loss needed; digest 8.2.20)."""
+    state["sides"][role]["surrender"] += 1
+    ctx.log(t("Elan (E54): {side}'s Surrender marker moves to space {space}.", side=role, space=state["sides"][role]["surrender"]))
+
+
+EVENTS: dict[str, Callable[[GameData, State, Role, Context], None]] = {
+    "battlefield_integrity": battlefield_integrity,
+    "command_and_control": command_and_control,
+    "cower": cower,
+    "elan": elan,
+}
 
 
 def sniper(data: GameData, state: State, role: Role, ctx: Context) -> None:
