@@ -193,3 +193,11 @@ def test_a_unit_is_activated_once_per_turn() -> None:
     with pytest.raises(IllegalOrder) as exc:
         play(m, "axis", "move", cid, "g-s1")
     assert exc.value.rule == "O14.1"
+
+
+def test_a_roll_cannot_be_undone() -> None:
+    """A revealed card is a roll seen by everybody: the order that revealed it is behind an undo barrier (1.9)."""
+    m = new_match()
+    only_units(m, {"g-s1": "B7", "a-s1": "D7"})
+    fire_at(m, ["g-s1"], "D7", (1, 1), [(6, 6)])
+    assert not m.can_undo("axis")
