@@ -5,7 +5,7 @@ scenario), set-up with hands by posture, the player turn (orders up to the capac
 Pass with discards), Fire orders with fire groups, Move orders one hex at a time with
 opportunity fire after each hex entered, rolls as the top card of one's own deck with their
 triggers, deck exhaustion and the Time track with Sudden Death. Every other order and action
-is refused naming its rule (``turn.NOT_YET``); events and snipers are logged for the referee.
+is refused naming its rule (``common.NOT_YET``); events and snipers are logged for the referee.
 
 Information: a hand is its owner's alone (``secrets``); card ids are the private handles of
 cards in hands and never appear in a public text: a face-up card is shown by its face, and
@@ -30,7 +30,18 @@ from engine.game import (
     VerbInfo,
     View,
 )
-from engine.games.combat_commander import cards, data, fire, model, turn
+from engine.games.combat_commander import (
+    cards,
+    common,
+    data,
+    fire,
+    fireorder,
+    melee,
+    model,
+    movement,
+    rally,
+    turn,
+)
 from engine.games.combat_commander.board import Board
 from engine.hexgrid import Label
 from engine.orders import tokens
@@ -47,7 +58,7 @@ VERBS: dict[str, VerbInfo] = {
     "done": VerbInfo("done", "done", t("finish the current order")),
     "pass": VerbInfo("pass", "pass [CARD...]", t("Pass, discarding up to your capacity (O15); or let a window go")),
     "end": VerbInfo("end", "end", t("end your turn after your orders (5.4)")),
-    **{v: VerbInfo(v, v, t("not implemented yet: the referee decides")) for v in turn.NOT_YET},
+    **{v: VerbInfo(v, v, t("not implemented yet: the referee decides")) for v in common.NOT_YET},
 }
 OVERRIDES = ("place", "remove", "break", "rally", "suppress", "unsuppress", "time", "vp", "initiative")
 
@@ -62,11 +73,11 @@ class CombatCommander(flow.ProcedureGame):
     override_kinds = OVERRIDES
     procedures = {
         "turn": turn.Turn(),
-        "fire_order": turn.FireOrder(),
-        "move_order": turn.MoveOrder(),
-        "opfire": turn.OpFire(),
-        "advance_order": turn.AdvanceOrder(),
-        "rout": turn.Rout(),
+        "fire_order": fireorder.FireOrder(),
+        "move_order": movement.MoveOrder(),
+        "opfire": movement.OpFire(),
+        "advance_order": melee.AdvanceOrder(),
+        "rout": rally.Rout(),
     }
 
     def __init__(self) -> None:
@@ -141,8 +152,8 @@ class CombatCommander(flow.ProcedureGame):
         args = [w for w in words[1:] if w.lower() != "at"]
         if verb not in VERBS:
             raise InvalidOrder(t("'{verb}' is not an order of this game.", verb=verb), t("Possible: {verbs}.", verbs=", ".join(sorted(VERBS))))
-        if verb in turn.NOT_YET:
-            raise turn.not_yet(verb)
+        if verb in common.NOT_YET:
+            raise common.not_yet(verb)
         if verb in ("done", "end"):
             return Action(verb)
         if verb == "pass":
@@ -261,7 +272,7 @@ class CombatCommander(flow.ProcedureGame):
         board = self.board_for(state)
         out = [
             {"hex": label, "text": f"Obj {number}", "side": state["objectives"].get(number, "")}
-            for number, label in sorted(turn.objectives(board).items())
+            for number, label in sorted(common.objectives(board).items())
         ]
         out += [{"hex": h, "text": f"Smoke {v}", "side": ""} for h, v in sorted(state["smoke"].items())]
         out += [{"hex": h, "text": "Blaze", "side": ""} for h in sorted(state["blaze"])]

@@ -1,0 +1,85 @@
+"""Fire orders (O20): each activated unit attacks once, alone or in a fire group."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import flow
+from engine.errors import IllegalOrder
+from engine.flow import Procedure, Step
+from engine.game import Action, Context, Prompt, Role, State
+from engine.games.combat_commander import fire
+from engine.games.combat_commander.common import (
+    NOT_YET,
+    Rules,
+    not_yet,
+    rules_of,
+)
+from engine.hexgrid import Label
+from engine.text import t
+
+# Fire (O20) ----------------------------------------------------------------------------------
+
+
+def group_options(g: Rules, state: State, units: list[str]) -> list[Action]:
+    """Each unit alone at each target, and every able unit together at each hex (more groups may be typed)."""
+    board = g.board_for(state)
+    out: list[Action] = []
+    by_hex: dict[Label, list[str]] = {}
+    for uid in units:
+        for h in fire.targets(g.data, board, state, uid):
+            by_hex.setdefault(h, []).append(uid)
+    for h, firers in sorted(by_hex.items()):
+        options = [[u] for u in firers]
+        if len(firers) > 1:
+            options.append(firers)
+        for group in options:
+            try:
+                fire.attack_fp(g.data, board, state, group, h)
+            except IllegalOrder:
+                continue
+            out.append(Action("attack", (h, *group)))
+    return out
+
+
+class FireOrder(Procedure):
+    name = "fire_order"
+    rule = "O20"
+
+    def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
+        return Step(t("Fire order"), "O20")
+
+    def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[Role]:
+        return frozenset({state["player"]})
+
+    def text(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Any:
+        left = [u for u in frame["units"] if u not in frame["fired"]]
+        return t("Fire order: attack with {units}, or 'done'.", units=", ".join(left) or "-")
+
+    def prompt(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Prompt:
+        g = rules_of(game)
+        left = [u for u in frame["units"] if u not in frame["fired"] and state["units"][u]["hex"]]
+        acts = [Action("done"), *group_options(g, state, left)]
+        return Prompt(role, self.text(game, state, frame, role), tuple(acts))
+
+    def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
+        g = rules_of(game)
+        if action.verb == "done":
+            flow.end(state)
+            return
+        if action.verb != "attack":
+            if action.verb in NOT_YET:
+                raise not_yet(action.verb)
+            raise flow.refuse(action, ("attack", "done"), self.step(game, state, frame), t("Syntax: attack HEX UNIT [UNIT...], or done."))
+        target, firers = action.args[0], list(action.args[1:])
+        for uid in firers:
+            if uid not in frame["units"]:
+                raise IllegalOrder(t("{unit} is not activated for this Fire order (O20.3).", unit=uid), "O20.3")
+            if uid in frame["fired"]:
+                raise IllegalOrder(t("{unit} has already fired in this order (O20.3).", unit=uid), "O20.3")
+        frame["fired"] += firers
+        fire.resolve(g.data, g.board_for(state), state, role, firers, target, ctx)
+        if state.get("over"):
+            return
+        if all(u in frame["fired"] or not state["units"][u]["hex"] for u in frame["units"]):
+            flow.end(state)

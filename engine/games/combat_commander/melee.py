@@ -1,0 +1,134 @@
+"""Advance orders (O16) and melee (O16.4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import flow
+from engine.errors import IllegalOrder
+from engine.flow import Procedure, Step
+from engine.game import Action, Context, Prompt, Role, State
+from engine.games.combat_commander import cards, model
+from engine.games.combat_commander.common import (
+    NOT_YET,
+    Rules,
+    not_yet,
+    objectives,
+    rules_of,
+)
+from engine.hexgrid import Label
+from engine.text import t
+
+# Advance (O16) and melee (O16.4) ------------------------------------------------------------------
+
+
+def advance_targets(g: Rules, state: State, uid: str) -> list[Label]:
+    """Adjacent hexes an Advance may enter: any but impassable ones, enemy-occupied included (O16.1-O16.3)."""
+    u = state["units"][uid]
+    if u["hex"] is None:
+        return []
+    board = g.board_for(state)
+    return [n for n in board.map.neighbours(u["hex"]) if board.terrain(n).move is not None]
+
+
+class AdvanceOrder(Procedure):
+    name = "advance_order"
+    rule = "O16"
+
+    def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
+        return Step(t("Advance order"), "O16")
+
+    def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[Role]:
+        return frozenset({state["player"]})
+
+    def text(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Any:
+        return t("Advance order: 'step UNIT HEX' for each unit that advances, then 'done' (melee follows, O16.4).")
+
+    def prompt(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Prompt:
+        g = rules_of(game)
+        acts: list[Action] = [Action("done")] if frame["advanced"] else []
+        for uid in frame["units"]:
+            if uid not in frame["advanced"]:
+                acts += [Action("step", (uid, h)) for h in advance_targets(g, state, uid)]
+        return Prompt(role, self.text(game, state, frame, role), tuple(acts))
+
+    def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
+        g = rules_of(game)
+        if action.verb == "done":
+            if not frame["advanced"]:
+                raise IllegalOrder(t("An Advance order must move at least one unit into another hex (O14.4)."), "O14.4")
+            finish_advance(g, state, ctx)
+            return
+        if action.verb != "step":
+            if action.verb in NOT_YET:
+                raise not_yet(action.verb)
+            raise flow.refuse(action, ("step", "done"), self.step(game, state, frame), t("Syntax: step UNIT HEX, or done."))
+        uid, dest = action.args
+        if uid not in frame["units"]:
+            raise IllegalOrder(t("{unit} is not activated for this Advance order (O16).", unit=uid), "O16.1")
+        if uid in frame["advanced"]:
+            raise IllegalOrder(t("{unit} has already advanced: an advancing unit enters one hex and stops (O16.1).", unit=uid), "O16.1")
+        u = state["units"][uid]
+        board = g.board_for(state)
+        if not board.map.grid.adjacent(u["hex"], dest):
+            raise IllegalOrder(t("{hex} is not adjacent to {unit} (O16.1).", hex=dest, unit=uid), "O16.1")
+        if dest not in advance_targets(g, state, uid):
+            raise IllegalOrder(t("{hex} is impassable (O16.3, T79, T98).", hex=dest), "O16.3")
+        u["hex"] = dest
+        frame["advanced"].append(uid)
+        ctx.log(t("{unit} advances to {hex} (O16.1).", unit=uid, hex=dest))
+        model.update_control(g.data, state, objectives(board))
+        if all(x in frame["advanced"] or not state["units"][x]["hex"] for x in frame["units"]):
+            finish_advance(g, state, ctx)
+
+
+def finish_advance(g: Rules, state: State, ctx: Context) -> None:
+    """The order ends; every hex holding both sides' units has its melee (O16.4)."""
+    flow.end(state)
+    melees(g, state, ctx)
+
+
+def melees(g: Rules, state: State, ctx: Context) -> None:
+    """O16.4: one melee per shared hex, in hex order (the active player's choice is not asked yet)."""
+    shared = sorted(
+        h for h in {u["hex"] for u in model.on_map(state).values()}
+        if len({state["units"][x]["side"] for x in model.units_at(state, h)}) == 2
+    )
+    for label in shared:
+        if state.get("over"):
+            return
+        melee(g, state, label, ctx)
+    board = g.board_for(state)
+    model.update_control(g.data, state, objectives(board))
+
+
+def melee_fp(g: Rules, state: State, units: list[str]) -> int:
+    """Σ modified FP of the units (weapons never count) + 1 per unit with boxed FP (O16.4.1, digest 8.2.5)."""
+    return sum(model.value(g.data, state, u, "fp") + (1 if "fp" in model.counter(g.data, state, u).boxed else 0) for u in units)
+
+
+def melee(g: Rules, state: State, label: Label, ctx: Context) -> None:
+    """O16.4.2-3: the inactive player rolls first; the lower total loses every unit; a tie loses both."""
+    active = state["player"]
+    order = (model.other(active), active)
+    totals: dict[Role, int] = {}
+    for role in order:
+        units = model.units_at(state, label, role)
+        if not units:
+            return
+        fp = melee_fp(g, state, units)
+        roll = cards.roll(g.data, state, role, ctx, t("Melee in {hex}", hex=label))
+        if state.get("over"):
+            return
+        totals[role] = fp + roll
+        ctx.log(t("{side} in {hex}: melee FP {fp} + {roll} = {total} (O16.4.2).", side=role, hex=label, fp=fp, roll=roll, total=fp + roll))
+    if any(not model.units_at(state, label, r) for r in order):
+        return
+    low = min(totals.values())
+    losers = [r for r in order if totals[r] == low]
+    ctx.log(t("Melee in {hex}: {losers} lose(s) every unit there (O16.4.3).", hex=label, losers=" and ".join(losers)))
+    for role in losers:
+        for uid in model.units_at(state, label, role):
+            if state.get("over"):
+                return
+            model.eliminate(g.data, state, uid, ctx)

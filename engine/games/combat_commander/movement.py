@@ -1,0 +1,215 @@
+"""Move orders (O21), one hex at a time, and the opportunity fire window after each hex entered (A33).
+
+The window opens on public information only: whether any unit of the inactive player has Range
+and LOS to the hex, never whether it holds a Fire card.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from engine import flow
+from engine.errors import IllegalOrder
+from engine.flow import Procedure, Step
+from engine.game import Action, Context, Prompt, Role, State
+from engine.games.combat_commander import cards, fire, model
+from engine.games.combat_commander.common import (
+    NOT_YET,
+    Rules,
+    activation_sets,
+    check_activation,
+    first_per_kind,
+    hand_cards,
+    not_yet,
+    objectives,
+    rules_of,
+)
+from engine.hexgrid import Label
+from engine.text import t
+
+# Move (O21) and opportunity fire (A33) ---------------------------------------------------------
+
+
+def movement(g: Rules, state: State, uid: str, road: bool) -> int:
+    """Current Movement: printed, Command, Suppressed, and +1 once a road hex was entered (T93)."""
+    return model.value(g.data, state, uid, "move") + (1 if road else 0)
+
+
+def legal_steps(g: Rules, state: State, uid: str, frame: dict[str, Any]) -> list[Label]:
+    u = state["units"][uid]
+    if u["hex"] is None:
+        return []
+    board = g.board_for(state)
+    spent = int(frame.get("spent", {}).get(uid, 0))
+    allowance = movement(g, state, uid, uid in frame.get("road", []))
+    out = []
+    for n in board.map.neighbours(u["hex"]):
+        cost = board.move_cost(u["hex"], n)
+        if cost is None or spent + cost > allowance:
+            continue
+        if model.units_at(state, n, model.other(u["side"])):
+            continue
+        out.append(n)
+    return out
+
+
+class MoveOrder(Procedure):
+    name = "move_order"
+    rule = "O21"
+
+    def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
+        return Step(t("Move order"), "O21")
+
+    def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[Role]:
+        return frozenset({state["player"]})
+
+    def movers(self, state: State, frame: flow.Frame) -> list[str]:
+        """The unit moving now, or any activated unit that has not moved yet (O21.2)."""
+        out = [u for u in frame["units"] if u not in frame["done"] and state["units"][u]["hex"]]
+        if frame["current"] and frame["current"] in out:
+            return [frame["current"], *[u for u in out if u != frame["current"]]]
+        return out
+
+    def text(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Any:
+        spent = ", ".join(f"{u} {frame['spent'].get(u, 0)} MP" for u in frame["units"] if u in frame["spent"])
+        return t("Move order: 'step UNIT HEX' one hex at a time ({spent}), or 'done'.", spent=spent or "-")
+
+    def prompt(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Prompt:
+        g = rules_of(game)
+        acts: list[Action] = []
+        if frame["spent"]:
+            acts.append(Action("done"))
+        for uid in self.movers(state, frame):
+            acts += [Action("step", (uid, h)) for h in legal_steps(g, state, uid, frame)]
+        return Prompt(role, self.text(game, state, frame, role), tuple(acts))
+
+    def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
+        g = rules_of(game)
+        if action.verb == "done":
+            if not frame["spent"]:
+                raise IllegalOrder(t("A Move order must move at least one unit into another hex (O14.4)."), "O14.4")
+            flow.end(state)
+            return
+        if action.verb != "step":
+            if action.verb in NOT_YET:
+                raise not_yet(action.verb)
+            raise flow.refuse(action, ("step", "done"), self.step(game, state, frame), t("Syntax: step UNIT HEX, or done."))
+        uid, dest = action.args
+        if uid not in frame["units"]:
+            raise IllegalOrder(t("{unit} is not activated for this Move order (O21).", unit=uid), "O21")
+        if uid not in self.movers(state, frame):
+            raise IllegalOrder(t("{unit} has finished its move: a unit completes its move before another starts (O21.2).", unit=uid), "O21.2")
+        board = g.board_for(state)
+        u = state["units"][uid]
+        if not board.map.grid.adjacent(u["hex"], dest):
+            raise IllegalOrder(t("{hex} is not adjacent to {unit}.", hex=dest, unit=uid), "O21")
+        if model.units_at(state, dest, model.other(role)):
+            raise IllegalOrder(t("{hex} holds enemy units: Move cannot enter it (O21.4).", hex=dest), "O21.4")
+        cost = board.move_cost(u["hex"], dest)
+        if cost is None:
+            raise IllegalOrder(t("{hex} cannot be entered from {origin} (O21.4, T79, T83, T98).", hex=dest, origin=u["hex"]), "O21.4")
+        spent = int(frame["spent"].get(uid, 0))
+        allowance = movement(g, state, uid, uid in frame["road"])
+        if spent + cost > allowance:
+            raise IllegalOrder(
+                t("{unit} has spent {spent} of {allowance} MP; {hex} costs {cost} (O21.1).", unit=uid, spent=spent, allowance=allowance, hex=dest, cost=cost),
+                "O21.1",
+            )
+        if frame["current"] and frame["current"] != uid:
+            frame["done"].append(frame["current"])
+        frame["current"] = uid
+        frame["spent"][uid] = spent + cost
+        u["hex"] = dest
+        if board.has_path(dest, "road") and uid not in frame["road"]:
+            frame["road"].append(uid)
+        ctx.log(t("{unit} moves to {hex} ({spent} MP spent).", unit=uid, hex=dest, spent=spent + cost))
+        model.update_control(g.data, state, objectives(board))
+        enemy = model.other(role)
+        if any(fire.reach(g.data, board, state, e, dest) for e in model.on_map(state) if state["units"][e]["side"] == enemy):
+            flow.call(state, "opfire", hex=dest, mover=uid, prior=frame["opfire"])
+
+
+class OpFire(Procedure):
+    """A33: after each hex entered, the inactive player may fire at it once (one attack per expenditure)."""
+
+    name = "opfire"
+    rule = "A33"
+
+    def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
+        return Step(t("opportunity fire window"), "A33")
+
+    def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[Role]:
+        return frozenset({model.other(state["player"])})
+
+    def text(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Any:
+        return t("{unit} entered {hex}: opportunity fire at it, or 'pass' (A33).", unit=frame["mover"], hex=frame["hex"])
+
+    def prompt(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Prompt:
+        g = rules_of(game)
+        board = g.board_for(state)
+        acts = [Action("pass")]
+
+        def able(units: list[str]) -> list[str]:
+            return [u for u in units if fire.reach(g.data, board, state, u, frame["hex"])]
+
+        prior = able([u for u in frame["prior"] if state["units"][u]["hex"]])
+        for cid in first_per_kind(hand_cards(state, role, "fire")):
+            for units in activation_sets(g, state, role, key="opfire"):
+                shooters = able(units)
+                if shooters and _fp_ok(g, state, shooters, frame["hex"]):
+                    acts.append(Action("fire", (cid, *units)))
+                    if prior and _fp_ok(g, state, [*shooters, *prior], frame["hex"]):
+                        acts.append(Action("fire", (cid, *units, *prior)))
+        for n in range(1, len(prior) + 1):
+            for group in combinations(prior, n):
+                if _fp_ok(g, state, list(group), frame["hex"]):
+                    acts.append(Action("fire", tuple(group)))
+        return Prompt(role, self.text(game, state, frame, role), tuple(acts))
+
+    def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
+        g = rules_of(game)
+        if action.verb == "pass":
+            ctx.log(t("{side} lets the move go on.", side=role))
+            flow.end(state)
+            return
+        if action.verb != "fire":
+            if action.verb in NOT_YET:
+                raise not_yet(action.verb)
+            raise flow.refuse(action, ("fire", "pass"), self.step(game, state, frame), t("Syntax: fire [CARD] UNIT [UNIT...], or pass."))
+        args = list(action.args)
+        side = state["sides"][role]
+        board = g.board_for(state)
+        cid = args.pop(0) if args and cards.is_card(args[0]) else ""
+        new = [u for u in args if u not in frame["prior"]]
+        old = [u for u in args if u in frame["prior"]]
+        if cid:
+            if cid not in side["hand"] or cards.card(cid).action != "fire":
+                raise IllegalOrder(t("You hold no such Fire card."), "A33")
+            check_activation(g, state, role, new, key="opfire")
+        elif new:
+            raise IllegalOrder(
+                t("{unit} is not activated for opportunity fire in this Move order: play a Fire card to activate it (A33.2).", unit=new[0]),
+                "A33.2",
+            )
+        firers = [u for u in [*new, *old] if fire.reach(g.data, board, state, u, frame["hex"])]
+        fire.attack_fp(g.data, board, state, firers, frame["hex"])
+        if cid:
+            c = cards.discard_from_hand(state, role, cid)
+            ctx.reveal(t("{side} plays {card} as opportunity fire, activating {units} (A33).", side=role, card=cards.face(c), units=", ".join(new)))
+        for uid in new:
+            state["units"][uid]["opfire"] = True
+        move_frame = flow.stack(state)[-2]
+        move_frame["opfire"] = sorted(set(move_frame["opfire"]) | set(new))
+        fire.resolve(g.data, board, state, role, firers, frame["hex"], ctx)
+        if state.get("over"):
+            return
+        flow.end(state)
+
+
+def _fp_ok(g: Rules, state: State, firers: list[str], target: Label) -> bool:
+    try:
+        fire.attack_fp(g.data, g.board_for(state), state, firers, target)
+    except IllegalOrder:
+        return False
+    return True

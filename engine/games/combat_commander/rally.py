@@ -1,0 +1,198 @@
+"""Recover (O22) and Rout (O23) orders, and retreats (O23.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import flow
+from engine.errors import IllegalOrder, InvalidOrder
+from engine.flow import Procedure, Step
+from engine.game import Action, Context, Prompt, Role, State
+from engine.games.combat_commander import cards, model
+from engine.games.combat_commander.common import (
+    Rules,
+    objectives,
+    rules_of,
+)
+from engine.hexgrid import Label
+from engine.text import t
+
+
+def broken_units(state: State, role: Role) -> list[str]:
+    return [uid for uid, u in sorted(model.on_map(state).items()) if u["side"] == role and u["broken"]]
+
+
+def needs_recovery(state: State, role: Role) -> bool:
+    return any(u["side"] == role and (u["broken"] or u["suppressed"]) for u in model.on_map(state).values())
+
+
+def recover(g: Rules, state: State, role: Role, cid: str, order: list[str], ctx: Context) -> None:
+    """O22: the player is activated; all own Suppressed markers go; each unit broken now rolls to rally."""
+    if role in state["players_activated"]:
+        raise IllegalOrder(t("You have already been activated by a Recover or Rout order this turn (O22.1)."), "O22.1")
+    if not needs_recovery(state, role):
+        raise IllegalOrder(t("Recover needs at least one broken or suppressed unit of yours (O22.1)."), "O22.1")
+    broken = [uid for uid, u in sorted(model.on_map(state).items()) if u["side"] == role and u["broken"]]
+    for uid in order:
+        if uid not in broken:
+            raise IllegalOrder(t("{unit} is not one of your broken units (O22.2).", unit=uid), "O22.2")
+    # O22.2: the player chooses the order; by default leaders first (their Command helps the others).
+    rest = sorted((u for u in broken if u not in order), key=lambda u: (model.counter(g.data, state, u).kind != "leader", u))
+    c = cards.discard_from_hand(state, role, cid)
+    state["orders"] += 1
+    state["players_activated"].append(role)
+    ctx.reveal(t("{side} orders Recover, playing {card} (O22).", side=role, card=cards.face(c)))
+    for u in model.on_map(state).values():
+        if u["side"] == role:
+            u["suppressed"] = False
+    board = g.board_for(state)
+    for uid in [*order, *rest]:
+        u = state["units"][uid]
+        if u["hex"] is None or not u["broken"] or state.get("over"):
+            continue
+        morale = model.value(g.data, state, uid, "morale") + board.cover(u["hex"])
+        value = cards.roll(g.data, state, role, ctx, t("Recover roll for {unit}", unit=uid))
+        if state.get("over") or u["hex"] is None or not u["broken"]:
+            continue
+        if value < morale:
+            u["broken"] = False
+            ctx.log(t("{unit}: {roll} is less than Morale {morale}: rallied (O22.3).", unit=uid, roll=value, morale=morale))
+        elif value == morale:
+            u["suppressed"] = True
+            ctx.log(t("{unit}: {roll} equals Morale {morale}: suppressed (O22.3).", unit=uid, roll=value, morale=morale))
+        else:
+            ctx.log(t("{unit}: {roll} is more than Morale {morale}: no effect (O22.3).", unit=uid, roll=value, morale=morale))
+
+
+# Rout (O23) and retreat (O23.3) ------------------------------------------------------------------
+
+
+def rout(g: Rules, state: State, role: Role, cid: str, target: Role, order: list[str], ctx: Context) -> None:
+    """O23.1: activate a player (oneself or the opponent) with a broken unit, not yet activated by Recover or Rout."""
+    if target not in model.ROLES:
+        raise InvalidOrder(t("Rout whom? 'axis' or 'allies'."))
+    if target in state["players_activated"]:
+        raise IllegalOrder(t("{side} has already been activated by a Recover or Rout order this turn (O23.1).", side=target), "O23.1")
+    broken = broken_units(state, target)
+    if not broken:
+        raise IllegalOrder(t("{side} has no broken unit to rout (O23.1).", side=target), "O23.1")
+    for uid in order:
+        if uid not in broken:
+            raise IllegalOrder(t("{unit} is not a broken unit of {side} (O23.2).", unit=uid, side=target), "O23.2")
+    c = cards.discard_from_hand(state, role, cid)
+    state["orders"] += 1
+    state["players_activated"].append(target)
+    ctx.reveal(t("{side} orders a Rout of {target}'s broken units, playing {card} (O23).", side=role, target=target, card=cards.face(c)))
+    queue = [*order, *(u for u in broken if u not in order)]
+    flow.call(state, "rout", roller=role, target=target, queue=queue, retreating="", left=0)
+
+
+def edge_distance(g: Rules, state: State, role: Role, label: Label) -> int:
+    """Hexes between ``label`` and ``role``'s own map edge (0 on the edge row): retreats must lower it (O23.3)."""
+    board = g.board_for(state)
+    edge = board.map.zone(f"edge-{role}")
+    return min(board.map.grid.distance(label, e) for e in edge)
+
+
+def retreat_hexes(g: Rules, state: State, uid: str) -> list[Label]:
+    """The adjacent hexes closer to the owner's edge (entering an enemy or impassable one eliminates, O23.3.5)."""
+    u = state["units"][uid]
+    here = edge_distance(g, state, u["side"], u["hex"])
+    board = g.board_for(state)
+    return [n for n in board.map.neighbours(u["hex"]) if edge_distance(g, state, u["side"], n) < here]
+
+
+class Rout(Procedure):
+    """O23.2: the ordering player rolls for each unit broken at announcement; the owner retreats them."""
+
+    name = "rout"
+    rule = "O23"
+    auto = True
+
+    def automatic(self, frame: flow.Frame) -> bool:
+        return not frame["retreating"]
+
+    def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
+        return Step(t("retreat"), "O23.3")
+
+    def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[Role]:
+        return frozenset({frame["target"]}) if frame["retreating"] else frozenset()
+
+    def text(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Any:
+        return t(
+            "{unit} must retreat {n} more hex(es) towards your own edge: 'step {unit} HEX' (O23.3).",
+            unit=frame["retreating"],
+            n=frame["left"],
+        )
+
+    def prompt(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Prompt:
+        g = rules_of(game)
+        uid = frame["retreating"]
+        acts = tuple(Action("step", (uid, h)) for h in retreat_hexes(g, state, uid))
+        return Prompt(role, self.text(game, state, frame, role), acts)
+
+    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+        g = rules_of(game)
+        board = g.board_for(state)
+        while frame["queue"]:
+            if state.get("over"):
+                return
+            uid = frame["queue"].pop(0)
+            u = state["units"][uid]
+            if u["hex"] is None or not u["broken"]:
+                continue
+            morale = model.value(g.data, state, uid, "morale") + board.cover(u["hex"])
+            value = cards.roll(g.data, state, frame["roller"], ctx, t("Rout roll for {unit}", unit=uid))
+            if state.get("over"):
+                return
+            if u["hex"] is None:
+                continue
+            if value < morale:
+                ctx.log(t("{unit}: {roll} is less than Morale {morale}: no effect (O23.2).", unit=uid, roll=value, morale=morale))
+            elif value == morale:
+                u["suppressed"] = True
+                ctx.log(t("{unit}: {roll} equals Morale {morale}: suppressed (O23.2).", unit=uid, roll=value, morale=morale))
+            else:
+                n = value - morale
+                ctx.log(t("{unit}: {roll} is more than Morale {morale}: it retreats {n} hex(es) (O23.2).", unit=uid, roll=value, morale=morale, n=n))
+                if self._start(g, state, frame, uid, n, ctx):
+                    return
+        flow.end(state)
+
+    def _start(self, g: Rules, state: State, frame: flow.Frame, uid: str, n: int, ctx: Context) -> bool:
+        """Begin a retreat of ``n`` hexes; False if it ended at once (off the unit's own edge)."""
+        u = state["units"][uid]
+        if edge_distance(g, state, u["side"], u["hex"]) == 0:
+            ctx.log(t("{unit} retreats off its own map edge and is eliminated (O23.3.5).", unit=uid))
+            model.eliminate(g.data, state, uid, ctx)
+            return False
+        frame["retreating"], frame["left"] = uid, n
+        return True
+
+    def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
+        g = rules_of(game)
+        if action.verb != "step":
+            raise flow.refuse(action, ("step",), self.step(game, state, frame), t("Syntax: step UNIT HEX."))
+        uid, dest = action.args
+        if uid != frame["retreating"]:
+            raise IllegalOrder(t("{unit} is the unit retreating now (O23.3).", unit=frame["retreating"]), "O23.3")
+        if dest not in retreat_hexes(g, state, uid):
+            raise IllegalOrder(t("Each hex of a retreat must be closer to your own map edge (O23.3)."), "O23.3")
+        board = g.board_for(state)
+        u = state["units"][uid]
+        feature = board.side_feature(u["hex"], dest)
+        frame["left"] -= 1
+        if board.terrain(dest).move is None or model.units_at(state, dest, model.other(u["side"])) or (feature is not None and feature.move is None):
+            frame["retreating"] = ""
+            ctx.log(t("{unit} retreats into {hex} and is eliminated (O23.3.5).", unit=uid, hex=dest))
+            model.eliminate(g.data, state, uid, ctx)
+            return
+        u["hex"] = dest
+        ctx.log(t("{unit} retreats to {hex} (O23.3).", unit=uid, hex=dest))
+        model.update_control(g.data, state, objectives(board))
+        if frame["left"] == 0:
+            frame["retreating"] = ""
+        elif edge_distance(g, state, u["side"], dest) == 0:
+            frame["retreating"] = ""
+            ctx.log(t("{unit} retreats off its own map edge and is eliminated (O23.3.5).", unit=uid))
+            model.eliminate(g.data, state, uid, ctx)
