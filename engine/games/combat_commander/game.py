@@ -1,11 +1,12 @@
 """Combat Commander: Europe (GMT, rulebook v1.1): tactical infantry with Fate cards instead of dice.
 
-Built so far (issue 15, first session): the provisional data (three Fate decks, a map, one
-scenario), set-up with hands by posture, the player turn (orders up to the capacity, or a
-Pass with discards), Fire orders with fire groups, Move orders one hex at a time with
-opportunity fire after each hex entered, rolls as the top card of one's own deck with their
-triggers, deck exhaustion and the Time track with Sudden Death. Every other order and action
-is refused naming its rule (``common.NOT_YET``); events and snipers are logged for the referee.
+Built so far (issue 15): the provisional data (three Fate decks, a map, one scenario), set-up
+with hands by posture, the player turn (orders up to the capacity, or a Pass with discards),
+Fire orders with fire groups, Move orders one hex at a time with opportunity fire after each hex
+entered, Advance with melee, Recover, Rout with retreats, rolls as the top card of one's own
+deck with their triggers, deck exhaustion and the Time track with Sudden Death, and the events
+that need no choice. Every other order and action is refused naming its rule
+(``common.NOT_YET``); other events and snipers are logged for the referee (``RULINGS.md``).
 
 Information: a hand is its owner's alone (``secrets``); card ids are the private handles of
 cards in hands and never appear in a public text: a face-up card is shown by its face, and
