@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from bot.deadlines import plain_stamps
 from bot.i18n import render
 from bot.replies import PUBLIC, Reply
 from bot.service import CampaignService, Sender, ServiceError
@@ -89,7 +90,7 @@ class Console:
             if image_skipped:
                 return
             label = "" if reply.to == PUBLIC else f"[private to {reply.to}] "
-            text = reply.text if path is None else f"[image {path}] {reply.text}"
+            text = plain_stamps(reply.text) if path is None else f"[image {path}] {plain_stamps(reply.text)}"
             for i, line in enumerate(text.splitlines() or [""]):
                 self.out.write(("  " if i else "") + (label if i == 0 else "") + line + "\n")
         self.out.flush()
@@ -105,6 +106,7 @@ class Console:
         line = line.strip()
         if not line or line.startswith("#"):
             return
+        await self.service.tick()  # reminders and passed deadlines come before the next order
         game = registry.get(self.row.game)
         role, sep, text = line.partition(":")
         role = role.strip().casefold()

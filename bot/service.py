@@ -13,6 +13,7 @@ import json
 import logging
 import secrets
 import sqlite3
+import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot.changes import changes_since
+from bot.deadlines import Clocks, Decision, parse_policy, stamp
 from bot.i18n import render
 from bot.replies import PUBLIC, Reply
 from bot.store import CampaignRow, OutboxEntry, Saved, Store
@@ -70,8 +72,11 @@ class CampaignService:
         language: str = "en",
         hand_renderer: HandRenderer | None = None,
         focus_renderer: FocusRenderer | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.focus_renderer = focus_renderer
+        self.clock = clock  # the service owns time (deadlines); the engine never sees it
+        self.clocks = Clocks(store)
         self.store = store
         self.renderer = renderer
         self.hand_renderer = hand_renderer
@@ -225,6 +230,7 @@ class CampaignService:
         turn = game.turn(match.state)
         if turn is not None:
             await self.store.begin_turn(campaign_id, turn, records[-1].seq if records else 0, self._counters(seen[PUBLIC]))
+        await self.clocks.follow(campaign_id, match.active(), self.clock())
         row = await self.store.campaign(campaign_id)
         assert row is not None
         return row, replies
@@ -566,7 +572,8 @@ class CampaignService:
             )
         seen = self._observe(game, match)
         replies += await self._holdings_replies(row, game, match, batch, seen)
-        replies += self._prompt_replies(game, match, batch, waiting_before)
+        open_decisions = await self.clocks.follow(row.id, match.active() if outcome is None else (), self.clock())
+        replies += self._prompt_replies(game, match, batch, waiting_before, open_decisions)
         replies += await self._pictures(game, seen, batch)
         snapshot = None
         last = records[-1]
@@ -632,7 +639,10 @@ class CampaignService:
             out.append(Reply(who, "\n".join(texts), batch=batch))
         return out
 
-    def _prompt_replies(self, game: Game, match: Match, batch: str, waiting_before: frozenset[Role] = frozenset()) -> list[Reply]:
+    def _prompt_replies(
+        self, game: Game, match: Match, batch: str, waiting_before: frozenset[Role] = frozenset(),
+        decisions: Mapping[Role, Decision] | None = None,
+    ) -> list[Reply]:
         """The public "Waiting for" line; it names in ``extra["ping"]`` the roles the game has just
         handed a decision to (not waited for before this step), so a transport pings each once
         per decision, not after every order of a long phase."""
@@ -643,7 +653,11 @@ class CampaignService:
             return []
         parts = []
         for role in waiting:
-            parts.append(f"{role} \u2014 {self._(match.prompt_text(role), PUBLIC)}")
+            part = f"{role} \u2014 {self._(match.prompt_text(role), PUBLIC)}"
+            due = (decisions or {}).get(role)
+            if due is not None and due.due_at is not None:
+                part += " " + self._(t("(deadline {when})", when=stamp(due.due_at)))
+            parts.append(part)
         ping = [role for role in waiting if role not in waiting_before]
         extra: dict[str, Any] = {"ping": ping} if ping else {}
         return [Reply(PUBLIC, self._(t("Waiting for {who}", who="; ".join(parts))), batch=batch, extra=extra)]
@@ -814,7 +828,13 @@ class CampaignService:
                 await self.store.commit_step(
                     row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "override")], status=status
                 )
+                if kind == "pause":
+                    await self.clocks.pause(row.id, self.clock())
+                else:
+                    await self.clocks.resume(row.id, self.clock())
             return [reply]
+        if kind == "deadline":
+            return await self._set_deadline(row, sender, args, reason.strip(), line, batch)
         if kind in ("seat", "replace"):
             if len(args) != 2:
                 raise ServiceError(t("Usage: seat ROLE USER because REASON."))
@@ -837,6 +857,91 @@ class CampaignService:
                 await self._answer(row, reply, sender, REFEREE, line, "refused")
                 return [reply]
             return await self._commit(row, game, match, [rec], self._echo(match, rec), sender, REFEREE, line, batch, waiting_before)
+
+    async def _set_deadline(self, row: CampaignRow, sender: Sender, args: Sequence[str], reason: str, line: str, batch: str) -> list[Reply]:
+        """``deadline HOURS [remind H,H] [default|referee]`` or ``deadline off``: the campaign's clock."""
+        policy = parse_policy(args)
+        if isinstance(policy, Text):
+            raise ServiceError(policy)
+        async with self._step(row.id):
+            await self.clocks.set_policy(row.id, policy, self.clock())
+            if policy is None:
+                said = t("Referee removed the deadlines. Reason: {reason}", reason=reason)
+            else:
+                said = t(
+                    "Referee set a deadline of {hours} hours for every decision (reminders {reminders} hours before; when it passes: {then}). Reason: {reason}",
+                    hours=f"{policy.hours:g}", reminders=", ".join(f"{r:g}" for r in policy.reminders) or "-",
+                    then=self._(t("the decision's default is applied") if policy.on_expiry == "default" else t("the referees decide")),
+                    reason=reason,
+                )
+            reply = Reply(PUBLIC, self._(said), batch=batch)
+            await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "override")])
+        return [reply]
+
+    async def tick(self) -> dict[int, list[Reply]]:
+        """What the clock owes every running campaign now: reminders (pinging the player in the
+        channel and privately) and passed deadlines (the decision's default applied, logged as
+        applied after the deadline, or the referees told). Transports call it every minute or so."""
+        out: dict[int, list[Reply]] = {}
+        for row in await self.store.campaigns():
+            if row.status != "active":
+                continue
+            try:
+                replies = await self._tick_campaign(row)
+            except Exception:  # one campaign's failure never stops the others' clocks
+                log.exception("campaign %s: the deadline clock failed", row.id)
+                continue
+            if replies:
+                out[row.id] = replies
+        return out
+
+    async def _tick_campaign(self, row: CampaignRow) -> list[Reply]:
+        now = self.clock()
+        due = await self.clocks.due(row.id, now)
+        if not due.reminders and not due.expired:
+            return []
+        game = registry.get(row.game)
+        policy = await self.clocks.policy(row.id)
+        assert policy is not None
+        replies: list[Reply] = []
+        batch = uuid.uuid4().hex
+        for decision, left in due.reminders:
+            text = self._(t("Reminder: {role}, the game waits for your decision; the deadline is {when} (about {hours} hours left).",
+                            role=decision.role, when=stamp(decision.due_at or now), hours=f"{max(left, 0):.0f}"))
+            reminders = [Reply(PUBLIC, text, batch=batch, extra={"ping": [decision.role]}), Reply(decision.role, text, batch=batch)]
+            passed = sum(1 for r in policy.reminders if now >= (decision.due_at or now) - r * 3600)
+            await self.store.commit_step(row.id, [], [(r.to, r.payload(), None) for r in reminders])
+            await self.clocks.mark(row.id, decision.role, reminded=passed)
+            replies += reminders
+        for decision in due.expired:
+            replies += await self._expire(row, game, decision, policy.on_expiry)
+        return replies
+
+    async def _expire(self, row: CampaignRow, game: Game, decision: Decision, on_expiry: str) -> list[Reply]:
+        """A deadline passed: apply the decision's default as an ordinary order, or hand it to the referees."""
+        batch = uuid.uuid4().hex
+        async with self._step(row.id):
+            match = await self.match(row)
+            role = decision.role
+            action = game.default_action(match.state, role) if on_expiry == "default" and role in match.active() else None
+            if action is not None:
+                waiting_before = match.active()
+                try:
+                    records = match.play(role, action)
+                except OrderError as exc:
+                    log.warning("campaign %s: the default %r of %s was refused: %s", row.id, action.text, role, exc)
+                    action = None
+                else:
+                    headline = f"{OK} {match.order_text(records[0], PUBLIC)} \u2014 " + self._(
+                        t("the default of {role}, applied after the deadline passed.", role=role)
+                    )
+                    await self.clocks.mark(row.id, role, expired=True)
+                    return await self._commit(row, game, match, records, headline, Sender("deadline", "deadline"), role, action.text, batch, waiting_before)
+            text = self._(t("The deadline of {role} passed; the referees decide what happens (e.g. 'referee: grant-undo', a seat change, or an order on the player's behalf).", role=role))
+            replies = [Reply(REFEREE, text, batch=batch), Reply(PUBLIC, text, batch=batch)]
+            await self.store.commit_step(row.id, [], [(r.to, r.payload(), None) for r in replies])
+            await self.clocks.mark(row.id, role, expired=True)
+            return replies
 
     async def _referee_query(self, row: CampaignRow, sender: Sender, kind: str, args: Sequence[str], line: str) -> list[Reply]:
         """``show [PATH]`` and ``dice``: read-only answers to the referee alone (no record, no reason)."""

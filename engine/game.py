@@ -283,6 +283,17 @@ class Game(ABC):
             )
         return state
 
+    def default_action(self, state: State, role: Role) -> Action | None:
+        """The decision's published default, which the service applies as an ordinary order when
+        the campaign's deadline for it passes (``None``: the referees decide). Default: ``pass``,
+        ``done`` or ``end`` (without arguments), whichever the prompt lists first."""
+        actions = self.prompt(state, role).actions
+        for verb in ("pass", "done", "end"):
+            for action in actions:
+                if action.verb == verb and not action.args:
+                    return action
+        return None
+
     def turn(self, state: State) -> int | None:
         """The game turn now (the end of each is summed up in public, and the timelapse draws one
         frame per turn), or ``None`` for a game without turns. Default: the state's ``turn``."""

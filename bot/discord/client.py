@@ -39,6 +39,7 @@ log = logging.getLogger("adjutant.discord")
 
 CHAT_PREFIXES = ("//", ">", "(")
 DRAIN_TIMEOUT = 20.0
+CLOCK_EVERY = 60.0  # seconds between two looks at the deadline clock
 _ROLE_PREFIX = re.compile(r"^\s*([A-Za-z][\w-]*)\s*:\s*(.*)$")
 
 Work = Callable[[], Awaitable[list[Reply]]]
@@ -66,6 +67,7 @@ class AdjutantClient(discord.Client):
         self._gates: dict[int, asyncio.Lock] = {}
         self._creating: dict[int, asyncio.Lock] = {}
         self._background: asyncio.Task[None] | None = None
+        self._clock: asyncio.Task[None] | None = None
         self._closing = False
         from bot.discord.commands import register
         from bot.discord.direct import ReadOrders
@@ -81,6 +83,20 @@ class AdjutantClient(discord.Client):
         if self.settings.sync_commands:
             await self.sync_commands()
         self._background = asyncio.create_task(self.delivery.run(), name="adjutant-delivery")
+        self._clock = asyncio.create_task(self._clock_loop(), name="adjutant-clock")
+
+    async def _clock_loop(self) -> None:
+        """Every ``CLOCK_EVERY`` seconds: reminders and passed deadlines (``service.tick``), each
+        campaign under its gate, then delivered like any reply."""
+        while not self._closing:
+            await asyncio.sleep(CLOCK_EVERY)
+            try:
+                ticked = await self.service.tick()
+            except Exception:
+                log.exception("the deadline clock failed; it runs again in %s s", CLOCK_EVERY)
+                continue
+            if ticked:
+                self.delivery.wake()
 
     async def sync_commands(self) -> None:
         """Register the slash commands; a failure is logged, not fatal (commands persist at Discord)."""
@@ -132,6 +148,9 @@ class AdjutantClient(discord.Client):
         except TimeoutError:
             log.warning("closing with campaign work still in progress; its replies stay in the outbox")
         await self.catchup.stop()
+        if self._clock is not None:
+            self._clock.cancel()
+            self._clock = None
         if self._background is not None:
             self._background.cancel()
             try:
