@@ -61,6 +61,33 @@ def plain_stamps(text: str) -> str:
     return _STAMP.sub(lambda m: datetime.fromtimestamp(int(m.group(1)), UTC).strftime("%Y-%m-%d %H:%M UTC"), text)
 
 
+def parse_until(words: Sequence[str], now: float) -> float | None | Text:
+    """When an absence ends: ``YYYY-MM-DD`` (the end of that day, UTC), ``YYYY-MM-DDTHH:MM``
+    (UTC), ``Nd`` or ``Nh`` from now; ``back`` (``None``) ends it now. At most 60 days ahead."""
+    usage = t("Usage: away YYYY-MM-DD, away YYYY-MM-DDTHH:MM (UTC), away 5d, away 12h, or 'away back'.")
+    if len(words) != 1:
+        return usage
+    word = words[0].strip()
+    if word.casefold() == "back":
+        return None
+    relative = re.fullmatch(r"(\d+(?:\.\d+)?)([dh])", word.casefold())
+    if relative:
+        until = now + float(relative.group(1)) * (86400 if relative.group(2) == "d" else 3600)
+    else:
+        try:
+            when = datetime.fromisoformat(word)
+        except ValueError:
+            return usage
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=UTC)
+        until = when.timestamp() + (86400 if len(word) == 10 else 0)
+    if until <= now:
+        return t("That time has passed already; give a time to come.")
+    if until > now + 60 * 86400:
+        return t("An absence lasts at most 60 days; ask a referee to pause the campaign for longer.")
+    return until
+
+
 def _number(word: str) -> bool:
     try:
         return all(float(x) >= 0 for x in word.split(",") if x) and any(word.split(","))
@@ -144,17 +171,50 @@ class Clocks:
             rows = await cur.fetchall()
         return {r["role"]: Decision(r["role"], r["opened_at"], r["due_at"], r["reminded"], bool(r["expired"])) for r in rows}
 
+    async def absences(self, campaign_id: int, now: float) -> dict[str, float]:
+        """Declared absences not yet over: role -> until."""
+        async with self.db.execute("SELECT role, until FROM absences WHERE campaign_id = ? AND until > ?", (campaign_id, now)) as cur:
+            rows = await cur.fetchall()
+        return {r["role"]: float(r["until"]) for r in rows}
+
+    async def away(self, campaign_id: int, role: str, until: float | None, now: float) -> None:
+        """``role`` is away until ``until`` (``None``: back now, or an absence a referee refused):
+        its open decision is due a whole deadline after it is back (with ``None``, a whole
+        deadline from when it opened, and at least an hour from now)."""
+        policy = await self.policy(campaign_id)
+        hours = policy.hours * 3600 if policy is not None else None
+        async with self.store.transaction() as db:
+            if until is None:
+                await db.execute("DELETE FROM absences WHERE campaign_id = ? AND role = ?", (campaign_id, role))
+                if hours is not None:
+                    await db.execute(
+                        "UPDATE decisions SET due_at = max(opened_at + ?, ?), reminded = 0 WHERE campaign_id = ? AND role = ?",
+                        (hours, now + 3600, campaign_id, role),
+                    )
+                return
+            await db.execute(
+                "INSERT INTO absences (campaign_id, role, until) VALUES (?, ?, ?)"
+                " ON CONFLICT (campaign_id, role) DO UPDATE SET until = excluded.until",
+                (campaign_id, role, until),
+            )
+            if hours is not None:
+                await db.execute(
+                    "UPDATE decisions SET due_at = max(due_at, ?), reminded = 0, expired = 0 WHERE campaign_id = ? AND role = ?",
+                    (until + hours, campaign_id, role),
+                )
+
     async def follow(self, campaign_id: int, active: Iterable[str], now: float) -> dict[str, Decision]:
         """Open a decision for every role the game now waits for, close the others; the open
         decisions after that."""
         policy = await self.policy(campaign_id)
         open_now = await self.decisions(campaign_id)
+        away = await self.absences(campaign_id, now)
         active = set(active)
         async with self.store.transaction() as db:
             for role in sorted(set(open_now) - active):
                 await db.execute("DELETE FROM decisions WHERE campaign_id = ? AND role = ?", (campaign_id, role))
             for role in sorted(active - set(open_now)):
-                due = None if policy is None else now + policy.hours * 3600
+                due = None if policy is None else max(now, away.get(role, now)) + policy.hours * 3600
                 await db.execute(
                     "INSERT INTO decisions (campaign_id, role, opened_at, due_at) VALUES (?, ?, ?, ?)",
                     (campaign_id, role, now, due),

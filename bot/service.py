@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot.changes import changes_since
-from bot.deadlines import Clocks, Decision, parse_policy, stamp
+from bot.deadlines import Clocks, Decision, parse_policy, parse_until, stamp
 from bot.i18n import render
 from bot.replies import PUBLIC, Reply
 from bot.store import CampaignRow, OutboxEntry, Saved, Store
@@ -43,7 +43,7 @@ _Drawn = TypeVar("_Drawn")
 FocusRenderer = Callable[[Game, Observation, str], "tuple[bytes, str] | None"]
 OK = "\u2713"
 FAIL = "\u2717"
-META_VERBS = ("status", "options", "hand", "map", "history", "undo", "help")
+META_VERBS = ("status", "options", "hand", "map", "history", "undo", "help", "away")
 SNAPSHOT_EVERY = 25
 log = logging.getLogger("adjutant")
 
@@ -697,6 +697,8 @@ class CampaignService:
                 await self._answer(row, reply, sender, role, line, "refused")
                 return [reply]
             return await self._commit(row, game, match, [rec], f"{OK} undo", sender, role, line, batch, waiting_before)
+        if verb == "away":
+            return await self._away(row, sender, role, args, line, batch)
         replies = await self.query(game, match, role, verb, args, batch)
         if private:  # asked privately: even the answers everybody may read go to the asker alone
             replies = [dataclasses.replace(r, to=role) if r.to == PUBLIC else r for r in replies]
@@ -778,6 +780,7 @@ class CampaignService:
             ("history [N]", t("the last N log entries")),
             ("undo", t("take back your last order, back to the last roll, draw or change of player")),
             ("help [VERB]", t("this help, or one verb in detail")),
+            ("away DATE | away back", t("declare an absence: your deadlines wait until you are back")),
         ]
         if verb:
             key = verb.casefold()
@@ -835,6 +838,8 @@ class CampaignService:
             return [reply]
         if kind == "deadline":
             return await self._set_deadline(row, sender, args, reason.strip(), line, batch)
+        if kind == "away":
+            return await self._refuse_away(row, sender, args, reason.strip(), line, batch)
         if kind in ("seat", "replace"):
             if len(args) != 2:
                 raise ServiceError(t("Usage: seat ROLE USER because REASON."))
@@ -876,6 +881,37 @@ class CampaignService:
                 )
             reply = Reply(PUBLIC, self._(said), batch=batch)
             await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "override")])
+        return [reply]
+
+    async def _away(self, row: CampaignRow, sender: Sender, role: Role, args: Sequence[str], line: str, batch: str) -> list[Reply]:
+        """``away UNTIL`` / ``away back``: the player's deadlines wait for them; everybody is told."""
+        now = self.clock()
+        until = parse_until(args, now)
+        if isinstance(until, Text):
+            reply = Reply(role, f"{FAIL} {line} \u2014 {self._(until, role)}", ok=False, batch=batch)
+            await self._answer(row, reply, sender, role, line, "refused")
+            return [reply]
+        await self.clocks.away(row.id, role, until, now)
+        if until is None:
+            said = t("{role} is back; their deadlines run again.", role=role)
+        else:
+            said = t("{role} is away until {when}: their deadlines wait until then (a referee may refuse: 'referee: away {role} refuse because REASON').",
+                     role=role, when=stamp(until))
+        reply = Reply(PUBLIC, self._(said), batch=batch)
+        await self._answer(row, reply, sender, role, line, "query")
+        return [reply]
+
+    async def _refuse_away(self, row: CampaignRow, sender: Sender, args: Sequence[str], reason: str, line: str, batch: str) -> list[Reply]:
+        """``away ROLE refuse``: a referee refuses a declared absence; the deadlines run as before."""
+        game = registry.get(row.game)
+        if len(args) != 2 or args[1].casefold() != "refuse":
+            raise ServiceError(t("Usage: away ROLE refuse because REASON."))
+        role = self._role(game, args[0])
+        if role not in await self.clocks.absences(row.id, self.clock()):
+            raise ServiceError(t("{role} has declared no absence.", role=role))
+        await self.clocks.away(row.id, role, None, self.clock())
+        reply = Reply(PUBLIC, self._(t("Referee refused the absence of {role}; their deadlines run again. Reason: {reason}", role=role, reason=reason)), batch=batch)
+        await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "override")])
         return [reply]
 
     async def tick(self) -> dict[int, list[Reply]]:

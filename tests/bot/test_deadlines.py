@@ -121,3 +121,44 @@ def test_parse_policy_reads_hours_reminders_and_what_happens_at_the_deadline():
 def test_timestamps_read_as_utc_outside_discord():
     """The console shows a Discord timestamp as a UTC date."""
     assert plain_stamps("due <t:1800000000:f>.") == "due 2027-01-15 08:00 UTC."
+
+
+async def test_an_absence_stretches_the_players_deadlines_and_everybody_is_told(timed):
+    """'away 5d': no reminder or default while away; the decision is due a whole deadline after."""
+    service, row, store, clock = timed
+    replies = await service.submit(row, RED, "away 5d")
+    assert replies[0].to == "public" and "red is away until" in replies[0].text
+    clock.now += 5 * 24 * HOUR - HOUR
+    assert await service.tick() == {}
+    clock.now += HOUR + 47 * HOUR  # back, then 47 hours: the second reminder, not yet the deadline
+    assert all("Reminder" in r.text for r in (await service.tick())[row.id])
+    assert await store.records(row.id) == []
+
+
+async def test_a_referee_may_refuse_an_absence(timed):
+    """'referee: away red refuse': the deadline runs from when the decision opened again."""
+    service, row, store, clock = timed
+    await service.submit(row, RED, "away 10d")
+    replies = await service.referee(row, REF, "away red refuse because the tournament ends Friday")
+    assert "refused the absence of red" in replies[0].text
+    clock.now += 49 * HOUR
+    assert (await service.tick())[row.id][0].text.startswith("\u2713 end")
+
+
+async def test_a_decision_opening_during_an_absence_waits_for_the_player(timed):
+    """Blue is away when the game turns to blue: blue's deadline counts from blue's return."""
+    service, row, store, clock = timed
+    await service.submit(row, BLUE, "away 3d")
+    await service.submit(row, RED, "end")
+    clock.now += 49 * HOUR
+    assert await service.tick() == {}
+    clock.now += 48 * HOUR  # 97 hours: back for 25, the first reminder of a deadline at 120
+    assert "Reminder: blue" in (await service.tick())[row.id][0].text
+
+
+async def test_a_malformed_or_past_absence_is_refused_to_the_player_alone(timed):
+    """A date that passed, a date too far, or nonsense: refused privately with the syntax."""
+    service, row, _, _ = timed
+    for line in ("away yesterday", "away 2001-01-01", "away 90d"):
+        replies = await service.submit(row, RED, line)
+        assert not replies[0].ok and replies[0].to == "red", line
