@@ -844,11 +844,13 @@ class CampaignService:
             if len(args) != 2:
                 raise ServiceError(t("Usage: seat ROLE USER because REASON."))
             role = self._role(game, args[0])
-            reply = Reply(PUBLIC, self._(t("Referee gave the {role} seat to {user}. Reason: {reason}", role=role, user=args[1], reason=reason.strip())), batch=batch)
+            replies = [Reply(PUBLIC, self._(t("Referee gave the {role} seat to {user}. Reason: {reason}", role=role, user=args[1], reason=reason.strip())), batch=batch)]
+            replies += await self._handover(row, game, role, batch)
             await self.store.commit_step(
-                row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "override")], seats={role: (args[1], args[1])}
+                row.id, [], [(r.to, r.payload(), r.image) for r in replies], messages=[(sender.user_id, REFEREE, line, "override")],
+                seats={role: (args[1], args[1])},
             )
-            return [reply]
+            return replies
         async with self._step(row.id):
             match = await self.match(row)
             override = Override(kind, args, reason.strip())
@@ -882,6 +884,19 @@ class CampaignService:
             reply = Reply(PUBLIC, self._(said), batch=batch)
             await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "override")])
         return [reply]
+
+    async def _handover(self, row: CampaignRow, game: Game, role: Role, batch: str) -> list[Reply]:
+        """What a substitute receives at once, privately: the side's holdings and, where its map
+        shows more than the public one, its own picture."""
+        match = await self.match(row)
+        seen = match.observe(role)
+        out: list[Reply] = []
+        if seen.holdings is not None:
+            head = self._(t("You now play {role} in campaign {name}. What the side holds:", role=role, name=row.name), role)
+            out.append(Reply(role, head + "\n" + self._(seen.holdings, role), batch=batch))
+        if seen.differs_from(match.observe(PUBLIC)):
+            out += await self._image_replies(game, seen, batch)
+        return out
 
     async def _away(self, row: CampaignRow, sender: Sender, role: Role, args: Sequence[str], line: str, batch: str) -> list[Reply]:
         """``away UNTIL`` / ``away back``: the player's deadlines wait for them; everybody is told."""

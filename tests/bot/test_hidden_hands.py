@@ -179,3 +179,19 @@ async def test_the_history_and_the_public_undo_refusal_render_a_secret_order_per
     assert [h.said for h in match.history("soviet", 1)] == ["pick (a card, secret)"]
     assert [h.said for h in match.history("axis", 1)] == [f"pick {card}"]
     await store.close()
+
+
+async def test_a_substitute_receives_the_sides_hand_at_once_and_alone(tmp_path):
+    """A referee gives the Axis seat to a new player: the hand goes to the Axis privately in
+    the same step, and nowhere else."""
+    con, out, store, service, row = await stalins_war(tmp_path)
+    await store.add_referee(row.id, "ref-1")
+    from bot.service import Sender
+
+    replies = await service.referee(row, Sender("ref-1", "ref"), "seat axis u-new because the Axis player moved away")
+    held = hands(await service.match(row))["axis"]
+    private = [r for r in replies if r.to == "axis"]
+    assert private and "You now play axis" in private[0].text and all(c in private[0].text for c in held)
+    assert not any(c in r.text for r in replies if r.to != "axis" for c in held)
+    assert (await store.seats(row.id))["axis"][0] == "u-new"
+    await store.close()
