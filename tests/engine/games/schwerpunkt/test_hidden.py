@@ -24,11 +24,11 @@ def test_enemy_sees_only_the_top_unit():
 
 
 def test_owner_sees_the_whole_stack():
-    """private_maps: the German's own picture shows every unit of his stacks."""
+    """The German's own picture shows every unit of his stacks, so it differs from the public one."""
     match = new_match()
     position(match, {"2020": ["gd-pz", "168-417"]})
     assert [c["unit"] for c in counters(match.view("german"), "2020")] == ["gd-pz", "168-417"]
-    assert game().private_maps
+    assert match.observe("german").differs_from(match.observe("public"))
 
 
 def test_motorised_unit_comes_on_top():
