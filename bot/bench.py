@@ -1,4 +1,4 @@
-"""``adjutant bench engine|store``: benchmarks that print figures (never tests).
+"""``adjutant bench engine|store|service``: benchmarks that print figures (never tests).
 
 Each prints the median of several runs and a ratio against a baseline measured side by side
 in the same process, then a last line holding one JSON object with the figures.
@@ -126,9 +126,103 @@ def bench_store(runs: int) -> dict[str, Any]:
     return out
 
 
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+async def _service_walk(path: Path, seed: str, orders: int, pictures: bool) -> tuple[list[float], int, int]:
+    """Random legal play through the service as the Discord bot wires it (pictures included when
+    ``pictures``): the latency of each accepted order's whole reply, the orders, the database bytes."""
+    from bot.pictures import render_hand_of, render_with_description
+    from bot.service import CampaignService, Sender
+    from bot.store import Store
+
+    store = await Store.open(path)
+    service = CampaignService(
+        store, renderer=render_with_description if pictures else None, hand_renderer=render_hand_of if pictures else None
+    )
+    game = registry.get(_game_name())
+    seats = {role: ("bench", "bench") for role in game.roles}
+    games = 0
+
+    async def new_campaign() -> Any:
+        nonlocal games
+        games += 1
+        created, _ = await service.create(f"bench-{seed}-{games}", game.name, seed=f"{seed}-{games}", creator="bench", seats=seats)
+        return created
+
+    row = await new_campaign()
+    sender = Sender("bench", "bench")
+    rnd = random.Random(seed)
+    latencies: list[float] = []
+
+    async def drop(entry: Any) -> None:
+        return None
+
+    tries = 0
+    while len(latencies) < orders and tries < orders * 4:
+        tries += 1
+        match = await service.match(row)
+        if match.result() is not None or not match.active():
+            row = await new_campaign()  # a game over: the walk goes on in a new campaign
+            continue
+        role = rnd.choice(sorted(match.active()))
+        actions = match.prompt(role).actions
+        if not actions:
+            break
+        ending = [a for a in actions if a.verb in ("done", "pass", "end")]
+        action = rnd.choice(ending) if ending and rnd.random() < 0.4 else rnd.choice(actions)
+        t0 = time.perf_counter()
+        replies = await service.submit(row, sender, action.text, role)
+        await service.deliver(drop, row.id)
+        elapsed = time.perf_counter() - t0
+        if replies and replies[0].ok:
+            latencies.append(elapsed)
+    await store.close()
+    return latencies, len(latencies), path.stat().st_size
+
+
+def bench_service(runs: int, orders: int = 120) -> dict[str, Any]:
+    """Whole replies as players feel them: each accepted order through the service, pictures
+    and delivery bookkeeping included, beside the same walk without pictures (the baseline)."""
+    with_pictures: list[float] = []
+    without: list[float] = []
+    accepted, size = 0, 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(runs):
+            lat, n, db = asyncio.run(_service_walk(Path(tmp) / f"p{i}.db", f"svc-{i}", orders, True))
+            base, _, _ = asyncio.run(_service_walk(Path(tmp) / f"t{i}.db", f"svc-{i}", orders, False))
+            with_pictures += lat
+            without += base
+            accepted += n
+            size += db
+    p50, p95 = _percentile(with_pictures, 0.5) * 1000, _percentile(with_pictures, 0.95) * 1000
+    b50, b95 = _percentile(without, 0.5) * 1000, _percentile(without, 0.95) * 1000
+    out = {
+        "game": _game_name(),
+        "runs": runs,
+        "orders": accepted,
+        "reply_p50_ms": round(p50, 1),
+        "reply_p95_ms": round(p95, 1),
+        "baseline_text_only_p50_ms": round(b50, 1),
+        "baseline_text_only_p95_ms": round(b95, 1),
+        "p50_vs_baseline": round(p50 / b50, 2) if b50 else None,
+        "db_bytes_per_order": round(size / accepted) if accepted else None,
+    }
+    print(f"service ({out['game']}): {accepted} accepted orders of random legal play over {runs} runs, pictures included")
+    print(f"  whole reply, p50 / p95: {p50:.1f} / {p95:.1f} ms")
+    print(f"  baseline (same walks, no pictures), side by side: {b50:.1f} / {b95:.1f} ms; p50 ratio {out['p50_vs_baseline']}")
+    print(f"  database bytes per accepted order: {out['db_bytes_per_order']}")
+    return out
+
+
 def main(what: str, runs: int, game: str | None = None) -> int:
     if game:
         _GAME[:] = [registry.resolve(game)]
-    result = bench_engine(runs) if what == "engine" else bench_store(runs)
+    if what == "service":
+        result = bench_service(runs)
+    else:
+        result = bench_engine(runs) if what == "engine" else bench_store(runs)
     print(json.dumps(result, sort_keys=True))
     return 0

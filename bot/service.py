@@ -15,6 +15,7 @@ import secrets
 import sqlite3
 import time
 import uuid
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -44,7 +45,10 @@ FocusRenderer = Callable[[Game, Observation, str], "tuple[bytes, str] | None"]
 OK = "\u2713"
 FAIL = "\u2717"
 META_VERBS = ("status", "options", "hand", "map", "history", "undo", "help", "away")
-SNAPSHOT_EVERY = 25
+SNAPSHOT_EVERY = 25  # a snapshot at the first barrier this many records after the last one
+#: Campaigns kept loaded (their match, log and undo states); the least recently used beyond
+#: this are dropped and rebuilt from the store when next needed (never one a step is using).
+LOADED_CAMPAIGNS = 64
 log = logging.getLogger("adjutant")
 
 
@@ -82,7 +86,8 @@ class CampaignService:
         self.hand_renderer = hand_renderer
         self.language = language
         self._locks: dict[int, asyncio.Lock] = {}
-        self._matches: dict[int, Match] = {}
+        self._matches: OrderedDict[int, Match] = OrderedDict()
+        self._snapped: dict[int, int] = {}  # campaign -> record of its latest snapshot
         self._sent_holdings: dict[int, dict[str, str]] = {}
         # Pictures are drawn off the event loop, one at a time: a big map takes a few hundred
         # milliseconds that every other campaign (and Discord's heartbeat) would otherwise wait.
@@ -118,6 +123,18 @@ class CampaignService:
     def _forget(self, campaign_id: int) -> None:
         self._matches.pop(campaign_id, None)
         self._sent_holdings.pop(campaign_id, None)
+        self._snapped.pop(campaign_id, None)
+
+    def _keep(self, campaign_id: int, match: Match) -> None:
+        """Cache ``match`` as the most recently used, dropping the least recently used campaigns
+        beyond ``LOADED_CAMPAIGNS`` (except those a step holds: their lock is taken)."""
+        self._matches[campaign_id] = match
+        self._matches.move_to_end(campaign_id)
+        for old in list(self._matches):
+            if len(self._matches) <= LOADED_CAMPAIGNS:
+                break
+            if old != campaign_id and not self.lock(old).locked():
+                self._forget(old)
 
     async def record_lines(
         self, row: CampaignRow, sender: Sender, text: str, role: str | None, outcome: str
@@ -225,8 +242,9 @@ class CampaignService:
         except sqlite3.IntegrityError:
             # Another request created a campaign of that name since the check above.
             raise ServiceError(t("A campaign called '{name}' already exists.", name=name)) from None
-        self._matches[campaign_id] = match
+        self._keep(campaign_id, match)
         self._sent_holdings[campaign_id] = sent
+        self._snapped[campaign_id] = 0
         turn = game.turn(match.state)
         if turn is not None:
             await self.store.begin_turn(campaign_id, turn, records[-1].seq if records else 0, self._counters(seen[PUBLIC]))
@@ -247,6 +265,7 @@ class CampaignService:
         latest state the campaign saved (see ``_continue``)."""
         cached = self._matches.get(row.id)
         if cached is not None:
+            self._matches.move_to_end(row.id)
             return cached
         game = registry.get(row.game)
         records = [Record.from_json(r) for r in await self.store.records(row.id)]
@@ -257,8 +276,10 @@ class CampaignService:
                 match = await self._rebuild(row, game, records)
             except ServiceError as exc:
                 match = await self._continue(row, game, records, exc.message)
-        self._matches[row.id] = match
+        self._keep(row.id, match)
         self._sent_holdings[row.id] = self._holdings_now(game, match)
+        snap = await self.store.saved_snapshot(row.id)
+        self._snapped[row.id] = snap.seq if snap is not None else 0
         return match
 
     async def _rebuild(self, row: CampaignRow, game: Game, records: list[Record]) -> Match:
@@ -578,7 +599,7 @@ class CampaignService:
         snapshot = None
         last = records[-1]
         head = self._head(game, match, last.seq)
-        if last.barrier and last.seq % SNAPSHOT_EVERY < len(records):
+        if last.barrier and last.seq - self._snapped.get(row.id, 0) >= SNAPSHOT_EVERY:
             snapshot = (last.seq, head.state, head.state_hash)
         # Should this commit fail, the caller's ``_step`` drops the match that holds the step.
         await self.store.commit_step(
@@ -590,6 +611,8 @@ class CampaignService:
             status="finished" if outcome is not None else None,
             head=head,
         )
+        if snapshot is not None:
+            self._snapped[row.id] = last.seq
         replies += await self._turn_end(row, game, match, seen[PUBLIC], batch, last.seq)
         return replies
 

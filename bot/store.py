@@ -533,7 +533,10 @@ class Store:
         async with self.transaction() as db:
             stamp = now()
             for entry_id in entry_ids:
-                await db.execute("UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL", (stamp, entry_id))
+                # A delivered picture is not kept: it can be drawn again from the log (``map``).
+                await db.execute(
+                    "UPDATE outbox SET delivered_at = ?, image = NULL WHERE id = ? AND delivered_at IS NULL", (stamp, entry_id)
+                )
 
     # Channel marks ------------------------------------------------------------------------------
     @staticmethod

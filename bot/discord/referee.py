@@ -16,9 +16,10 @@ from discord import app_commands
 
 from bot.discord.delivery import first_lines
 from bot.discord.interact import ac_override, ac_side, ac_unit, answer, campaign_here, client_of
-from bot.replies import Reply
+from bot.replies import PUBLIC, Reply
 from bot.service import FAIL, ServiceError
 from bot.store import CampaignRow
+from engine.game import REFEREE
 from engine.position import MAX_CHARS
 from engine.text import t
 
@@ -53,7 +54,9 @@ async def referee_line(interaction: discord.Interaction[Any], line: str, after: 
     except ServiceError as exc:
         await answer(interaction, f"{FAIL} {client.tr(exc.message)}")
         return
-    await answer(interaction, first_lines(replies) or "\n".join(r.text for r in replies) or client.tr(t("Done.")))
+    # Never what went privately to a seat (a substitute's hand): the channel's and the referees' texts.
+    shown = "\n".join(r.text for r in replies if r.to in (PUBLIC, REFEREE) and r.image is None)
+    await answer(interaction, first_lines(replies) or shown or client.tr(t("Done.")))
 
 
 async def _referee_here(interaction: discord.Interaction[Any]) -> CampaignRow | None:

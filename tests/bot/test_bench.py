@@ -11,3 +11,12 @@ def test_engine_benchmark_runs_on_a_chosen_game(capsys):
     figures = json.loads(out[-1])
     assert figures["game"] == "stalins-war" and figures["records"] > 0
     assert {"apply_median_ms", "baseline_clone_hash_ms", "prompt_median_ms", "replay_actions_per_s"} <= set(figures)
+
+
+def test_service_benchmark_measures_whole_replies_beside_a_text_only_baseline(capsys, monkeypatch):
+    """The service benchmark plays accepted orders with pictures and prints p50/p95 and the ratio."""
+    monkeypatch.setattr(bench, "bench_service", lambda runs, orders=6, _real=bench.bench_service: _real(runs, orders))
+    assert bench.main("service", 1, "stalins-war") == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["orders"] == 6
+    assert {"reply_p50_ms", "reply_p95_ms", "baseline_text_only_p50_ms", "p50_vs_baseline", "db_bytes_per_order"} <= set(figures)

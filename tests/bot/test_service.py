@@ -480,3 +480,46 @@ async def test_drawing_a_picture_does_not_hold_up_the_event_loop(tmp_path):
     await asyncio.gather(service.create("d", "duel", seed="fixed", creator=REF.user_id), meanwhile())
     await store.close()
     assert waited == [True]
+
+
+async def test_a_delivered_picture_leaves_the_database(tmp_path):
+    """Once delivered, an image's bytes are dropped from the outbox (it can be drawn again)."""
+    store = await Store.open(tmp_path / "i.db")
+    service = CampaignService(store, renderer=lambda game, seen, full: (b"png" * 1000, "a picture"))
+    row, _ = await service.create("i", "duel", seed="fixed", creator=REF.user_id)
+
+    async def send(entry):
+        return None
+
+    await service.deliver(send, row.id)
+    async with store.db.execute("SELECT COUNT(*) FROM outbox WHERE image IS NOT NULL") as cur:
+        assert (await cur.fetchone())[0] == 0
+    await store.close()
+
+
+async def test_the_least_recently_used_campaigns_are_unloaded_beyond_the_limit(tmp_path, monkeypatch):
+    """Beyond LOADED_CAMPAIGNS, the least recently used match is dropped and rebuilt on demand."""
+    from bot import service as service_module
+
+    monkeypatch.setattr(service_module, "LOADED_CAMPAIGNS", 2)
+    store = await Store.open(tmp_path / "l.db")
+    service = CampaignService(store)
+    rows = [(await service.create(f"c{i}", "duel", seed="fixed", creator=REF.user_id))[0] for i in range(3)]
+    assert set(service._matches) == {rows[1].id, rows[2].id}
+    await service.join(rows[0], "red", RED)
+    await service.submit(rows[0], RED, "move r1 0102")
+    assert set(service._matches) == {rows[2].id, rows[0].id}
+    assert (await service.match(rows[0])).state["units"]["r1"]["hex"] == "0102"
+    await store.close()
+
+
+async def test_a_snapshot_is_taken_at_the_first_barrier_after_every_25_records(setup):
+    """Snapshots no longer wait for a barrier that falls on a multiple of 25: after 25 records
+    the next barrier (here record 33, the third change of player) takes one."""
+    service, row, store = setup
+    for who, unit, there, back in ((RED, "r1", "0102", "0101"), (BLUE, "b1", "0504", "0505"), (RED, "r1", "0102", "0101")):
+        for n in range(10):
+            await service.submit(row, who, f"move {unit} {there if n % 2 == 0 else back}")
+        await service.submit(row, who, "end")
+    saved = await store.saved_snapshot(row.id)
+    assert saved is not None and saved.seq == 33
