@@ -162,12 +162,14 @@ class CampaignService:
         creator: str | None = None,
         seats: Mapping[str, tuple[str, str]] | None = None,
         position: str | None = None,
+        guild: str | None = None,
     ) -> tuple[CampaignRow, list[Reply]]:
         """Create a campaign: its row, referee (``creator``), ``seats`` (role -> user id and name),
         the announcement with the seed commitment and the first snapshot, in one transaction.
 
         With ``position`` (a position file's text) the campaign starts from it: its scenario and
         options (unless given) come from the file, and loading it is the campaign's first record.
+        ``guild`` is the Discord server the campaign lives in, if any.
         """
         try:
             key = registry.resolve(game_name)
@@ -238,6 +240,7 @@ class CampaignService:
                 snapshot=(0, canonical(setup_state), setup_hash),
                 head=self._head(game, match, records[-1].seq if records else 0),
                 records=[r.to_json() for r in records],
+                guild=guild,
             )
         except sqlite3.IntegrityError:
             # Another request created a campaign of that name since the check above.
@@ -412,7 +415,14 @@ class CampaignService:
         return out, now
 
     # Seats --------------------------------------------------------------------------------------
+    async def refuse_archived(self, row: CampaignRow) -> None:
+        """Raise if the campaign was ended by a referee (read afresh: the row may predate it)."""
+        fresh = await self.store.campaign(row.id)
+        if fresh is not None and fresh.archived:
+            raise ServiceError(archived_refusal(fresh.name))
+
     async def join(self, row: CampaignRow, role: str, sender: Sender) -> list[Reply]:
+        await self.refuse_archived(row)
         game = registry.get(row.game)
         role = self._role(game, role)
         seats = await self.store.seats(row.id)
@@ -422,6 +432,7 @@ class CampaignService:
         return [Reply(PUBLIC, self._(t("{user} now plays {role}.", user=sender.name or sender.user_id, role=role)))]
 
     async def leave(self, row: CampaignRow, role: str, sender: Sender) -> list[Reply]:
+        await self.refuse_archived(row)
         game = registry.get(row.game)
         role = self._role(game, role)
         seats = await self.store.seats(row.id)
@@ -496,6 +507,8 @@ class CampaignService:
         async with self._step(row.id):
             # Read inside the lock: the row the transport holds may predate a referee's pause.
             fresh = await self.store.campaign(row.id)
+            if fresh is not None and fresh.archived and not all(_reads_only(line) for line in lines):
+                raise ServiceError(archived_refusal(row.name))
             if fresh is not None and fresh.status == "paused":
                 raise ServiceError(t("Campaign {name} is paused by a referee.", name=row.name))
             match = await self.match(row)
@@ -846,7 +859,19 @@ class CampaignService:
             return await self._referee_query(row, sender, kind, args, line)
         if not reason.strip():
             raise ServiceError(t("Every referee override needs a reason: add 'because <reason>'."))
+        await self.refuse_archived(row)
         batch = uuid.uuid4().hex
+        if kind == "end":
+            reply = Reply(PUBLIC, self._(t(
+                "Referee ended the campaign; it is archived: its history and status can still be read, and it takes no more orders. Reason: {reason}",
+                reason=reason.strip(),
+            )), batch=batch)
+            async with self._step(row.id):  # after any order in progress, in one transaction
+                await self.store.commit_step(
+                    row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "override")],
+                    archive=reason.strip(),
+                )
+            return [reply]
         if kind in ("pause", "resume"):
             status = "paused" if kind == "pause" else "active"
             reply = Reply(PUBLIC, self._(t("Referee {action} the campaign. Reason: {reason}", action="paused" if kind == "pause" else "resumed", reason=reason.strip())), batch=batch)
@@ -1104,6 +1129,21 @@ def _names(names: Sequence[str], limit: int = 20) -> str:
     """Names for a summary line: the first ``limit`` and how many more."""
     shown = ", ".join(sorted(names)[:limit])
     return shown if len(names) <= limit else f"{shown} (+{len(names) - limit})"
+READ_ONLY_VERBS = ("status", "map", "history", "help", "hand")
+
+
+def archived_refusal(name: str) -> Text:
+    return t(
+        "Campaign {name} has ended and is archived: it takes no more orders. Its history and status can still be read "
+        "(/adjutant history, /adjutant status).",
+        name=name,
+    )
+
+
+def _reads_only(line: str) -> bool:
+    """A line that only reads the campaign (still allowed once it is archived)."""
+    words = tokens(line)
+    return bool(words) and words[0].casefold() in READ_ONLY_VERBS
 
 
 def _storable(line: str) -> str:

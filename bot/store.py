@@ -119,6 +119,9 @@ class CampaignRow:
     channel: str | None
     rules_version: int = 1  # the game's rules version the campaign is played under
     continued_from: int | None = None  # the record it continued from after a rules upgrade
+    guild: str | None = None
+    archived: bool = False  # ended by a referee: readable, takes no more orders
+    channel_lost: bool = False  # its Discord channel was deleted
 
 
 @dataclass(frozen=True)
@@ -311,6 +314,7 @@ class Store:
         snapshot: tuple[int, str, str] | None = None,
         head: Saved | None = None,
         records: Iterable[dict[str, Any]] = (),
+        guild: str | None = None,
     ) -> int:
         """Create a campaign with its referees, seats, opening replies, first snapshot and first
         records (a position it starts from), in one transaction: a crash leaves either all of it
@@ -318,10 +322,10 @@ class Store:
         stamp = now()
         async with self.transaction() as db:
             cur = await db.execute(
-                "INSERT INTO campaigns (name, game, scenario, options, seed, channel, created_at, rules_version)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO campaigns (name, game, scenario, options, seed, channel, created_at, rules_version, guild)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (name, game, scenario, json.dumps(options, sort_keys=True), seed, channel, stamp,
-                 head.rules_version if head is not None else 1),
+                 head.rules_version if head is not None else 1, guild),
             )
             assert cur.lastrowid is not None
             campaign_id = int(cur.lastrowid)
@@ -349,6 +353,9 @@ class Store:
             channel=row["channel"],
             rules_version=int(row["rules_version"]),
             continued_from=row["continued_from"],
+            guild=row["guild"],
+            archived=row["archived_at"] is not None,
+            channel_lost=row["channel_lost_at"] is not None,
         )
 
     async def campaign(self, key: int | str) -> CampaignRow | None:
@@ -366,6 +373,49 @@ class Store:
         async with self.db.execute("SELECT * FROM campaigns WHERE channel = ?", (channel,)) as cur:
             row = await cur.fetchone()
         return self._campaign(row) if row else None
+
+    async def campaigns_of_guild(self, guild: str, channels: Iterable[str] = ()) -> list[CampaignRow]:
+        """The campaigns of a Discord server: those stored with it, and those stored without a
+        server (created before it was recorded) whose channel is one of ``channels``."""
+        known = list(channels)
+        marks = ",".join("?" * len(known))
+        sql = "SELECT * FROM campaigns WHERE guild = ?"
+        if known:
+            sql += f" OR (guild IS NULL AND channel IN ({marks}))"
+        async with self.db.execute(sql + " ORDER BY id", (guild, *known)) as cur:
+            rows = await cur.fetchall()
+        return [self._campaign(r) for r in rows]
+
+    async def set_guild(self, campaign_id: int, guild: str) -> None:
+        async with self.transaction() as db:
+            await db.execute("UPDATE campaigns SET guild = ? WHERE id = ?", (guild, campaign_id))
+
+    async def archive_reason(self, campaign_id: int) -> str | None:
+        async with self.db.execute("SELECT archive_reason FROM campaigns WHERE id = ?", (campaign_id,)) as cur:
+            row = await cur.fetchone()
+        return row["archive_reason"] if row else None
+
+    async def mark_channel_lost(self, campaign_id: int) -> bool:
+        """Record that the campaign's channel is gone; True the first time only."""
+        async with self.transaction() as db:
+            cur = await db.execute(
+                "UPDATE campaigns SET channel_lost_at = ? WHERE id = ? AND channel_lost_at IS NULL", (now(), campaign_id)
+            )
+            return cur.rowcount > 0
+
+    # User settings ------------------------------------------------------------------------------
+    async def ping_by_dm(self, user_id: str) -> bool:
+        async with self.db.execute("SELECT ping_by_dm FROM user_settings WHERE user_id = ?", (user_id,)) as cur:
+            row = await cur.fetchone()
+        return bool(row["ping_by_dm"]) if row else False
+
+    async def set_ping_by_dm(self, user_id: str, by_dm: bool) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO user_settings (user_id, ping_by_dm) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET ping_by_dm = excluded.ping_by_dm",
+                (user_id, int(by_dm)),
+            )
 
     async def set_status(self, campaign_id: int, status: str) -> None:
         async with self.transaction() as db:
@@ -451,12 +501,18 @@ class Store:
         status: str | None = None,
         seats: Mapping[str, tuple[str, str]] | None = None,
         head: Saved | None = None,
+        archive: str | None = None,
     ) -> None:
         """Commit one step atomically: records, typed messages, snapshot, outbox replies, and any
-        change of status or of seats (role -> user id and name) it announces."""
+        change of status or of seats (role -> user id and name) it announces; ``archive`` (a
+        reason) ends the campaign: it is archived and takes no more orders."""
         stamp = now()
         async with self.transaction() as db:
             await self._write_step(db, campaign_id, stamp, records, replies, messages, snapshot, head)
+            if archive is not None:
+                await db.execute(
+                    "UPDATE campaigns SET archived_at = ?, archive_reason = ? WHERE id = ?", (stamp, archive, campaign_id)
+                )
             if status is not None:
                 await db.execute("UPDATE campaigns SET status = ? WHERE id = ?", (status, campaign_id))
             for role, (user_id, user_name) in sorted((seats or {}).items()):
@@ -557,7 +613,8 @@ class Store:
         message was handled there yet) and the campaign's creation time (ISO 8601)."""
         async with self.db.execute(
             "SELECT c.*, m.message_id AS mark FROM campaigns c LEFT JOIN channel_marks m ON m.channel = c.channel"
-            " WHERE c.channel IS NOT NULL AND c.status != 'finished' ORDER BY c.id"
+            " WHERE c.channel IS NOT NULL AND c.status != 'finished' AND c.archived_at IS NULL"
+            " AND c.channel_lost_at IS NULL ORDER BY c.id"
         ) as cur:
             rows = await cur.fetchall()
         return [(self._campaign(r), r["mark"], r["created_at"]) for r in rows]

@@ -71,3 +71,20 @@ async def test_an_old_database_continues_after_a_rules_upgrade(tmp_path, monkeyp
             assert all("upgraded" in n for n in notices)
     finally:
         await store.close()
+
+
+async def test_an_old_campaign_opens_unarchived_and_can_be_ended(tmp_path):
+    """After the upgrade to the archive schema, old campaigns are neither archived nor lost, and can be ended."""
+    db = tmp_path / "old.db"
+    shutil.copy(FIXTURE, db)
+    store = await Store.open(db)
+    try:
+        service = CampaignService(store)
+        rows = await store.campaigns()
+        assert rows and not any(r.archived or r.channel_lost or r.guild for r in rows)
+        row = rows[0]
+        await store.add_referee(row.id, CONSOLE.user_id)
+        await service.referee(row, CONSOLE, "end because the fixture is old")
+        assert (await store.campaign(row.id)).archived
+    finally:
+        await store.close()
