@@ -439,7 +439,7 @@ class Delivery:
         from bot.discord.components import DecideButton
 
         fresh = await self.client.store.campaign(row.id)
-        if fresh is None or fresh.status != "active":
+        if fresh is None or fresh.status != "active" or fresh.archived:
             return None
         match = await self.client.service.match(fresh)
         if match.result() is not None:

@@ -17,6 +17,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.campaigns import listing
 from bot.discord.components import show_choices
 from bot.discord.delivery import first_lines
 from bot.discord.interact import (
@@ -42,7 +43,7 @@ from engine.text import t
 
 COMMANDS_HELP = t(
     "Slash commands: /adjutant create, join, leave, seats, status, map, hand, options, order, history, "
-    "undo, help; referees: /ref seat, place, remove, override, grant-undo, rewind, pause, resume, appoint. "
+    "undo, campaigns, help; referees: /ref seat, place, remove, override, grant-undo, rewind, pause, resume, end, appoint. "
     "You may also type orders in the campaign channel, one per line (prefix 'SIDE:' if you hold several "
     "seats), or by direct message to me (start with 'CAMPAIGN:' if you sit in several campaigns); lines "
     "starting with # and messages starting with // or > are ignored."
@@ -99,7 +100,7 @@ class PlayerCommands(app_commands.Group):
             try:
                 row, _ = await client.service.create(
                     name or f"{game.casefold()}-{interaction.channel_id}", game, scenario, options_json(options or ""),
-                    channel=str(interaction.channel_id), creator=str(interaction.user.id),
+                    channel=str(interaction.channel_id), creator=str(interaction.user.id), guild=str(interaction.guild.id),
                 )
             except ServiceError as exc:
                 await answer(interaction, f"{FAIL} {client.tr(exc.message)}")
@@ -284,6 +285,15 @@ class PlayerCommands(app_commands.Group):
         replies = await _submit(interaction, row, "undo", side)
         if replies is not None:
             await answer(interaction, first_lines(replies) or client.tr(t("Done.")))
+
+    @app_commands.command(name="campaigns", description="The campaigns of this server: game, channel, where each stands")
+    async def campaigns(self, interaction: discord.Interaction[Any]) -> None:
+        client = client_of(interaction)
+        if interaction.guild is None:
+            await answer(interaction, client.tr(t("Campaigns live in server channels; ask in a server.")))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await answer(interaction, await listing(client, interaction.guild), escape=False)
 
     @app_commands.command(name="help", description="The orders of this campaign's game, or one order in detail")
     @app_commands.describe(topic="an order (verb) to explain")

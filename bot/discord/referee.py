@@ -210,3 +210,24 @@ class RefereeCommands(app_commands.Group):
         text = client.tr(t("{by} appointed {user} referee of campaign {name}.", by=interaction.user.display_name,
                            user=user.display_name, name=row.name))
         await answer(interaction, text, ephemeral=False)
+
+    @app_commands.command(name="end", description="End the campaign and archive it: no more orders, history kept")
+    @app_commands.describe(reason=REASON, confirm="the campaign's name, to confirm")
+    async def end(self, interaction: discord.Interaction[Any], reason: str, confirm: str = "") -> None:
+        client = client_of(interaction)
+        row = await campaign_here(interaction)
+        if row is None:
+            return
+        if confirm.strip() != row.name:
+            if not await client.may_referee(row, interaction):
+                await answer(interaction, client.tr(t(
+                    "Sorry, only a referee of campaign {name} may do that (referees hold the '{role}' role "
+                    "or the Manage Server permission).", name=row.name, role=client.settings.referee_role,
+                )))
+                return
+            await answer(interaction, client.tr(t(
+                "Ending a campaign cannot be undone. To end and archive it, run /ref end again with confirm: {name}",
+                name=row.name,
+            )))
+            return
+        await referee_line(interaction, f"end because {_one_line(reason)}")

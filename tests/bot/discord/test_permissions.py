@@ -182,6 +182,7 @@ def commands(case: Case) -> dict[str, tuple[str, dict[str, Any]]]:
         "order axis": ("adjutant order", {"text": "zero pass", "side": "axis"}),
         "undo axis": ("adjutant undo", {"side": "axis"}),
         "help": ("adjutant help", {}),
+        "campaigns": ("adjutant campaigns", {}),
         "ref seat": ("ref seat", {"side": "axis", "user": stranger, "reason": "matrix"}),
         "ref place": ("ref place", {"unit": "ge-11a", "hex": "1527", "reason": "matrix"}),
         "ref remove": ("ref remove", {"unit": "ge-11a", "reason": "matrix"}),
@@ -193,6 +194,7 @@ def commands(case: Case) -> dict[str, tuple[str, dict[str, Any]]]:
         "ref appoint": ("ref appoint", {"user": stranger}),
         "ref position": ("ref position", {"file": Upload("sw.position.json", position_file()), "reason": "matrix"}),
         "ref export": ("ref export", {}),
+        "ref end": ("ref end", {"reason": "matrix"}),
     }
 
 
@@ -204,11 +206,11 @@ def position_file() -> bytes:
 
 COMMAND_NAMES = [
     "create", "join axis", "leave axis", "seats", "status", "history", "map", "hand axis", "options axis",
-    "order axis", "undo axis", "help", "ref seat", "ref place", "ref remove", "ref override", "ref grant-undo",
-    "ref rewind", "ref pause", "ref resume", "ref appoint", "ref position", "ref export",
+    "order axis", "undo axis", "help", "campaigns", "ref seat", "ref place", "ref remove", "ref override", "ref grant-undo",
+    "ref rewind", "ref pause", "ref resume", "ref appoint", "ref position", "ref export", "ref end",
 ]
 
-PUBLIC_ANSWERS = {"seats", "status", "history", "map", "help"}
+PUBLIC_ANSWERS = {"seats", "status", "history", "map", "help", "campaigns"}
 SEAT_COMMANDS = {"leave axis", "hand axis", "options axis", "order axis", "undo axis"}
 SEAT_REFUSALS = ("You do not hold the axis seat", "Only the player of axis", "You have no seat")
 
