@@ -509,6 +509,8 @@ class CampaignService:
             fresh = await self.store.campaign(row.id)
             if fresh is not None and fresh.archived and not all(_reads_only(line) for line in lines):
                 raise ServiceError(archived_refusal(row.name))
+            if fresh is not None and fresh.channel_lost and not all(_reads_only(line) for line in lines):
+                raise ServiceError(t("Campaign {name} lost its channel (it was deleted): it takes no more orders.", name=row.name))
             if fresh is not None and fresh.status == "paused":
                 raise ServiceError(t("Campaign {name} is paused by a referee.", name=row.name))
             match = await self.match(row)

@@ -47,7 +47,7 @@ async def state_of(client: AdjutantClient, row: CampaignRow) -> Text | str:
         reason = await client.store.archive_reason(row.id) or ""
         return t("archived (ended by a referee: {reason})", reason=reason)
     if row.channel_lost:
-        return t("its channel was deleted; a referee should end it (/ref end) or move its players")
+        return t("its channel was deleted; its record is kept")
     try:
         match = await client.service.match(row)
     except Exception:

@@ -175,6 +175,10 @@ class Catchup:
                         await self.handle(queued.pop(0))
                     if count:
                         log.info("channel %s: handled %d message(s) typed while Adjutant was away", channel_id, count)
+            except discord.NotFound:
+                from bot.discord.lost import channel_deleted
+
+                await channel_deleted(self.client, channel_id)  # deleted while Adjutant was away
             except discord.Forbidden as exc:
                 log.error("channel %s: cannot read the messages typed while Adjutant was away: it lacks the"
                           " View Channels or Read Message History permission there (%s)", channel_id, exc.text)

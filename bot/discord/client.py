@@ -316,6 +316,16 @@ class AdjutantClient(discord.Client):
                 log.exception("campaign %s: message %s failed", row.id, message.id)
                 await self.say(message, f"{FAIL} {self.tr(t('Sorry, something went wrong; the error was logged.'))}")
 
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        from bot.discord.lost import channel_deleted
+
+        await channel_deleted(self, channel.id, channel.guild.id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        from bot.discord.lost import channel_deleted
+
+        await channel_deleted(self, payload.thread_id, payload.guild_id)
+
     async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
         from bot.discord.direct import order_edited
 

@@ -67,3 +67,12 @@ async def test_an_archived_campaign_is_not_read_back_after_a_restart(setup):
     assert [r.id for r, _, _ in await store.catch_up_from()] == [row2.id]
     await service.referee(row2, REF, "end because done")
     assert await store.catch_up_from() == []
+
+
+async def test_a_campaign_that_lost_its_channel_refuses_orders_saying_why(setup):
+    """Once its channel is marked lost, an order is refused naming the deleted channel; status still reads."""
+    service, row, store = setup
+    assert await store.mark_channel_lost(row.id) and not await store.mark_channel_lost(row.id)
+    with pytest.raises(ServiceError, match="lost its channel"):
+        await service.submit(row, RED, "move r1 0102")
+    assert await service.submit(row, RED, "status")

@@ -165,6 +165,7 @@ class FakeDiscord:
         self.holds: list[tuple[str, re.Pattern[str], asyncio.Event]] = []
         self.held: list[tuple[str, str]] = []
         self.portal_intents = p.MESSAGE_CONTENT_INTENT
+        self.system_channel: int | None = None  # the server's system channel (Server Settings > Overview)
         self._nonces: dict[tuple[int, int, str], Posted] = {}
         self._sockets: list[web.WebSocketResponse] = []
         self._seq = 0
@@ -201,6 +202,18 @@ class FakeDiscord:
             await self.dispatch("CHANNEL_CREATE", payload)
         self._changed()
         return cid
+
+    async def remove_channel(self, channel_id: int, announce: bool = True) -> None:
+        """Delete a channel, thread or forum post; ``announce`` sends CHANNEL_/THREAD_DELETE
+        (False: deleted while the bot was away, it learns by a 404)."""
+        channel = self.channels.pop(channel_id)
+        if announce and channel.type == p.PUBLIC_THREAD:
+            await self.dispatch("THREAD_DELETE", {
+                "id": str(channel.id), "guild_id": str(self.guild_id), "parent_id": str(channel.parent_id), "type": channel.type,
+            })
+        elif announce:
+            await self.dispatch("CHANNEL_DELETE", channel.payload())
+        self._changed()
 
     def permissions(self, user: User) -> int:
         if user.id == self.owner.id:
@@ -375,7 +388,7 @@ class FakeDiscord:
             "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [],
             "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
             "mfa_level": 0, "premium_tier": 0, "preferred_locale": "en-US", "nsfw_level": 0,
-            "system_channel_id": None, "afk_channel_id": None, "afk_timeout": 300,
+            "system_channel_id": str(self.system_channel) if self.system_channel else None, "afk_channel_id": None, "afk_timeout": 300,
         }
 
     async def _send(self, ws: web.WebSocketResponse, event: str, data: dict[str, Any]) -> None:
