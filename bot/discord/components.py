@@ -29,6 +29,7 @@ from bot.discord.choices import (
     state_tag,
 )
 from bot.discord.delivery import first_lines
+from bot.discord.seats import JoinButton
 from bot.replies import Reply
 from bot.service import FAIL, ServiceError
 from bot.store import CampaignRow
@@ -136,7 +137,7 @@ class PrivateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRI
         await private_copy(interaction, self.ref)
 
 
-DYNAMIC_ITEMS = (DecideButton, ChoiceButton, ChoiceSelect, PrivateButton)
+DYNAMIC_ITEMS = (DecideButton, ChoiceButton, ChoiceSelect, PrivateButton, JoinButton)
 
 
 # What the clicks do -----------------------------------------------------------------------------

@@ -8,10 +8,8 @@ options) come back to the asker privately unless they ask to share; the hand goe
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import functools
 import io
-import uuid
 from typing import Any
 
 import discord
@@ -35,6 +33,7 @@ from bot.discord.interact import (
 )
 from bot.discord.pictures import around, has_board
 from bot.discord.posts import extension
+from bot.discord.seats import change_seat, post_lobby
 from bot.replies import PUBLIC, Reply
 from bot.service import FAIL, ServiceError, options_json
 from bot.store import CampaignRow
@@ -111,6 +110,9 @@ class PlayerCommands(app_commands.Group):
             # A campaign in a thread or forum post: be a member, so its messages reach the bot.
             with contextlib.suppress(discord.HTTPException):
                 await interaction.channel.join()
+        channel = client.delivery.channel(row)
+        if channel is not None:
+            await post_lobby(client, row, channel)
         roles = ", ".join(registry.get(row.game).roles)
         await answer(interaction, client.tr(t(
             "Campaign {name} created; you are its referee. Players take a side with /adjutant join ({roles}).",
@@ -136,24 +138,12 @@ class PlayerCommands(app_commands.Group):
             return
         # Deferred first: the campaign's gate may be held by a slow delivery.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        sender = client.sender(interaction.user)
-        call = client.service.join if join else client.service.leave
-
-        async def work() -> list[Reply]:
-            # The announcement is posted in the channel from the outbox, like any public reply.
-            batch = uuid.uuid4().hex
-            replies = [dataclasses.replace(r, batch=batch) for r in await call(row, side, sender)]
-            await client.store.commit_step(row.id, [], [(r.to, r.payload(), r.image) for r in replies])
-            return replies
-
         try:
-            replies = await client.act(row, work, interaction=interaction)
+            replies = await change_seat(client, row, side, interaction.user, join, interaction=interaction)
         except ServiceError as exc:
             await answer(interaction, f"{FAIL} {client.tr(exc.message)}")
             return
         await answer(interaction, "\n".join(r.text for r in replies))
-        if join:
-            await client.deal_holdings(row, side.casefold())
 
     @app_commands.command(name="seats", description="Who plays which side")
     async def seats(self, interaction: discord.Interaction[Any]) -> None:

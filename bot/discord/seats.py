@@ -1,0 +1,137 @@
+"""Taking and giving up seats: ``/adjutant join`` and ``leave``, and the lobby's Join buttons.
+
+``/adjutant create`` posts a lobby in the campaign's channel: the seats, and a Join button for
+each free one. A click claims the seat exactly as ``/adjutant join`` does (the same service
+call, checks and public announcement), then the lobby is redrawn with the seats as they are
+now. A click on a seat someone else took meanwhile, or in a campaign that has ended, is
+refused privately with the reason, and the lobby is redrawn so its buttons are true again.
+The buttons are ``DynamicItem``s: they work after a restart.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import re
+import uuid
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.discord.choices import label
+from bot.replies import Reply
+from bot.service import FAIL, ServiceError
+from bot.store import CampaignRow
+from engine import registry
+from engine.text import t
+
+if TYPE_CHECKING:
+    from bot.discord.client import AdjutantClient
+
+log = logging.getLogger("adjutant.discord.seats")
+
+JOIN_TEMPLATE = r"adj:j:(?P<cid>\d+):(?P<role>[a-z0-9][a-z0-9_-]{0,23})"
+BUTTONS_LIMIT = 25  # five rows of five
+
+
+def _client(interaction: discord.Interaction[Any]) -> AdjutantClient:
+    return cast("AdjutantClient", interaction.client)
+
+
+async def change_seat(
+    client: AdjutantClient, row: CampaignRow, side: str, user: discord.abc.User, join: bool,
+    interaction: discord.Interaction[Any] | None = None,
+) -> list[Reply]:
+    """Join or leave ``side`` for ``user``; the announcement is posted from the outbox.
+
+    Raises ``ServiceError`` with the reason when the seat cannot be taken or given up.
+    """
+    sender = client.sender(user)
+    call = client.service.join if join else client.service.leave
+
+    async def work() -> list[Reply]:
+        batch = uuid.uuid4().hex
+        replies = [dataclasses.replace(r, batch=batch) for r in await call(row, side, sender)]
+        await client.store.commit_step(row.id, [], [(r.to, r.payload(), r.image) for r in replies])
+        return replies
+
+    replies = await client.act(row, work, interaction=interaction)
+    if join:
+        await client.deal_holdings(row, side.casefold())
+    return replies
+
+
+# The lobby ------------------------------------------------------------------------------------------
+class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=JOIN_TEMPLATE):
+    def __init__(self, campaign_id: int, role: str, text: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label(text or role), style=discord.ButtonStyle.success, custom_id=f"adj:j:{campaign_id}:{role}"
+            )
+        )
+        self.campaign_id = campaign_id
+        self.role = role
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> JoinButton:
+        return cls(int(match.group("cid")), match.group("role"), getattr(item, "label", "") or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await claim(interaction, self.campaign_id, self.role)
+
+
+async def lobby(client: AdjutantClient, row: CampaignRow) -> tuple[str, discord.ui.View | None]:
+    """The lobby's text (every seat and who holds it) and a Join button for each free seat."""
+    seats = await client.store.seats(row.id)
+    lines = [client.tr(t("Seats of campaign {name}:", name=row.name))]
+    view = discord.ui.View(timeout=None)
+    for role in registry.get(row.game).roles:
+        seat = seats.get(role)
+        if seat is not None:
+            who = f"<@{seat[0]}>" if seat[0].isdigit() else seat[1] or seat[0]
+            lines.append(f"- {role}: {who}")
+            continue
+        lines.append(f"- {role}: {client.tr(t('free'))}")
+        if len(view.children) < BUTTONS_LIMIT and not row.archived:
+            view.add_item(JoinButton(row.id, role, client.tr(t("Join as {role}", role=role))))
+    if row.archived:
+        lines.append(client.tr(t("The campaign has ended; its seats are closed.")))
+    elif view.children:
+        lines.append(client.tr(t("Press a button to take a free seat (or use /adjutant join).")))
+    else:
+        lines.append(client.tr(t("Every seat is taken.")))
+    return "\n".join(lines), view if view.children else None
+
+
+async def post_lobby(client: AdjutantClient, row: CampaignRow, channel: discord.abc.Messageable) -> None:
+    """Post the campaign's lobby in its channel (a failure is logged: /adjutant join still works)."""
+    text, view = await lobby(client, row)
+    extra: dict[str, Any] = {"view": view} if view is not None else {}
+    try:
+        await channel.send(content=text, allowed_mentions=discord.AllowedMentions.none(), **extra)
+    except discord.HTTPException as exc:
+        log.warning("campaign %s: could not post its lobby (%s)", row.id, exc)
+
+
+async def claim(interaction: discord.Interaction[Any], campaign_id: int, role: str) -> None:
+    """A Join button: take the seat as /adjutant join would, then redraw the lobby."""
+    client = _client(interaction)
+    row = await client.store.campaign(campaign_id)
+    if row is None:
+        await interaction.response.send_message(client.tr(t("That campaign no longer exists.")), ephemeral=True)
+        return
+    await interaction.response.defer()  # the lobby is edited below; the clicker is answered privately
+    try:
+        replies = await change_seat(client, row, role, interaction.user, join=True, interaction=interaction)
+        said = "\n".join(r.text for r in replies)
+    except ServiceError as exc:
+        said = f"{FAIL} {client.tr(exc.message)}"
+    fresh = await client.store.campaign(campaign_id) or row
+    text, view = await lobby(client, fresh)
+    try:
+        await interaction.edit_original_response(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as exc:
+        log.info("campaign %s: could not redraw the lobby (%s)", campaign_id, exc)
+    await interaction.followup.send(said[:2000], ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
