@@ -425,6 +425,11 @@ class CampaignService:
         await self.refuse_archived(row)
         game = registry.get(row.game)
         role = self._role(game, role)
+        if sender.user_id in await self.store.observers(row.id):
+            raise ServiceError(t(
+                "You observe campaign {name}, and observers hold no seat. Stop observing first (/adjutant observe stop: True).",
+                name=row.name,
+            ))
         seats = await self.store.seats(row.id)
         if role in seats and seats[role][0] != sender.user_id:
             raise ServiceError(t("The {role} seat is taken by {user}.", role=role, user=seats[role][1] or seats[role][0]))
@@ -440,6 +445,24 @@ class CampaignService:
             raise ServiceError(t("You do not hold the {role} seat.", role=role))
         await self.store.set_seat(row.id, role, None)
         return [Reply(PUBLIC, self._(t("{user} left the {role} seat.", user=sender.name or sender.user_id, role=role)))]
+
+    async def observe(self, row: CampaignRow, sender: Sender, stop: bool = False) -> list[Reply]:
+        """Follow the campaign as an observer (public view only, no seat), or stop observing."""
+        await self.refuse_archived(row)
+        name = sender.name or sender.user_id
+        if stop:
+            if sender.user_id not in await self.store.observers(row.id):
+                raise ServiceError(t("You do not observe campaign {name}.", name=row.name))
+            await self.store.set_observer(row.id, sender.user_id, None)
+            return [Reply(PUBLIC, self._(t("{user} no longer observes the campaign.", user=name)))]
+        seats = await self.roles_of(row, sender.user_id)
+        if seats:
+            raise ServiceError(t(
+                "You play {roles} in campaign {name}; observers hold no seat. Leave your seat first to observe.",
+                roles=", ".join(seats), name=row.name,
+            ))
+        await self.store.set_observer(row.id, sender.user_id, name)
+        return [Reply(PUBLIC, self._(t("{user} now observes the campaign (the public view only, no seat).", user=name)))]
 
     def _role(self, game: Game, role: str) -> str:
         r = role.casefold().strip()

@@ -441,6 +441,26 @@ class Store:
                     (campaign_id, role, user_id, user_name),
                 )
 
+    async def observers(self, campaign_id: int) -> dict[str, str]:
+        """The campaign's observers: user id -> name."""
+        async with self.db.execute(
+            "SELECT user_id, user_name FROM observers WHERE campaign_id = ? ORDER BY user_name, user_id", (campaign_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return {r["user_id"]: r["user_name"] for r in rows}
+
+    async def set_observer(self, campaign_id: int, user_id: str, user_name: str | None) -> None:
+        """Make ``user_id`` an observer (with a name) or, with ``None``, no longer one."""
+        async with self.transaction() as db:
+            if user_name is None:
+                await db.execute("DELETE FROM observers WHERE campaign_id = ? AND user_id = ?", (campaign_id, user_id))
+            else:
+                await db.execute(
+                    "INSERT INTO observers (campaign_id, user_id, user_name) VALUES (?, ?, ?)"
+                    " ON CONFLICT (campaign_id, user_id) DO UPDATE SET user_name = excluded.user_name",
+                    (campaign_id, user_id, user_name),
+                )
+
     async def referees(self, campaign_id: int) -> set[str]:
         async with self.db.execute("SELECT user_id FROM referees WHERE campaign_id = ?", (campaign_id,)) as cur:
             rows = await cur.fetchall()
@@ -522,6 +542,8 @@ class Store:
                     " user_name = excluded.user_name",
                     (campaign_id, role, user_id, user_name),
                 )
+                # A seat given by a referee ends its holder's observing: observers hold no seat.
+                await db.execute("DELETE FROM observers WHERE campaign_id = ? AND user_id = ?", (campaign_id, user_id))
 
     @staticmethod
     async def _write_step(

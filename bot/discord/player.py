@@ -33,7 +33,7 @@ from bot.discord.interact import (
 )
 from bot.discord.pictures import around, has_board
 from bot.discord.posts import extension
-from bot.discord.seats import change_seat, post_lobby
+from bot.discord.seats import change_observer, change_seat, post_lobby
 from bot.replies import PUBLIC, Reply
 from bot.service import FAIL, ServiceError, options_json
 from bot.store import CampaignRow
@@ -42,7 +42,7 @@ from engine.text import t
 
 COMMANDS_HELP = t(
     "Slash commands: /adjutant create, join, leave, seats, status, map, hand, options, order, history, "
-    "undo, campaigns, help; referees: /ref seat, place, remove, override, grant-undo, rewind, pause, resume, end, appoint. "
+    "undo, observe, campaigns, settings, help; referees: /ref seat, place, remove, override, grant-undo, rewind, pause, resume, end, appoint. "
     "You may also type orders in the campaign channel, one per line (prefix 'SIDE:' if you hold several "
     "seats), or by direct message to me (start with 'CAMPAIGN:' if you sit in several campaigns); lines "
     "starting with # and messages starting with // or > are ignored."
@@ -157,7 +157,26 @@ class PlayerCommands(app_commands.Group):
             seat = seats.get(role)
             who = (f"<@{seat[0]}>" if seat[0].isdigit() else seat[1] or seat[0]) if seat else client.tr(t("free"))
             lines.append(f"{role}: {who}")
+        observers = await client.store.observers(row.id)
+        if observers:
+            names = ", ".join(f"<@{uid}>" if uid.isdigit() else name or uid for uid, name in observers.items())
+            lines.append(client.tr(t("Observers: {names}", names=names)))
         await answer(interaction, f"{row.name}\n" + "\n".join(lines), escape=False)
+
+    @app_commands.command(name="observe", description="Follow this campaign as an observer (public view, no seat)")
+    @app_commands.describe(stop="stop observing")
+    async def observe(self, interaction: discord.Interaction[Any], stop: bool = False) -> None:
+        client = client_of(interaction)
+        row = await campaign_here(interaction)
+        if row is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            replies = await change_observer(client, row, interaction.user, stop, interaction=interaction)
+        except ServiceError as exc:
+            await answer(interaction, f"{FAIL} {client.tr(exc.message)}")
+            return
+        await answer(interaction, "\n".join(r.text for r in replies))
 
     @app_commands.command(name="status", description="The turn, the phase and who is to act")
     @app_commands.describe(share="post the answer in the channel")

@@ -1,4 +1,5 @@
-"""Taking and giving up seats: ``/adjutant join`` and ``leave``, and the lobby's Join buttons.
+"""Taking and giving up seats: ``/adjutant join`` and ``leave``, the lobby's Join buttons, and
+``/adjutant observe`` (an observer follows the public channel, holds no seat, gets nothing private).
 
 ``/adjutant create`` posts a lobby in the campaign's channel: the seats, and a Join button for
 each free one. A click claims the seat exactly as ``/adjutant join`` does (the same service
@@ -59,6 +60,22 @@ async def change_seat(
     if join:
         await client.deal_holdings(row, side.casefold())
     return replies
+
+
+async def change_observer(
+    client: AdjutantClient, row: CampaignRow, user: discord.abc.User, stop: bool,
+    interaction: discord.Interaction[Any] | None = None,
+) -> list[Reply]:
+    """Start or stop observing the campaign; the announcement is posted from the outbox."""
+    sender = client.sender(user)
+
+    async def work() -> list[Reply]:
+        batch = uuid.uuid4().hex
+        replies = [dataclasses.replace(r, batch=batch) for r in await client.service.observe(row, sender, stop)]
+        await client.store.commit_step(row.id, [], [(r.to, r.payload(), r.image) for r in replies])
+        return replies
+
+    return await client.act(row, work, interaction=interaction)
 
 
 # The lobby ------------------------------------------------------------------------------------------

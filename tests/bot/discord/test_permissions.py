@@ -183,6 +183,7 @@ def commands(case: Case) -> dict[str, tuple[str, dict[str, Any]]]:
         "undo axis": ("adjutant undo", {"side": "axis"}),
         "help": ("adjutant help", {}),
         "campaigns": ("adjutant campaigns", {}),
+        "observe": ("adjutant observe", {}),
         "ref seat": ("ref seat", {"side": "axis", "user": stranger, "reason": "matrix"}),
         "ref place": ("ref place", {"unit": "ge-11a", "hex": "1527", "reason": "matrix"}),
         "ref remove": ("ref remove", {"unit": "ge-11a", "reason": "matrix"}),
@@ -206,8 +207,8 @@ def position_file() -> bytes:
 
 COMMAND_NAMES = [
     "create", "join axis", "leave axis", "seats", "status", "history", "map", "hand axis", "options axis",
-    "order axis", "undo axis", "help", "campaigns", "ref seat", "ref place", "ref remove", "ref override", "ref grant-undo",
-    "ref rewind", "ref pause", "ref resume", "ref appoint", "ref position", "ref export", "ref end",
+    "order axis", "undo axis", "help", "campaigns", "observe", "ref seat", "ref place", "ref remove", "ref override",
+    "ref grant-undo", "ref rewind", "ref pause", "ref resume", "ref appoint", "ref position", "ref export", "ref end",
 ]
 
 PUBLIC_ANSWERS = {"seats", "status", "history", "map", "help", "campaigns"}
@@ -228,6 +229,11 @@ def expected_answer(name: str, actor: str, it: Interaction) -> None:
             assert "Rosa now plays axis" in text, text
         else:
             assert first.ephemeral and FAIL in text and "taken by Rosa" in text, text
+    elif name == "observe":
+        if actor in ("own", "other"):
+            assert first.ephemeral and FAIL in text and "Leave your seat first" in text, text
+        else:
+            assert "now observes" in text, text
     elif name in SEAT_COMMANDS:
         if actor == "own":
             assert not any(r in text for r in SEAT_REFUSALS), text
