@@ -403,6 +403,22 @@ class Store:
             )
             return cur.rowcount > 0
 
+    async def board(self, campaign_id: int) -> tuple[str | None, str | None]:
+        """The campaign's status board message id and its last accepted action's post id."""
+        async with self.db.execute(
+            "SELECT board_message, last_action_message FROM campaigns WHERE id = ?", (campaign_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return (row["board_message"], row["last_action_message"]) if row else (None, None)
+
+    async def set_board(self, campaign_id: int, *, board: str | None = None, last_action: str | None = None) -> None:
+        """Record the board's message id and/or the last accepted action's post id."""
+        async with self.transaction() as db:
+            if board is not None:
+                await db.execute("UPDATE campaigns SET board_message = ? WHERE id = ?", (board, campaign_id))
+            if last_action is not None:
+                await db.execute("UPDATE campaigns SET last_action_message = ? WHERE id = ?", (last_action, campaign_id))
+
     # User settings ------------------------------------------------------------------------------
     async def ping_by_dm(self, user_id: str) -> bool:
         async with self.db.execute("SELECT ping_by_dm FROM user_settings WHERE user_id = ?", (user_id,)) as cur:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
+from bot.discord.board import Board
 from bot.discord.choices import CHOICE_LIMIT, Kind, Ref, state_tag
 from bot.discord.posts import (
     MAX_TEXT_MESSAGES,
@@ -170,9 +171,11 @@ class Delivery:
         posts = group(entries)
         last_public = max((i for i, p in enumerate(posts) if p.public), default=-1)
         done = 0
+        board = Board(self.client)
         for i, post in enumerate(posts):
             try:
-                await self.send(row, post, decide=i == last_public)
+                sent = await self.send(row, post, decide=i == last_public)
+                board.delivered(post, sent)
             except Retry as exc:
                 self.retry_later()
                 log.warning("delivery to campaign %s paused (%s); %d entries wait", row.id, exc, len(entries))
@@ -204,6 +207,7 @@ class Delivery:
                 await store.mark_delivered(entry_id)
             log.debug("campaign %s: post %s to %s delivered (outbox %s)", row.id, post.nonce_base, post.recipient, list(post.entry_ids))
             done += 1
+        await board.refresh(row)
         self._failures = 0
         if self.parked.pop(campaign_id, None) is not None:
             log.info("campaign %s: posting works again; its waiting replies were delivered", row.id)
@@ -261,14 +265,14 @@ class Delivery:
         head = self.client.tr(t("[{name}, {channel}, as {role}]", name=row.name, channel=channel, role=post.recipient))
         return replace(post, text=f"{head}\n{post.text}" if post.text else head)
 
-    async def send(self, row: CampaignRow, post: Post, decide: bool = False) -> None:
+    async def send(self, row: CampaignRow, post: Post, decide: bool = False) -> discord.Message | None:
+        """Send a post; the first message of a public post is returned (the board links to it)."""
         post = self.headed(row, await self.mentions(row, post))
         outgoing = messages(post)
         try:
             if post.public:
-                await self._public(row, post, outgoing, decide)
-            else:
-                await self._private(row, post, outgoing)
+                return await self._public(row, post, outgoing, decide)
+            await self._private(row, post, outgoing)
         except discord.NotFound as exc:
             log.error("campaign %s: channel or user not found (%s); post %s dropped", row.id, exc.text, post.nonce_base)
         except discord.Forbidden as exc:
@@ -280,6 +284,7 @@ class Delivery:
             raise Refused(f"{exc.status} {exc.code}: {exc.text}") from exc
         except (aiohttp.ClientError, OSError, TimeoutError) as exc:
             raise Retry(str(exc)) from exc
+        return None
 
     async def last_resort(self, row: CampaignRow, post: Post, reason: str) -> bool:
         """A post Discord keeps refusing: its text alone, plain (no image, buttons, reply link or
@@ -317,14 +322,12 @@ class Delivery:
         channel = self.channel(row)
         return "send_messages_in_threads" if isinstance(channel, discord.Thread) else "send_messages"
 
-    async def _send(self, target: discord.abc.Messageable, out: Outgoing, **extra: Any) -> None:
+    async def _send(self, target: discord.abc.Messageable, out: Outgoing, **extra: Any) -> discord.Message:
         """Send one message; if Discord refuses its attachments, send its text alone, saying why."""
         if not out.attachments:
-            await target.send(content=out.content or None, nonce=out.nonce, **extra)
-            return
+            return await target.send(content=out.content or None, nonce=out.nonce, **extra)
         try:
-            await target.send(content=out.content or None, nonce=out.nonce, files=files(out), **extra)
-            return
+            return await target.send(content=out.content or None, nonce=out.nonce, files=files(out), **extra)
         except discord.HTTPException as exc:
             if exc.status >= 500 or exc.status == 429 or (isinstance(exc, discord.Forbidden) and exc.code != 50013):
                 raise  # passing, or not the image's fault (a closed DM, a channel out of reach)
@@ -344,10 +347,10 @@ class Delivery:
                     out.nonce, refusal.status, refusal.code)
         content = f"{out.content}\n{note}" if out.content else note
         if len(content) <= MESSAGE_LIMIT:
-            await target.send(content=content, nonce=out.nonce, **extra)
-            return
-        await target.send(content=out.content, nonce=out.nonce, **extra)
+            return await target.send(content=content, nonce=out.nonce, **extra)
+        sent = await target.send(content=out.content, nonce=out.nonce, **extra)
         await target.send(content=note, nonce=f"{out.nonce}n"[:NONCE_LIMIT])
+        return sent
 
     def channel(self, row: CampaignRow) -> discord.abc.Messageable | None:
         if not row.channel or not row.channel.isdigit():
@@ -357,13 +360,14 @@ class Delivery:
             return found
         return self.client.get_partial_messageable(int(row.channel))
 
-    async def _public(self, row: CampaignRow, post: Post, outgoing: Sequence[Outgoing], decide: bool) -> None:
+    async def _public(self, row: CampaignRow, post: Post, outgoing: Sequence[Outgoing], decide: bool) -> discord.Message | None:
         channel = self.channel(row)
         if channel is None:
             log.error("campaign %s has no Discord channel; post %s dropped", row.id, post.nonce_base)
-            return
+            return None
         view = await self.decide_view(row) if decide else None
         source = self.reply_to.get(post.batch)
+        first: discord.Message | None = None
         for k, out in enumerate(outgoing):
             extra: dict[str, Any] = {}
             if view is not None and k == len(outgoing) - 1:
@@ -371,13 +375,15 @@ class Delivery:
             if source is not None and k == 0:
                 extra["reference"] = source.to_reference(fail_if_not_exists=False)
             pinged = [discord.Object(i) for i in post.mention_ids]
-            await self._send(
+            sent = await self._send(
                 channel,
                 out,
                 mention_author=False,
                 allowed_mentions=discord.AllowedMentions(users=pinged, roles=False, everyone=False) if pinged else discord.AllowedMentions.none(),
                 **extra,
             )
+            first = first or sent
+        return first
 
     async def _private(self, row: CampaignRow, post: Post, outgoing: Sequence[Outgoing]) -> None:
         seats = await self.client.store.seats(row.id)

@@ -47,8 +47,10 @@ async def answer(
     ephemeral: bool = True,
     file: discord.File | None = None,
     escape: bool = True,
+    embed: discord.Embed | None = None,
 ) -> None:
-    """Answer an interaction (first response or followups), split within Discord's limits."""
+    """Answer an interaction (first response or followups), split within Discord's limits; an
+    ``embed`` goes with the last piece."""
     body = escape_markdown(text) if escape else text
     pieces = split_text(body) or [""]
     files: list[discord.File] = [file] if file is not None else []
@@ -58,10 +60,12 @@ async def answer(
     for k, piece in enumerate(pieces):
         last = k == len(pieces) - 1
         attach = files if last else []
+        embeds = [embed] if last and embed is not None else discord.utils.MISSING
         if not interaction.response.is_done():
             await interaction.response.send_message(
                 piece or discord.utils.MISSING,
                 files=attach or discord.utils.MISSING,
+                embeds=embeds,
                 ephemeral=ephemeral,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
@@ -69,6 +73,7 @@ async def answer(
             await interaction.followup.send(
                 piece or discord.utils.MISSING,
                 files=attach or discord.utils.MISSING,
+                embeds=embeds,
                 ephemeral=ephemeral,
                 allowed_mentions=discord.AllowedMentions.none(),
             )

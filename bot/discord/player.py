@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.board import DESCRIPTION_LIMIT, FIELD_LIMIT, status_embed
 from bot.discord.campaigns import listing
 from bot.discord.components import show_choices
 from bot.discord.delivery import first_lines
@@ -32,7 +33,7 @@ from bot.discord.interact import (
     viewer_role,
 )
 from bot.discord.pictures import around, has_board
-from bot.discord.posts import extension
+from bot.discord.posts import escape_markdown, extension
 from bot.discord.seats import change_observer, change_seat, post_lobby
 from bot.replies import PUBLIC, Reply
 from bot.service import FAIL, ServiceError, options_json
@@ -181,7 +182,14 @@ class PlayerCommands(app_commands.Group):
     @app_commands.command(name="status", description="The turn, the phase and who is to act")
     @app_commands.describe(share="post the answer in the channel")
     async def status(self, interaction: discord.Interaction[Any], share: bool = False) -> None:
-        await self._query(interaction, "status", [], share)
+        client = client_of(interaction)
+        row = await campaign_here(interaction)
+        if row is None:
+            return
+        await interaction.response.defer(ephemeral=not share, thinking=True)
+        _, last = await client.store.board(row.id)
+        embed = await status_embed(client, await client.store.campaign(row.id) or row, last)
+        await answer(interaction, "", ephemeral=not share, embed=embed)
 
     @app_commands.command(name="history", description="The last entries of the campaign log")
     @app_commands.describe(count="how many entries (default 20)")
@@ -314,4 +322,11 @@ class PlayerCommands(app_commands.Group):
             text = client.tr(t("Games: {games}. Start a campaign here with /adjutant create.", games=games))
         else:
             text = client.service.help_text(registry.get(row.game), topic)
-        await answer(interaction, text + "\n\n" + client.tr(COMMANDS_HELP))
+        commands = client.tr(COMMANDS_HELP)
+        described, listed = escape_markdown(text), escape_markdown(commands)
+        if len(described) > DESCRIPTION_LIMIT or len(listed) > FIELD_LIMIT:
+            await answer(interaction, text + "\n\n" + commands)  # too long for an embed: plain text, split
+            return
+        embed = discord.Embed(title=client.tr(t("Adjutant help")), description=described)
+        embed.add_field(name=client.tr(t("Slash commands")), value=listed, inline=False)
+        await answer(interaction, "", embed=embed)

@@ -92,6 +92,26 @@ class Posted:
     def custom_ids(self) -> list[str]:
         return [str(c["custom_id"]) for c in self.components if "custom_id" in c]
 
+    @property
+    def embeds(self) -> list[dict[str, Any]]:
+        return list(self.payload.get("embeds") or [])
+
+    @property
+    def embed_text(self) -> str:
+        """The words of the message's embeds: titles, descriptions, field names and values, footers."""
+        parts: list[str] = []
+        for e in self.embeds:
+            parts += [str(e[k]) for k in ("title", "description") if e.get(k)]
+            for f in e.get("fields") or []:
+                parts += [str(f.get("name") or ""), str(f.get("value") or "")]
+            if (e.get("footer") or {}).get("text"):
+                parts.append(str(e["footer"]["text"]))
+        return "\n".join(parts)
+
+    @property
+    def pinned(self) -> bool:
+        return bool(self.payload.get("pinned"))
+
 
 @dataclass
 class Interaction:
@@ -126,7 +146,8 @@ class Interaction:
 
     @property
     def text(self) -> str:
-        return "\n".join(m.content for m in self.messages())
+        """What the asker reads: every answer's content and embeds."""
+        return "\n".join("\n".join(x for x in (m.content, m.embed_text) if x) for m in self.messages())
 
 
 @dataclass
@@ -165,6 +186,7 @@ class FakeDiscord:
         self.holds: list[tuple[str, re.Pattern[str], asyncio.Event]] = []
         self.held: list[tuple[str, str]] = []
         self.portal_intents = p.MESSAGE_CONTENT_INTENT
+        self.pinning = True  # False: the bot may not pin (no Pin Messages / Manage Messages)
         self.system_channel: int | None = None  # the server's system channel (Server Settings > Overview)
         self._nonces: dict[tuple[int, int, str], Posted] = {}
         self._sockets: list[web.WebSocketResponse] = []
@@ -623,6 +645,13 @@ class FakeDiscord:
             if denied & (p.SEND_MESSAGES | p.VIEW_CHANNEL) or (files and denied & p.ATTACH_FILES):
                 raise ApiError(403, 50013, "Missing Permissions")
             return self._create(int(r.group(1)), self.bot, body, files).payload
+        if method == "PATCH" and (r := m(r"/channels/(\d+)/messages/(\d+)", path)):
+            return self._edit(self._message(int(r.group(1)), int(r.group(2))), body, files).payload
+        if method == "PUT" and (r := m(r"/channels/(\d+)/messages/pins/(\d+)", path)):
+            if not self.pinning:
+                raise ApiError(403, 50013, "Missing Permissions")
+            self._message(int(r.group(1)), int(r.group(2))).payload["pinned"] = True
+            return None
         if method == "GET" and (r := m(r"/channels/(\d+)/messages", path)):
             return self._history(int(r.group(1)), query)
         if method == "GET" and (r := m(r"/channels/(\d+)", path)):
@@ -685,6 +714,12 @@ class FakeDiscord:
             found = found[-limit:]
         return [m.payload for m in reversed(found)]
 
+    def _message(self, channel_id: int, message_id: int) -> Posted:
+        found = next((x for x in self.messages if x.id == message_id and x.channel_id == channel_id), None)
+        if found is None:
+            raise ApiError(404, 10008, "Unknown Message")
+        return found
+
     def _check(self, body: dict[str, Any], files: list[tuple[str, bytes]]) -> None:
         content = body.get("content") or ""
         if len(content) > MAX_CONTENT:
@@ -712,6 +747,13 @@ class FakeDiscord:
                 options = c.get("options") or []
                 if len(options) > 25 or any(len(o["label"]) > 100 or len(o["value"]) > 100 for o in options):
                     raise ApiError(400, 50035, "Invalid Form Body: select options")
+        for e in body.get("embeds") or []:
+            fields = e.get("fields") or []
+            sizes = [len(e.get("title") or ""), len(e.get("description") or ""), len((e.get("footer") or {}).get("text") or "")]
+            if (sizes[0] > 256 or sizes[1] > 4096 or sizes[2] > 2048 or len(fields) > 25
+                    or any(len(f.get("name") or "") > 256 or len(f.get("value") or "") > 1024 or not f.get("value") for f in fields)
+                    or sum(sizes) + sum(len(f.get("name") or "") + len(f.get("value") or "") for f in fields) > 6000):
+                raise ApiError(400, 50035, "Invalid Form Body: embed over Discord's limits")
         if not content and not files and not rows and not body.get("embeds"):
             raise ApiError(400, 50006, "Cannot send an empty message")
 
@@ -745,6 +787,7 @@ class FakeDiscord:
             webhook_id=self.app_id if interaction is not None else None,
         )
         payload["mentions"] = self._pinged(payload["content"], body.get("allowed_mentions"))
+        payload["embeds"] = list(body.get("embeds") or [])
         posted = Posted(payload, [d for _, d in files], interaction)
         self.messages.append(posted)
         if nonce is not None:
@@ -767,9 +810,9 @@ class FakeDiscord:
     def _edit(self, posted: Posted, body: dict[str, Any], files: list[tuple[str, bytes]]) -> Posted:
         if "content" in body or files or "components" in body:
             self._check({"content": "", "components": [], **body, "embeds": [{}]}, files)
-        for key in ("content", "components"):
+        for key in ("content", "components", "embeds"):
             if key in body:
-                posted.payload[key] = body[key] if body[key] is not None else ([] if key == "components" else "")
+                posted.payload[key] = body[key] if body[key] is not None else ("" if key == "content" else [])
         if files:
             posted.payload["attachments"] = self._attachments(body, files, posted.channel_id)
             posted.files = [d for _, d in files]
