@@ -247,14 +247,39 @@ class Delivery:
     async def mentions(self, row: CampaignRow, post: Post) -> Post:
         """The post with the players it hands a decision to pinged after its last line (the
         "Waiting for" line; the ruling stays first), once per decision (the service names them
-        only when the decision becomes theirs)."""
+        only when the decision becomes theirs). A player whose setting says so is pinged by
+        direct message instead (``dm_pings``, sent once the post is up)."""
         if not post.public or not post.ping:
             return post
         seats = await self.client.store.seats(row.id)
-        ids = tuple(dict.fromkeys(int(seats[r][0]) for r in post.ping if r in seats and seats[r][0].isdigit()))
-        if not ids:
-            return post
-        return replace(post, text=post.text + "\n" + " ".join(f"<@{i}>" for i in ids), mention_ids=ids)
+        ids: list[int] = []
+        by_dm: list[tuple[int, str]] = []
+        for role in post.ping:
+            user = seats.get(role, ("",))[0]
+            if not user.isdigit():
+                continue
+            if await self.client.store.ping_by_dm(user):
+                by_dm.append((int(user), role))
+            elif int(user) not in ids:
+                ids.append(int(user))
+        if ids:
+            post = replace(post, text=post.text + "\n" + " ".join(f"<@{i}>" for i in ids), mention_ids=tuple(ids))
+        return replace(post, dm_pings=tuple(by_dm))
+
+    async def ping_by_dm(self, row: CampaignRow, post: Post, sent: discord.Message | None) -> None:
+        """Tell the players who asked for it, by DM, that a decision is theirs (best effort: logged if refused)."""
+        for user_id, role in post.dm_pings:
+            channel = f"<#{row.channel}>" if row.channel and row.channel.isdigit() else "-"
+            text = self.client.tr(t(
+                "Your turn in campaign {name} ({channel}), as {role}.", name=row.name, channel=channel, role=role,
+            ))
+            if sent is not None:
+                text += f"\n{sent.jump_url}"
+            try:
+                dm = await self.client.create_dm(discord.Object(user_id))
+                await dm.send(content=text, allowed_mentions=discord.AllowedMentions.none())
+            except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
+                log.info("campaign %s: could not ping the %s player by DM (%s)", row.id, role, exc)
 
     def headed(self, row: CampaignRow, post: Post) -> Post:
         """A private post starts by naming its campaign and linking its channel: a player may sit
@@ -271,7 +296,9 @@ class Delivery:
         outgoing = messages(post)
         try:
             if post.public:
-                return await self._public(row, post, outgoing, decide)
+                sent = await self._public(row, post, outgoing, decide)
+                await self.ping_by_dm(row, post, sent)
+                return sent
             await self._private(row, post, outgoing)
         except discord.NotFound as exc:
             log.error("campaign %s: channel or user not found (%s); post %s dropped", row.id, exc.text, post.nonce_base)

@@ -312,6 +312,24 @@ class PlayerCommands(app_commands.Group):
         await interaction.response.defer(ephemeral=True, thinking=True)
         await answer(interaction, await listing(client, interaction.guild), escape=False)
 
+    @app_commands.command(name="settings", description="Your own settings (in every campaign): how you are pinged")
+    @app_commands.describe(ping="when a decision is yours: a mention in the campaign channel, or a direct message")
+    @app_commands.choices(ping=[
+        app_commands.Choice(name="in the channel", value="channel"),
+        app_commands.Choice(name="by direct message", value="dm"),
+    ])
+    async def settings(self, interaction: discord.Interaction[Any], ping: str | None = None) -> None:
+        client = client_of(interaction)
+        user_id = str(interaction.user.id)
+        if ping is not None:
+            await client.store.set_ping_by_dm(user_id, ping == "dm")
+        by_dm = await client.store.ping_by_dm(user_id)
+        where = client.tr(t("by direct message") if by_dm else t("with a mention in the campaign channel"))
+        text = client.tr(t("When a decision is yours you are pinged {where}.", where=where))
+        if ping is None:
+            text += "\n" + client.tr(t("Change it with /adjutant settings ping: (in the channel or by direct message)."))
+        await answer(interaction, text)
+
     @app_commands.command(name="help", description="The orders of this campaign's game, or one order in detail")
     @app_commands.describe(topic="an order (verb) to explain")
     async def help(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:

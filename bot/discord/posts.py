@@ -65,6 +65,7 @@ class Post:
     ok: bool = True
     ping: tuple[str, ...] = ()  # roles the game has just handed a decision to
     mention_ids: tuple[int, ...] = ()  # the users the post pings (set by delivery from the seats)
+    dm_pings: tuple[tuple[int, str], ...] = ()  # (user id, role) pinged by DM instead (their setting)
 
     @property
     def public(self) -> bool:

@@ -184,6 +184,7 @@ def commands(case: Case) -> dict[str, tuple[str, dict[str, Any]]]:
         "help": ("adjutant help", {}),
         "campaigns": ("adjutant campaigns", {}),
         "observe": ("adjutant observe", {}),
+        "settings": ("adjutant settings", {}),
         "ref seat": ("ref seat", {"side": "axis", "user": stranger, "reason": "matrix"}),
         "ref place": ("ref place", {"unit": "ge-11a", "hex": "1527", "reason": "matrix"}),
         "ref remove": ("ref remove", {"unit": "ge-11a", "reason": "matrix"}),
@@ -207,11 +208,12 @@ def position_file() -> bytes:
 
 COMMAND_NAMES = [
     "create", "join axis", "leave axis", "seats", "status", "history", "map", "hand axis", "options axis",
-    "order axis", "undo axis", "help", "campaigns", "observe", "ref seat", "ref place", "ref remove", "ref override",
-    "ref grant-undo", "ref rewind", "ref pause", "ref resume", "ref appoint", "ref position", "ref export", "ref end",
+    "order axis", "undo axis", "help", "campaigns", "observe", "settings", "ref seat", "ref place", "ref remove",
+    "ref override", "ref grant-undo", "ref rewind", "ref pause", "ref resume", "ref appoint", "ref position", "ref export",
+    "ref end",
 ]
 
-PUBLIC_ANSWERS = {"seats", "status", "history", "map", "help", "campaigns"}
+PUBLIC_ANSWERS = {"seats", "status", "history", "map", "help", "campaigns", "settings"}
 SEAT_COMMANDS = {"leave axis", "hand axis", "options axis", "order axis", "undo axis"}
 SEAT_REFUSALS = ("You do not hold the axis seat", "Only the player of axis", "You have no seat")
 
