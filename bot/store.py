@@ -411,9 +411,18 @@ class Store:
             row = await cur.fetchone()
         return (row["board_message"], row["last_action_message"]) if row else (None, None)
 
-    async def set_board(self, campaign_id: int, *, board: str | None = None, last_action: str | None = None) -> None:
-        """Record the board's message id and/or the last accepted action's post id."""
+    async def lobby_message(self, campaign_id: int) -> str | None:
+        async with self.db.execute("SELECT lobby_message FROM campaigns WHERE id = ?", (campaign_id,)) as cur:
+            row = await cur.fetchone()
+        return row["lobby_message"] if row else None
+
+    async def set_board(
+        self, campaign_id: int, *, board: str | None = None, last_action: str | None = None, lobby: str | None = None
+    ) -> None:
+        """Record the board's message id, the last accepted action's post id, the lobby's message id."""
         async with self.transaction() as db:
+            if lobby is not None:
+                await db.execute("UPDATE campaigns SET lobby_message = ? WHERE id = ?", (lobby, campaign_id))
             if board is not None:
                 await db.execute("UPDATE campaigns SET board_message = ? WHERE id = ?", (board, campaign_id))
             if last_action is not None:

@@ -1,5 +1,7 @@
 """The status board: one pinned embed per campaign, edited after every delivered public post.
 
+After the board, the campaign's lobby (``bot.discord.seats``) is redrawn if its seats changed.
+
 The board shows the campaign's status line (turn, phase, victory points as the game words
 them), whom the game waits for (with their seat holders), the victory points where the game's
 public view counts them, and the last accepted action with a link to its post. It is posted
@@ -112,10 +114,16 @@ class Board:
         """Post, pin or edit the campaign's board after a round that posted in its channel."""
         if not self.touched:
             return
+        from bot.discord.seats import redraw_lobby
+
         try:
             await self._refresh(row)
         except Exception:
             log.exception("campaign %s: the status board could not be updated", row.id)
+        try:
+            await redraw_lobby(self.client, row)  # seats may have changed (a join, a referee, an end)
+        except Exception:
+            log.exception("campaign %s: the lobby could not be redrawn", row.id)
 
     async def _refresh(self, row: CampaignRow) -> None:
         client = self.client

@@ -116,6 +116,7 @@ class Delivery:
         self._refusals: dict[int, int] = {}
         self._retry: asyncio.TimerHandle | None = None
         self.parked: dict[int, str] = {}  # campaign id -> the permission its channel lacks
+        self.lobbies: dict[int, str] = {}  # campaign id -> the text its lobby was last drawn with
 
     # The loop -------------------------------------------------------------------------------------
     def wake(self) -> None:

@@ -4,7 +4,8 @@
 ``/adjutant create`` posts a lobby in the campaign's channel: the seats, and a Join button for
 each free one. A click claims the seat exactly as ``/adjutant join`` does (the same service
 call, checks and public announcement), then the lobby is redrawn with the seats as they are
-now. A click on a seat someone else took meanwhile, or in a campaign that has ended, is
+now; it is also redrawn whenever its seats change otherwise (``/adjutant join``, ``/ref seat``,
+``/ref end``: after each delivered public post, if its text changed). A click on a seat someone else took meanwhile, or in a campaign that has ended, is
 refused privately with the reason, and the lobby is redrawn so its buttons are true again.
 The buttons are ``DynamicItem``s: they work after a restart.
 """
@@ -127,9 +128,31 @@ async def post_lobby(client: AdjutantClient, row: CampaignRow, channel: discord.
     text, view = await lobby(client, row)
     extra: dict[str, Any] = {"view": view} if view is not None else {}
     try:
-        await channel.send(content=text, allowed_mentions=discord.AllowedMentions.none(), **extra)
+        message = await channel.send(content=text, allowed_mentions=discord.AllowedMentions.none(), **extra)
     except discord.HTTPException as exc:
         log.warning("campaign %s: could not post its lobby (%s)", row.id, exc)
+        return
+    await client.store.set_board(row.id, lobby=str(message.id))
+    client.delivery.lobbies[row.id] = text
+
+
+async def redraw_lobby(client: AdjutantClient, row: CampaignRow) -> None:
+    """Redraw the campaign's lobby if its seats changed since it was drawn (a command, a
+    referee, an end); a lobby that cannot be edited (deleted, no channel) is left alone, logged."""
+    lobby_id = await client.store.lobby_message(row.id)
+    channel = client.delivery.channel(row)
+    if lobby_id is None or not lobby_id.isdigit() or channel is None or not hasattr(channel, "get_partial_message"):
+        return
+    fresh = await client.store.campaign(row.id) or row
+    text, view = await lobby(client, fresh)
+    if client.delivery.lobbies.get(row.id) == text:
+        return
+    try:
+        await channel.get_partial_message(int(lobby_id)).edit(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as exc:
+        log.info("campaign %s: could not redraw its lobby (%s)", row.id, exc)
+        return
+    client.delivery.lobbies[row.id] = text
 
 
 async def claim(interaction: discord.Interaction[Any], campaign_id: int, role: str) -> None:
@@ -147,8 +170,13 @@ async def claim(interaction: discord.Interaction[Any], campaign_id: int, role: s
         said = f"{FAIL} {client.tr(exc.message)}"
     fresh = await client.store.campaign(campaign_id) or row
     text, view = await lobby(client, fresh)
-    try:
-        await interaction.edit_original_response(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
-    except discord.HTTPException as exc:
-        log.info("campaign %s: could not redraw the lobby (%s)", campaign_id, exc)
+    clicked = str(interaction.message.id) if interaction.message is not None else None
+    current = clicked is not None and clicked == await client.store.lobby_message(campaign_id)
+    if not (current and client.delivery.lobbies.get(campaign_id) == text):  # not redrawn after the announcement
+        try:
+            await interaction.edit_original_response(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
+            if current:
+                client.delivery.lobbies[campaign_id] = text
+        except discord.HTTPException as exc:
+            log.info("campaign %s: could not redraw the lobby (%s)", campaign_id, exc)
     await interaction.followup.send(said[:2000], ephemeral=True, allowed_mentions=discord.AllowedMentions.none())

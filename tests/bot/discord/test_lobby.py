@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from tests.bot.discord.conftest import Harness
 from tests.bot.discord.fake_discord import Interaction, Posted, User
 
@@ -17,9 +19,9 @@ def join_id(post: Posted, role: str) -> str:
 
 
 async def clicked(h: Harness, user: User, post: Posted, custom_id: str) -> Interaction:
-    """Click and wait for both the clicker's private answer and the lobby's redraw."""
+    """Click and wait for the clicker's private answer (the lobby is redrawn before it)."""
     it = await h.server.click(user, post, custom_id)
-    await h.server.wait_until(lambda: it.followups and it.edits, what="the answer and the redraw")
+    await h.server.wait_until(lambda: it.followups, what="the answer")
     return it
 
 
@@ -51,8 +53,9 @@ async def test_a_stale_click_on_a_taken_seat_is_refused(discord_env: Harness):
     row = await h.create(seat=False)
     post = lobby_of(h)
     button = join_id(post, "red")
+    seen = Posted(copy.deepcopy(post.payload))  # the lobby as Bruno's screen still shows it
     await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant join", side="red"))
-    it = await clicked(h, h.blue, post, button)
+    it = await clicked(h, h.blue, seen, button)
     assert FAIL in it.text and "taken by Rosa" in it.text and it.followups[0].ephemeral
     assert (await h.store.seats(row.id))["red"][0] == str(h.red.id)
     assert [c.rsplit(":", 1)[1] for c in post.custom_ids()] == ["blue"]  # redrawn to the truth
@@ -80,12 +83,25 @@ async def test_a_lobby_click_works_after_a_restart(discord_env: Harness):
 
 
 async def test_a_click_in_an_ended_campaign_is_refused(discord_env: Harness):
-    """After /ref end the lobby's buttons are refused as archived, and the lobby is closed."""
+    """After /ref end the lobby is closed, and a click on its old buttons is refused as archived."""
     h = discord_env
     row = await h.create(seat=False)
     post = lobby_of(h)
-    await h.post_after(h.channel, h.server.slash(h.ref, h.channel, "ref end", reason="no players", confirm=row.name))
-    it = await clicked(h, h.red, post, join_id(post, "red"))
+    seen = Posted(copy.deepcopy(post.payload))  # the lobby as Rosa's screen still shows it
+    await h.server.slash(h.ref, h.channel, "ref end", reason="no players", confirm=row.name)
+    await h.server.wait_until(lambda: "ended" in post.content, what="the closed lobby")
+    assert post.custom_ids() == []
+    it = await clicked(h, h.red, seen, join_id(seen, "red"))
     assert FAIL in it.text and "archived" in it.text
-    assert post.custom_ids() == [] and "ended" in post.content
     assert await h.store.seats(row.id) == {}
+
+
+async def test_the_lobby_follows_seats_taken_by_command(discord_env: Harness):
+    """A seat taken with /adjutant join, or given by /ref seat, disappears from the lobby's buttons."""
+    h = discord_env
+    await h.create(seat=False)
+    post = lobby_of(h)
+    await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant join", side="red"))
+    await h.server.wait_until(lambda: [c.rsplit(":", 1)[1] for c in post.custom_ids()] == ["blue"], what="the redraw")
+    await h.post_after(h.channel, h.server.slash(h.ref, h.channel, "ref seat", side="blue", user=h.stranger, reason="stand-in"))
+    await h.server.wait_until(lambda: post.custom_ids() == [] and "Every seat is taken" in post.content, what="the redraw")

@@ -72,6 +72,6 @@ async def test_campaigns_lists_a_campaign_whose_channel_was_deleted(discord_env:
     row = await h.create()
     other = await h.server.open_channel("lobby")
     await h.server.remove_channel(h.channel)
-    await h.server.wait_until(lambda: h.server.dms(h.ref), what="the report")
+    await h.server.wait_until(lambda: [m for m in h.server.dms(h.ref) if "was deleted" in m.content], what="the report")
     it = await h.server.answered(await h.server.slash(h.red, other, "adjutant campaigns"))
     assert "channel was deleted" in next(line for line in it.text.splitlines() if row.name in line)
