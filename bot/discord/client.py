@@ -29,7 +29,7 @@ from bot.discord.config import Settings
 from bot.discord.delivery import Delivery
 from bot.i18n import render
 from bot.replies import Reply
-from bot.service import FAIL, CampaignService, Sender, ServiceError
+from bot.service import FAIL, META_VERBS, CampaignService, Sender, ServiceError
 from bot.store import CampaignRow
 from engine import registry
 from engine.orders import split_lines
@@ -305,6 +305,8 @@ class AdjutantClient(discord.Client):
         seats = await self.service.roles_of(row, sender.user_id)
         if not seats:
             return  # spectators talk freely; only seated players' messages are orders
+        if (row.archived or row.channel_lost) and not names_an_order(row, content):
+            return  # after the end players talk freely ("good game"); an order gets the refusal
         self.read_orders.add(message.id, message.author.id)
         for role, text in skip_lines(by_role(content, seats), skip):
             try:
@@ -359,6 +361,18 @@ def skip_lines(groups: Sequence[tuple[str | None, str]], skip: int) -> list[tupl
         if lines[dropped:]:
             out.append((role, "\n".join(lines[dropped:])))
     return out
+
+
+def names_an_order(row: CampaignRow, content: str) -> bool:
+    """Whether a message starts like an order of the campaign's game (its first word a verb)."""
+    words = content.split()
+    if not words:
+        return False
+    first = words[1] if _ROLE_PREFIX.match(content) and len(words) > 1 and words[0].endswith(":") else words[0]
+    first = first.casefold()
+    game = registry.get(row.game)
+    verbs = {*game.verbs, *(a for v in game.verbs.values() for a in v.aliases), *META_VERBS}
+    return first in verbs
 
 
 def by_role(content: str, seats: Sequence[str]) -> list[tuple[str | None, str]]:

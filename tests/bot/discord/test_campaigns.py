@@ -77,3 +77,15 @@ async def test_an_archived_campaign_offers_no_join(discord_env: Harness):
     await h.post_after(h.channel, h.server.slash(h.ref, h.channel, "ref end", reason="abandoned", confirm=row.name))
     it = await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant join", side="red"))
     assert FAIL in it.text and "archived" in it.text
+
+
+async def test_after_the_end_players_chat_without_refusals(discord_env: Harness):
+    """In an archived campaign a message that is not an order ('good game') gets no refusal."""
+    h = discord_env
+    row = await h.create()
+    await h.post_after(h.channel, h.server.slash(h.ref, h.channel, "ref end", reason="draw agreed", confirm=row.name))
+    before = len(h.server.from_bot(h.channel))
+    await h.server.say(h.red, h.channel, "good game, well played")
+    refusal = await h.post_after(h.channel, h.server.say(h.red, h.channel, "move r1 0102"))
+    assert "archived" in refusal.content
+    assert len(h.server.from_bot(h.channel)) == before + 1
