@@ -24,7 +24,34 @@ log = logging.getLogger("adjutant.discord.lost")
 
 
 async def channel_deleted(client: AdjutantClient, channel_id: int, guild_id: int | None = None) -> None:
-    """Mark the campaign of a deleted channel (if any) and report it to its referees, once."""
+    """Mark the campaign of a deleted channel (if any) and report it to its referees, once.
+
+    A deleted channel takes its threads and forum posts with it, without an event for each:
+    the server's other campaigns whose channel is no longer known are checked too.
+    """
+    await _lost(client, channel_id, guild_id)
+    guild = client.get_guild(guild_id) if guild_id is not None else None
+    if guild is None:
+        return
+    try:
+        rows = await client.store.campaigns_of_guild(str(guild.id))
+    except Exception:
+        log.exception("listing the campaigns of server %s failed", guild.id)
+        return
+    for row in rows:
+        if row.archived or row.channel_lost or not row.channel or not row.channel.isdigit():
+            continue
+        if int(row.channel) == channel_id or guild.get_channel_or_thread(int(row.channel)) is not None:
+            continue
+        try:
+            await client.fetch_channel(int(row.channel))
+        except discord.NotFound:
+            await _lost(client, int(row.channel), guild.id)
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
+            log.info("campaign %s: could not check its channel (%s)", row.id, exc)
+
+
+async def _lost(client: AdjutantClient, channel_id: int, guild_id: int | None) -> None:
     try:
         row = await client.campaign_in(channel_id)
         if row is None or not await client.store.mark_channel_lost(row.id):

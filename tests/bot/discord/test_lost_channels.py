@@ -75,3 +75,14 @@ async def test_campaigns_lists_a_campaign_whose_channel_was_deleted(discord_env:
     await h.server.wait_until(lambda: [m for m in h.server.dms(h.ref) if "was deleted" in m.content], what="the report")
     it = await h.server.answered(await h.server.slash(h.red, other, "adjutant campaigns"))
     assert "channel was deleted" in next(line for line in it.text.splitlines() if row.name in line)
+
+
+async def test_a_deleted_parent_channel_takes_its_thread_campaign_with_it(discord_env: Harness):
+    """Deleting a channel deletes its threads without an event each: their campaigns are found and reported too."""
+    h = discord_env
+    thread = await h.server.open_channel("duel-thread", PUBLIC_THREAD, parent=h.channel)
+    row = await h.create(channel=thread)
+    await h.server.remove_channel(thread, announce=False)
+    await h.server.remove_channel(h.channel)
+    told = await h.server.wait_until(lambda: [m for m in h.server.dms(h.ref) if "was deleted" in m.content], what="the report")
+    assert row.name in told[0].content and (await h.store.campaign(row.id)).channel_lost
