@@ -427,7 +427,7 @@ class CampaignService:
         role = self._role(game, role)
         if sender.user_id in await self.store.observers(row.id):
             raise ServiceError(t(
-                "You observe campaign {name}, and observers hold no seat. Stop observing first (/adjutant observe stop: True).",
+                "You observe campaign {name}, and observers hold no seat. Stop observing first.",
                 name=row.name,
             ))
         seats = await self.store.seats(row.id)
@@ -1159,8 +1159,7 @@ READ_ONLY_VERBS = ("status", "map", "history", "help", "hand")
 
 def archived_refusal(name: str) -> Text:
     return t(
-        "Campaign {name} has ended and is archived: it takes no more orders. Its history and status can still be read "
-        "(/adjutant history, /adjutant status).",
+        "Campaign {name} has ended and is archived: it takes no more orders. Its history and status can still be read.",
         name=name,
     )
 
