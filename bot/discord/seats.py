@@ -5,9 +5,10 @@
 each free one. A click claims the seat exactly as ``/adjutant join`` does (the same service
 call, checks and public announcement), then the lobby is redrawn with the seats as they are
 now; it is also redrawn whenever its seats change otherwise (``/adjutant join``, ``/ref seat``,
-``/ref end``: after each delivered public post, if its text changed). A click on a seat someone else took meanwhile, or in a campaign that has ended, is
-refused privately with the reason, and the lobby is redrawn so its buttons are true again.
-The buttons are ``DynamicItem``s: they work after a restart.
+``/ref end``: after each delivered public post, if its text changed). A click on a seat someone
+else took meanwhile, or in a campaign that has ended, is refused privately with the reason, and
+the lobby is redrawn so its buttons are true again. The buttons are ``DynamicItem``s: they work
+after a restart.
 """
 
 from __future__ import annotations
