@@ -58,7 +58,8 @@ async def status_embed(client: AdjutantClient, row: CampaignRow, last_action_mes
     """The campaign's status as an embed (public: nothing any seat holds privately)."""
     game = registry.get(row.game)
     match = await client.service.match(row)
-    status = render(game.status(match.state, PUBLIC), client.service.language)
+    seen = match.observe(PUBLIC)  # the one door: what everybody may know
+    status = render(seen.status, client.service.language)
     over = match.result() is not None
     stopped = over or row.archived or row.status == "paused"
     embed = discord.Embed(
@@ -76,9 +77,9 @@ async def status_embed(client: AdjutantClient, row: CampaignRow, last_action_mes
     else:
         waited = ", ".join(waiting) or "-"
     embed.add_field(name=client.tr(t("Waiting for")), value=_cut(waited, FIELD_LIMIT), inline=False)
-    view = match.view(PUBLIC)
-    if isinstance(view.get("vp"), int | float | str) and str(view["vp"]):
-        embed.add_field(name=client.tr(t("Victory points")), value=_cut(str(view["vp"]), FIELD_LIMIT), inline=True)
+    vp = seen.view.get("vp")
+    if isinstance(vp, int | float | str) and str(vp):
+        embed.add_field(name=client.tr(t("Victory points")), value=_cut(str(vp), FIELD_LIMIT), inline=True)
     last = match.history(PUBLIC, 1)
     if last:
         line = f"#{last[0].seq} {last[0].role}: {last[0].said}"

@@ -53,8 +53,7 @@ async def state_of(client: AdjutantClient, row: CampaignRow) -> Text | str:
     except Exception:
         log.exception("campaign %s could not be loaded for the list", row.id)
         return t("cannot be loaded (see the log)")
-    game = registry.get(row.game)
-    status = render(game.status(match.state, PUBLIC), client.service.language).splitlines()[0]
+    status = (render(match.observe(PUBLIC).status, client.service.language).splitlines() or [""])[0]
     if match.result() is not None:
         return t("over: {status}", status=status)
     seats = await client.store.seats(row.id)
