@@ -43,7 +43,7 @@ from engine.text import t
 
 COMMANDS_HELP = t(
     "Slash commands: /adjutant create, join, leave, seats, status, map, hand, options, order, history, "
-    "undo, observe, campaigns, settings, help; referees: /ref seat, place, remove, override, grant-undo, rewind, pause, resume, end, appoint. "
+    "undo, observe, campaigns, settings, help; referees: /ref seat, place, remove, override, grant-undo, rewind, pause, resume, position, export, end, appoint. "
     "You may also type orders in the campaign channel, one per line (prefix 'SIDE:' if you hold several "
     "seats), or by direct message to me (start with 'CAMPAIGN:' if you sit in several campaigns); lines "
     "starting with # and messages starting with // or > are ignored."
