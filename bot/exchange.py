@@ -183,7 +183,7 @@ async def import_campaign(store: Store, doc: Mapping[str, Any], passphrase: str,
         begin = None
         if start is not None:
             begin = (int(start["seq"]), game.migrate_state(json.loads(start["state"]), int(start["format"])))
-        match = Match.replay(game, scenario, options, seed, records, start=begin)
+        match = Match.replay(game, scenario, options, seed, records, start=begin, check="end")
     except (ReplayMismatch, OrderError, KeyError, TypeError, ValueError) as exc:
         raise ExchangeError(t("The campaign in the file does not replay under these rules: {why}", why=str(exc))) from exc
     name = name or _field(doc, "name", str)

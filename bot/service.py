@@ -299,7 +299,7 @@ class CampaignService:
             tail = [r for r in records if r.seq > seq]
         for rec in tail:
             try:
-                match._replay_one(rec)
+                match._replay_one(rec, trust=True)  # the final state is checked below
             except OrderError as exc:
                 # A stored order or override the current rules refuse (the engine changed since):
                 # the same clear refusal as a hash mismatch, never a traceback.
@@ -309,10 +309,11 @@ class CampaignService:
                         name=row.name, seq=rec.seq, order=match.public_text(rec), why=exc.message,
                     )
                 ) from exc
-            if rec.state_hash and match.hash() != rec.state_hash:
-                raise ServiceError(
-                    t("Replaying campaign {name} diverged at record {seq}; refusing to continue.", name=row.name, seq=rec.seq)
-                )
+        last = tail[-1] if tail else None
+        if last is not None and last.state_hash and match.hash() != last.state_hash:
+            raise ServiceError(
+                t("Replaying campaign {name} diverged at record {seq}; refusing to continue.", name=row.name, seq=last.seq)
+            )
         return match
 
     async def _continue(self, row: CampaignRow, game: Game, records: list[Record], diverged: Text | None) -> Match:

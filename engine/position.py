@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import InvalidOrder, InvariantViolation
+from engine.flow import CLOSED_KEY
 from engine.game import Game, State
 from engine.state import clone
 from engine.text import Text, t
@@ -320,7 +321,8 @@ def _check_options(game: Game, given: Mapping[str, Any], options: Mapping[str, A
 
 
 def _check_sections(game: Game, template: State, sections: Mapping[str, Any]) -> None:
-    extra = {k for k in game.position_keys if "." not in k}
+    # The sequence's memory of the steps it closed (engine.flow) may be there in any game.
+    extra = {k for k in game.position_keys if "." not in k} | {CLOSED_KEY}
     accepted = sorted(set(template) | extra)
     for name, value in sections.items():
         if name not in template and name not in extra:

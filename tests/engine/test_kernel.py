@@ -455,3 +455,17 @@ def test_a_record_without_a_projection_keeps_its_old_json():
     match = Match.new(make_game(), "basic", {}, "seed")
     rec = match.play("red", Action("move", ("r1", "0102")))[0]
     assert "said" not in rec.to_json() and rec.said is None
+
+
+def test_a_trusting_replay_checks_the_final_state_only_and_still_catches_a_difference():
+    """check='end' replays to the same state; a tampered last record is still found."""
+    match = Match.new(make_game(), "basic", {}, "trust")
+    for line in ("move r1 0102", "move r1 0103", "end", "move b1 0504", "undo", "move b1 0405", "end"):
+        role = sorted(match.active())[0]
+        match.undo(role) if line == "undo" else match.play(role, match.parse(role, line))
+    fast = Match.replay(make_game(), "basic", {}, "trust", match.records, check="end")
+    assert fast.hash() == match.hash() and [r.seq for r in fast.records] == [r.seq for r in match.records]
+    tampered = list(match.records)
+    tampered[-1] = type(tampered[-1]).from_json({**tampered[-1].to_json(), "hash": "0" * 64})
+    with pytest.raises(ReplayMismatch):
+        Match.replay(make_game(), "basic", {}, "trust", tampered, check="end")

@@ -6,7 +6,7 @@ from engine import stacks
 from engine.errors import IllegalOrder
 from engine.game import PUBLIC
 from engine.games.schwerpunkt.model import POLICY
-from tests.engine.games.schwerpunkt.helpers import game, new_match, position, to_movement
+from tests.engine.games.schwerpunkt.helpers import new_match, position, to_movement
 
 
 def counters(view, label):
