@@ -13,9 +13,10 @@ _BUILTIN: dict[str, str] = {
     "duel": "engine.games.duel",
     "schwerpunkt": "engine.games.schwerpunkt",
     "combat_commander": "engine.games.combat_commander",
+    "across-the-bug-river": "engine.games.across_the_bug_river",
 }
 #: Games that can be played by name but are not offered in game lists (the template game).
-_UNLISTED = frozenset({"duel", "schwerpunkt", "combat_commander"})
+_UNLISTED = frozenset({"duel", "schwerpunkt", "combat_commander", "across-the-bug-river"})
 _REGISTERED: dict[str, Callable[[], Game]] = {}
 _CACHE: dict[str, Game] = {}
 
@@ -56,6 +57,8 @@ def aliases() -> dict[str, str]:
         "stalinswar": "stalins-war",
         "stalin": "stalins-war",
         "sw": "stalins-war",
+        "atbr": "across-the-bug-river",
+        "bug-river": "across-the-bug-river",
     }
 
 

@@ -1,0 +1,214 @@
+"""The Admin Phase (8) in the order of its segments, and the end of the turn with victory (7.8, 9).
+
+Every segment runs automatically with the published default for each decision (digest 6.2):
+Emergency Supply is spent when it can be; attachments are kept; no replacement points are
+allocated and no Soviet unit is cannibalised; every reinforcement is placed at its side's entry
+hexes. The choices themselves are not offered yet: each segment that would ask says so in the log.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from engine import flow, stacks
+from engine.flow import Frame, Procedure
+from engine.game import Context, State
+from engine.games.across_the_bug_river import board
+from engine.games.across_the_bug_river.data import Rules
+from engine.games.across_the_bug_river.phases import rules_of, set_disorganized
+from engine.text import t
+
+
+class Admin(Procedure):
+    name = "admin"
+    auto = True
+    rule = "8"
+
+    def run(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
+        rules = rules_of(game)
+        ctx.log(t("Turn {turn}: Admin Phase (8).", turn=state["turn"]))
+        state["marker"] = {"side": None, "value": 0}
+        emergency = self.hq_supply(rules, state, ctx)
+        self.recover_levels(rules, state, "german", emergency, ctx)
+        roll = ctx.roll(10, t("Interdiction"))
+        state["interdiction"] = int(rules.tables["interdiction"]["by_roll"][roll - 1])
+        ctx.log(t("Interdiction roll {roll}: level {level} this turn (8.1.2).", roll=roll, level=state["interdiction"]))
+        self.recover_levels(rules, state, "soviet", emergency, ctx)
+        self.recover_units(rules, state, ctx)
+        self.attrition(game, rules, state, ctx)
+        ctx.log(t("Assignment Segment (8.2): attachments are kept; changing them is not implemented yet, a referee decides."))
+        ctx.log(t("Replacement Segment (8.3): replacements and Soviet reorganisation are not implemented yet; a referee decides."))
+        self.reinforce(game, rules, state, ctx)
+        state["passed"] = {"german": False, "soviet": False}
+        state["cycle"] = 0
+        flow.goto(state, "ops")
+
+    def hq_supply(self, rules: Rules, state: State, ctx: Context) -> dict[str, bool]:
+        """5.7, 8.1: an HQ out of supply spends Emergency Supply (the default) and recovers 1 less;
+        already spent, it cannot recover; back in supply, it flips to its front."""
+        spent: dict[str, bool] = {}
+        for fid in sorted(state["formations"]):
+            hq_id = rules.formations[fid].hq
+            hq = state["units"].get(hq_id)
+            if hq is None or hq["hex"] is None:
+                spent[fid] = True
+                continue
+            if board.supplied(rules, state, hq_id):
+                if hq["emergency"]:
+                    ctx.log(t("{hq} is back in supply and flips to its front (5.7.2).", hq=hq_id))
+                hq["emergency"] = False
+                continue
+            if hq["emergency"]:
+                spent[fid] = True
+                ctx.log(t("{hq} is out of supply with Emergency Supply spent: no recovery (5.7.2).", hq=hq_id))
+            else:
+                hq["emergency"] = True
+                spent[fid] = False
+                ctx.log(t("{hq} is out of supply and spends Emergency Supply: it recovers 1 less (5.7.2).", hq=hq_id))
+        return spent
+
+    def recover_levels(self, rules: Rules, state: State, side: str, emergency: dict[str, bool], ctx: Context) -> None:
+        table = rules.tables["hq_recovery"][side]
+        for fid in sorted(state["formations"]):
+            form = rules.formations[fid]
+            if form.side != side:
+                continue
+            if emergency.get(fid) is True:
+                continue
+            value = table[str(form.recovery)]
+            gain = int(value if side == "german" else value[state["interdiction"]])
+            if emergency.get(fid) is False:
+                gain -= 1
+            f = state["formations"][fid]
+            new = max(f["level"], min(form.max_level, f["level"] + max(gain, 0)))
+            if new != f["level"]:
+                ctx.log(t("{formation} recovers to activation level {level} (8.1).", formation=fid, level=new))
+            f["level"] = new
+
+    def recover_units(self, rules: Rules, state: State, ctx: Context) -> None:
+        """8.1.4: disorganised units in command range recover, both sides together."""
+        for uid, u in sorted(board.on_map(state).items()):
+            if u["kind"] == "unit" and u["disorganized"] and board.command(rules, state, uid) == "in":
+                set_disorganized(rules, state, uid, False)
+                ctx.log(t("{side} unit in {hex} recovers from disorganisation (8.1.4).", side=u["side"], hex=u["hex"]))
+
+    def attrition(self, game: Any, rules: Rules, state: State, ctx: Context) -> None:
+        """8.1.5 / 5.8.4: disorganised and isolated units check attrition: d10 - efficiency."""
+        bands = rules.tables["attrition"]["bands"]
+        for uid, u in sorted(board.on_map(state).items()):
+            if u["kind"] != "unit" or not u["disorganized"] or board.command(rules, state, uid) != "isolated":
+                continue
+            fort = u["side"] == "soviet" and rules.units[uid].combat == "infantry" and rules.board.terrain[u["hex"]] in ("fort_clear", "fort_forest")
+            roll = ctx.roll(10, t("Attrition check"))
+            diff = roll - (2 if fort else 0) - rules.units[uid].eff_d
+            loss = next(int(steps) for bound, steps in bands if diff <= bound)
+            if loss:
+                lose_steps(game, state, uid, loss, ctx, "8.1.5")
+
+    def reinforce(self, game: Any, rules: Rules, state: State, ctx: Context) -> None:
+        """8.4: the Soviet side places first, then the German, at their entry hexes; a unit with no
+        free entry hex waits for the next turn."""
+        due = state["pending"].pop(str(state["turn"]), [])
+        order = sorted(due, key=lambda u: (rules.units[u].side != "soviet", u))
+        late: list[str] = []
+        for uid in order:
+            side = rules.units[uid].side
+            spot = self.entry_for(rules, state, uid, side)
+            if spot is None:
+                late.append(uid)
+                continue
+            u = state["units"][uid]
+            u["hex"] = spot
+            stacks.place(game.policy, state, state["units"], uid, spot)
+            fid = board.acting_formation(u)
+            if fid in rules.formations and fid not in state["formations"]:
+                state["formations"][fid] = {"level": rules.formations[fid].max_level}
+            state["shown"].append(uid)  # the reinforcement chart is public: its arrivals are known
+            ctx.log(t("Reinforcement: {unit} enters at {hex} (8.4).", unit=uid, hex=spot))
+        if late:
+            state["pending"].setdefault(str(state["turn"] + 1), []).extend(late)
+            ctx.log(t("No free entry hex: {units} wait for the next turn (8.4.1).", units=", ".join(late)))
+
+    def entry_for(self, rules: Rules, state: State, uid: str, side: str) -> str | None:
+        scen = rules.scenarios[state["scenario"]]
+        entries = sorted(p.hex for p in rules.board.places.values() if p.kind == "entry" and p.get("side") == side and scen.inside(p.hex))
+        for label in entries:
+            if board.holds_enemy(state, label, side):
+                continue
+            here = board.at(state, label)
+            combat = [x for x in here if state["units"][x]["kind"] == "unit"]
+            infantry = [x for x in [*combat, uid] if rules.units[x].combat == "infantry" and rules.units[x].stack_infantry]
+            if len(combat) < 3 and len(infantry) <= 1:
+                return label
+        return None
+
+
+def lose_steps(game: Any, state: State, uid: str, steps: int, ctx: Context, rule: str) -> None:
+    u = state["units"][uid]
+    u["strength"] -= steps
+    if u["strength"] <= 0:
+        label = u["hex"]
+        stacks.remove(game.policy, state, state["units"], uid)
+        u["hex"] = None
+        u["strength"] = 0
+        state["destroyed"].append(uid)
+        ctx.log(t("A {side} unit in {hex} is eliminated ({rule}).", side=u["side"], hex=label, rule=rule))
+    else:
+        ctx.log(t("A {side} unit in {hex} loses {steps} step(s) ({rule}).", side=u["side"], hex=u["hex"], steps=steps, rule=rule))
+
+
+class EndTurn(Procedure):
+    """7.8: record the VP and advance the turn; after the last turn, victory (9, 11)."""
+
+    name = "end_turn"
+    auto = True
+    rule = "7.8"
+
+    def run(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
+        rules = rules_of(game)
+        vp = victory_points(rules, state)
+        state["vp"] = str(vp)
+        ctx.log(t("End of turn {turn}: German VP {vp} (9).", turn=state["turn"], vp=f"{float(vp):.2f}"))
+        if state["turn"] >= state["last_turn"]:
+            flow.end(state)
+            return
+        state["turn"] += 1
+        flow.goto(state, "admin")
+
+
+def victory_points(rules: Rules, state: State) -> Fraction:
+    """9, 11: the German total (VP hexes by control, destroyed Soviet strength, Counterattack
+    Orders held, deductions). Hex control is by last occupation only: the 9 supply line is not
+    traced yet."""
+    scen = rules.scenarios[state["scenario"]]
+    vp = Fraction(0)
+    for label, side in state["control"].items():
+        if side == "german":
+            vp += Fraction(int(state["vp_hexes"][label]))
+    for uid in state["destroyed"]:
+        printed = rules.units[uid]
+        if printed.side == "soviet":
+            vp += Fraction(printed.strength, 15 if printed.combat == "afv" else 30)
+    vp += int(state["counterattack"])
+    if scen.key == "scenario1":
+        forts = [h for h, ter in rules.board.terrain.items() if ter in ("fort_clear", "fort_forest") and scen.inside(h)]
+        if not any(board.holds_friend(state, h, "soviet") for h in forts):
+            vp += 2
+    lost = sum(1 for uid in state["destroyed"] if rules.units[uid].side == "german")
+    vp -= lost // 3
+    low = sum(1 for fid, f in state["formations"].items() if rules.formations[fid].side == "german" and f["level"] < 2)
+    vp -= low // 2
+    return vp
+
+
+def verdict(rules: Rules, state: State) -> tuple[str | None, str]:
+    """The scenario's victory level for the final German total (rounded down, digest 5.15)."""
+    scen = rules.scenarios[state["scenario"]]
+    bounds = rules.tables["victory"][scen.victory]
+    score = int(Fraction(state.get("vp", "0")) // 1)
+    names = ("German decisive victory", "German minor victory", "Draw", "Soviet minor victory")
+    for bound, name in zip(bounds, names, strict=True):
+        if score >= bound:
+            return ("german" if "German" in name else None if name == "Draw" else "soviet"), name
+    return "soviet", "Soviet decisive victory"

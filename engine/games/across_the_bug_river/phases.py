@@ -1,0 +1,483 @@
+"""The sequence of play (4, 6, 8): Admin Phase segments, Ops Cycles, activations and reactions.
+
+Flow frames: ``ops`` (automatic: the next Ops Cycle's initiative, 6.1) calls ``choose`` (the
+Initiative player's Action / Transfer / Pass, 6.2), which becomes an ``activation`` (6.3). A
+Movement Action walks its path (``engine.walk``) and pauses in ``react`` where the Reacting player
+may attempt a Formation Reaction (6.4); a successful one runs a reaction ``activation`` on top.
+When the Ops Phase ends, ``end_turn`` scores or goes on to the ``admin`` of the next turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import flow, stacks, walk
+from engine.errors import IllegalOrder, InvalidOrder, NotImplementedRule
+from engine.flow import Frame, Procedure, Step
+from engine.game import Action, Context, Prompt, Role, State
+from engine.games.across_the_bug_river import board, moves
+from engine.games.across_the_bug_river.data import Rules
+from engine.text import t
+
+NOT_YET = {
+    "attack": ("7.5", "Combat (hasty, regular and prepared attacks)"),
+    "infiltrate": ("7.3.4", "Infiltration"),
+    "relocate": ("7.4", "HQ relocation"),
+    "pontoon": ("10.3", "Building a pontoon bridge"),
+}
+
+
+def rules_of(game: Any) -> Rules:
+    rules: Rules = game.rules
+    return rules
+
+
+def levels(state: State, rules: Rules, side: str) -> list[int]:
+    return [f["level"] for fid, f in state["formations"].items() if rules.formations[fid].side == side]
+
+
+def eligible(state: State, rules: Rules, side: str) -> list[str]:
+    """Formations ``side`` may activate now (6.3: level 1 or more; 10.2: in the Surprise Attack,
+    infantry divisions only, each once)."""
+    out = [fid for fid, f in sorted(state["formations"].items()) if rules.formations[fid].side == side and f["level"] >= 1]
+    if state["surprise"]["left"] > 0 and side == "german":
+        out = [f for f in out if rules.formations[f].infantry_division and f not in state["surprise"]["used"]]
+    return out
+
+
+def efficiency_check(rules: Rules, state: State, uid: str, ctx: Context, why: str, drm: int = 0) -> bool:
+    """An EC (5.6.1): d10 plus modifiers, passed at or under the current efficiency."""
+    u = state["units"][uid]
+    printed = rules.units[uid]
+    eff = printed.eff_d if u["disorganized"] else printed.eff
+    if u["side"] == "soviet" and state["surprise"]["active"]:
+        drm += 2  # 10.2
+    roll = ctx.roll(10, t("Efficiency check of {unit} ({why})", unit=uid, why=why))
+    return roll + drm <= eff
+
+
+def set_disorganized(rules: Rules, state: State, uid: str, value: bool) -> None:
+    state["units"][uid]["disorganized"] = value
+    if value:
+        drop_improved(state, state["units"][uid]["hex"])
+
+
+def drop_improved(state: State, label: str | None) -> None:
+    if label in state["improved"]:
+        state["improved"].remove(label)
+
+
+def move_units(game: Any, state: State, movers: list[str], dest: str) -> None:
+    for uid in movers:
+        stacks.remove(game.policy, state, state["units"], uid)
+        state["units"][uid]["hex"] = dest
+        stacks.place(game.policy, state, state["units"], uid, dest)
+
+
+class Ops(Procedure):
+    """One Ops Cycle begins: initiative (6.1), or the end of the Ops Phase."""
+
+    name = "ops"
+    auto = True
+    rule = "6.1"
+
+    def run(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
+        rules = rules_of(game)
+        surprise = state["surprise"]
+        if surprise["active"] and (surprise["left"] <= 0 or state["passed"]["german"] or not eligible(state, rules, "german")):
+            surprise["active"] = False
+            surprise["left"] = 0
+            state["marker"] = {"side": "soviet", "value": int(rules.tables["initiative"]["surprise_marker"])}
+            ctx.log(t("The Surprise Attack is over; the Initiative +DRM marker goes to +2 on the Soviet side (10.2)."))
+        can = {s: bool(eligible(state, rules, s)) and not state["passed"][s] for s in board.SIDES}
+        if not any(can.values()):
+            ctx.log(t("Both sides have passed or cannot activate: the Ops Phase of turn {turn} ends (6).", turn=state["turn"]))
+            flow.goto(state, "end_turn")
+            return
+        state["cycle"] += 1
+        state["transferred"] = False
+        if surprise["active"]:
+            holder = "german"
+            ctx.log(t("Surprise Attack: the German player has the initiative (10.2)."))
+        elif state["passed"]["german"] or state["passed"]["soviet"]:
+            holder = "soviet" if state["passed"]["german"] else "german"
+            ctx.log(t("{side} has the initiative: the other side has passed (6.2).", side=holder))
+        else:
+            holder = self.roll_initiative(rules, state, ctx)
+        state["holder"] = holder
+        flow.call(state, "choose")
+
+    def roll_initiative(self, rules: Rules, state: State, ctx: Context) -> str:
+        marker = state["marker"]
+        german = ctx.roll(10, t("Initiative: German")) + state["interdiction"]
+        soviet = ctx.roll(10, t("Initiative: Soviet"))
+        if marker["side"] == "german":
+            german += marker["value"]
+        elif marker["side"] == "soviet":
+            soviet += marker["value"]
+        holder = "german" if german >= soviet else "soviet"
+        reacting = board.other(holder)
+        if marker["side"] == reacting:
+            marker["value"] = min(marker["value"] + 1, int(rules.tables["initiative"]["track_max"]))
+        else:
+            marker["side"] = reacting
+            marker["value"] = int(rules.tables["initiative"]["first_step"])
+        ctx.log(
+            t(
+                "Initiative: German {g}, Soviet {s}: {holder} has the initiative; the +DRM marker shows {side} +{value} (6.1).",
+                g=german, s=soviet, holder=holder, side=marker["side"], value=marker["value"],
+            )
+        )
+        return holder
+
+
+class Choose(Procedure):
+    """The Initiative player acts, transfers or passes (6.2)."""
+
+    name = "choose"
+    rule = "6.2"
+
+    def step(self, game: Any, state: State, frame: Frame) -> Step:
+        return Step(t("Initiative choice"), "6.2")
+
+    def active(self, game: Any, state: State, frame: Frame) -> frozenset[Role]:
+        return frozenset({state["holder"]})
+
+    def prompt(self, game: Any, state: State, frame: Frame, role: Role) -> Prompt:
+        rules = rules_of(game)
+        acts = [Action("activate", (f,)) for f in eligible(state, rules, role)]
+        if self.transfer_refusal(rules, state, role) is None:
+            acts.append(Action("transfer"))
+        acts.append(Action("pass"))
+        return Prompt(role, t("Ops cycle {n}: you have the initiative. Activate a formation, transfer or pass.", n=state["cycle"]), tuple(acts))
+
+    def transfer_refusal(self, rules: Rules, state: State, role: str) -> IllegalOrder | None:
+        enemy = board.other(role)
+        if state["surprise"]["active"]:
+            return IllegalOrder(t("No transfer during the Surprise Attack's activations."), "10.2")
+        if state["transferred"]:
+            return IllegalOrder(t("The initiative was transferred to you: act or pass, never transfer back."), "6.2")
+        if state["passed"][enemy]:
+            return IllegalOrder(t("The other side has passed: you must act or pass."), "6.2")
+        if max(levels(state, rules, role), default=0) > max(levels(state, rules, enemy), default=0):
+            return IllegalOrder(t("You may transfer only if none of your activation markers is higher than the other side's highest."), "6.2")
+        return None
+
+    def handle(self, game: Any, state: State, frame: Frame, role: Role, action: Action, ctx: Context) -> None:
+        rules = rules_of(game)
+        if action.verb == "pass":
+            state["passed"][role] = True
+            ctx.log(t("{side} passes for the rest of the Ops Phase (6.2).", side=role))
+            flow.end(state)
+        elif action.verb == "transfer":
+            refusal = self.transfer_refusal(rules, state, role)
+            if refusal is not None:
+                raise refusal
+            state["holder"] = board.other(role)
+            state["transferred"] = True
+            ctx.log(t("{side} transfers the initiative to {other} (6.2).", side=role, other=state["holder"]))
+        elif action.verb == "activate":
+            fid = action.args[0]
+            if fid not in rules.formations or rules.formations[fid].side != role:
+                raise IllegalOrder(t("{formation} is not one of your formations.", formation=fid), "6.3")
+            if fid not in state["formations"]:
+                raise IllegalOrder(t("{formation} is not on the map yet.", formation=fid), "6.3")
+            if fid not in eligible(state, rules, role):
+                if state["formations"][fid]["level"] < 1:
+                    raise IllegalOrder(t("{formation} is at activation level 0 and cannot be activated.", formation=fid), "6.3")
+                raise IllegalOrder(t("In the Surprise Attack only infantry divisions are activated, each once."), "10.2")
+            level = state["formations"][fid]["level"]
+            roll = ctx.roll(10, t("Action points of {formation}", formation=fid))
+            ap, _ = rules.ap(level, roll)
+            state["ap"][role] = ap
+            state["formations"][fid]["level"] = level - 1
+            if state["surprise"]["active"]:
+                state["surprise"]["left"] -= 1
+                state["surprise"]["used"].append(fid)
+            ctx.log(t("{side} activates {formation}: level {level}, d10 {roll}: {ap} AP; its marker drops to {new} (6.3).",
+                      side=role, formation=fid, level=level, roll=roll, ap=ap, new=level - 1))
+            flow.goto(state, "activation", side=role, formation=fid, reaction=False)
+        else:
+            raise flow.refuse(action, ("activate", "transfer", "pass"), self.step(game, state, frame), t("Give 'activate FORMATION', 'transfer' or 'pass'."))
+
+
+class Activation(Procedure):
+    """A formation's Actions (7), paid from its side's AP; also a reaction's mini-activation (6.4.2)."""
+
+    name = "activation"
+    rule = "7"
+
+    def step(self, game: Any, state: State, frame: Frame) -> Step:
+        return Step(t("Formation Reaction") if frame["reaction"] else t("Formation Activation"), "6.4.2" if frame["reaction"] else "6.3")
+
+    def active(self, game: Any, state: State, frame: Frame) -> frozenset[Role]:
+        return frozenset({frame["side"]})
+
+    def members(self, state: State, frame: Frame) -> list[str]:
+        return sorted(uid for uid, u in board.combat_units(state, frame["side"]).items() if board.acting_formation(u) == frame["formation"])
+
+    def prompt(self, game: Any, state: State, frame: Frame, role: Role) -> Prompt:
+        rules = rules_of(game)
+        acts: list[Action] = [Action("end")]
+        ap = state["ap"][role]
+        for uid in self.members(state, frame):
+            u = state["units"][uid]
+            if u["disorganized"]:
+                if ap >= 1 and board.command(rules, state, uid) == "in":
+                    acts.append(Action("recover", (uid,)))
+                continue
+            for n in rules.board.neighbours(u["hex"]):
+                action = Action("move", (uid, n))
+                try:
+                    self.check_move(rules, state, frame, [uid], [u["hex"], n])
+                except IllegalOrder:
+                    continue
+                acts.append(action)
+        for label in sorted({state["units"][u]["hex"] for u in self.members(state, frame)}):
+            if self.improve_refusal(rules, state, frame, label) is None:
+                acts.append(Action("improve", (label,)))
+        return Prompt(role, t("{formation}: {ap} AP left. Move, recover, improve or end.", formation=frame["formation"], ap=ap), tuple(acts))
+
+    def cost(self, rules: Rules, state: State, movers: list[str], base: int) -> int:
+        """OOC units pay double (5.8.3); the dearest unit sets the stack's cost."""
+        return base * (2 if any(board.command(rules, state, u) == "ooc" for u in movers) else 1)
+
+    def check_move(self, rules: Rules, state: State, frame: Frame, movers: list[str], path: list[str]) -> int:
+        members = self.members(state, frame)
+        for uid in movers:
+            if uid not in members:
+                raise IllegalOrder(t("{unit} is not a unit of {formation}.", unit=uid, formation=frame["formation"]), "5.5.1")
+            if state["units"][uid]["disorganized"]:
+                raise IllegalOrder(t("{unit} is disorganised and cannot move.", unit=uid), "5.6.3")
+            if state["units"][uid]["hex"] != path[0]:
+                raise IllegalOrder(t("{unit} is not in {hex}.", unit=uid, hex=path[0]), "7.3.1")
+        cost = self.cost(rules, state, movers, 1)
+        if state["ap"][frame["side"]] < cost:
+            raise IllegalOrder(t("A Movement Action costs {cost} AP; {ap} left.", cost=cost, ap=state["ap"][frame["side"]]), "7")
+        if len(path) < 2:
+            raise InvalidOrder(t("A move needs at least one hex to go to."))
+        moves.plan(rules, state, movers, path)
+        return cost
+
+    def improve_refusal(self, rules: Rules, state: State, frame: Frame, label: str) -> IllegalOrder | None:
+        here = board.at(state, label)
+        combat = [u for u in here if state["units"][u]["kind"] == "unit"]
+        if state["ap"][frame["side"]] < 1:
+            return IllegalOrder(t("Improved Defense costs 1 AP."), "7.7")
+        if label in state["improved"]:
+            return IllegalOrder(t("{hex} is already in Improved Defense.", hex=label), "7.7")
+        if not combat or any(board.acting_formation(state["units"][u]) != frame["formation"] or state["units"][u]["side"] != frame["side"] for u in combat):
+            return IllegalOrder(t("Every unit in {hex} must belong to {formation} (digest 8.2 no. 23).", hex=label, formation=frame["formation"]), "7.7")
+        if any(state["units"][u]["disorganized"] for u in combat):
+            return IllegalOrder(t("No unit in Improved Defense may be disorganised."), "7.7")
+        if any(board.command(rules, state, u) != "in" for u in combat):
+            return IllegalOrder(t("Every unit must be in command range of its HQ."), "7.7")
+        return None
+
+    def handle(self, game: Any, state: State, frame: Frame, role: Role, action: Action, ctx: Context) -> None:
+        rules = rules_of(game)
+        v, a = action.verb, action.args
+        if v == "end":
+            ctx.log(t("{formation} ends its {what}; {ap} unused AP are lost (7.1).", formation=frame["formation"],
+                      what=t("reaction") if frame["reaction"] else t("activation"), ap=state["ap"][role]))
+            state["ap"][role] = 0
+            flow.end(state)
+        elif v in NOT_YET:
+            rule, what = NOT_YET[v]
+            raise NotImplementedRule(t("{what} is not implemented yet ({rule}); a referee decides.", what=t(what), rule=rule), rule)
+        elif v == "recover":
+            self.recover(rules, state, frame, role, a[0], ctx)
+        elif v == "improve":
+            refusal = self.improve_refusal(rules, state, frame, a[0])
+            if refusal is not None:
+                raise refusal
+            state["ap"][role] -= 1
+            state["improved"].append(a[0])
+            ctx.log(t("{formation} puts {hex} in Improved Defense (7.7).", formation=frame["formation"], hex=a[0]))
+        elif v == "move":
+            self.move(game, rules, state, frame, role, a, ctx)
+        else:
+            raise flow.refuse(action, ("move", "recover", "improve", "end"), self.step(game, state, frame), t("Give 'move UNIT|HEX HEX...', 'recover UNIT', 'improve HEX' or 'end'."))
+
+    def recover(self, rules: Rules, state: State, frame: Frame, role: str, uid: str, ctx: Context) -> None:
+        if uid not in self.members(state, frame):
+            raise IllegalOrder(t("{unit} is not a unit of {formation}.", unit=uid, formation=frame["formation"]), "7.6")
+        if not state["units"][uid]["disorganized"]:
+            raise IllegalOrder(t("{unit} is not disorganised.", unit=uid), "7.6")
+        if board.command(rules, state, uid) != "in":
+            raise IllegalOrder(t("{unit} is not in command range of its HQ.", unit=uid), "7.6")
+        if state["ap"][role] < 1:
+            raise IllegalOrder(t("A Recovery Action costs 1 AP."), "7")
+        state["ap"][role] -= 1
+        drm = -2 if self.fortified_soviet_infantry(rules, state, uid) else 0
+        name = game_ref(state, uid)
+        if efficiency_check(rules, state, uid, ctx, "recovery", drm):
+            set_disorganized(rules, state, uid, False)
+            ctx.log(t("{unit} recovers (7.6).", unit=name))
+        else:
+            ctx.log(t("{unit} fails to recover (7.6).", unit=name))
+
+    @staticmethod
+    def fortified_soviet_infantry(rules: Rules, state: State, uid: str) -> bool:
+        u = state["units"][uid]
+        return u["side"] == "soviet" and rules.units[uid].combat == "infantry" and rules.board.terrain[u["hex"]] in ("fort_clear", "fort_forest")
+
+    def move(self, game: Any, rules: Rules, state: State, frame: Frame, role: str, args: tuple[str, ...], ctx: Context) -> None:
+        first, path = args[0], list(args[1:])
+        if first in rules.board.grid:
+            movers = [u for u in self.members(state, frame) if state["units"][u]["hex"] == first and not state["units"][u]["disorganized"]]
+            if not movers:
+                raise IllegalOrder(t("No unit of {formation} that can move stands in {hex}.", formation=frame["formation"], hex=first), "7.3.1")
+            start = first
+        else:
+            if first not in state["units"]:
+                raise InvalidOrder(t("There is no unit '{unit}'.", unit=first))
+            movers = [first]
+            start = state["units"][first]["hex"]
+        full = [start, *path]
+        cost = self.check_move(rules, state, frame, movers, full)
+        state["ap"][role] -= cost
+        isolated = [u for u in movers if board.command(rules, state, u) == "isolated"]
+        for uid in isolated:
+            if not efficiency_check(rules, state, uid, ctx, "isolated unit acting"):
+                set_disorganized(rules, state, uid, True)
+                movers.remove(uid)
+                ctx.log(t("{unit} is isolated, fails its efficiency check and disorganises (5.8.4).", unit=game_ref(state, uid)))
+        for uid in movers:
+            drop_improved(state, state["units"][uid]["hex"])
+        names = ", ".join(str(u) for u in movers)
+        ctx.log(t("{formation} moves {units} from {start} along {path} ({cost} AP).", formation=frame["formation"],
+                  units=names if movers else "-", start=start, path=" ".join(path), cost=cost))
+        if not movers:
+            return
+        frame["walk"] = walk.start(full)
+        frame["movers"] = movers
+        frame["attempted"] = frame["reaction"]  # the Initiative side cannot counter-react (6.4.3)
+        continue_walk(game, state, frame, ctx)
+
+
+def game_ref(state: State, uid: str) -> str:
+    return uid
+
+
+def reaction_candidates(rules: Rules, state: State, mover_side: str, label: str) -> list[str]:
+    """Formations of the Reacting player that may attempt a reaction when the moving stack stands
+    in ``label`` (6.4.1): a qualifying unit adjacent to it, not disorganised, in command, level >= 1."""
+    reacting = board.other(mover_side)
+    out: set[str] = set()
+    for uid in board.adjacent_enemy(rules, state, label, mover_side):
+        u = state["units"][uid]
+        if u["side"] != reacting or u["disorganized"]:
+            continue
+        fid = board.acting_formation(u)
+        if state["formations"].get(fid, {}).get("level", 0) >= 1 and board.command(rules, state, uid) == "in":
+            out.add(fid)
+    return sorted(out)
+
+
+def continue_walk(game: Any, state: State, frame: Frame, ctx: Context) -> None:
+    """Walk the moving stack on from where it stands; pause where a reaction may be attempted."""
+    rules = rules_of(game)
+    side = frame["side"]
+    movers = frame["movers"]
+    w = frame["walk"]
+
+    def may_pause(moment: str, index: int) -> bool:
+        if frame["attempted"]:
+            return False
+        return bool(reaction_candidates(rules, state, side, w["path"][index]))
+
+    def step(index: int) -> bool:
+        prev, dest = w["path"][index - 1], w["path"][index]
+        move_units(game, state, movers, dest)
+        swamp = rules.board.terrain[dest] == "swamp" and rules.board.line("road", prev, dest) is None and rules.board.line("rail", prev, dest) is None
+        stopped = False
+        for uid in list(movers):
+            if swamp and rules.units[uid].combat == "afv" and not efficiency_check(rules, state, uid, ctx, "AFV entering a swamp"):
+                set_disorganized(rules, state, uid, True)
+                ctx.log(t("{unit} fails its swamp check, disorganises and stops in {hex} (5.6.2).", unit=game_ref(state, uid), hex=dest))
+                stopped = True
+        return not stopped
+
+    outcome = walk.advance(w, may_pause, step)
+    if outcome == "pause":
+        here = walk.position(w)
+        frame["attempted"] = True
+        flow.call(state, "react", mover=side, at=here, formations=reaction_candidates(rules, state, side, here))
+        return
+    finish_move(game, state, frame, ctx)
+
+
+def finish_move(game: Any, state: State, frame: Frame, ctx: Context) -> None:
+    here = walk.position(frame["walk"])
+    for label in {state["units"][u]["hex"] for u in frame["movers"]}:
+        if label in state["improved"] and any(board.acting_formation(state["units"][x]) != frame["formation"] for x in board.at(state, label)):
+            drop_improved(state, label)
+    ctx.log(t("The move ends in {hex}.", hex=here))
+    frame.pop("walk", None)
+    frame.pop("movers", None)
+    frame.pop("attempted", None)
+    mark_control(game, state)
+
+
+def mark_control(game: Any, state: State) -> None:
+    """VP hexes belong to the last side to occupy them (digest 3.7; the 9 supply line is not traced yet)."""
+    for label in list(state["control"]):
+        sides = {state["units"][u]["side"] for u in board.at(state, label) if state["units"][u]["kind"] == "unit"}
+        if len(sides) == 1:
+            state["control"][label] = sides.pop()
+
+
+class React(Procedure):
+    """The Reacting player may attempt a Formation Reaction (6.4.1-6.4.4)."""
+
+    name = "react"
+    rule = "6.4"
+
+    def step(self, game: Any, state: State, frame: Frame) -> Step:
+        return Step(t("Reaction window"), "6.4")
+
+    def active(self, game: Any, state: State, frame: Frame) -> frozenset[Role]:
+        return frozenset({board.other(frame["mover"])})
+
+    def prompt(self, game: Any, state: State, frame: Frame, role: Role) -> Prompt:
+        acts = [Action("noreact"), *(Action("react", (f,)) for f in frame["formations"])]
+        return Prompt(role, t("Enemy units move next to yours at {hex}: attempt a reaction with {formations}, or 'noreact'.",
+                              hex=frame["at"], formations=", ".join(frame["formations"])), tuple(acts))
+
+    def handle(self, game: Any, state: State, frame: Frame, role: Role, action: Action, ctx: Context) -> None:
+        rules = rules_of(game)
+        if action.verb == "noreact":
+            ctx.log(t("{side} does not react.", side=role))
+            self.resume(game, state, ctx)
+            return
+        if action.verb != "react":
+            raise flow.refuse(action, ("react", "noreact"), self.step(game, state, frame), t("Give 'react FORMATION' or 'noreact'."))
+        fid = action.args[0]
+        if fid not in frame["formations"]:
+            raise IllegalOrder(t("{formation} has no qualifying unit next to {hex}: it may be {formations}.",
+                                 formation=fid, hex=frame["at"], formations=", ".join(frame["formations"])), "6.4.1")
+        value = rules.formations[fid].reaction
+        drm = 2 if role == "soviet" and state["surprise"]["active"] else 0
+        roll = ctx.roll(10, t("Reaction check of {formation}", formation=fid))
+        if roll + drm > value:
+            ctx.log(t("{formation} fails its reaction check ({roll} against {value}); the move goes on (6.4.4).",
+                      formation=fid, roll=roll + drm, value=value))
+            self.resume(game, state, ctx)
+            return
+        level = state["formations"][fid]["level"]
+        ap_roll = ctx.roll(10, t("Reaction points of {formation}", formation=fid))
+        _, red = rules.ap(level, ap_roll)
+        state["ap"][role] = red
+        state["formations"][fid]["level"] = level - 1
+        flow.end(state)
+        below = flow.top(state)
+        walk.stop(below["walk"])
+        finish_move(game, state, below, ctx)
+        ctx.log(t("{formation} reacts ({roll} against {value}): {ap} AP; its marker drops to {new}. The moving stack stops and its Action ends (6.4.2).",
+                  formation=fid, roll=roll + drm, value=value, ap=red, new=level - 1))
+        flow.call(state, "activation", side=role, formation=fid, reaction=True)
+
+    def resume(self, game: Any, state: State, ctx: Context) -> None:
+        flow.end(state)
+        continue_walk(game, state, flow.top(state), ctx)
