@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import flow, stacks
-from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
+from engine.errors import InvalidOrder, InvariantViolation
 from engine.flow import ProcedureGame
 from engine.game import (
     PUBLIC,
@@ -374,7 +374,7 @@ class AcrossTheBugRiver(ProcedureGame):
 
     def unit_label(self, uid: str) -> str:
         if uid not in self.rules.units and not uid.startswith("HQ-"):
-            raise IllegalOrder(t("No unit {unit}.", unit=uid))
+            raise InvalidOrder(t("No unit {unit}.", unit=uid))
         return uid
 
 
