@@ -20,10 +20,10 @@ from engine.games.across_the_bug_river.data import Rules
 from engine.text import t
 
 NOT_YET = {
-    "attack": ("7.5", "Combat (hasty, regular and prepared attacks)"),
-    "infiltrate": ("7.3.4", "Infiltration"),
-    "relocate": ("7.4", "HQ relocation"),
-    "pontoon": ("10.3", "Building a pontoon bridge"),
+    "attack": ("7.5", t("Combat (hasty, regular and prepared attacks)")),
+    "infiltrate": ("7.3.4", t("Infiltration")),
+    "relocate": ("7.4", t("HQ relocation")),
+    "pontoon": ("10.3", t("Building a pontoon bridge")),
 }
 
 
@@ -284,7 +284,7 @@ class Activation(Procedure):
             flow.end(state)
         elif v in NOT_YET:
             rule, what = NOT_YET[v]
-            raise NotImplementedRule(t("{what} is not implemented yet ({rule}); a referee decides.", what=t(what), rule=rule), rule)
+            raise NotImplementedRule(t("{what} is not implemented yet ({rule}); a referee decides.", what=what, rule=rule), rule)
         elif v == "recover":
             self.recover(rules, state, frame, role, a[0], ctx)
         elif v == "improve":
