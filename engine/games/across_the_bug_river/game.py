@@ -289,6 +289,14 @@ class AcrossTheBugRiver(ProcedureGame):
         winner, level = verdict(self.rules, state)
         return Outcome(winner, t("{level} with {vp} German VP (hex control by last occupation; the 9 supply line is not traced yet).", level=level, vp=state["vp"]))
 
+    def default_action(self, state: State, role: Role) -> Action | None:
+        """The published defaults (digest 6.2): a reaction window is declined; an activation ends;
+        the initiative player passes."""
+        top = state["flow"][-1]["proc"] if state.get("flow") else None
+        if top == "react":
+            return Action("noreact")
+        return super().default_action(state, role)
+
     # For the tests ------------------------------------------------------------------------------
     def secrets(self, state: State) -> dict[Role, set[str]]:
         """Each side's counters on the map that no enemy has seen (below the top of their stacks)."""

@@ -240,3 +240,9 @@ def test_a_formation_without_a_qualifying_unit_cannot_react():
     with pytest.raises(IllegalOrder) as err:
         play(state, "soviet", "react 41td", 1, 10)
     assert err.value.rule == "6.4.1"
+
+
+def test_the_default_answer_to_a_reaction_window_is_to_decline():
+    """Digest 6.2: when the deadline passes, the reaction window is declined."""
+    state = window_open()
+    assert GAME.default_action(state, "soviet").verb == "noreact"
