@@ -14,10 +14,10 @@ from typing import Any
 from engine import flow, stacks, walk
 from engine.errors import IllegalOrder, InvalidOrder, NotImplementedRule
 from engine.flow import Frame, Procedure, Step
-from engine.game import Action, Context, Prompt, Role, State
+from engine.game import PUBLIC, Action, Context, Prompt, Role, State
 from engine.games.across_the_bug_river import board, moves
 from engine.games.across_the_bug_river.data import Rules
-from engine.text import t
+from engine.text import Secret, t
 
 NOT_YET = {
     "attack": ("7.5", t("Combat (hasty, regular and prepared attacks)")),
@@ -345,19 +345,23 @@ class Activation(Procedure):
                 ctx.log(t("{unit} is isolated, fails its efficiency check and disorganises (5.8.4).", unit=game_ref(state, uid)))
         for uid in movers:
             drop_improved(state, state["units"][uid]["hex"])
-        names = ", ".join(str(u) for u in movers)
-        ctx.log(t("{formation} moves {units} from {start} along {path} ({cost} AP).", formation=frame["formation"],
-                  units=names if movers else "-", start=start, path=" ".join(path), cost=cost))
+        ctx.log(t("{formation} moves from {start} along {path} ({cost} AP).", formation=frame["formation"],
+                  start=start, path=" ".join(path), cost=cost))
         if not movers:
             return
+        for uid in movers:
+            ctx.log(t("{unit} moves.", unit=game_ref(state, uid)))
         frame["walk"] = walk.start(full)
         frame["movers"] = movers
         frame["attempted"] = frame["reaction"]  # the Initiative side cannot counter-react (6.4.3)
         continue_walk(game, state, frame, ctx)
 
 
-def game_ref(state: State, uid: str) -> str:
-    return uid
+def game_ref(state: State, uid: str) -> str | Secret:
+    """A counter named so that each viewer reads only what it may see where it stands now (5.3.4)."""
+    from engine.games.across_the_bug_river.game import POLICY
+
+    return stacks.unit_ref(POLICY, state, state["units"], uid, uid, ("german", "soviet", PUBLIC))
 
 
 def reaction_candidates(rules: Rules, state: State, mover_side: str, label: str) -> list[str]:

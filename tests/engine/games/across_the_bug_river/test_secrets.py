@@ -81,3 +81,20 @@ def test_the_view_carries_no_unit_record_outside_the_stacks():
     state = fresh()
     view = GAME.view(state, "public")
     assert "units" not in view and "stacks" in view
+
+
+def test_the_log_of_a_move_names_a_hidden_mover_by_a_blank():
+    """A counter moved from below the top of its stack is not named to the enemy (5.3.4)."""
+    from bot.i18n import render as say
+    from tests.engine.games.across_the_bug_river.helpers import play
+
+    state = empty()
+    put(state, "HQ-14pz", "1408")
+    put(state, "I/103", "1407")
+    put(state, "I/36", "1407")
+    activating(state, "german", "14pz", 3)
+    hidden = stacks.stack(state, "1407")[1]
+    log = play(state, "german", f"move {hidden} 1406")
+    for viewer in ("soviet", "public"):
+        assert all(hidden not in say(e.text, viewer=viewer) for e in log.entries)
+    assert any(hidden in say(e.text, viewer="german") for e in log.entries)
