@@ -303,6 +303,37 @@ class PlayerCommands(app_commands.Group):
         if replies is not None:
             await answer(interaction, first_lines(replies) or client.tr(t("Done.")))
 
+    @app_commands.command(name="away", description="Declare an absence: your deadlines wait until you are back")
+    @app_commands.describe(until="a date (2026-12-24, UTC), a span (5d, 12h) or 'back'", side="the side (if you hold several)")
+    @app_commands.autocomplete(side=ac_my_side)
+    async def away(self, interaction: discord.Interaction[Any], until: str, side: str | None = None) -> None:
+        client = client_of(interaction)
+        row = await campaign_here(interaction)
+        if row is None:
+            return
+        replies = await _submit(interaction, row, f"away {until.strip()}", side)
+        if replies is not None:
+            said = first_lines(replies) or "\n".join(r.text for r in replies)
+            await answer(interaction, said or client.tr(t("Done.")))
+
+    @app_commands.command(name="timelapse", description="The campaign turn by turn, the public map as an animated image")
+    @app_commands.describe(share="post it in the channel")
+    async def timelapse(self, interaction: discord.Interaction[Any], share: bool = False) -> None:
+        from bot.timelapse import timelapse
+
+        client = client_of(interaction)
+        row = await campaign_here(interaction)
+        if row is None:
+            return
+        await interaction.response.defer(ephemeral=not share, thinking=True)
+        made = await timelapse(client.store, row, client.service.language, run=client.service.draw)
+        if isinstance(made, tuple):
+            data, frames = made
+            file = discord.File(io.BytesIO(data), filename=f"{row.name}-timelapse.gif")
+            await answer(interaction, client.tr(t("{name}: {frames} frames, one per turn.", name=row.name, frames=frames)), ephemeral=not share, file=file)
+        else:
+            await answer(interaction, client.tr(made), ephemeral=not share)
+
     @app_commands.command(name="campaigns", description="The campaigns of this server: game, channel, where each stands")
     async def campaigns(self, interaction: discord.Interaction[Any]) -> None:
         client = client_of(interaction)

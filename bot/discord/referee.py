@@ -187,6 +187,21 @@ class RefereeCommands(app_commands.Group):
     async def resume(self, interaction: discord.Interaction[Any], reason: str) -> None:
         await referee_line(interaction, f"resume because {_one_line(reason)}")
 
+    @app_commands.command(name="deadline", description="A deadline for every decision, with reminders; 0 hours removes them")
+    @app_commands.describe(
+        hours="hours per decision (0: no deadlines)", reason=REASON, reminders="hours before the deadline, e.g. 24,2",
+        then="when a deadline passes: apply the decision's default, or let the referees decide",
+    )
+    @app_commands.choices(then=[app_commands.Choice(name="apply the default", value="default"), app_commands.Choice(name="referees decide", value="referee")])
+    async def deadline(
+        self, interaction: discord.Interaction[Any], hours: app_commands.Range[float, 0, 2160], reason: str,
+        reminders: str = "24,2", then: str = "default",
+    ) -> None:
+        if hours == 0:
+            await referee_line(interaction, f"deadline off because {_one_line(reason)}")
+            return
+        await referee_line(interaction, f"deadline {hours:g} remind {_one_line(reminders)} {then} because {_one_line(reason)}")
+
     @app_commands.command(name="position", description="Load a position file (as /ref export writes): the campaign continues from it")
     @app_commands.describe(file="the position file (JSON)", reason=REASON)
     async def position(self, interaction: discord.Interaction[Any], file: discord.Attachment, reason: str) -> None:
