@@ -1,16 +1,24 @@
 """The message catalogue: every user-facing string is translated here (gettext with Babel).
 
-Engine, renderer and bot all build ``engine.text.Text`` values with ``t("...")``; Babel extracts
-them (``pybabel extract -F bot/locale/babel.cfg -k t``) into ``bot/locale/adjutant.pot``.
-English is the source language, so English needs no compiled catalogue.
+Engine, renderer and bot all build ``engine.text.Text`` values with ``t("...")`` (and
+``ngettext("...", "...", n)`` for a message that counts something); Babel extracts them
+(``pybabel extract -F bot/locale/babel.cfg -k t -o bot/locale/adjutant.pot --no-location
+--omit-header engine bot render``: ``ngettext`` is one of Babel's default keywords) into
+``bot/locale/adjutant.pot``. English is the source language, so English needs no catalogue.
+Every other language is ``bot/locale/LANG/LC_MESSAGES/adjutant.po``, compiled in memory the
+first time it is used (no compiled ``.mo`` to keep in step with it, nothing to build before
+installing: the wheel ships the ``.po`` files).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from io import BytesIO
 from pathlib import Path
 
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
 from engine.text import Text
@@ -20,10 +28,51 @@ DOMAIN = "adjutant"
 DEFAULT_LANGUAGE = "en"
 
 
+class Translator:
+    """A language's catalogue as ``Text.format`` uses it: called with a template, and with an
+    ``ngettext`` for the messages that count something."""
+
+    def __init__(self, translations: NullTranslations) -> None:
+        self.gettext: Callable[[str], str] = translations.gettext
+        self.ngettext: Callable[[str, str, int], str] = translations.ngettext
+
+    def __call__(self, template: str) -> str:
+        return self.gettext(template)
+
+
+def catalogue_path(language: str) -> Path:
+    """Where the catalogue of ``language`` lives (it may not exist)."""
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
 @cache
-def translator(language: str = DEFAULT_LANGUAGE) -> Callable[[str], str]:
-    translations: NullTranslations = Translations.load(str(LOCALE_DIR), [language], DOMAIN)
-    return translations.gettext
+def languages() -> tuple[str, ...]:
+    """The languages Adjutant speaks: English and every language with a catalogue."""
+    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return (DEFAULT_LANGUAGE, *(lang for lang in found if lang != DEFAULT_LANGUAGE))
+
+
+def language_of(code: str | None) -> str | None:
+    """The language Adjutant speaks for ``code`` (``it``, ``IT``, ``it-IT``, ``it_CH``, ...), or
+    ``None`` when it speaks none such."""
+    if not code:
+        return None
+    base = code.strip().replace("_", "-").split("-")[0].lower()
+    return base if base in languages() else None
+
+
+@cache
+def translator(language: str = DEFAULT_LANGUAGE) -> Translator:
+    """The catalogue of ``language``; English (the templates themselves) for an unknown one."""
+    path = catalogue_path(language)
+    if language == DEFAULT_LANGUAGE or not path.is_file():
+        return Translator(NullTranslations())
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=language, domain=DOMAIN)
+    compiled = BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return Translator(Translations(compiled, domain=DOMAIN))
 
 
 def render(text: Text | str, language: str = DEFAULT_LANGUAGE, viewer: str | None = None) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from engine.errors import AmbiguousOrder, InvalidOrder
 from engine.game import VerbInfo
-from engine.text import Text, t
+from engine.text import Text, ngettext, t
 
 _FOLD = re.compile(r"[\s\-_.'’`,/]+")
 
@@ -224,7 +224,7 @@ def expect_args(verb: VerbInfo, args: Sequence[str], low: int, high: int | None 
 
 def _count(low: int, high: int | None) -> Text:
     if high is None:
-        return t("{n} argument(s)", n=low)
+        return ngettext("{n} argument", "{n} arguments", low)
     if high >= 99:
         return t("at least {n} arguments", n=low)
     return t("{low} to {high} arguments", low=low, high=high)

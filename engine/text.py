@@ -44,29 +44,60 @@ class Secret:
 
 @dataclass(frozen=True)
 class Text:
-    """A translatable message: ``template`` with ``{name}`` placeholders and their values."""
+    """A translatable message: ``template`` with ``{name}`` placeholders and their values.
+
+    A message that counts something also has a ``plural`` template and the ``count`` that
+    chooses between them (``ngettext``): each language picks its own form for the count.
+    """
 
     template: str
     params: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+    count: int = 1
+
+    def source(self) -> str:
+        """The English template this text uses for its count."""
+        if self.plural is None or self.count == 1:
+            return self.template
+        return self.plural
 
     def format(self, translate: Any = None, viewer: str | None = None) -> str:
-        """Render the text for ``viewer`` (``None``: everything), translating with ``translate``."""
-        template = translate(self.template) if translate else self.template
+        """Render the text for ``viewer`` (``None``: everything), translating with ``translate``
+        (a callable of the template; its ``ngettext`` attribute, if any, translates plurals)."""
+        template = self._translated(translate)
         values = {k: _render_param(v, translate, viewer) for k, v in self.params.items()}
         try:
             return template.format(**values)
         except (KeyError, IndexError, ValueError):
-            return self.template.format(**values)
+            return self.source().format(**values)
+
+    def _translated(self, translate: Any) -> str:
+        if not translate:
+            return self.source()
+        if self.plural is None:
+            return str(translate(self.template))
+        plural_of = getattr(translate, "ngettext", None)
+        if plural_of is None:
+            return self.source()
+        return str(plural_of(self.template, self.plural, self.count))
 
     def __str__(self) -> str:
         return self.format()
 
     def to_json(self) -> dict[str, Any]:
-        return {"t": self.template, "p": {k: _param_json(v) for k, v in self.params.items()}}
+        out: dict[str, Any] = {"t": self.template, "p": {k: _param_json(v) for k, v in self.params.items()}}
+        if self.plural is not None:
+            out["pl"] = self.plural
+            out["n"] = self.count
+        return out
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Text:
-        return Text(str(data["t"]), {k: _param_from_json(v) for k, v in data.get("p", {}).items()})
+        params = {k: _param_from_json(v) for k, v in data.get("p", {}).items()}
+        plural = data.get("pl")
+        if plural is None:
+            return Text(str(data["t"]), params)
+        return Text(str(data["t"]), params, str(plural), int(data.get("n", 1)))
 
     def secrets(self) -> list[Secret]:
         """Every secret parameter, nested ones included."""
@@ -85,6 +116,13 @@ class Text:
 def t(template: str, **params: Any) -> Text:
     """Mark ``template`` for translation and bind its parameters."""
     return Text(template, params)
+
+
+def ngettext(singular: str, plural: str, n: int, **params: Any) -> Text:
+    """Mark a message that counts ``n`` things: ``singular`` and ``plural`` English templates,
+    ``n`` bound as the parameter ``{n}`` (with ``params``). Babel extracts it by its default
+    ``ngettext`` keyword, so the catalogue command needs nothing more than ``-k t``."""
+    return Text(singular, {"n": n, **params}, plural, n)
 
 
 SECRET_FACE = t("(secret)")

@@ -14,7 +14,7 @@ from engine.game import Game
 from engine.hexgrid import Label
 from engine.mapdata import MapData
 from engine.mapview import LastAction, MapView, UnitOnMap
-from engine.text import Text, t
+from engine.text import Text, ngettext, t
 from render.compose import MARGIN_HEXES
 
 LIMIT = 1000
@@ -119,7 +119,7 @@ def describe(
     if stacks:
         text += " " + _tr(t("Counters:"), translate) + " "
         for i, s in enumerate(stacks):
-            more = " " + _tr(t("and {n} more hexes.", n=len(stacks) - i), translate) if i else ""
+            more = " " + _tr(ngettext("and {n} more hex.", "and {n} more hexes.", len(stacks) - i), translate) if i else ""
             if len(text) + len(s) + 2 + len(" and 999 more hexes.") > limit:
                 text = text.rstrip("; ") + (more or " " + _tr(t("(too many to list)."), translate))
                 break

@@ -1,6 +1,6 @@
 """Texts as data: secret parameters are read whole by their owners and masked for everybody else."""
 
-from engine.text import Secret, Text, t
+from engine.text import Secret, Text, ngettext, t
 
 
 def test_a_secret_is_read_whole_by_its_owner_and_the_referee_only():
@@ -27,3 +27,31 @@ def test_secrets_survive_the_log_as_json_and_nested_texts():
     assert back == text
     assert back.format(viewer="soviet") == "axis: you hold a card"
     assert [s.value for s in back.secrets()] == ["AX3"]
+
+
+def test_a_counted_message_reads_its_english_form_by_the_count():
+    """Untranslated, one thing reads the singular template and any other count the plural."""
+    said = [ngettext("{n} card", "{n} cards", n).format() for n in (0, 1, 2)]
+    assert said == ["0 cards", "1 card", "2 cards"]
+
+
+def test_a_counted_message_asks_the_catalogue_for_its_plural():
+    """A translator with an ngettext chooses the form; a plain one falls back to English."""
+
+    class Catalogue:
+        def __call__(self, template: str) -> str:
+            return template
+
+        def ngettext(self, singular: str, plural: str, n: int) -> str:
+            return "{n} carta" if n == 1 else "{n} carte"
+
+    assert ngettext("{n} card", "{n} cards", 3).format(Catalogue()) == "3 carte"
+    assert ngettext("{n} card", "{n} cards", 3).format(lambda s: s.upper()) == "3 cards"
+
+
+def test_a_counted_message_survives_the_log_as_json():
+    """The plural template and the count are stored and read back."""
+    text = ngettext("{side} draws {n} card.", "{side} draws {n} cards.", 2, side="axis")
+    back = Text.from_json(text.to_json())
+    assert back == text and back.format() == "axis draws 2 cards."
+    assert "pl" not in t("plain").to_json()

@@ -14,7 +14,7 @@ from functools import cache
 from engine.game import Context, Role, State
 from engine.games.combat_commander import model
 from engine.games.combat_commander.data import Card, GameData, load
-from engine.text import Text, t
+from engine.text import Text, ngettext, t
 
 
 @cache
@@ -180,7 +180,7 @@ def draw_to_hand(data: GameData, state: State, role: Role, ctx: Context, size: i
             time_advance(data, state, role, ctx)
     if drawn:
         ctx.reveal(t("You draw {cards}.", cards=", ".join(drawn)), to=role)
-        ctx.log(t("{side} draws {n} card(s).", side=role, n=len(drawn)))
+        ctx.log(ngettext("{side} draws {n} card.", "{side} draws {n} cards.", len(drawn), side=role))
 
 
 def discard_from_hand(state: State, role: Role, cid: str) -> Card:

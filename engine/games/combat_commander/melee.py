@@ -17,7 +17,7 @@ from engine.games.combat_commander.common import (
     rules_of,
 )
 from engine.hexgrid import Label
-from engine.text import t
+from engine.text import ngettext, t
 
 # Advance (O16) and melee (O16.4) ------------------------------------------------------------------
 
@@ -126,7 +126,15 @@ def melee(g: Rules, state: State, label: Label, ctx: Context) -> None:
         return
     low = min(totals.values())
     losers = [r for r in order if totals[r] == low]
-    ctx.log(t("Melee in {hex}: {losers} lose(s) every unit there (O16.4.3).", hex=label, losers=" and ".join(losers)))
+    ctx.log(
+        ngettext(
+            "Melee in {hex}: {losers} loses every unit there (O16.4.3).",
+            "Melee in {hex}: {losers} lose every unit there (O16.4.3).",
+            len(losers),
+            hex=label,
+            losers=" and ".join(losers),
+        )
+    )
     for role in losers:
         for uid in model.units_at(state, label, role):
             if state.get("over"):

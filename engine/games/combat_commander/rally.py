@@ -15,7 +15,7 @@ from engine.games.combat_commander.common import (
     rules_of,
 )
 from engine.hexgrid import Label
-from engine.text import t
+from engine.text import ngettext, t
 
 
 def broken_units(state: State, role: Role) -> list[str]:
@@ -154,7 +154,16 @@ class Rout(Procedure):
                 ctx.log(t("{unit}: {roll} equals Morale {morale}: suppressed (O23.2).", unit=uid, roll=value, morale=morale))
             else:
                 n = value - morale
-                ctx.log(t("{unit}: {roll} is more than Morale {morale}: it retreats {n} hex(es) (O23.2).", unit=uid, roll=value, morale=morale, n=n))
+                ctx.log(
+                    ngettext(
+                        "{unit}: {roll} is more than Morale {morale}: it retreats {n} hex (O23.2).",
+                        "{unit}: {roll} is more than Morale {morale}: it retreats {n} hexes (O23.2).",
+                        n,
+                        unit=uid,
+                        roll=value,
+                        morale=morale,
+                    )
+                )
                 if self._start(g, state, frame, uid, n, ctx):
                     return
         flow.end(state)

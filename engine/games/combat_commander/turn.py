@@ -26,7 +26,7 @@ from engine.games.combat_commander.common import (
 from engine.games.combat_commander.melee import advance_targets
 from engine.games.combat_commander.movement import legal_steps
 from engine.games.combat_commander.rally import broken_units, needs_recovery, recover, rout
-from engine.text import t
+from engine.text import ngettext, t
 
 # The turn ------------------------------------------------------------------------------------
 
@@ -87,13 +87,13 @@ class Turn(Procedure):
             if state["orders"]:
                 raise IllegalOrder(t("You have given orders this turn: a Pass is the other kind of turn (5); 'end' ends it."), "5")
             if len(a) > side["discard_cap"]:
-                raise IllegalOrder(t("A Pass discards at most {cap} card(s) (O15).", cap=side["discard_cap"]), "O15")
+                raise IllegalOrder(ngettext("A Pass discards at most {n} card (O15).", "A Pass discards at most {n} cards (O15).", side["discard_cap"]), "O15")
             for cid in a:
                 if cid not in side["hand"]:
                     raise IllegalOrder(t("You do not hold that card."), "O15")
             faces = [cards.face(cards.discard_from_hand(state, role, cid)) for cid in a]
             if faces:
-                ctx.reveal(t("{side} passes and discards {n} card(s) (O15).", side=role, n=len(faces)))
+                ctx.reveal(ngettext("{side} passes and discards {n} card (O15).", "{side} passes and discards {n} cards (O15).", len(faces), side=role))
                 for f in faces:
                     ctx.reveal(t("Discarded: {card}.", card=f))
             else:

@@ -35,7 +35,7 @@ from engine.games.schwerpunkt.model import (
     step_values,
 )
 from engine.hexgrid import Label
-from engine.text import Secret, Text, t
+from engine.text import Secret, Text, ngettext, t
 
 MUD_VOID = frozenset({"cas-1", "cas-2", "cas-3", "cas-s", "blitzkrieg", "mobile-battle"})
 NEEDS_SUPERIORITY = {"battlefield-dominance": GERMAN, "blitzkrieg": GERMAN, "anti-tank": SOVIET, "mobile-battle": SOVIET}
@@ -521,7 +521,11 @@ def defender_losses(state: State, retreat: tuple[Label, ...], losses: Sequence[s
     movers = [u for u in defenders if u not in stationary]
     if tuple(sorted(losses)) not in distributions(state, movers, steps, c["mot_first"][side]):
         raise IllegalOrder(
-            t("The defender takes {n} step losses spread evenly over the defending units (S 12.9, S 12.10).", n=min(steps, sum(capacity(state, u) for u in movers))),
+            ngettext(
+                "The defender takes {n} step loss spread evenly over the defending units (S 12.9, S 12.10).",
+                "The defender takes {n} step losses spread evenly over the defending units (S 12.9, S 12.10).",
+                min(steps, sum(capacity(state, u) for u in movers)),
+            ),
             "S 12.9",
         )
     for uid in stationary:
@@ -547,7 +551,14 @@ def attacker_losses(state: State, losses: Sequence[str], ctx: Context) -> None:
     side = c["side"]
     alive = [u for u in c["attackers"] if terrain.hex_of(state, u) is not None]
     if tuple(sorted(losses)) not in distributions(state, alive, c["hits"][side], c["mot_first"][side]):
-        raise IllegalOrder(t("The attacker takes {n} step losses spread evenly over the attacking units (S 12.9).", n=c["hits"][side]), "S 12.9")
+        raise IllegalOrder(
+            ngettext(
+                "The attacker takes {n} step loss spread evenly over the attacking units (S 12.9).",
+                "The attacker takes {n} step losses spread evenly over the attacking units (S 12.9).",
+                c["hits"][side],
+            ),
+            "S 12.9",
+        )
     for uid in losses:
         if terrain.hex_of(state, uid) is not None:
             lose_step(state, uid, ctx, t("combat"))
@@ -613,9 +624,19 @@ class Combat(Procedure):
         if stage == "chits":
             return t("Combat for {hex}: choose up to {n} of your drawn chits in secret: 'chits ID ...' or 'chits none' (S 12.5).", hex=c["target"], n=c["limit"][role])
         if stage == "defender":
-            return t("Combat for {hex}: the defender takes {n} hits: 'losses [UNIT ...] [retreat HEX [HEX]]' (S 12.9, S 12.10).", hex=c["target"], n=c["hits"][role])
+            return ngettext(
+                "Combat for {hex}: the defender takes {n} hit: 'losses [UNIT ...] [retreat HEX [HEX]]' (S 12.9, S 12.10).",
+                "Combat for {hex}: the defender takes {n} hits: 'losses [UNIT ...] [retreat HEX [HEX]]' (S 12.9, S 12.10).",
+                c["hits"][role],
+                hex=c["target"],
+            )
         if stage == "attacker":
-            return t("Combat for {hex}: the attacker takes {n} step losses: 'losses UNIT ...' (S 12.9).", hex=c["target"], n=c["hits"][role])
+            return ngettext(
+                "Combat for {hex}: the attacker takes {n} step loss: 'losses UNIT ...' (S 12.9).",
+                "Combat for {hex}: the attacker takes {n} step losses: 'losses UNIT ...' (S 12.9).",
+                c["hits"][role],
+                hex=c["target"],
+            )
         return t("Combat for {hex}: advance into the vacated hex: 'advance UNIT ...' or 'advance none' (S 12.11).", hex=c["target"])
 
     def prompt(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Prompt:

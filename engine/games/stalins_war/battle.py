@@ -52,7 +52,7 @@ from engine.games.stalins_war.model import (
     units_in,
 )
 from engine.games.stalins_war.retreat import Problem, RetreatWindow, inactive_partisan
-from engine.text import Text, t
+from engine.text import Text, ngettext, t
 
 KEYWORDS = frozenset({"with", "from", "cc", "nocc", "zhukov"})
 
@@ -865,7 +865,15 @@ class Battle(flow.Procedure):
         dn, _ = fire.parse_result(combat["def_result"])
         length = 1 if an - dn <= 1 else 2
         terrain_name = retreat.no_retreat_terrain(rules, state, combat)
-        ctx.log(t("The defender must retreat {n} hex(es): Loss Numbers {a} against {d} (11.4.2).", n=length, a=an, d=dn))
+        ctx.log(
+            ngettext(
+                "The defender must retreat {n} hex: Loss Numbers {a} against {d} (11.4.2).",
+                "The defender must retreat {n} hexes: Loss Numbers {a} against {d} (11.4.2).",
+                length,
+                a=an,
+                d=dn,
+            )
+        )
         flow.call(state, "battle_retreat", side=defender, origin=target, length=length, units=here, noretreat=terrain_name)
 
     def stage_advance(self, rules: Rules, state: State, frame: flow.Frame, combat: dict[str, Any], side: str, defender: str, ctx: Context) -> None:

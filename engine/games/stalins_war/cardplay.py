@@ -16,7 +16,7 @@ from engine.errors import IllegalOrder, InvalidOrder, allowed
 from engine.game import Action, Context, State
 from engine.games.stalins_war import events
 from engine.games.stalins_war.model import AXIS, SOVIET, CardSpec, Rules
-from engine.text import t
+from engine.text import ngettext, t
 
 PLAY_MODES = ("ops", "rp", "event")
 
@@ -69,7 +69,12 @@ def check_rp(rules: Rules, state: State, side: str) -> None:
     limit = rp_play_limit(rules, state, side)
     if len(plays) >= limit:
         raise IllegalOrder(
-            t("You have already made {n} replacement play(s) this turn; the limit is {limit}.", n=len(plays), limit=limit),
+            ngettext(
+                "You have already made {n} replacement play this turn; the limit is {limit}.",
+                "You have already made {n} replacement plays this turn; the limit is {limit}.",
+                len(plays),
+                limit=limit,
+            ),
             rule="7.4.2" if side == SOVIET else "7.4.3",
         )
     if ar - 1 in plays:

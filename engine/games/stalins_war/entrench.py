@@ -35,7 +35,7 @@ from engine.game import Context, State
 from engine.games.stalins_war import control, supply, terrain
 from engine.games.stalins_war.model import AXIS, SOVIET, Rules, units_in
 from engine.games.stalins_war.strategic import check_hex_label, pay_ops, require_ops
-from engine.text import Text, t
+from engine.text import Text, ngettext, t
 
 ENTRENCH_LIMIT = 20  # PROVISIONAL per side (10.3.2 "absolute limit"; counter mix unknown)
 FESTUNG_LIMIT = 6  # PROVISIONAL (16.3.1; counter mix unknown)
@@ -262,7 +262,12 @@ def check_partisans(rules: Rules, state: State, side: str, hexes: tuple[str, ...
     can = min(per, room, pool)
     if len(hexes) > can:
         raise IllegalOrder(
-            t("Only {n} Partisan(s) can be placed now (at most 6 on the map, {pool} in the pool).", n=max(can, 0), pool=pool),
+            ngettext(
+                "Only {n} Partisan can be placed now (at most 6 on the map, {pool} in the pool).",
+                "Only {n} Partisans can be placed now (at most 6 on the map, {pool} in the pool).",
+                max(can, 0),
+                pool=pool,
+            ),
             rule="16.1.2",
         )
     for label in hexes:

@@ -30,7 +30,7 @@ from engine.errors import IllegalOrder, InvalidOrder, NotImplementedRule
 from engine.game import Action, Context, Prompt, State
 from engine.games.stalins_war import placement
 from engine.games.stalins_war.model import SOVIET, Rules, load_rules
-from engine.text import Text, t
+from engine.text import Text, ngettext, t
 
 Args = tuple[str, ...]
 CheckFn = Callable[[Any, State, str, Args], None]
@@ -172,7 +172,12 @@ def check_reinforcement_limits(rules: Rules, state: State, side: str, card_id: s
     limit = 2 if side == SOVIET and turn == 2 else 1
     if len(plays) >= limit:
         raise IllegalOrder(
-            t("Only {n} Reinforcements card(s) may be played per turn ({card}).", n=limit, card=title),
+            ngettext(
+                "Only {n} Reinforcements card may be played per turn ({card}).",
+                "Only {n} Reinforcements cards may be played per turn ({card}).",
+                limit,
+                card=title,
+            ),
             rule="4.5.1" if limit == 2 else "7.5.2a",
         )
     if limit == 2 and any(abs(ar - p) <= 1 for p in plays):

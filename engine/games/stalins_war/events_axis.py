@@ -38,7 +38,7 @@ from engine.games.stalins_war.model import (
     units_in,
 )
 from engine.games.stalins_war.units import eliminate
-from engine.text import Text, t
+from engine.text import Text, ngettext, t
 
 # Constants read by the lead ------------------------------------------------------------------------
 EXTRA_PLAY_CARDS: frozenset[str] = frozenset({"AX23"})  # 4.4.1: a second card in turn 1
@@ -129,7 +129,7 @@ def _soviet_in(rules: Rules, state: State, label: str) -> bool:
 def _too_many_args(rules: Rules, card_id: str, args: Args, most: int) -> None:
     if len(args) > most:
         raise IllegalOrder(
-            t("{card} takes at most {n} parameter(s).", card=_title(rules, card_id), n=most),
+            ngettext("{card} takes at most {n} parameter.", "{card} takes at most {n} parameters.", most, card=_title(rules, card_id)),
             rule=card_id,
             hint=ARGUMENT_SYNTAX.get(card_id, t("play N event")),
         )

@@ -14,7 +14,7 @@ from engine.game import Context, State
 from engine.games.stalins_war import control, handsize
 from engine.games.stalins_war.model import AXIS, SIDES, SOVIET, Rules
 from engine.games.stalins_war.units import eliminate
-from engine.text import t
+from engine.text import ngettext, t
 
 
 def extra_play_cards() -> frozenset[str]:
@@ -146,7 +146,14 @@ def attrition(game: Any, state: State, side: str, ctx: Context) -> None:
         if u.get("hex") and rules.units[uid].side == side and u.get("oos") and not u.get("limited")
         and not supply.attrition_supply(rules, state, uid)
     ]
-    ctx.log(t("{side} Attrition segment (13.3.8): {n} unit(s) out of supply.", side=side.capitalize(), n=len(doomed)))
+    ctx.log(
+        ngettext(
+            "{side} Attrition segment (13.3.8): {n} unit out of supply.",
+            "{side} Attrition segment (13.3.8): {n} units out of supply.",
+            len(doomed),
+            side=side.capitalize(),
+        )
+    )
     for uid in doomed:
         if rules.units[uid].partisan:
             continue

@@ -753,7 +753,7 @@ def test_axis_attrition_all_in_supply_then_soviet_supply_check() -> None:
     """13.3.8, 13.1.1, EX: Axis Attrition: "Sono tutte in rifornimento" (the Pripyat panzers trace through
     hexes next to Soviet units without ZOC); the Soviet AR5 begins with OOS markers in 1918 and 2022."""
     s, state = at("exploitation")
-    assert "Axis Attrition segment (13.3.8): 0 unit(s) out of supply." in s.lines
+    assert "Axis Attrition segment (13.3.8): 0 units out of supply." in s.lines
     assert not [u for u, v in state["units"].items() if v["hex"] and u.startswith(("ge-", "ro-", "hu-")) and v.get("oos")]
     oos = sorted(v["hex"] for u, v in state["units"].items() if v["hex"] and u.startswith("su-") and v.get("oos"))
     assert oos == ["1918", "2022"]
@@ -803,7 +803,7 @@ def test_soviet_attrition_removes_12m_and_minsk_is_back_in_supply() -> None:
     """13.3.8, 13.1.3, EX: "Il corpo 22M ha mosso in 2023 ... linea di rifornimento per la Armata 13R a Minsk
     ... Il corpo 12M in 1918 rimane OOS e viene pertanto rimosso dalla mappa (e dal gioco)"."""
     s, state = at("stalin_organs")
-    assert "Soviet Attrition segment (13.3.8): 1 unit(s) out of supply." in s.lines
+    assert "Soviet Attrition segment (13.3.8): 1 unit out of supply." in s.lines
     assert boxes(state, "su-12m") == {"su-12m": "removed"}
     assert state["units"]["su-13r"]["hex"] == "2022" and not state["units"]["su-13r"]["oos"]
     assert state["control"]["1818"] == "axis"  # Libau, cut off by the Axis advance (13.3.9)
@@ -1113,7 +1113,7 @@ def test_zaporozhe_first_loss_on_the_panzer_the_army_advances() -> None:
     assert state["units"]["ge-14pz"]["level"] == 1 and state["units"]["ge-11a"]["level"] == 0
     assert hexes(state, "ge-11a", "ge-14pz", "ge-49mtn") == {"ge-11a": "2229", "ge-14pz": "2228", "ge-49mtn": "2228"}
     assert state["control"]["2229"] == "axis"
-    assert "Axis Attrition segment (13.3.8): 0 unit(s) out of supply." in s.lines
+    assert "Axis Attrition segment (13.3.8): 0 units out of supply." in s.lines
 
 
 def test_strategic_withdrawal_for_rp_resets_the_count_then_soviet_attrition() -> None:
@@ -1122,7 +1122,7 @@ def test_strategic_withdrawal_for_rp_resets_the_count_then_soviet_attrition() ->
     s, state = at("strategic_withdrawal_rp")
     assert consec(state) == {"axis": 2, "soviet": 0}
     assert state["rp"]["soviet"] == 7
-    assert "Soviet Attrition segment (13.3.8): 1 unit(s) out of supply." in s.lines
+    assert "Soviet Attrition segment (13.3.8): 1 unit out of supply." in s.lines
     assert boxes(state, "su-8m") == {"su-8m": "removed"}  # in 1624, as in the example
 
 
