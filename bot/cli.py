@@ -10,7 +10,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from bot.i18n import render
+from bot.i18n import language_of, render
 from bot.service import CampaignService, ServiceError, header_scenario
 from bot.store import Store, StoreError, explain
 from engine import registry
@@ -40,6 +40,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", default=[], help="campaign option key=value (repeatable)")
     play.add_argument("--new", action="store_true", help=NEW_HELP)
     play.add_argument("--position", type=Path, help="start the campaign from a position file ('referee: export position' writes one)")
+    play.add_argument(
+        "--lang", help="the campaign's language, e.g. it for Italian (default: English; an existing campaign switches to it)"
+    )
 
     rep = sub.add_parser("replay", help="rebuild campaigns from their logs and check every state hash")
     rep.add_argument("--db", type=Path, default=DEFAULT_DB)
@@ -171,13 +174,18 @@ async def cmd_play(args: argparse.Namespace) -> int:
             options = options_json(" ".join(args.option))
             seats = {role: (CONSOLE.user_id, "console") for role in game.roles}
             row, _ = await service.create(
-                name, key, scenario, options, seed=args.seed, creator=CONSOLE.user_id, seats=seats, position=position
+                name, key, scenario, options, seed=args.seed, creator=CONSOLE.user_id, seats=seats, position=position,
+                language=args.lang,
             )
         elif position is not None:
             raise ServiceError(t("A campaign called '{name}' already exists; name a new one with --campaign to start from the position.", name=name))
         elif row.game != key:
             print(f"adjutant: campaign {name!r} in {args.db} is a {row.game} campaign", file=sys.stderr)
             return 2
+        if args.lang and language_of(args.lang) != row.language:
+            # The console is the campaign's referee: switching is an announced referee command.
+            await service.referee(row, CONSOLE, f"language {args.lang} because adjutant play --lang {args.lang}")
+            row = await service.campaign(row.id)
         console = Console(service, row, images=args.images, as_json=args.json, files=args.images or args.db.parent)
         await console.run(sys.stdin)
     finally:

@@ -63,17 +63,16 @@ class Console:
             path.write_bytes(reply.image)
         self._print(reply, path)
 
-    @staticmethod
-    def _write_file(reply: Reply, path: Path) -> Reply:
+    def _write_file(self, reply: Reply, path: Path) -> Reply:
         """Write a reply that is a file (an exported position) and answer with where it went."""
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(reply.text, encoding="utf-8")
         except OSError as exc:
             said = t("The position could not be written to {path}: {why}. Here it is:", path=str(path), why=exc.strerror or str(exc))
-            return dataclasses.replace(reply, text=render(said) + "\n" + reply.text)
+            return dataclasses.replace(reply, text=render(said, self.row.language) + "\n" + reply.text)
         said = t("Position written to {path}; 'adjutant play GAME --position {path}' starts a campaign from it.", path=str(path))
-        return dataclasses.replace(reply, text=render(said))
+        return dataclasses.replace(reply, text=render(said, self.row.language))
 
     def _print(self, reply: Reply, path: Path | None, image_skipped: bool = False) -> None:
         if self.as_json:
@@ -124,7 +123,8 @@ class Console:
                             "Start the line with the side that gives the order: {roles} or referee, e.g. '{example}: status'.",
                             roles=", ".join(game.roles),
                             example=game.roles[0],
-                        )
+                        ),
+                        self.row.language,
                     )
                 )
                 return
@@ -134,12 +134,12 @@ class Console:
             else:
                 await self.service.submit(self.row, CONSOLE, text.strip(), role=role)
         except ServiceError as exc:
-            self._error(render(exc.message))
+            self._error(render(exc.message, self.row.language))
         except StoreError:
             raise  # the database cannot be written (full, read-only, damaged): the session ends
         except Exception:  # a bug must not end the session; the engine applied nothing
             logging.getLogger("adjutant").exception("error handling %r", line)
-            self._error(render(t("Internal error: nothing was applied. The details went to the log.")))
+            self._error(render(t("Internal error: nothing was applied. The details went to the log."), self.row.language))
         self.row = await self.service.campaign(self.row.id)
         await self.deliver()
 

@@ -13,6 +13,7 @@ installing: the wheel ships the ``.po`` files).
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 from functools import cache
 from io import BytesIO
 from pathlib import Path
@@ -26,6 +27,9 @@ from engine.text import Text
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "adjutant"
 DEFAULT_LANGUAGE = "en"
+#: The language of the reader being written for now, where a caller cannot pass it (the service
+#: sets it around each picture it draws; the picture functions of ``bot.pictures`` default to it).
+SPEAKING: ContextVar[str] = ContextVar("adjutant_speaking", default=DEFAULT_LANGUAGE)
 
 
 class Translator:

@@ -6,7 +6,7 @@ never a match's state: a picture cannot show more than its reader's projection.
 
 from __future__ import annotations
 
-from bot.i18n import DEFAULT_LANGUAGE, translator
+from bot.i18n import SPEAKING, translator
 from engine.game import Game
 from engine.observation import Observation
 from render.hands import describe_hand, render_hand
@@ -14,12 +14,13 @@ from render.images import describe, render_view
 
 
 def render_with_description(
-    game: Game, seen: Observation, full: bool, language: str = DEFAULT_LANGUAGE
+    game: Game, seen: Observation, full: bool, language: str | None = None
 ) -> tuple[bytes, str] | None:
-    """The image of what ``seen``'s viewer sees now, and its description for phones and screen readers."""
+    """The image of what ``seen``'s viewer sees now, and its description for phones and screen
+    readers, in ``language`` (by default the language being written: ``bot.i18n.SPEAKING``)."""
     if game.board is None:
         return None
-    tr = translator(language)
+    tr = translator(language or SPEAKING.get())
     shown = seen.map.translated(tr)
     image = render_view(game, shown, seen.viewer, full)
     if image is None:
@@ -27,20 +28,20 @@ def render_with_description(
     return image, describe(game, shown, full, translate=tr)
 
 
-def render_hand_of(game: Game, seen: Observation, language: str = DEFAULT_LANGUAGE) -> tuple[bytes, str] | None:
+def render_hand_of(game: Game, seen: Observation, language: str | None = None) -> tuple[bytes, str] | None:
     """The cards ``seen``'s viewer holds as an image strip, if the game has card hands."""
     hand = seen.view.get("hand")
     if not isinstance(hand, list) or not hand or not all(isinstance(c, dict) for c in hand):
         return None
-    return render_hand(hand, translate=translator(language)), describe_hand(hand)
+    return render_hand(hand, translate=translator(language or SPEAKING.get())), describe_hand(hand)
 
 
-def render_around(game: Game, seen: Observation, label: str, language: str = DEFAULT_LANGUAGE) -> tuple[bytes, str] | None:
+def render_around(game: Game, seen: Observation, label: str, language: str | None = None) -> tuple[bytes, str] | None:
     """The picture of ``seen``'s map cropped around hex ``label``, and its description."""
     board = game.board
     if board is None or label not in board.grid:
         return None
-    tr = translator(language)
+    tr = translator(language or SPEAKING.get())
     shown = seen.map.translated(tr).focused(label)
     data = render_view(game, shown, seen.viewer, False)
     if data is None:

@@ -8,6 +8,8 @@ action they answer; transports deliver the outbox and mark each entry delivered.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import dataclasses
 import json
 import logging
@@ -16,15 +18,17 @@ import sqlite3
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from babel import Locale, UnknownLocaleError
+
 from bot.changes import changes_since
 from bot.deadlines import Clocks, Decision, parse_policy, parse_until, stamp
-from bot.i18n import render
+from bot.i18n import SPEAKING, language_of, languages, render
 from bot.replies import PUBLIC, Reply
 from bot.store import CampaignRow, OutboxEntry, Saved, Store
 from engine import position, registry
@@ -44,12 +48,28 @@ _Drawn = TypeVar("_Drawn")
 FocusRenderer = Callable[[Game, Observation, str], "tuple[bytes, str] | None"]
 OK = "\u2713"
 FAIL = "\u2717"
-META_VERBS = ("status", "options", "hand", "map", "history", "undo", "help", "away")
+META_VERBS = ("status", "options", "hand", "map", "history", "undo", "help", "away", "language")
 SNAPSHOT_EVERY = 25  # a snapshot at the first barrier this many records after the last one
 #: Campaigns kept loaded (their match, log and undo states); the least recently used beyond
 #: this are dropped and rebuilt from the store when next needed (never one a step is using).
 LOADED_CAMPAIGNS = 64
 log = logging.getLogger("adjutant")
+
+
+@dataclass(frozen=True)
+class Languages:
+    """Who reads which language in the campaign being answered: the channel (public replies,
+    referees) reads the campaign's, each seat the one its player chose (else the campaign's)."""
+
+    campaign: str
+    seats: Mapping[str, str] = dataclasses.field(default_factory=dict)
+
+    def of(self, viewer: str) -> str:
+        return self.seats.get(viewer, self.campaign)
+
+
+#: The languages of the request in hand (set around each request about one campaign).
+_LANGUAGES: contextvars.ContextVar[Languages | None] = contextvars.ContextVar("adjutant_languages", default=None)
 
 
 class ServiceError(Exception):
@@ -93,13 +113,46 @@ class CampaignService:
         # milliseconds that every other campaign (and Discord's heartbeat) would otherwise wait.
         self._drawing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="adjutant-draw")
 
-    async def draw(self, fn: Callable[..., _Drawn], *args: Any) -> _Drawn:
-        """Run a renderer off the event loop (see ``_drawing``) and return what it drew."""
-        return await asyncio.get_running_loop().run_in_executor(self._drawing, fn, *args)
+    async def draw(self, fn: Callable[..., _Drawn], *args: Any, viewer: str = PUBLIC) -> _Drawn:
+        """Run a renderer off the event loop (see ``_drawing``) and return what it drew, its
+        texts in the language of ``viewer`` (``bot.i18n.SPEAKING``, the renderers' default)."""
+        context = contextvars.copy_context()
+        language = self.language_for(viewer)
+
+        def run() -> _Drawn:
+            SPEAKING.set(language)  # in the copied context only
+            return fn(*args)
+
+        return await asyncio.get_running_loop().run_in_executor(self._drawing, context.run, run)
+
+    def language_for(self, viewer: str = PUBLIC) -> str:
+        """The language ``viewer`` reads in the request in hand (the service's own outside one)."""
+        spoken = _LANGUAGES.get()
+        return self.language if spoken is None else spoken.of(viewer)
 
     def _(self, text: Text | str, viewer: str = PUBLIC) -> str:
-        """``text`` as ``viewer`` may read it (a role, ``public`` or ``referee``)."""
-        return render(text, self.language, viewer)
+        """``text`` as ``viewer`` may read it (a role, ``public`` or ``referee``), in their language."""
+        return render(text, self.language_for(viewer), viewer)
+
+    @contextlib.contextmanager
+    def _speaking(self, spoken: Languages) -> Iterator[None]:
+        token = _LANGUAGES.set(spoken)
+        try:
+            yield
+        finally:
+            _LANGUAGES.reset(token)
+
+    async def _languages(self, language: str, seats: Mapping[str, tuple[str, str]]) -> Languages:
+        chosen = await self.store.player_languages(uid for uid, _ in seats.values())
+        return Languages(language, {role: chosen[uid] for role, (uid, _) in seats.items() if uid in chosen})
+
+    @asynccontextmanager
+    async def speaking(self, row: CampaignRow) -> AsyncIterator[None]:
+        """Answer a request about ``row`` in its languages: the campaign's in the channel, each
+        player's own in what goes to their seat alone. Transports wrap what they render with it."""
+        spoken = await self._languages(row.language, await self.store.seats(row.id))
+        with self._speaking(spoken):
+            yield
 
     def lock(self, campaign_id: int) -> asyncio.Lock:
         return self._locks.setdefault(campaign_id, asyncio.Lock())
@@ -163,6 +216,7 @@ class CampaignService:
         seats: Mapping[str, tuple[str, str]] | None = None,
         position: str | None = None,
         guild: str | None = None,
+        language: str | None = None,
     ) -> tuple[CampaignRow, list[Reply]]:
         """Create a campaign: its row, referee (``creator``), ``seats`` (role -> user id and name),
         the announcement with the seed commitment and the first snapshot, in one transaction.
@@ -170,7 +224,30 @@ class CampaignService:
         With ``position`` (a position file's text) the campaign starts from it: its scenario and
         options (unless given) come from the file, and loading it is the campaign's first record.
         ``guild`` is the Discord server the campaign lives in, if any.
+        ``language`` is the channel's (the service's own by default), for as long as it runs.
         """
+        spoken = self.language if language is None else language_of(language)
+        if spoken is None:
+            raise ServiceError(
+                t("Unknown language '{language}'. Languages: {languages}.", language=language, languages=", ".join(languages()))
+            )
+        with self._speaking(await self._languages(spoken, seats or {})):
+            return await self._create(name, game_name, scenario, options, seed, channel, creator, seats, position, guild, spoken)
+
+    async def _create(
+        self,
+        name: str,
+        game_name: str,
+        scenario: str | None,
+        options: Mapping[str, Any] | None,
+        seed: str | None,
+        channel: str | None,
+        creator: str | None,
+        seats: Mapping[str, tuple[str, str]] | None,
+        position: str | None,
+        guild: str | None,
+        language: str,
+    ) -> tuple[CampaignRow, list[Reply]]:
         try:
             key = registry.resolve(game_name)
         except KeyError:
@@ -241,6 +318,7 @@ class CampaignService:
                 head=self._head(game, match, records[-1].seq if records else 0),
                 records=[r.to_json() for r in records],
                 guild=guild,
+                language=language,
             )
         except sqlite3.IntegrityError:
             # Another request created a campaign of that name since the check above.
@@ -410,7 +488,7 @@ class CampaignService:
                 continue
             out.append(Reply(role, text, batch=batch))
             if self.hand_renderer is not None:
-                drawn = await self.draw(self.hand_renderer, game, seen[role])
+                drawn = await self.draw(self.hand_renderer, game, seen[role], viewer=role)
                 if drawn is not None:
                     out.append(Reply(role, drawn[1], image=drawn[0], batch=batch))
         return out, now
@@ -424,6 +502,10 @@ class CampaignService:
 
     async def join(self, row: CampaignRow, role: str, sender: Sender) -> list[Reply]:
         await self.refuse_archived(row)
+        async with self.speaking(row):
+            return await self._join(row, role, sender)
+
+    async def _join(self, row: CampaignRow, role: str, sender: Sender) -> list[Reply]:
         game = registry.get(row.game)
         role = self._role(game, role)
         if sender.user_id in await self.store.observers(row.id):
@@ -439,6 +521,10 @@ class CampaignService:
 
     async def leave(self, row: CampaignRow, role: str, sender: Sender) -> list[Reply]:
         await self.refuse_archived(row)
+        async with self.speaking(row):
+            return await self._leave(row, role, sender)
+
+    async def _leave(self, row: CampaignRow, role: str, sender: Sender) -> list[Reply]:
         game = registry.get(row.game)
         role = self._role(game, role)
         seats = await self.store.seats(row.id)
@@ -493,7 +579,7 @@ class CampaignService:
         the game projects it for everybody.
         """
         pending = split_lines(message) or [message]
-        async with self._recording(row, sender, pending, role):
+        async with self._recording(row, sender, pending, role), self.speaking(row):
             return await self._submit(row, sender, message, role, pending, private)
 
     @asynccontextmanager
@@ -737,7 +823,7 @@ class CampaignService:
     async def _image_replies(self, game: Game, seen: Observation, batch: str, full: bool = False) -> list[Reply]:
         if self.renderer is None:
             return []
-        rendered = await self.draw(self.renderer, game, seen, full)
+        rendered = await self.draw(self.renderer, game, seen, full, viewer=seen.viewer)
         if rendered is None:
             return []
         image, description = rendered
@@ -761,6 +847,8 @@ class CampaignService:
             return await self._commit(row, game, match, [rec], f"{OK} undo", sender, role, line, batch, waiting_before)
         if verb == "away":
             return await self._away(row, sender, role, args, line, batch)
+        if verb == "language":
+            return await self._player_language(row, sender, role, args, line, batch)
         replies = await self.query(game, match, role, verb, args, batch)
         if private:  # asked privately: even the answers everybody may read go to the asker alone
             replies = [dataclasses.replace(r, to=role) if r.to == PUBLIC else r for r in replies]
@@ -792,7 +880,7 @@ class CampaignService:
             seen = match.observe(role)
             replies = [Reply(role, self._(game.holdings(match.state, role) if seen.holdings is None else seen.holdings, role), batch=batch)]
             if self.hand_renderer is not None:
-                drawn = await self.draw(self.hand_renderer, game, seen)
+                drawn = await self.draw(self.hand_renderer, game, seen, viewer=role)
                 if drawn is not None:
                     replies.append(Reply(role, drawn[1], image=drawn[0], batch=batch))
             return replies
@@ -828,7 +916,7 @@ class CampaignService:
             return [Reply(role, self._(t("'{where}' is not a hex or a place of the map: try 'map 1231' or 'map Rostov'.", where=where)), ok=False, batch=batch)]
         if self.focus_renderer is None:
             return [Reply(role, self._(t("No renderer is configured, so no map image.")), ok=False, batch=batch)]
-        drawn = await self.draw(self.focus_renderer, game, match.observe(role), label)
+        drawn = await self.draw(self.focus_renderer, game, match.observe(role), label, viewer=role)
         if drawn is None:
             return [Reply(role, self._(t("No renderer is configured, so no map image.")), ok=False, batch=batch)]
         return [Reply(role, drawn[1], image=drawn[0], batch=batch)]
@@ -843,6 +931,7 @@ class CampaignService:
             ("undo", t("take back your last order, back to the last roll, draw or change of player")),
             ("help [VERB]", t("this help, or one verb in detail")),
             ("away DATE | away back", t("declare an absence: your deadlines wait until you are back")),
+            ("language [LANG | default]", t("the language of what is sent to you alone: {languages}", languages=", ".join(languages()))),
         ]
         if verb:
             key = verb.casefold()
@@ -866,7 +955,7 @@ class CampaignService:
 
         Like an order, the line is recorded in ``messages`` whatever becomes of it.
         """
-        async with self._recording(row, sender, [line], REFEREE):
+        async with self._recording(row, sender, [line], REFEREE), self.speaking(row):
             return await self._referee(row, sender, line)
 
     async def _referee(self, row: CampaignRow, sender: Sender, line: str) -> list[Reply]:
@@ -900,7 +989,10 @@ class CampaignService:
             return [reply]
         if kind in ("pause", "resume"):
             status = "paused" if kind == "pause" else "active"
-            reply = Reply(PUBLIC, self._(t("Referee {action} the campaign. Reason: {reason}", action="paused" if kind == "pause" else "resumed", reason=reason.strip())), batch=batch)
+            said = t("Referee paused the campaign. Reason: {reason}", reason=reason.strip()) if kind == "pause" else t(
+                "Referee resumed the campaign. Reason: {reason}", reason=reason.strip()
+            )
+            reply = Reply(PUBLIC, self._(said), batch=batch)
             async with self._step(row.id):  # after any order in progress, in one transaction
                 await self.store.commit_step(
                     row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "override")], status=status
@@ -914,6 +1006,8 @@ class CampaignService:
             return await self._set_deadline(row, sender, args, reason.strip(), line, batch)
         if kind == "away":
             return await self._refuse_away(row, sender, args, reason.strip(), line, batch)
+        if kind == "language":
+            return await self._campaign_language(row, sender, args, reason.strip(), line, batch)
         if kind in ("seat", "replace"):
             if len(args) != 2:
                 raise ServiceError(t("Usage: seat ROLE USER because REASON."))
@@ -957,6 +1051,41 @@ class CampaignService:
                 )
             reply = Reply(PUBLIC, self._(said), batch=batch)
             await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "override")])
+        return [reply]
+
+    async def _player_language(self, row: CampaignRow, sender: Sender, role: Role, args: Sequence[str], line: str, batch: str) -> list[Reply]:
+        """``language LANG`` (or ``default``): the language of what goes to this player alone, in
+        every campaign; ``language`` alone says which languages are spoken."""
+        if len(args) > 1 or (args and args[0].casefold() != "default" and language_of(args[0]) is None):
+            reply = Reply(role, f"{FAIL} {line} — {self._(_language_usage(args), role)}", ok=False, batch=batch)
+            await self._answer(row, reply, sender, role, line, "refused")
+            return [reply]
+        if not args:
+            said = t(
+                "You read {mine}; the channel reads {channel}. Languages: {languages}. Type 'language LANG' to choose yours, 'language default' for the channel's.",
+                mine=_language_name(self.language_for(role)), channel=_language_name(row.language), languages=", ".join(languages()),
+            )
+            reply = Reply(role, self._(said, role), batch=batch)
+            await self._answer(row, reply, sender, role, line, "query")
+            return [reply]
+        chosen = None if args[0].casefold() == "default" else language_of(args[0])
+        await self.store.set_player_language(sender.user_id, chosen)
+        now = chosen or row.language
+        said = t("From now on what is sent to you alone is in {language}.", language=_language_name(now))
+        reply = Reply(role, render(said, now, role), batch=batch)
+        await self._answer(row, reply, sender, role, line, "query")
+        return [reply]
+
+    async def _campaign_language(self, row: CampaignRow, sender: Sender, args: Sequence[str], reason: str, line: str, batch: str) -> list[Reply]:
+        """``referee: language LANG because REASON``: the language the channel is answered in."""
+        chosen = language_of(args[0]) if len(args) == 1 else None
+        if chosen is None:
+            raise ServiceError(_language_usage(args))
+        said = t("The channel of campaign {name} now reads {language}. Reason: {reason}", name=row.name, language=_language_name(chosen), reason=reason)
+        reply = Reply(PUBLIC, render(said, chosen, PUBLIC), batch=batch)
+        await self.store.commit_step(
+            row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, REFEREE, line, "override")], language=chosen
+        )
         return [reply]
 
     async def _handover(self, row: CampaignRow, game: Game, role: Role, batch: str) -> list[Reply]:
@@ -1012,7 +1141,8 @@ class CampaignService:
             if row.status != "active":
                 continue
             try:
-                replies = await self._tick_campaign(row)
+                async with self.speaking(row):
+                    replies = await self._tick_campaign(row)
             except Exception:  # one campaign's failure never stops the others' clocks
                 log.exception("campaign %s: the deadline clock failed", row.id)
                 continue
@@ -1031,9 +1161,12 @@ class CampaignService:
         replies: list[Reply] = []
         batch = uuid.uuid4().hex
         for decision, left in due.reminders:
-            text = self._(t("Reminder: {role}, the game waits for your decision; the deadline is {when} (about {hours} hours left).",
-                            role=decision.role, when=stamp(decision.due_at or now), hours=f"{max(left, 0):.0f}"))
-            reminders = [Reply(PUBLIC, text, batch=batch, extra={"ping": [decision.role]}), Reply(decision.role, text, batch=batch)]
+            said = t("Reminder: {role}, the game waits for your decision; the deadline is {when} (about {hours} hours left).",
+                     role=decision.role, when=stamp(decision.due_at or now), hours=f"{max(left, 0):.0f}")
+            reminders = [
+                Reply(PUBLIC, self._(said), batch=batch, extra={"ping": [decision.role]}),
+                Reply(decision.role, self._(said, decision.role), batch=batch),
+            ]
             passed = sum(1 for r in policy.reminders if now >= (decision.due_at or now) - r * 3600)
             await self.store.commit_step(row.id, [], [(r.to, r.payload(), None) for r in reminders])
             await self.clocks.mark(row.id, decision.role, reminded=passed)
@@ -1109,7 +1242,7 @@ class CampaignService:
         """Replace the campaign's position by a position file's (a referee override, announced
         and logged; the record keeps the file, so replay loads it again)."""
         line = f"position because {reason}"
-        async with self._recording(row, sender, [line], REFEREE):
+        async with self._recording(row, sender, [line], REFEREE), self.speaking(row):
             if not await self.is_referee(row, sender.user_id):
                 raise ServiceError(t("Only a referee of campaign {name} may do that.", name=row.name))
             if not reason.strip():
@@ -1136,6 +1269,22 @@ class CampaignService:
             await self.store.mark_delivered(entry.id)
             count += 1
         return count
+
+
+def _language_name(language: str) -> str:
+    """A language named in itself (``italiano``, ``English``), with its code to type."""
+    try:
+        name = Locale.parse(language).get_display_name(language) or language
+    except (ValueError, UnknownLocaleError):
+        name = language
+    return f"{name} ({language})"
+
+
+def _language_usage(args: Sequence[str]) -> Text:
+    return t(
+        "'{given}' is not a language Adjutant speaks. Languages: {languages}.",
+        given=" ".join(args), languages=", ".join(_language_name(lang) for lang in languages()),
+    )
 
 
 def _position_header(text: str) -> position.Header:

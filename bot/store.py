@@ -122,6 +122,7 @@ class CampaignRow:
     guild: str | None = None
     archived: bool = False  # ended by a referee: readable, takes no more orders
     channel_lost: bool = False  # its Discord channel was deleted
+    language: str = "en"  # the language of the campaign's channel (its public replies)
 
 
 @dataclass(frozen=True)
@@ -315,6 +316,7 @@ class Store:
         head: Saved | None = None,
         records: Iterable[dict[str, Any]] = (),
         guild: str | None = None,
+        language: str = "en",
     ) -> int:
         """Create a campaign with its referees, seats, opening replies, first snapshot and first
         records (a position it starts from), in one transaction: a crash leaves either all of it
@@ -322,10 +324,10 @@ class Store:
         stamp = now()
         async with self.transaction() as db:
             cur = await db.execute(
-                "INSERT INTO campaigns (name, game, scenario, options, seed, channel, created_at, rules_version, guild)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO campaigns (name, game, scenario, options, seed, channel, created_at, rules_version, guild, language)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (name, game, scenario, json.dumps(options, sort_keys=True), seed, channel, stamp,
-                 head.rules_version if head is not None else 1, guild),
+                 head.rules_version if head is not None else 1, guild, language),
             )
             assert cur.lastrowid is not None
             campaign_id = int(cur.lastrowid)
@@ -356,6 +358,8 @@ class Store:
             guild=row["guild"],
             archived=row["archived_at"] is not None,
             channel_lost=row["channel_lost_at"] is not None,
+            # A database opened read-only before its upgrade has no language yet: English.
+            language=row["language"] if "language" in row.keys() else "en",
         )
 
     async def campaign(self, key: int | str) -> CampaignRow | None:
@@ -441,6 +445,26 @@ class Store:
                 " ON CONFLICT (user_id) DO UPDATE SET ping_by_dm = excluded.ping_by_dm",
                 (user_id, int(by_dm)),
             )
+
+    async def set_player_language(self, user_id: str, language: str | None) -> None:
+        """The language of what is sent to ``user_id`` alone (``None``: back to each campaign's)."""
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO user_settings (user_id, language) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+                (user_id, language),
+            )
+
+    async def player_languages(self, user_ids: Iterable[str]) -> dict[str, str]:
+        """The languages the players among ``user_ids`` chose for themselves (the others chose none)."""
+        wanted = sorted(set(user_ids))
+        if not wanted:
+            return {}
+        marks = ", ".join("?" for _ in wanted)
+        async with self.db.execute(
+            f"SELECT user_id, language FROM user_settings WHERE language IS NOT NULL AND user_id IN ({marks})", wanted
+        ) as cur:
+            return {str(r["user_id"]): str(r["language"]) for r in await cur.fetchall()}
 
     async def set_status(self, campaign_id: int, status: str) -> None:
         async with self.transaction() as db:
@@ -547,10 +571,11 @@ class Store:
         seats: Mapping[str, tuple[str, str]] | None = None,
         head: Saved | None = None,
         archive: str | None = None,
+        language: str | None = None,
     ) -> None:
         """Commit one step atomically: records, typed messages, snapshot, outbox replies, and any
-        change of status or of seats (role -> user id and name) it announces; ``archive`` (a
-        reason) ends the campaign: it is archived and takes no more orders."""
+        change of status, of the channel's language or of seats (role -> user id and name) it
+        announces; ``archive`` (a reason) ends the campaign: it is archived and takes no more orders."""
         stamp = now()
         async with self.transaction() as db:
             await self._write_step(db, campaign_id, stamp, records, replies, messages, snapshot, head)
@@ -560,6 +585,8 @@ class Store:
                 )
             if status is not None:
                 await db.execute("UPDATE campaigns SET status = ? WHERE id = ?", (status, campaign_id))
+            if language is not None:
+                await db.execute("UPDATE campaigns SET language = ? WHERE id = ?", (language, campaign_id))
             for role, (user_id, user_name) in sorted((seats or {}).items()):
                 await db.execute(
                     "INSERT INTO seats (campaign_id, role, user_id, user_name) VALUES (?, ?, ?, ?)"

@@ -1,0 +1,160 @@
+"""Languages: a campaign answers its channel in the language chosen at creation (English by
+default), each player reads what is sent to them alone in their own, and the console plays in
+either."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import pytest
+
+from bot.console import CONSOLE, Console
+from bot.i18n import SPEAKING
+from bot.service import CampaignService, ServiceError
+from bot.store import Store
+from tests.bot.people import BLUE, RED, REF
+from tests.child import REPO, child_env
+
+
+@pytest.fixture
+async def italian(tmp_path):
+    """A duel campaign created in Italian, red and blue seated: (service, row, store)."""
+    store = await Store.open(tmp_path / "c.db")
+    service = CampaignService(store)
+    row, replies = await service.create("c1", "duel", seed="fixed", creator=REF.user_id, language="it")
+    await service.join(row, "red", RED)
+    await service.join(row, "blue", BLUE)
+    yield service, row, replies, store
+    await store.close()
+
+
+async def test_a_campaign_is_english_unless_chosen(setup):
+    """Without a language the campaign is stored in English and answers in English."""
+    service, row, store = setup
+    assert row.language == "en" and (await store.campaign(row.id)).language == "en"
+    replies = await service.submit(row, RED, "status")
+    assert "Turn" in replies[0].text
+
+
+async def test_a_campaign_created_in_italian_answers_in_italian(italian):
+    """The language chosen at creation is stored with the campaign and its channel reads it."""
+    service, row, created, store = italian
+    assert (await store.campaign(row.id)).language == "it"
+    assert created[0].text.startswith("Campagna 'c1' creata")
+    joined = await service.join(row, "red", RED)
+    assert joined[0].text == "Rosa ora gioca red."
+    refused = await service.submit(row, RED, "move r1 0909")
+    assert "\u2717 move r1 0909 \u2014 " in refused[0].text and "not a hex" not in refused[0].text
+
+
+async def test_an_unknown_language_is_refused_with_the_choices(tmp_path):
+    """Creating a campaign in a language Adjutant does not speak says which it speaks."""
+    store = await Store.open(tmp_path / "c.db")
+    with pytest.raises(ServiceError) as exc:
+        await CampaignService(store).create("c1", "duel", language="klingon")
+    assert "Unknown language 'klingon'. Languages: en, it." == str(exc.value.message)
+    assert await store.campaign("c1") is None
+    await store.close()
+
+
+async def test_a_regional_code_reads_its_language(tmp_path):
+    """'it-IT' (as Discord spells a locale) is Italian."""
+    store = await Store.open(tmp_path / "c.db")
+    row, _ = await CampaignService(store).create("c1", "duel", language="it-IT")
+    assert row.language == "it"
+    await store.close()
+
+
+async def test_a_player_reads_their_own_language_privately(setup):
+    """'language it' turns what goes to that player alone into Italian; the channel and the
+    other player stay in the campaign's English."""
+    service, row, _ = setup
+    chosen = await service.submit(row, RED, "language it")
+    assert [r.to for r in chosen] == ["red"] and "italiano (it)" in chosen[0].text
+    hand = await service.submit(row, RED, "hand")
+    assert hand[0].to == "red" and hand[0].text.startswith("La tua mano")
+    assert (await service.submit(row, BLUE, "hand"))[0].text.startswith("Your hand")
+    moved = await service.submit(row, RED, "move r1 0102")
+    assert all("Turn" not in r.text or r.to == "public" for r in moved)
+    assert any(r.to == "public" and r.text.startswith("\u2713 move r1 0102") for r in moved)
+    refused = await service.submit(row, RED, "move r1 0909", private=True)
+    assert refused[0].to == "red" and "not a hex" not in refused[0].text
+
+
+async def test_a_player_goes_back_to_the_channels_language(setup):
+    """'language default' forgets the player's choice."""
+    service, row, store = setup
+    await service.submit(row, RED, "language it")
+    back = await service.submit(row, RED, "language default")
+    assert "English (en)" in back[0].text
+    assert await store.player_languages([RED.user_id]) == {}
+    assert (await service.submit(row, RED, "hand"))[0].text.startswith("Your hand")
+
+
+async def test_language_alone_says_who_reads_what(setup):
+    """'language' with no argument names the player's language, the channel's and the choices."""
+    service, row, _ = setup
+    said = await service.submit(row, RED, "language")
+    assert said[0].to == "red" and "English (en)" in said[0].text and "en, it" in said[0].text
+
+
+async def test_an_unknown_player_language_is_refused_and_changes_nothing(setup):
+    """A language Adjutant does not speak is refused with the list, and nothing is stored."""
+    service, row, store = setup
+    refused = await service.submit(row, RED, "language fr")
+    assert not refused[0].ok and "'fr' is not a language Adjutant speaks" in refused[0].text
+    assert "italiano (it)" in refused[0].text
+    assert await store.player_languages([RED.user_id]) == {}
+
+
+async def test_a_referee_switches_the_channels_language(setup):
+    """'referee: language it because ...' is announced in Italian and the channel reads Italian."""
+    service, row, store = setup
+    said = await service.referee(row, REF, "language it because the players are Italian")
+    assert said[0].to == "public" and said[0].text.startswith("Il canale della campagna c1 ora è in italiano (it)")
+    row = await store.campaign(row.id)
+    assert row.language == "it"
+    assert (await service.submit(row, RED, "hand"))[0].text.startswith("La tua mano")
+
+
+async def test_a_referee_cannot_switch_to_an_unknown_language(setup):
+    """The referee's language command names the languages when it is refused."""
+    service, row, store = setup
+    with pytest.raises(ServiceError) as exc:
+        await service.referee(row, REF, "language xx because why not")
+    assert "Languages:" in str(exc.value.message)
+    assert (await store.campaign(row.id)).language == "en"
+
+
+async def test_pictures_are_drawn_in_their_readers_language(setup):
+    """A picture for a seat is described in its player's language, the channel's in the campaign's."""
+    service, row, _ = setup
+    await service.submit(row, RED, "language it")
+    async with service.speaking(row):
+        assert await service.draw(SPEAKING.get, viewer="red") == "it"
+        assert await service.draw(SPEAKING.get, viewer="blue") == "en"
+        assert await service.draw(SPEAKING.get) == "en"
+    assert SPEAKING.get() == "en"
+
+
+async def test_the_console_speaks_the_campaigns_language(tmp_path):
+    """The console's own messages (a bad prefix) read the campaign's language."""
+    store = await Store.open(tmp_path / "c.db")
+    service = CampaignService(store)
+    row, _ = await service.create("duel-basic", "duel", seed="s", creator=CONSOLE.user_id, language="it")
+    out = io.StringIO()
+    await Console(service, row, out=out, as_json=False).run(io.StringIO("green: end\n"))
+    assert "Inizia la riga con la parte che dà l'ordine" in out.getvalue()
+    await store.close()
+
+
+def test_adjutant_play_lang_it_plays_in_italian(tmp_path):
+    """'adjutant play duel --lang it' creates the campaign in Italian and answers in Italian."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "play", "duel", "--seed", "s", "--db", "c.db", "--lang", "it"],
+        input="red: hand\n", cwd=tmp_path, env=child_env(pythonpath=REPO), capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Campagna 'duel-" in done.stdout and "La tua mano" in done.stdout
