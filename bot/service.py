@@ -113,11 +113,11 @@ class CampaignService:
         # milliseconds that every other campaign (and Discord's heartbeat) would otherwise wait.
         self._drawing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="adjutant-draw")
 
-    async def draw(self, fn: Callable[..., _Drawn], *args: Any, viewer: str = PUBLIC) -> _Drawn:
+    async def draw(self, fn: Callable[..., _Drawn], *args: Any, viewer: str = PUBLIC, language: str | None = None) -> _Drawn:
         """Run a renderer off the event loop (see ``_drawing``) and return what it drew, its
-        texts in the language of ``viewer`` (``bot.i18n.SPEAKING``, the renderers' default)."""
+        texts in ``language`` or else ``viewer``'s (``bot.i18n.SPEAKING``, the renderers' default)."""
         context = contextvars.copy_context()
-        language = self.language_for(viewer)
+        language = language or self.language_for(viewer)
 
         def run() -> _Drawn:
             SPEAKING.set(language)  # in the copied context only

@@ -14,6 +14,7 @@ for the campaign's delivery still meets Discord's three-second deadline.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import functools
 import logging
 import re
@@ -27,7 +28,7 @@ from discord import app_commands
 from bot.discord.catchup import Catchup
 from bot.discord.config import Settings
 from bot.discord.delivery import Delivery
-from bot.i18n import render
+from bot.i18n import language_of, render
 from bot.replies import Reply
 from bot.service import FAIL, META_VERBS, CampaignService, Sender, ServiceError
 from bot.store import CampaignRow
@@ -61,7 +62,7 @@ class AdjutantClient(discord.Client):
         self.service = service
         self.store = service.store
         self.settings = settings
-        self.tree: app_commands.CommandTree[AdjutantClient] = app_commands.CommandTree(self)
+        self.tree: app_commands.CommandTree[AdjutantClient] = SpeakingTree(self)
         self.delivery = Delivery(self)
         self.catchup = Catchup(self)
         self._gates: dict[int, asyncio.Lock] = {}
@@ -311,12 +312,12 @@ class AdjutantClient(discord.Client):
         for role, text in skip_lines(by_role(content, seats), skip):
             try:
                 await self.act(row, functools.partial(self.service.submit, row, sender, text, role), reply_to=message)
-            except ServiceError as exc:
-                await self.say(message, f"{FAIL} {self.tr(exc.message)}")
+            except ServiceError as exc:  # answered in the channel: the campaign's language
+                await self.say(message, f"{FAIL} {self.tr(exc.message, row.language)}")
             except Exception:
                 # The service recorded the line as failed and kept only what it committed.
                 log.exception("campaign %s: message %s failed", row.id, message.id)
-                await self.say(message, f"{FAIL} {self.tr(t('Sorry, something went wrong; the error was logged.'))}")
+                await self.say(message, f"{FAIL} {self.tr(t('Sorry, something went wrong; the error was logged.'), row.language)}")
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         from bot.discord.lost import channel_deleted
@@ -346,9 +347,37 @@ class AdjutantClient(discord.Client):
             # Never the text: an answer may concern a private hand.
             log.warning("could not answer message %s in channel %s: %s", message.id, message.channel.id, exc)
 
-    def tr(self, text: Text | str) -> str:
-        """``text`` in the service's language (write ``tr(t("..."))`` so Babel extracts it)."""
-        return render(text, self.service.language)
+    def tr(self, text: Text | str, language: str | None = None) -> str:
+        """``text`` in ``language``, else in the language of the user being answered (set for each
+        slash command: ``SpeakingTree``), else the service's (write ``tr(t("..."))`` so Babel
+        extracts it)."""
+        return render(text, language or READER.get() or self.service.language)
+
+    def tr_language(self) -> str:
+        """The language ``tr`` writes in now."""
+        return READER.get() or self.service.language
+
+    async def language_of_user(self, user_id: str, locale: str | None = None, row: CampaignRow | None = None) -> str:
+        """What a user reads in replies to them alone: the language they chose ('language LANG'),
+        else their Discord client's (``locale``) if Adjutant speaks it, else the campaign's."""
+        chosen = (await self.store.player_languages([user_id])).get(user_id)
+        return chosen or language_of(locale) or (row.language if row is not None else self.service.language)
+
+
+#: The language of the user a slash command answers (set by ``SpeakingTree`` for its whole run).
+READER: contextvars.ContextVar[str | None] = contextvars.ContextVar("adjutant_reader", default=None)
+
+
+class SpeakingTree(app_commands.CommandTree["AdjutantClient"]):
+    """The command tree that answers every user in their language: before a slash command (or its
+    autocompletion) runs, in the same task, it sets ``READER`` from the user's choice, their
+    Discord client's locale, or the campaign of the channel."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        client = self.client
+        row = await client.campaign_in(interaction.channel_id)
+        READER.set(await client.language_of_user(str(interaction.user.id), str(interaction.locale), row))
+        return True
 
 
 def skip_lines(groups: Sequence[tuple[str | None, str]], skip: int) -> list[tuple[str | None, str]]:

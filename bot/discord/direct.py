@@ -126,15 +126,16 @@ async def on_direct_message(client: AdjutantClient, message: discord.Message) ->
     client.read_orders.add(message.id, message.author.id)
     for name, text in groups:
         row, roles = campaigns[name] if name is not None else seats[0]
+        language = await client.language_of_user(sender.user_id, row=row)  # answered privately
         for role, lines in by_role(text, roles):
             try:
                 await client.act(row, functools.partial(client.service.submit, row, sender, lines, role, private=True))
             except ServiceError as exc:
-                await client.say(message, f"{FAIL} {client.tr(exc.message)}")
+                await client.say(message, f"{FAIL} {client.tr(exc.message, language)}")
             except Exception:
                 # The service recorded the lines as failed and kept only what it committed.
                 log.exception("campaign %s: direct message %s failed", row.id, message.id)
-                await client.say(message, f"{FAIL} {client.tr(t('Sorry, something went wrong; the error was logged.'))}")
+                await client.say(message, f"{FAIL} {client.tr(t('Sorry, something went wrong; the error was logged.'), language)}")
 
 
 async def order_edited(client: AdjutantClient, payload: discord.RawMessageUpdateEvent) -> None:

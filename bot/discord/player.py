@@ -35,6 +35,7 @@ from bot.discord.interact import (
 from bot.discord.pictures import around, has_board
 from bot.discord.posts import escape_markdown, extension
 from bot.discord.seats import change_observer, change_seat, post_lobby
+from bot.i18n import languages
 from bot.replies import PUBLIC, Reply
 from bot.service import FAIL, ServiceError, options_json
 from bot.store import CampaignRow
@@ -71,11 +72,13 @@ class PlayerCommands(app_commands.Group):
     @app_commands.describe(
         game="the game", scenario="the scenario (default: the game's first)", options="campaign options, key=value ...",
         name="the campaign's name (default: game and channel)",
+        language="the language of the campaign's channel (default: English)",
     )
     @app_commands.autocomplete(game=ac_game, scenario=ac_scenario)
+    @app_commands.choices(language=[app_commands.Choice(name=code, value=code) for code in languages()])
     async def create(
         self, interaction: discord.Interaction[Any], game: str, scenario: str | None = None,
-        options: str | None = None, name: str | None = None,
+        options: str | None = None, name: str | None = None, language: str | None = None,
     ) -> None:
         client = client_of(interaction)
         perms = interaction.permissions
@@ -101,6 +104,7 @@ class PlayerCommands(app_commands.Group):
                 row, _ = await client.service.create(
                     name or f"{game.casefold()}-{interaction.channel_id}", game, scenario, options_json(options or ""),
                     channel=str(interaction.channel_id), creator=str(interaction.user.id), guild=str(interaction.guild.id),
+                    language=language,
                 )
             except ServiceError as exc:
                 await answer(interaction, f"{FAIL} {client.tr(exc.message)}")
@@ -226,14 +230,16 @@ class PlayerCommands(app_commands.Group):
         role = PUBLIC if share else await viewer_role(client, row, interaction.user)
         await interaction.response.defer(ephemeral=not share, thinking=True)
         match = await client.service.match(row)
+        # Shared in the channel: the campaign's language; else the asker's.
+        language = row.language if share else client.tr_language()
         if label:
-            got = await client.service.draw(around, game, match.observe(role), label.strip(), client.service.language)
+            got = await client.service.draw(around, game, match.observe(role), label.strip(), language)
             if got is None:
                 await answer(interaction, client.tr(t("'{hex}' is not a hex of the map.", hex=label)), ephemeral=not share)
                 return
             data, alt = got
         else:
-            rendered = await client.service.draw(renderer, game, match.observe(role), whole)
+            rendered = await client.service.draw(renderer, game, match.observe(role), whole, language=language)
             if rendered is None:
                 await answer(interaction, client.tr(t("This game has no map image.")), ephemeral=not share)
                 return

@@ -67,6 +67,7 @@ class User:
     bot: bool = False
     dms_open: bool = True
     roles: list[int] = field(default_factory=list)
+    locale: str = "en-US"  # the language of the user's Discord client (sent with each interaction)
 
     def payload(self) -> dict[str, Any]:
         return {

@@ -465,7 +465,7 @@ class FakeDiscord:
         token = "itoken-" + secrets.token_hex(12)
         payload: dict[str, Any] = {
             "id": str(iid), "application_id": str(self.app_id), "type": kind, "token": token, "version": 1,
-            "data": data, "channel_id": str(channel_id), "channel": channel.payload(), "locale": "en-US",
+            "data": data, "channel_id": str(channel_id), "channel": channel.payload(), "locale": user.locale,
             "entitlements": [], "authorizing_integration_owners": {"0": str(self.guild_id)}, "context": 0,
             "attachment_size_limit": MAX_UPLOAD, "app_permissions": str(p.MEMBER),
         }

@@ -1,0 +1,48 @@
+"""Languages on Discord: the channel reads the campaign's language, each user's own replies (the
+ephemeral answers to their slash commands) read their Discord client's language."""
+
+from __future__ import annotations
+
+from tests.bot.discord.conftest import Harness
+
+FAIL = "\u2717"
+
+
+async def test_a_campaign_created_in_italian_posts_in_italian(discord_env: Harness):
+    """/adjutant create language:it: the channel's announcements and refusals are Italian."""
+    h = discord_env
+    row = await h.create(language="it")
+    assert row.language == "it"
+    created = h.server.from_bot(h.channel)[0]
+    assert created.content.startswith("Campagna '")
+    refused = await h.post_after(h.channel, h.server.say(h.red, h.channel, "move r1 0909"))
+    assert refused.content.startswith(f"{FAIL} move r1 0909") and "not a hex" not in refused.content
+
+
+async def test_an_italian_client_reads_its_own_replies_in_italian(discord_env: Harness):
+    """A user whose Discord speaks Italian is answered in Italian; the channel stays English."""
+    h = discord_env
+    row = await h.create()
+    h.stranger.locale = "it"
+    it = await h.server.answered(await h.server.slash(h.stranger, h.channel, "adjutant create", game="duel"))
+    assert it.text.startswith("Spiacente, solo i membri che possono gestire questo canale")
+    h.stranger.locale = "en-US"
+    it = await h.server.answered(await h.server.slash(h.stranger, h.channel, "adjutant create", game="duel"))
+    assert it.text.startswith("Sorry, only members who may manage this channel")
+    h.ref.locale = "it"
+    it = await h.server.answered(await h.server.slash(h.ref, h.channel, "adjutant create", game="duel"))
+    assert it.text == f"Questo canale ospita già la campagna {row.name}; avvia un thread per un'altra."
+    moved = await h.post_after(h.channel, h.server.say(h.red, h.channel, "move r1 0909"))
+    assert "not a hex" in moved.content
+
+
+async def test_a_players_chosen_language_wins_over_the_client(discord_env: Harness):
+    """'language it' typed by a player makes their slash replies Italian on an English client."""
+    h = discord_env
+    await h.create()
+    before = len(h.server.dms(h.red))
+    await h.server.say(h.red, h.channel, "language it")
+    said = await h.server.wait_until(lambda: h.server.dms(h.red)[before:], what="the answer by DM")
+    assert "italiano (it)" in said[0].content
+    it = await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant create", game="duel"))
+    assert it.text.startswith("Spiacente, solo i membri")
