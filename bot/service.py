@@ -49,6 +49,12 @@ FocusRenderer = Callable[[Game, Observation, str], "tuple[bytes, str] | None"]
 OK = "\u2713"
 FAIL = "\u2717"
 META_VERBS = ("status", "options", "hand", "map", "history", "undo", "help", "away", "language")
+#: The verbs every game answers, in Italian ('annulla' is left to the games: Stalin's War cancels
+#: an event with it).
+META_ALIASES = {
+    "stato": "status", "opzioni": "options", "mano": "hand", "mappa": "map", "storia": "history",
+    "aiuto": "help", "assente": "away", "lingua": "language",
+}
 SNAPSHOT_EVERY = 25  # a snapshot at the first barrier this many records after the last one
 #: Campaigns kept loaded (their match, log and undo states); the least recently used beyond
 #: this are dropped and rebuilt from the store when next needed (never one a step is using).
@@ -141,6 +147,10 @@ class CampaignService:
             yield
         finally:
             _LANGUAGES.reset(token)
+
+    def reading(self, language: str) -> contextlib.AbstractContextManager[None]:
+        """Write everything in ``language`` meanwhile (a transport answering one user in theirs)."""
+        return self._speaking(Languages(language))
 
     async def _languages(self, language: str, seats: Mapping[str, tuple[str, str]]) -> Languages:
         chosen = await self.store.player_languages(uid for uid, _ in seats.values())
@@ -637,6 +647,7 @@ class CampaignService:
     ) -> list[Reply]:
         words = tokens(line)
         verb = words[0].casefold() if words else ""
+        verb = META_ALIASES.get(verb, verb)
         if verb in META_VERBS:
             return await self._meta(row, game, match, sender, role, verb, words[1:], line, batch, private)
         try:
@@ -874,7 +885,7 @@ class CampaignService:
                 more = len(actions) - len(shown)
                 text = self._(prompt.text, role) + "\n" + "\n".join(shown)
                 if more > 0:
-                    text += "\n" + self._(t("... and {n} more.", n=more))
+                    text += "\n" + self._(t("... and {n} more.", n=more), role)
             return [Reply(role, text, batch=batch, actions=actions)]
         if verb == "hand":
             seen = match.observe(role)
@@ -890,20 +901,20 @@ class CampaignService:
             full = bool(args) and args[0].casefold() in ("full", "all", "whole")
             images = await self._image_replies(game, match.observe(role), batch, full=full)
             if not images:
-                return [Reply(role, self._(t("No renderer is configured, so no map image.")), ok=False, batch=batch)]
+                return [Reply(role, self._(t("No renderer is configured, so no map image."), role), ok=False, batch=batch)]
             return images
         if verb == "history":
             n = number(args[0]) if args else 20
             if n is None:
-                return [Reply(role, self._(t("'{word}' is not a number of entries: history N, N in digits 0-9.", word=args[0])), ok=False, batch=batch)]
+                return [Reply(role, self._(t("'{word}' is not a number of entries: history N, N in digits 0-9.", word=args[0]), role), ok=False, batch=batch)]
             lines = []
             for line in match.history(role, n):
                 head = f"#{line.seq} {line.role}: {line.said}"
                 lines.append(head + "".join(f"\n    {self._(e, role)}" for e in line.entries))
-            text = "\n".join(lines) if lines else self._(t("Nothing has happened yet."))
+            text = "\n".join(lines) if lines else self._(t("Nothing has happened yet."), role)
             return [Reply(role, text, batch=batch)]
         if verb == "help":
-            return [Reply(role, self.help_text(game, args[0] if args else None), batch=batch)]
+            return [Reply(role, self.help_text(game, args[0] if args else None, role), batch=batch)]
         raise InvalidOrder(t("Unknown order '{word}'.", word=verb))
 
     async def _map_around(self, game: Game, match: Match, role: Role, where: str, batch: str) -> list[Reply]:
@@ -913,15 +924,16 @@ class CampaignService:
             place = board.place_named(label)
             label = place.hex if place is not None else label
         if board is None or label not in board.grid:
-            return [Reply(role, self._(t("'{where}' is not a hex or a place of the map: try 'map 1231' or 'map Rostov'.", where=where)), ok=False, batch=batch)]
+            return [Reply(role, self._(t("'{where}' is not a hex or a place of the map: try 'map 1231' or 'map Rostov'.", where=where), role), ok=False, batch=batch)]
         if self.focus_renderer is None:
-            return [Reply(role, self._(t("No renderer is configured, so no map image.")), ok=False, batch=batch)]
+            return [Reply(role, self._(t("No renderer is configured, so no map image."), role), ok=False, batch=batch)]
         drawn = await self.draw(self.focus_renderer, game, match.observe(role), label, viewer=role)
         if drawn is None:
-            return [Reply(role, self._(t("No renderer is configured, so no map image.")), ok=False, batch=batch)]
+            return [Reply(role, self._(t("No renderer is configured, so no map image."), role), ok=False, batch=batch)]
         return [Reply(role, drawn[1], image=drawn[0], batch=batch)]
 
-    def help_text(self, game: Game, verb: str | None) -> str:
+    def help_text(self, game: Game, verb: str | None, viewer: str = PUBLIC) -> str:
+        """The orders of ``game`` (or one verb of it) and the verbs every game answers, for ``viewer``."""
         common = [
             ("status", t("the turn, phase and who is to act")),
             ("options", t("your legal orders now, as you would type them")),
@@ -934,19 +946,20 @@ class CampaignService:
             ("language [LANG | default]", t("the language of what is sent to you alone: {languages}", languages=", ".join(languages()))),
         ]
         if verb:
-            key = verb.casefold()
+            key = META_ALIASES.get(verb.casefold(), verb.casefold())
             info = game.verbs.get(key) or next((v for v in game.verbs.values() if key in v.aliases), None)
             if info is None:
                 for name, summary in common:
                     if name.split()[0] == key:
-                        return f"{name}: {self._(summary)}"
-                return self._(t("No verb '{verb}'. Type 'help' for the list.", verb=verb))
+                        return f"{name}: {self._(summary, viewer)}"
+                return self._(t("No verb '{verb}'. Type 'help' for the list.", verb=verb), viewer)
             aliases = f" ({', '.join(info.aliases)})" if info.aliases else ""
-            return f"{info.syntax}{aliases}\n{self._(info.summary)}"
-        lines = [self._(t("Orders of {title} (one per line, several lines per message):", title=game.title))]
-        lines += [f"  {v.syntax} \u2014 {self._(v.summary)}" for v in game.verbs.values()]
-        lines.append(self._(t("Always available:")))
-        lines += [f"  {name} \u2014 {self._(s)}" for name, s in common]
+            return f"{info.syntax}{aliases}\n{self._(info.summary, viewer)}"
+        lines = [self._(t("Orders of {title} (one per line, several lines per message):", title=game.title), viewer)]
+        lines += [f"  {v.syntax} \u2014 {self._(v.summary, viewer)}" for v in game.verbs.values()]
+        lines.append(self._(t("Always available:"), viewer))
+        italian = {v: k for k, v in META_ALIASES.items()}
+        lines += [f"  {name}{_aka(italian.get(name.split()[0]))} \u2014 {self._(s, viewer)}" for name, s in common]
         return "\n".join(lines)
 
     # Referee ------------------------------------------------------------------------------------
@@ -1269,6 +1282,10 @@ class CampaignService:
             await self.store.mark_delivered(entry.id)
             count += 1
         return count
+
+
+def _aka(alias: str | None) -> str:
+    return f" ({alias})" if alias else ""
 
 
 def _language_name(language: str) -> str:

@@ -208,7 +208,8 @@ class PlayerCommands(app_commands.Group):
         role = PUBLIC if share else await viewer_role(client, row, interaction.user)
         await interaction.response.defer(ephemeral=not share, thinking=True)
         match = await client.service.match(row)
-        replies = await client.service.query(registry.get(row.game), match, role, verb, args)
+        with client.service.reading(row.language if share else client.tr_language()):
+            replies = await client.service.query(registry.get(row.game), match, role, verb, args)
         await answer(interaction, "\n".join(r.text for r in replies), ephemeral=not share)
 
     @app_commands.command(name="map", description="The map: the area of the last action, the whole map, or around a hex")
@@ -376,7 +377,8 @@ class PlayerCommands(app_commands.Group):
             games = ", ".join(f"{n} ({registry.get(n).title})" for n in registry.names())
             text = client.tr(t("Games: {games}. Start a campaign here with /adjutant create.", games=games))
         else:
-            text = client.service.help_text(registry.get(row.game), topic)
+            with client.service.reading(client.tr_language()):
+                text = client.service.help_text(registry.get(row.game), topic)
         commands = client.tr(COMMANDS_HELP)
         described, listed = escape_markdown(text), escape_markdown(commands)
         if len(described) > DESCRIPTION_LIMIT or len(listed) > FIELD_LIMIT:

@@ -158,3 +158,13 @@ def test_adjutant_play_lang_it_plays_in_italian(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert "Campagna 'duel-" in done.stdout and "La tua mano" in done.stdout
+
+
+async def test_the_verbs_every_game_answers_have_italian_names(setup):
+    """'stato', 'mano', 'lingua' are status, hand and language; help names them."""
+    service, row, _ = setup
+    assert (await service.submit(row, RED, "stato"))[0].text == (await service.submit(row, RED, "status"))[0].text
+    assert (await service.submit(row, RED, "mano"))[0].text.startswith("Your hand")
+    assert "italiano (it)" in (await service.submit(row, RED, "lingua it"))[0].text
+    helped = (await service.submit(row, RED, "aiuto"))[0].text
+    assert "status (stato)" in helped and "Sempre disponibili" in helped

@@ -2,11 +2,46 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from engine.game import VerbInfo
 from engine.text import t
 
+#: The orders in Italian, in the words of the Italian rulebook (La Campagna del Caucaso): each
+#: alias reads as the English verb it stands for.
+ITALIAN: dict[str, tuple[str, ...]] = {
+    "setup": ("schiera",),
+    "ready": ("pronto",),
+    "move": ("muovi", "movimento"),
+    "assault": ("assalto",),
+    "replace": ("rimpiazza", "rimpiazzo"),
+    "eliminate": ("elimina",),
+    "hq-remove": ("ritira-hq",),
+    "attack": ("attacca", "attacco"),
+    "odds": ("rapporto",),
+    "loss": ("perdita", "perdi"),
+    "dd": ("difesa", "difesa-determinata"),
+    "retreat": ("ritirata", "ritirati"),
+    "advance": ("avanza", "avanzata"),
+    "done": ("fatto", "fine", "passa"),
+    "place": ("piazza",),
+    "delay": ("ritarda",),
+    "caspian": ("caspio",),
+    "repl": ("tipo",),
+    "standing": ("permanente",),
+    "mobile": ("assalto-mobile",),
+    "rail": ("ferrovia",),
+    "naval": ("navale",),
+    "land": ("sbarca", "sbarco"),
+    "train": ("treno-blindato", "treno"),
+    "flotilla": ("flottiglia",),
+    "merge": ("fondi", "fusione"),
+    "ae": ("eliminazione-automatica", "ea"),
+    "rebuild": ("ricostituisci",),
+}
+
 VERBS: dict[str, VerbInfo] = {
-    v.name: v
+    v.name: dataclasses.replace(v, aliases=v.aliases + ITALIAN.get(v.name, ()))
     for v in (
         VerbInfo("setup", "setup UNIT HEX", t("at set-up: put a freely set-up unit on another legal hex (20.1, 20.2)")),
         VerbInfo("ready", "ready", t("at set-up: your set-up is complete")),

@@ -2,11 +2,45 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from engine.game import VerbInfo
 from engine.text import t
 
+#: The orders in Italian, in the words of the Italian rulebook (La Guerra di Stalin): each alias
+#: reads as the English verb it stands for ("gioca 23 evento" is "play 23 event").
+ITALIAN: dict[str, tuple[str, ...]] = {
+    "play": ("gioca",),
+    "move": ("muovi", "movimento"),
+    "rail": ("ferrovia",),
+    "sea": ("mare",),
+    "entrench": ("trincera", "trinceramento"),
+    "partisans": ("partigiani",),
+    "bank": ("accantona",),
+    "combat": ("combattimento",),
+    "attack": ("attacca", "attacco"),
+    "cc": ("carta-combattimento",),
+    "loss": ("perdita", "perdite"),
+    "retreat": ("ritirata", "ritirati"),
+    "noretreat": ("nessuna-ritirata",),
+    "advance": ("avanza", "avanzata"),
+    "exploit": ("sfrutta", "sfruttamento"),
+    "place": ("piazza",),
+    "choose": ("scegli",),
+    "cancel": ("annulla",),
+    "replace": ("rimpiazza",),
+    "rebuild": ("ricostituisci",),
+    "discard": ("scarta",),
+    "keep": ("tieni",),
+    "remove": ("rimuovi",),
+    "pick": ("prendi",),
+    "pass": ("passa",),
+    "done": ("fatto", "fine"),
+    "odds": ("rapporto",),
+}
+
 VERBS: dict[str, VerbInfo] = {
-    v.name: v
+    v.name: dataclasses.replace(v, aliases=v.aliases + ITALIAN.get(v.name, ()))
     for v in (
         VerbInfo("play", "play CARD ops|rp|event [ARGS]", t("your Action Round: play a card for OPS, for replacement points or as its event (7.2)"), ("p",)),
         VerbInfo("zero", "zero move | zero pass [CARD]", t("a 0-OPS round: move and fight with banked OPS only, or pass and swap one card (7.2.6)")),

@@ -46,3 +46,12 @@ async def test_a_players_chosen_language_wins_over_the_client(discord_env: Harne
     assert "italiano (it)" in said[0].content
     it = await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant create", game="duel"))
     assert it.text.startswith("Spiacente, solo i membri")
+
+
+async def test_help_answers_an_italian_client_in_italian(discord_env: Harness):
+    """/adjutant help, asked from an Italian Discord client, lists the orders in Italian."""
+    h = discord_env
+    await h.create()
+    h.red.locale = "it"
+    it = await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant help"))
+    assert "Sempre disponibili:" in it.text and "status (stato)" in it.text
