@@ -15,7 +15,17 @@ from typing import Any
 from engine import flow
 from engine.errors import IllegalOrder, allowed
 from engine.game import Action, Context, Prompt, State
-from engine.games.caucasus import combat, initial, losses, moves, retreat, special, supply, tables
+from engine.games.caucasus import (
+    combat,
+    initial,
+    losses,
+    moves,
+    retreat,
+    special,
+    supply,
+    tables,
+    words,
+)
 from engine.games.caucasus.model import AXIS, Rules, UnitType, enemy, units_at, values
 from engine.games.caucasus.moves import mark_control
 from engine.games.caucasus.terrain import dd_column, impassable_side, natural, road
@@ -87,7 +97,7 @@ class CombatPhase(flow.Procedure):
     def text(self, game: Any, state: State, frame: flow.Frame, role: str) -> Text:
         return t(
             "{impulse} Combat Phase: attack with 'attack UNITS -> HEX' (preview with 'odds ...'), then 'done'.",
-            impulse=frame["impulse"].capitalize(),
+            impulse=words.impulse(frame["impulse"]),
         )
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:

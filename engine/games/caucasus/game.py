@@ -8,7 +8,16 @@ from typing import Any
 from engine import flow
 from engine.errors import InvalidOrder, InvariantViolation
 from engine.game import Action, Context, Outcome, Override, Role, ScenarioInfo, State, View
-from engine.games.caucasus import battle, initial, parsing, phases, placement, sequence, standing
+from engine.games.caucasus import (
+    battle,
+    initial,
+    parsing,
+    phases,
+    placement,
+    sequence,
+    standing,
+    words,
+)
 from engine.games.caucasus import overrides as referee
 from engine.games.caucasus.model import AXIS, SIDES, SOVIET, Rules, load_rules, values
 from engine.games.caucasus.state import initial_state
@@ -233,8 +242,8 @@ class Caucasus(flow.ProcedureGame):
             scenario=state["scenario"],
             turn=state["turn"],
             last=state["last_turn"],
-            phase=sequence.phase_title(state),
-            weather=state["weather"],
+            phase=words.phase(state["phase"]),
+            weather=words.weather(state["weather"]),
             vp=axis_vp(self.rules, state),
         )
 

@@ -14,7 +14,7 @@ from typing import Any
 from engine import flow
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Action, Context, Prompt, State
-from engine.games.caucasus import battle, combat, losses, mobile, moves, naval, rail, special
+from engine.games.caucasus import battle, combat, losses, mobile, moves, naval, rail, special, words
 from engine.games.caucasus.initial import rail_cities
 from engine.games.caucasus.model import Rules, UnitType, enemy, units_at, values
 from engine.games.caucasus.moves import mark_control
@@ -103,12 +103,12 @@ class Movement(flow.Procedure):
         if group is not None and group.get("ma"):
             return t(
                 "{impulse} Movement Phase: the group {units} may assault again, move on or take Assault markers; then 'done'.",
-                impulse=frame["impulse"].capitalize(),
+                impulse=words.impulse(frame["impulse"]),
                 units=", ".join(group["units"]),
             )
         return t(
             "{impulse} Movement Phase: move units ('move UNIT HEX' or a path), then 'done'.",
-            impulse=frame["impulse"].capitalize(),
+            impulse=words.impulse(frame["impulse"]),
         )
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: str, action: Action, ctx: Context) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine import flow
 from engine.game import Context, State
-from engine.games.caucasus import initial, rail, supplyphase, victory
+from engine.games.caucasus import initial, rail, supplyphase, victory, words
 from engine.games.caucasus.model import AXIS, SOVIET
 from engine.text import t
 
@@ -119,7 +119,7 @@ def begin_phase(game: Any, state: State, side: str, impulse: str, part: str, ctx
         for key in PER_PHASE_FLAGS:
             u[key] = 0 if key == "mp_spent" else False
     state["last"] = {}
-    ctx.log(t("{phase} Phase.", phase=phase_title(state)))
+    ctx.log(t("{phase} Phase.", phase=words.phase(state["phase"])))
     flow.call(state, part, side=side, impulse=impulse)
 
 
