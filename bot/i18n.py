@@ -43,7 +43,8 @@ class Translator:
         self.ngettext: Callable[[str, str, int], str] = translations.ngettext
 
     def __call__(self, template: str) -> str:
-        return self.gettext(template)
+        # gettext("") is the catalogue's header, never an empty text's translation.
+        return self.gettext(template) if template else template
 
 
 def catalogue_path(language: str) -> Path:

@@ -78,3 +78,9 @@ def test_italian_uses_the_rulebooks_terms():
 def test_a_language_without_a_catalogue_reads_english():
     """An unknown language falls back to the English templates rather than failing."""
     assert render(t("The game is over."), "xx") == "The game is over."
+
+
+def test_an_empty_text_stays_empty_in_italian():
+    """An empty optional part (t("")) is empty, never the catalogue's header that gettext("") returns."""
+    assert render(t("{title}: choose{extra}.", title="June 1941", extra=t("")), "it") == "June 1941: choose."
+    assert render(t(""), "it") == "" and render("", "it") == ""

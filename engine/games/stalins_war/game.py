@@ -19,7 +19,7 @@ from engine.games.stalins_war.model import AXIS, SIDES, SOVIET, Rules, level_of,
 from engine.games.stalins_war.state import country_side, deal_opening_hands, initial_state
 from engine.games.stalins_war.verbs import VERBS
 from engine.state import whole_number_in
-from engine.text import Text, t
+from engine.text import Text, ngettext, t
 
 OPTIONS: dict[str, Any] = {
     "pick_card": False,  # 23.1.1
@@ -438,10 +438,10 @@ class StalinsWar(flow.ProcedureGame):
         )
         return t(
             "Your hand ({n}, hand size {size}): {cards}. Face-up Combat Cards: {faceup}.",
-            n=f"{len(pile['hand'])} card" + ("" if len(pile["hand"]) == 1 else "s"),
+            n=ngettext("{n} card", "{n} cards", len(pile["hand"])),
             size=state["hand_size"][role],
-            cards=cards or "empty",
-            faceup=", ".join(pile["faceup"]) or "none",
+            cards=cards or t("empty"),
+            faceup=", ".join(pile["faceup"]) or t("none"),
         )
 
     def validate(self) -> list[str]:
