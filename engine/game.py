@@ -20,6 +20,7 @@ from engine.text import Text, t
 
 if TYPE_CHECKING:
     from engine.mapdata import MapData
+    from engine.stacks import StackPolicy
 
 Role = str
 State = dict[str, Any]
@@ -292,6 +293,12 @@ class Game(ABC):
             for action in actions:
                 if action.verb == verb and not action.args:
                     return action
+        return None
+
+    def ordered_stacks(self, state: State) -> tuple[StackPolicy, Mapping[str, Mapping[str, Any]]] | None:
+        """The game's stack rule and the counters it orders (``engine.stacks``), for the kernel's
+        referee override ``restack LOCATION UNIT ...`` (a stack's whole new order, announced
+        without naming a counter); ``None`` (the default): the game has no ordered stacks."""
         return None
 
     def turn(self, state: State) -> int | None:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import position, rng
+from engine import position, rng, stacks
 from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation, OrderError
 from engine.game import (
     EVERYONE,
@@ -520,7 +520,22 @@ class Match:
         """The override as ``viewer`` reads it: whole for the referee, redacted by the game for others."""
         if viewer == REFEREE:
             return override.text
+        if override.kind == "restack" and override.args:
+            return f"restack {override.args[0]}"  # the new order may name counters others cannot see
         return self.game.override_text(override, viewer)
+
+    def _restack(self, work: State, args: Sequence[str], ctx: KernelContext) -> State:
+        """``restack LOCATION UNIT UNIT ...``: a stack's whole new order, top first, for any game
+        with ordered stacks (``Game.ordered_stacks``), within its stacking rule."""
+        found = self.game.ordered_stacks(work)
+        if found is None:
+            raise InvalidOrder(t("{game} has no ordered stacks to reorder.", game=self.game.title))
+        if len(args) < 2:
+            raise InvalidOrder(t("Usage: restack LOCATION UNIT UNIT ... (the whole stack, top first) because REASON."))
+        policy, units = found
+        stacks.reorder(policy, work, units, args[0], list(args[1:]))
+        ctx.log(t("The referee reordered the stack in {place}.", place=args[0]))
+        return work
 
     def public_override(self, override: Override) -> str:
         """The override as the public log shows it."""
@@ -567,6 +582,8 @@ class Match:
         elif kind == "position":
             after = self._position(stored or {}, ctx)
             data["position"] = (stored or {})["position"]
+        elif kind == "restack":
+            after = self._restack(work, args, ctx)
         else:
             try:
                 after = self.game.override(work, override, ctx)

@@ -469,3 +469,26 @@ def test_a_trusting_replay_checks_the_final_state_only_and_still_catches_a_diffe
     tampered[-1] = type(tampered[-1]).from_json({**tampered[-1].to_json(), "hash": "0" * 64})
     with pytest.raises(ReplayMismatch):
         Match.replay(make_game(), "basic", {}, "trust", tampered, check="end")
+
+
+def test_a_referee_restacks_any_game_with_ordered_stacks_without_naming_a_hidden_counter():
+    """'restack LOCATION U U': the whole new order, within the rule; others read only the place."""
+    match = Match.new(make_game(), "basic", {}, "seed")
+    rec = match.override(Override("restack", ("reserve-red", "r4", "r3"), "the counters were swapped"))
+    assert match.state["stacks"]["reserve-red"] == ["r4", "r3"]
+    assert match.order_text(rec, "blue") == match.order_text(rec, "public") == "restack reserve-red"
+    assert match.order_text(rec, "referee") == "restack reserve-red r4 r3"
+    assert all("r4" not in e.text.format(viewer="public") for e in rec.entries if e.to == "*")
+    with pytest.raises(InvalidOrder):
+        match.override(Override("restack", ("reserve-red", "r4"), "one counter short"))
+
+
+def test_restack_in_a_game_without_ordered_stacks_is_a_clear_refusal():
+    """A game without ordered stacks says so."""
+    from engine import registry
+
+    game = registry.get("caucasus")
+    match = Match.new(game, next(iter(game.scenarios)), dict(game.options), "seed")
+    with pytest.raises(InvalidOrder) as exc:
+        match.override(Override("restack", ("1031", "a", "b"), "test"))
+    assert "no ordered stacks" in str(exc.value)

@@ -298,6 +298,10 @@ class AcrossTheBugRiver(ProcedureGame):
         return super().default_action(state, role)
 
     # For the tests ------------------------------------------------------------------------------
+    def ordered_stacks(self, state: State) -> tuple[StackPolicy, Mapping[str, Mapping[str, Any]]]:
+        """The stacks a referee may reorder with the kernel's ``restack``."""
+        return POLICY, state["units"]
+
     def secrets(self, state: State) -> dict[Role, set[str]]:
         """Each side's counters on the map that no enemy has seen (below the top of their stacks)."""
         shown = set(state["shown"])

@@ -50,6 +50,7 @@ from engine.games.schwerpunkt.model import (
 )
 from engine.games.schwerpunkt.sequence import cup_for
 from engine.orders import Candidate, match_name, match_verb, tokens
+from engine.stacks import StackPolicy
 from engine.state import whole_number_in
 from engine.text import Text, t
 
@@ -321,6 +322,10 @@ class Schwerpunkt(ProcedureGame):
         return Outcome(found["winner"], reasons[found["reason"]])
 
     # For the tests: secrets and a consistent re-deal -------------------------------------------
+    def ordered_stacks(self, state: State) -> tuple[StackPolicy, Mapping[str, Mapping[str, Any]]]:
+        """The stacks a referee may reorder with the kernel's ``restack``."""
+        return POLICY, state["units"]
+
     def secrets(self, state: State) -> dict[Role, set[str]]:
         """Each side's units the other side cannot see (below a top counter, in an Admin Box);
         the GVR cup's contents are kept with the German's (nobody sees into it)."""
