@@ -79,8 +79,10 @@ class AdjutantClient(discord.Client):
     # Life cycle ------------------------------------------------------------------------------
     async def setup_hook(self) -> None:
         from bot.discord.components import DYNAMIC_ITEMS
+        from bot.discord.slash import CatalogueTranslator
 
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogueTranslator())  # slash commands in each user's language
         if self.settings.sync_commands:
             await self.sync_commands()
         self._background = asyncio.create_task(self.delivery.run(), name="adjutant-delivery")

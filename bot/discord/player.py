@@ -35,6 +35,7 @@ from bot.discord.interact import (
 from bot.discord.pictures import around, has_board
 from bot.discord.posts import escape_markdown, extension
 from bot.discord.seats import change_observer, change_seat, post_lobby
+from bot.discord.slash import N_
 from bot.i18n import languages
 from bot.replies import PUBLIC, Reply
 from bot.service import FAIL, ServiceError, options_json
@@ -66,13 +67,13 @@ async def _submit(interaction: discord.Interaction[Any], row: CampaignRow, text:
 
 class PlayerCommands(app_commands.Group):
     def __init__(self) -> None:
-        super().__init__(name="adjutant", description="Play a wargame campaign refereed by Adjutant")
+        super().__init__(name="adjutant", description=N_("Play a wargame campaign refereed by Adjutant"))
 
-    @app_commands.command(name="create", description="Start a campaign in this channel, thread or forum post")
+    @app_commands.command(name=N_("create"), description=N_("Start a campaign in this channel, thread or forum post"))
     @app_commands.describe(
-        game="the game", scenario="the scenario (default: the game's first)", options="campaign options, key=value ...",
-        name="the campaign's name (default: game and channel)",
-        language="the language of the campaign's channel (default: English)",
+        game=N_("the game"), scenario=N_("the scenario (default: the game's first)"), options=N_("campaign options, key=value ..."),
+        name=N_("the campaign's name (default: game and channel)"),
+        language=N_("the language of the campaign's channel (default: English)"),
     )
     @app_commands.autocomplete(game=ac_game, scenario=ac_scenario)
     @app_commands.choices(language=[app_commands.Choice(name=code, value=code) for code in languages()])
@@ -124,14 +125,14 @@ class PlayerCommands(app_commands.Group):
             name=row.name, roles=roles,
         )))
 
-    @app_commands.command(name="join", description="Take a side")
-    @app_commands.describe(side="the side to play")
+    @app_commands.command(name=N_("join"), description=N_("Take a side"))
+    @app_commands.describe(side=N_("the side to play"))
     @app_commands.autocomplete(side=ac_side)
     async def join(self, interaction: discord.Interaction[Any], side: str) -> None:
         await self._seat(interaction, side, join=True)
 
-    @app_commands.command(name="leave", description="Give up a side")
-    @app_commands.describe(side="the side to leave")
+    @app_commands.command(name=N_("leave"), description=N_("Give up a side"))
+    @app_commands.describe(side=N_("the side to leave"))
     @app_commands.autocomplete(side=ac_my_side)
     async def leave(self, interaction: discord.Interaction[Any], side: str) -> None:
         await self._seat(interaction, side, join=False)
@@ -150,7 +151,7 @@ class PlayerCommands(app_commands.Group):
             return
         await answer(interaction, "\n".join(r.text for r in replies))
 
-    @app_commands.command(name="seats", description="Who plays which side")
+    @app_commands.command(name=N_("seats"), description=N_("Who plays which side"))
     async def seats(self, interaction: discord.Interaction[Any]) -> None:
         client = client_of(interaction)
         row = await campaign_here(interaction)
@@ -168,8 +169,8 @@ class PlayerCommands(app_commands.Group):
             lines.append(client.tr(t("Observers: {names}", names=names)))
         await answer(interaction, f"{row.name}\n" + "\n".join(lines), escape=False)
 
-    @app_commands.command(name="observe", description="Follow this campaign as an observer (public view, no seat)")
-    @app_commands.describe(stop="stop observing")
+    @app_commands.command(name=N_("observe"), description=N_("Follow this campaign as an observer (public view, no seat)"))
+    @app_commands.describe(stop=N_("stop observing"))
     async def observe(self, interaction: discord.Interaction[Any], stop: bool = False) -> None:
         client = client_of(interaction)
         row = await campaign_here(interaction)
@@ -183,8 +184,8 @@ class PlayerCommands(app_commands.Group):
             return
         await answer(interaction, "\n".join(r.text for r in replies))
 
-    @app_commands.command(name="status", description="The turn, the phase and who is to act")
-    @app_commands.describe(share="post the answer in the channel")
+    @app_commands.command(name=N_("status"), description=N_("The turn, the phase and who is to act"))
+    @app_commands.describe(share=N_("post the answer in the channel"))
     async def status(self, interaction: discord.Interaction[Any], share: bool = False) -> None:
         client = client_of(interaction)
         row = await campaign_here(interaction)
@@ -195,8 +196,8 @@ class PlayerCommands(app_commands.Group):
         embed = await status_embed(client, await client.store.campaign(row.id) or row, last)
         await answer(interaction, "", ephemeral=not share, embed=embed)
 
-    @app_commands.command(name="history", description="The last entries of the campaign log")
-    @app_commands.describe(count="how many entries (default 20)")
+    @app_commands.command(name=N_("history"), description=N_("The last entries of the campaign log"))
+    @app_commands.describe(count=N_("how many entries (default 20)"))
     async def history(self, interaction: discord.Interaction[Any], count: app_commands.Range[int, 1, 200] = 20) -> None:
         await self._query(interaction, "history", [str(count)], False)
 
@@ -212,9 +213,9 @@ class PlayerCommands(app_commands.Group):
             replies = await client.service.query(registry.get(row.game), match, role, verb, args)
         await answer(interaction, "\n".join(r.text for r in replies), ephemeral=not share)
 
-    @app_commands.command(name="map", description="The map: the area of the last action, the whole map, or around a hex")
-    @app_commands.describe(label="show the map around this hex", whole="the whole map", share="post it in the channel")
-    @app_commands.rename(label="hex")
+    @app_commands.command(name=N_("map"), description=N_("The map: the area of the last action, the whole map, or around a hex"))
+    @app_commands.describe(label=N_("show the map around this hex"), whole=N_("the whole map"), share=N_("post it in the channel"))
+    @app_commands.rename(label=N_("hex"))
     @app_commands.autocomplete(label=ac_hex)
     async def map(
         self, interaction: discord.Interaction[Any], label: str | None = None, whole: bool = False, share: bool = False
@@ -249,8 +250,8 @@ class PlayerCommands(app_commands.Group):
         caption = client.tr(t("Around {hex}.", hex=label)) if label else client.tr(t("Whole map.")) if whole else ""
         await answer(interaction, caption, ephemeral=not share, file=file)
 
-    @app_commands.command(name="hand", description="Your private holdings, by direct message")
-    @app_commands.describe(side="the side (if you hold several)")
+    @app_commands.command(name=N_("hand"), description=N_("Your private holdings, by direct message"))
+    @app_commands.describe(side=N_("the side (if you hold several)"))
     @app_commands.autocomplete(side=ac_my_side)
     async def hand(self, interaction: discord.Interaction[Any], side: str | None = None) -> None:
         client = client_of(interaction)
@@ -264,8 +265,8 @@ class PlayerCommands(app_commands.Group):
             return  # the DM was refused; the copy was just given privately here
         await answer(interaction, client.tr(t("Sent to you by direct message.")))
 
-    @app_commands.command(name="options", description="What you may do now (with buttons when there are few choices)")
-    @app_commands.describe(side="the side (if you hold several)")
+    @app_commands.command(name=N_("options"), description=N_("What you may do now (with buttons when there are few choices)"))
+    @app_commands.describe(side=N_("the side (if you hold several)"))
     @app_commands.autocomplete(side=ac_my_side)
     async def options(self, interaction: discord.Interaction[Any], side: str | None = None) -> None:
         client = client_of(interaction)
@@ -286,8 +287,8 @@ class PlayerCommands(app_commands.Group):
             return
         await show_choices(interaction, row, role)
 
-    @app_commands.command(name="order", description="Give an order; it completes from your legal orders as you type")
-    @app_commands.describe(text="the order, e.g. move 13pz 1232", side="the side (if you hold several)")
+    @app_commands.command(name=N_("order"), description=N_("Give an order; it completes from your legal orders as you type"))
+    @app_commands.describe(text=N_("the order, e.g. move 13pz 1232"), side=N_("the side (if you hold several)"))
     @app_commands.autocomplete(text=ac_order, side=ac_my_side)
     async def order(self, interaction: discord.Interaction[Any], text: str, side: str | None = None) -> None:
         client = client_of(interaction)
@@ -298,8 +299,8 @@ class PlayerCommands(app_commands.Group):
         if replies is not None:
             await answer(interaction, first_lines(replies) or client.tr(t("Done.")))
 
-    @app_commands.command(name="undo", description="Take back your last order (back to the last roll, draw or change of player)")
-    @app_commands.describe(side="the side (if you hold several)")
+    @app_commands.command(name=N_("undo"), description=N_("Take back your last order (back to the last roll, draw or change of player)"))
+    @app_commands.describe(side=N_("the side (if you hold several)"))
     @app_commands.autocomplete(side=ac_my_side)
     async def undo(self, interaction: discord.Interaction[Any], side: str | None = None) -> None:
         client = client_of(interaction)
@@ -310,8 +311,8 @@ class PlayerCommands(app_commands.Group):
         if replies is not None:
             await answer(interaction, first_lines(replies) or client.tr(t("Done.")))
 
-    @app_commands.command(name="away", description="Declare an absence: your deadlines wait until you are back")
-    @app_commands.describe(until="a date (2026-12-24, UTC), a span (5d, 12h) or 'back'", side="the side (if you hold several)")
+    @app_commands.command(name=N_("away"), description=N_("Declare an absence: your deadlines wait until you are back"))
+    @app_commands.describe(until=N_("a date (2026-12-24, UTC), a span (5d, 12h) or 'back'"), side=N_("the side (if you hold several)"))
     @app_commands.autocomplete(side=ac_my_side)
     async def away(self, interaction: discord.Interaction[Any], until: str, side: str | None = None) -> None:
         client = client_of(interaction)
@@ -323,8 +324,8 @@ class PlayerCommands(app_commands.Group):
             said = first_lines(replies) or "\n".join(r.text for r in replies)
             await answer(interaction, said or client.tr(t("Done.")))
 
-    @app_commands.command(name="timelapse", description="The campaign turn by turn, the public map as an animated image")
-    @app_commands.describe(share="post it in the channel")
+    @app_commands.command(name=N_("timelapse"), description=N_("The campaign turn by turn, the public map as an animated image"))
+    @app_commands.describe(share=N_("post it in the channel"))
     async def timelapse(self, interaction: discord.Interaction[Any], share: bool = False) -> None:
         from bot.timelapse import timelapse
 
@@ -341,7 +342,7 @@ class PlayerCommands(app_commands.Group):
         else:
             await answer(interaction, client.tr(made), ephemeral=not share)
 
-    @app_commands.command(name="campaigns", description="The campaigns of this server: game, channel, where each stands")
+    @app_commands.command(name=N_("campaigns"), description=N_("The campaigns of this server: game, channel, where each stands"))
     async def campaigns(self, interaction: discord.Interaction[Any]) -> None:
         client = client_of(interaction)
         if interaction.guild is None:
@@ -350,11 +351,11 @@ class PlayerCommands(app_commands.Group):
         await interaction.response.defer(ephemeral=True, thinking=True)
         await answer(interaction, await listing(client, interaction.guild), escape=False)
 
-    @app_commands.command(name="settings", description="Your own settings (in every campaign): how you are pinged")
-    @app_commands.describe(ping="when a decision is yours: a mention in the campaign channel, or a direct message")
+    @app_commands.command(name=N_("settings"), description=N_("Your own settings (in every campaign): how you are pinged"))
+    @app_commands.describe(ping=N_("when a decision is yours: a mention in the campaign channel, or a direct message"))
     @app_commands.choices(ping=[
-        app_commands.Choice(name="in the channel", value="channel"),
-        app_commands.Choice(name="by direct message", value="dm"),
+        app_commands.Choice(name=N_("in the channel"), value="channel"),
+        app_commands.Choice(name=N_("by direct message"), value="dm"),
     ])
     async def settings(self, interaction: discord.Interaction[Any], ping: str | None = None) -> None:
         client = client_of(interaction)
@@ -368,8 +369,8 @@ class PlayerCommands(app_commands.Group):
             text += "\n" + client.tr(t("Change it with /adjutant settings ping: (in the channel or by direct message)."))
         await answer(interaction, text)
 
-    @app_commands.command(name="help", description="The orders of this campaign's game, or one order in detail")
-    @app_commands.describe(topic="an order (verb) to explain")
+    @app_commands.command(name=N_("help"), description=N_("The orders of this campaign's game, or one order in detail"))
+    @app_commands.describe(topic=N_("an order (verb) to explain"))
     async def help(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
         client = client_of(interaction)
         row = await campaign_here(interaction, quiet=True)

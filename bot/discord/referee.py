@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot.discord.delivery import first_lines
 from bot.discord.interact import ac_override, ac_side, ac_unit, answer, campaign_here, client_of
+from bot.discord.slash import N_
 from bot.replies import PUBLIC, Reply
 from bot.service import FAIL, ServiceError
 from bot.store import CampaignRow
@@ -24,7 +25,7 @@ from engine.position import MAX_CHARS
 from engine.text import t
 
 After = Callable[[CampaignRow], Awaitable[None]]
-REASON = "why (announced to everyone and logged)"
+REASON = N_("why (announced to everyone and logged)")
 
 
 async def referee_line(interaction: discord.Interaction[Any], line: str, after: After | None = None) -> None:
@@ -136,10 +137,10 @@ def _one_line(text: str) -> str:
 
 class RefereeCommands(app_commands.Group):
     def __init__(self) -> None:
-        super().__init__(name="ref", description="Referee overrides (each needs a reason and is announced)")
+        super().__init__(name="ref", description=N_("Referee overrides (each needs a reason and is announced)"))
 
-    @app_commands.command(name="seat", description="Give a side to a member (assign or replace a player)")
-    @app_commands.describe(side="the side", user="the member who will play it", reason=REASON)
+    @app_commands.command(name=N_("seat"), description=N_("Give a side to a member (assign or replace a player)"))
+    @app_commands.describe(side=N_("the side"), user=N_("the member who will play it"), reason=REASON)
     @app_commands.autocomplete(side=ac_side)
     async def seat(self, interaction: discord.Interaction[Any], side: str, user: discord.User, reason: str) -> None:
         async def name_seat(row: CampaignRow) -> None:
@@ -147,52 +148,52 @@ class RefereeCommands(app_commands.Group):
 
         await referee_line(interaction, f"seat {side} {user.id} because {_one_line(reason)}", after=name_seat)
 
-    @app_commands.command(name="place", description="Move or place a unit on a hex")
-    @app_commands.describe(unit="the unit", label="the hex", reason=REASON)
-    @app_commands.rename(label="hex")
+    @app_commands.command(name=N_("place"), description=N_("Move or place a unit on a hex"))
+    @app_commands.describe(unit=N_("the unit"), label=N_("the hex"), reason=REASON)
+    @app_commands.rename(label=N_("hex"))
     @app_commands.autocomplete(unit=ac_unit)
     async def place(self, interaction: discord.Interaction[Any], unit: str, label: str, reason: str) -> None:
         await referee_line(interaction, f"place {unit} {label} because {_one_line(reason)}")
 
-    @app_commands.command(name="remove", description="Remove a unit from the map")
-    @app_commands.describe(unit="the unit", reason=REASON)
+    @app_commands.command(name=N_("remove"), description=N_("Remove a unit from the map"))
+    @app_commands.describe(unit=N_("the unit"), reason=REASON)
     @app_commands.autocomplete(unit=ac_unit)
     async def remove(self, interaction: discord.Interaction[Any], unit: str, reason: str) -> None:
         await referee_line(interaction, f"remove {unit} because {_one_line(reason)}")
 
-    @app_commands.command(name="override", description="Any engine override: KIND ARGS (see the game's referee kinds)")
-    @app_commands.describe(kind="e.g. set, step, mark, weather, phase", args="its arguments", reason=REASON)
+    @app_commands.command(name=N_("override"), description=N_("Any engine override: KIND ARGS (see the game's referee kinds)"))
+    @app_commands.describe(kind=N_("e.g. set, step, mark, weather, phase"), args=N_("its arguments"), reason=REASON)
     @app_commands.autocomplete(kind=ac_override)
     async def override(self, interaction: discord.Interaction[Any], kind: str, reason: str, args: str = "") -> None:
         await referee_line(interaction, f"{_one_line(kind)} {_one_line(args)} because {_one_line(reason)}")
 
-    @app_commands.command(name="grant-undo", description="Let a side take back one more order across a barrier")
-    @app_commands.describe(side="the side", reason=REASON)
+    @app_commands.command(name=N_("grant-undo"), description=N_("Let a side take back one more order across a barrier"))
+    @app_commands.describe(side=N_("the side"), reason=REASON)
     @app_commands.autocomplete(side=ac_side)
     async def grant_undo(self, interaction: discord.Interaction[Any], side: str, reason: str) -> None:
         await referee_line(interaction, f"grant-undo {side} because {_one_line(reason)}")
 
-    @app_commands.command(name="rewind", description="Rewind the campaign to a record of its history (0: the start)")
-    @app_commands.describe(record="the record number (see /adjutant history)", reason=REASON)
+    @app_commands.command(name=N_("rewind"), description=N_("Rewind the campaign to a record of its history (0: the start)"))
+    @app_commands.describe(record=N_("the record number (see /adjutant history)"), reason=REASON)
     async def rewind(self, interaction: discord.Interaction[Any], record: app_commands.Range[int, 0], reason: str) -> None:
         await referee_line(interaction, f"rewind {record} because {_one_line(reason)}")
 
-    @app_commands.command(name="pause", description="Pause the campaign: no orders until resumed")
+    @app_commands.command(name=N_("pause"), description=N_("Pause the campaign: no orders until resumed"))
     @app_commands.describe(reason=REASON)
     async def pause(self, interaction: discord.Interaction[Any], reason: str) -> None:
         await referee_line(interaction, f"pause because {_one_line(reason)}")
 
-    @app_commands.command(name="resume", description="Resume a paused campaign")
+    @app_commands.command(name=N_("resume"), description=N_("Resume a paused campaign"))
     @app_commands.describe(reason=REASON)
     async def resume(self, interaction: discord.Interaction[Any], reason: str) -> None:
         await referee_line(interaction, f"resume because {_one_line(reason)}")
 
-    @app_commands.command(name="deadline", description="A deadline for every decision, with reminders; 0 hours removes them")
+    @app_commands.command(name=N_("deadline"), description=N_("A deadline for every decision, with reminders; 0 hours removes them"))
     @app_commands.describe(
-        hours="hours per decision (0: no deadlines)", reason=REASON, reminders="hours before the deadline, e.g. 24,2",
-        then="when a deadline passes: apply the decision's default, or let the referees decide",
+        hours=N_("hours per decision (0: no deadlines)"), reason=REASON, reminders=N_("hours before the deadline, e.g. 24,2"),
+        then=N_("when a deadline passes: apply the decision's default, or let the referees decide"),
     )
-    @app_commands.choices(then=[app_commands.Choice(name="apply the default", value="default"), app_commands.Choice(name="referees decide", value="referee")])
+    @app_commands.choices(then=[app_commands.Choice(name=N_("apply the default"), value="default"), app_commands.Choice(name=N_("referees decide"), value="referee")])
     async def deadline(
         self, interaction: discord.Interaction[Any], hours: app_commands.Range[float, 0, 2160], reason: str,
         reminders: str = "24,2", then: str = "default",
@@ -202,17 +203,17 @@ class RefereeCommands(app_commands.Group):
             return
         await referee_line(interaction, f"deadline {hours:g} remind {_one_line(reminders)} {then} because {_one_line(reason)}")
 
-    @app_commands.command(name="position", description="Load a position file (as /ref export writes): the campaign continues from it")
-    @app_commands.describe(file="the position file (JSON)", reason=REASON)
+    @app_commands.command(name=N_("position"), description=N_("Load a position file (as /ref export writes): the campaign continues from it"))
+    @app_commands.describe(file=N_("the position file (JSON)"), reason=REASON)
     async def position(self, interaction: discord.Interaction[Any], file: discord.Attachment, reason: str) -> None:
         await load_position(interaction, file, reason)
 
-    @app_commands.command(name="export", description="The whole position as a file, for you alone (it holds every hand)")
+    @app_commands.command(name=N_("export"), description=N_("The whole position as a file, for you alone (it holds every hand)"))
     async def export(self, interaction: discord.Interaction[Any]) -> None:
         await export_position(interaction)
 
-    @app_commands.command(name="appoint", description="Make a member a referee of this campaign")
-    @app_commands.describe(user="the new referee")
+    @app_commands.command(name=N_("appoint"), description=N_("Make a member a referee of this campaign"))
+    @app_commands.describe(user=N_("the new referee"))
     async def appoint(self, interaction: discord.Interaction[Any], user: discord.User) -> None:
         client = client_of(interaction)
         row = await campaign_here(interaction)
@@ -226,8 +227,8 @@ class RefereeCommands(app_commands.Group):
                            user=user.display_name, name=row.name))
         await answer(interaction, text, ephemeral=False)
 
-    @app_commands.command(name="end", description="End the campaign and archive it: no more orders, history kept")
-    @app_commands.describe(reason=REASON, confirm="the campaign's name, to confirm")
+    @app_commands.command(name=N_("end"), description=N_("End the campaign and archive it: no more orders, history kept"))
+    @app_commands.describe(reason=REASON, confirm=N_("the campaign's name, to confirm"))
     async def end(self, interaction: discord.Interaction[Any], reason: str, confirm: str = "") -> None:
         client = client_of(interaction)
         row = await campaign_here(interaction)

@@ -64,3 +64,19 @@ async def test_a_failed_command_sync_is_logged_and_the_bot_goes_on(fake_discord:
     assert await asyncio.wait_for(task, timeout=20) == 0
     failed = next(r for r in caplog.records if "could not sync" in r.getMessage())
     assert failed.levelno == logging.WARNING and failed.exc_info is not None
+
+
+async def test_an_italian_client_sees_the_slash_commands_in_italian(fake_discord: FakeDiscord, tmp_path):
+    """The registered commands carry Italian names and descriptions (the message catalogue), each
+    name one Discord accepts; the English ones are what Adjutant receives."""
+    from bot.discord.slash import NAME
+
+    settings = Settings(token=fake_discord.token, db=tmp_path / "serve.db")
+    assert await serve_until(fake_discord, settings) == 0
+    player = next(c for c in fake_discord.commands[None] if c["name"] == "adjutant")
+    assert player["description_localizations"]["it"] == "Gioca una campagna wargame arbitrata da Adjutant"
+    subs = {o["name"]: o for o in player["options"]}
+    assert subs["create"]["name_localizations"]["it"] == "crea"
+    assert subs["status"]["description_localizations"]["it"] == "Il turno, la fase e chi deve agire"
+    names = [loc for c in fake_discord.commands[None] for o in c["options"] for loc in (o.get("name_localizations") or {}).values()]
+    assert names and all(NAME.match(n) and n == n.lower() for n in names)
