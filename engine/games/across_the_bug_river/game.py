@@ -16,6 +16,7 @@ HQ support points and attachments are ``Visibility.OWNER``: never shown to the e
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -59,6 +60,23 @@ VERBS = {
     "relocate": VerbInfo("relocate", "relocate HQ HEX", t("HQ relocation (7.4): not implemented yet")),
     "pontoon": VerbInfo("pontoon", "pontoon HEX HEX", t("pontoon bridge (10.3): not implemented yet")),
 }
+#: Italian aliases of the verbs, in the words of the Italian rulebook (help lists them).
+ITALIAN: dict[str, tuple[str, ...]] = {
+    "activate": ("attiva",),
+    "transfer": ("trasferisci",),
+    "pass": ("passa",),
+    "move": ("muovi", "movimento"),
+    "recover": ("recupera",),
+    "improve": ("migliora", "difesa-migliorata"),
+    "end": ("fine",),
+    "react": ("reagisci", "reazione"),
+    "noreact": ("nessuna-reazione",),
+    "attack": ("attacca", "attacco"),
+    "infiltrate": ("infiltra",),
+    "relocate": ("riloca",),
+    "pontoon": ("pontone",),
+}
+VERBS = {name: dataclasses.replace(info, aliases=info.aliases + ITALIAN.get(name, ())) for name, info in VERBS.items()}
 SCENARIOS = {
     "scenario1": ScenarioInfo("scenario1", "Attack of III Motorized Corps (turns 1-3)"),
     "scenario2": ScenarioInfo("scenario2", "Delayed Arrival (turns 5-7)"),

@@ -15,6 +15,7 @@ cards in hands and never appear in a public text: a face-up card is shown by its
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -61,6 +62,20 @@ VERBS: dict[str, VerbInfo] = {
     "end": VerbInfo("end", "end", t("end your turn after your orders (5.4)")),
     **{v: VerbInfo(v, v, t("not implemented yet: the referee decides")) for v in common.NOT_YET},
 }
+#: Italian aliases of the verbs, in the words of the Italian rulebook (help lists them).
+ITALIAN: dict[str, tuple[str, ...]] = {
+    "fire": ("fuoco", "spara"),
+    "move": ("movimento", "muovi"),
+    "recover": ("recupera", "recupero"),
+    "advance": ("avanza", "avanzata"),
+    "rout": ("rotta",),
+    "attack": ("attacca", "attacco"),
+    "step": ("entra",),
+    "done": ("fatto",),
+    "pass": ("passa", "scarta"),
+    "end": ("fine",),
+}
+VERBS = {name: dataclasses.replace(info, aliases=info.aliases + ITALIAN.get(name, ())) for name, info in VERBS.items()}
 OVERRIDES = ("place", "remove", "break", "rally", "suppress", "unsuppress", "time", "vp", "initiative")
 
 
@@ -151,6 +166,7 @@ class CombatCommander(flow.ProcedureGame):
             raise InvalidOrder(t("Type an order."), t("Possible: {verbs}.", verbs=", ".join(sorted(VERBS))))
         verb = words[0].lower()
         args = [w for w in words[1:] if w.lower() != "at"]
+        verb = next((name for name, info in VERBS.items() if verb in info.aliases), verb)  # 'fuoco', 'muovi'...
         if verb not in VERBS:
             raise InvalidOrder(t("'{verb}' is not an order of this game.", verb=verb), t("Possible: {verbs}.", verbs=", ".join(sorted(VERBS))))
         if verb in common.NOT_YET:

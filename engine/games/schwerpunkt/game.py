@@ -14,6 +14,7 @@ Not implemented yet (refused where typed, naming the rule; the referee decides):
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -68,6 +69,21 @@ VERBS = {
     "losses": VerbInfo("losses", "losses [UNIT ...] [retreat HEX [HEX]]", t("take a combat's hits as step losses and retreat (S 12.9, S 12.10)")),
     "advance": VerbInfo("advance", "advance UNIT ... | advance none", t("advance into the vacated hex (S 12.11)")),
 }
+#: Italian aliases of the verbs, in the words of the Italian rulebook (help lists them).
+ITALIAN: dict[str, tuple[str, ...]] = {
+    "move": ("muovi", "movimento"),
+    "end": ("fine",),
+    "order": ("ordine",),
+    "front": ("fronte",),
+    "admin": ("amministrativo", "amm"),
+    "remove": ("rimuovi",),
+    "top": ("cima",),
+    "attack": ("attacca", "attacco"),
+    "chits": ("chit",),
+    "losses": ("perdite",),
+    "advance": ("avanza", "avanzata"),
+}
+VERBS = {name: dataclasses.replace(info, aliases=info.aliases + ITALIAN.get(name, ())) for name, info in VERBS.items()}
 #: Orders of the rules that are not implemented yet: each is refused naming its rule.
 NOT_YET = {
     "refuse": (t("Refusing combat"), "S 12.6"),
