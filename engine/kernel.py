@@ -37,7 +37,7 @@ from engine.game import (
 from engine.observation import Observation
 from engine.orders import is_number, rejoin_json
 from engine.outline import node_at, outline, summarised
-from engine.state import canonical, clone, state_hash
+from engine.state import canonical, clone, json_kind, state_hash
 from engine.text import Secret, Text, t
 
 RNG_KEY = "rng"
@@ -805,23 +805,6 @@ def describe_error(exc: OrderError) -> Text:
 
 
 # The shapes ``set`` accepts -------------------------------------------------------------------
-def _kind(value: Any) -> str:
-    """The JSON type of a value, telling whole numbers from other numbers and true/false from both."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, int):
-        return "int"
-    if isinstance(value, float):
-        return "float"
-    if isinstance(value, str):
-        return "str"
-    if isinstance(value, list):
-        return "list"
-    return "dict"
-
-
 def _kind_fits(old: str, new: str) -> bool:
     """Whether a value of kind ``new`` may stand where one of kind ``old`` stood.
 
@@ -841,12 +824,12 @@ def _misfit(path: str, old: Any, new: Any) -> tuple[str, Text, str] | None:
     """
     if isinstance(new, float) and not math.isfinite(new):
         return path, _described(old if old is not None else 0.0), _example(old if old is not None else 0.0)
-    if not _kind_fits(_kind(old), _kind(new)):
+    if not _kind_fits(json_kind(old), json_kind(new)):
         return path, _described(old), _example(old)
     if isinstance(new, list):
-        kinds = {_kind(x) for x in old} if isinstance(old, list) else set()
+        kinds = {json_kind(x) for x in old} if isinstance(old, list) else set()
         for i, item in enumerate(new):
-            if kinds and not any(_kind_fits(k, _kind(item)) for k in kinds):
+            if kinds and not any(_kind_fits(k, json_kind(item)) for k in kinds):
                 return path, _described(old), _example(old)
             inner = _misfit(f"{path}.{i}", None, item)  # numbers inside must be finite too
             if inner is not None:
@@ -864,7 +847,7 @@ def _misfit(path: str, old: Any, new: Any) -> tuple[str, Text, str] | None:
 
 
 def _described(value: Any) -> Text:
-    kind = _kind(value)
+    kind = json_kind(value)
     if kind == "bool":
         return t("true or false")
     if kind == "int":
@@ -874,7 +857,7 @@ def _described(value: Any) -> Text:
     if kind == "str":
         return t("text (in double quotes)")
     if kind == "list":
-        kinds = sorted({_kind(x) for x in value})
+        kinds = sorted({json_kind(x) for x in value})
         if len(kinds) == 1:
             return t("a list of {items}", items=_described(value[0]))
         return t("a list")
@@ -888,7 +871,7 @@ def _described(value: Any) -> Text:
 def _example(value: Any, depth: int = 0) -> str:
     """A JSON example of ``value``'s shape with placeholder contents (no value of the state)."""
     samples = {"null": "null", "bool": "true", "int": "3", "float": "1.5", "str": '"text"'}
-    kind = _kind(value)
+    kind = json_kind(value)
     if kind in samples:
         return samples[kind]
     if kind == "list":

@@ -42,7 +42,7 @@ from typing import Any
 from engine.errors import InvalidOrder, InvariantViolation
 from engine.flow import CLOSED_KEY
 from engine.game import Game, State
-from engine.state import clone
+from engine.state import clone, json_kind
 from engine.text import Text, t
 
 FORMAT = "adjutant-position/1"
@@ -308,7 +308,7 @@ def _check_options(game: Game, given: Mapping[str, Any], options: Mapping[str, A
                 t("Unknown option '{name}' in the position file.", name=key),
                 t("Options of {game}: {names}.", game=game.name, names=", ".join(game.options) or "none"),
             )
-        if _kind(value) != _kind(game.options[key]):
+        if json_kind(value) != json_kind(game.options[key]):
             raise PositionError(
                 t("Option '{name}' holds {expected}.", name=key, expected=_described(game.options[key])),
                 t("For example: \"{name}\": {example}", name=key, example=_compact(game.options[key])),
@@ -373,7 +373,7 @@ def _check_shape(path: str, old: Any, new: Any) -> None:
     Objects are checked key by key where both have the key (others may hold keys the set-up
     state lacks: markers, per-round notes); lists item by item against the set-up items' kinds.
     """
-    if not _fits(_kind(old), _kind(new)):
+    if not _fits(json_kind(old), json_kind(new)):
         raise PositionError(
             t("'{path}' holds {expected}; the position gives {given}.", path=path, expected=_described(old), given=_described(new)),
             t("For example: {example}", example=_example(old)),
@@ -383,9 +383,9 @@ def _check_shape(path: str, old: Any, new: Any) -> None:
             if key in old:
                 _check_shape(f"{path}.{key}", old[key], value)
     if isinstance(new, list) and isinstance(old, list) and old:
-        kinds = {_kind(x) for x in old}
+        kinds = {json_kind(x) for x in old}
         for i, item in enumerate(new):
-            if not any(_fits(k, _kind(item)) for k in kinds):
+            if not any(_fits(k, json_kind(item)) for k in kinds):
                 raise PositionError(
                     t("'{path}' holds {expected}; item {n} does not fit there.", path=path, expected=_described(old), n=i + 1),
                     t("For example: {example}", example=_example(old)),
@@ -453,22 +453,6 @@ def _grants(game: Game, value: Any) -> dict[str, int]:
 
 
 # Shapes ------------------------------------------------------------------------------------
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, int):
-        return "int"
-    if isinstance(value, float):
-        return "float"
-    if isinstance(value, str):
-        return "str"
-    if isinstance(value, list):
-        return "list"
-    return "dict"
-
-
 def _fits(old: str, new: str) -> bool:
     """Whether a value of kind ``new`` may stand where the set-up state has one of kind ``old``
     (null stands for an absent value of any type: a unit's hex when it is in a box; a whole
@@ -477,7 +461,7 @@ def _fits(old: str, new: str) -> bool:
 
 
 def _described(value: Any) -> Text:
-    kind = _kind(value)
+    kind = json_kind(value)
     if kind == "bool":
         return t("true or false")
     if kind in ("int", "float"):

@@ -34,3 +34,21 @@ def clone(data: Any) -> Any:
 def whole_number_in(value: Any, low: int, high: int) -> bool:
     """Whether ``value`` is a whole number (true and false are not) from ``low`` to ``high``."""
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def json_kind(value: Any) -> str:
+    """The JSON type of a value, telling whole numbers from other numbers and true/false from both:
+    null, bool, int, float, str, list or dict (``set`` and position files check shapes with it)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, float):
+        return "float"
+    if isinstance(value, str):
+        return "str"
+    if isinstance(value, list):
+        return "list"
+    return "dict"
