@@ -140,6 +140,11 @@ class Clocks:
     def db(self) -> aiosqlite.Connection:
         return self.store.db
 
+    async def timed(self) -> set[int]:
+        """The campaigns that have a deadline policy (the only ones the clock looks at)."""
+        async with self.db.execute("SELECT campaign_id FROM deadlines") as cur:
+            return {int(r["campaign_id"]) for r in await cur.fetchall()}
+
     async def policy(self, campaign_id: int) -> Policy | None:
         async with self.db.execute("SELECT * FROM deadlines WHERE campaign_id = ?", (campaign_id,)) as cur:
             row = await cur.fetchone()

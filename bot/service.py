@@ -369,8 +369,6 @@ class CampaignService:
                 match = await self._continue(row, game, records, exc.message)
         self._keep(row.id, match)
         self._sent_holdings[row.id] = self._holdings_now(game, match)
-        snap = await self.store.saved_snapshot(row.id)
-        self._snapped[row.id] = snap.seq if snap is not None else 0
         return match
 
     async def _rebuild(self, row: CampaignRow, game: Game, records: list[Record]) -> Match:
@@ -385,6 +383,7 @@ class CampaignService:
                 raise ServiceError(t("Snapshot {seq} of campaign {name} is damaged.", seq=seq, name=row.name))
             match.records = [r for r in records if r.seq <= seq]
             tail = [r for r in records if r.seq > seq]
+        self._snapped[row.id] = snap[0] if snap is not None else 0
         for rec in tail:
             try:
                 match._replay_one(rec, trust=True)  # the final state is checked below
@@ -460,6 +459,7 @@ class CampaignService:
         batch = uuid.uuid4().hex
         replies = [Reply(PUBLIC, text, batch=batch), Reply(REFEREE, text, batch=batch)]
         await self.store.continue_campaign(row.id, head_now, [(r.to, r.payload(), None) for r in replies])
+        self._snapped[row.id] = head_now.seq  # continuing writes a snapshot there
         log.warning("campaign %s continued from record %s under %s rules version %s (was %s)", row.id, last, game.name, game.rules_version, old)
         return match
 
@@ -1150,9 +1150,10 @@ class CampaignService:
         channel and privately) and passed deadlines (the decision's default applied, logged as
         applied after the deadline, or the referees told). Transports call it every minute or so."""
         out: dict[int, list[Reply]] = {}
+        timed = await self.clocks.timed()
         for row in await self.store.campaigns():
-            if row.status != "active":
-                continue
+            if row.status != "active" or row.id not in timed:
+                continue  # only campaigns with deadlines owe anything to the clock
             try:
                 async with self.speaking(row):
                     replies = await self._tick_campaign(row)
