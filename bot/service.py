@@ -653,7 +653,7 @@ class CampaignService:
         try:
             answer = game.query(match.state, role, line)
         except OrderError as exc:
-            reply = Reply(role, f"{FAIL} {line} \u2014 {self._(exc.text(), role)}", ok=False, batch=batch)
+            reply = self._refused(role, line, exc, batch)
             await self._answer(row, reply, sender, role, line, "query")
             return [reply]
         if answer is not None:
@@ -666,7 +666,7 @@ class CampaignService:
         except OrderError as exc:
             # With hidden hands a refusal may concern what a player holds: only he reads it.
             to = self._refusal_audience(game, role, private)
-            reply = Reply(to, f"{FAIL} {line} \u2014 {self._(exc.text(), to)}", ok=False, batch=batch)
+            reply = self._refused(to, line, exc, batch)
             await self._answer(row, reply, sender, role, line, "refused")
             return [reply]
         return await self._commit(row, game, match, records, self._echo(match, records[0]), sender, role, line, batch, waiting_before)
@@ -674,6 +674,16 @@ class CampaignService:
     async def _answer(self, row: CampaignRow, reply: Reply, sender: Sender, role: str, line: str, outcome: str) -> None:
         """Store one reply that changes nothing (a refusal, a query's answer) with the line it answers."""
         await self.store.commit_step(row.id, [], [(reply.to, reply.payload(), None)], messages=[(sender.user_id, role, line, outcome)])
+
+    def _refused(self, to: str, said: str, exc: OrderError, batch: str) -> Reply:
+        """The refusal of ``said`` for ``to``: one line of text (the log, the console, a plain
+        post) and the same ruling as data (``extra["ruling"]``: the order, the reason without
+        its rule, the rule) that Discord shows as an embed with the rule number as a field."""
+        ruling: dict[str, str] = {"order": said, "reason": self._(exc.ruling(), to)}
+        if exc.rule:
+            ruling["rule"] = exc.rule
+            ruling["label"] = self._(t("Rule"), to)
+        return Reply(to, f"{FAIL} {said} \u2014 {self._(exc.text(), to)}", ok=False, batch=batch, extra={"ruling": ruling})
 
     def _refusal_audience(self, game: Game, role: Role, private: bool) -> str:
         """Who reads a refused order: its player alone when it came privately or seats hold
@@ -852,7 +862,7 @@ class CampaignService:
             except OrderError as exc:
                 # The refusal quotes the order it cannot take back as its reader may see it.
                 to = self._refusal_audience(game, role, private)
-                reply = Reply(to, f"{FAIL} undo \u2014 {self._(exc.text(), to)}", ok=False, batch=batch)
+                reply = self._refused(to, "undo", exc, batch)
                 await self._answer(row, reply, sender, role, line, "refused")
                 return [reply]
             return await self._commit(row, game, match, [rec], f"{OK} undo", sender, role, line, batch, waiting_before)
@@ -1041,7 +1051,7 @@ class CampaignService:
             except OrderError as exc:
                 # A refused override changes nothing: only the referee reads why (the reason may
                 # name a card's pile or a hidden counter), with the command as typed.
-                reply = Reply(REFEREE, f"{FAIL} referee: {override.text} \u2014 {self._(exc.text(), REFEREE)}", ok=False, batch=batch)
+                reply = self._refused(REFEREE, f"referee: {override.text}", exc, batch)
                 await self._answer(row, reply, sender, REFEREE, line, "refused")
                 return [reply]
             return await self._commit(row, game, match, [rec], self._echo(match, rec), sender, REFEREE, line, batch, waiting_before)
@@ -1227,7 +1237,7 @@ class CampaignService:
                 outcome = "query"
             except OrderError as exc:
                 said = " ".join((kind, *args))
-                reply = Reply(REFEREE, f"{FAIL} referee: {said} \u2014 {self._(exc.text(), REFEREE)}", ok=False, batch=batch)
+                reply = self._refused(REFEREE, f"referee: {said}", exc, batch)
                 outcome = "refused"
             await self._answer(row, reply, sender, REFEREE, line, outcome)
         return [reply]
@@ -1269,7 +1279,7 @@ class CampaignService:
                 try:
                     rec = match.load_position(text, reason.strip())
                 except OrderError as exc:
-                    reply = Reply(REFEREE, f"{FAIL} referee: position \u2014 {self._(exc.text(), REFEREE)}", ok=False, batch=batch)
+                    reply = self._refused(REFEREE, "referee: position", exc, batch)
                     await self._answer(row, reply, sender, REFEREE, line, "refused")
                     return [reply]
                 return await self._commit(row, game, match, [rec], self._echo(match, rec), sender, REFEREE, line, batch, waiting_before)

@@ -16,10 +16,20 @@ from engine.text import Text, t
 class OrderError(Exception):
     """Base class of every refusal the engine gives for an order."""
 
+    #: The rulebook number the refusal cites (``None``: a refusal of form, not of the rules).
+    rule: str | None = None
+
     def __init__(self, message: Text, hint: Text | None = None) -> None:
         super().__init__(str(message))
         self.message = message
+        self.reason = message  # without the rule number (IllegalOrder adds it to ``message``)
         self.hint = hint
+
+    def ruling(self) -> Text:
+        """The refusal without its rule number (shown beside it, as a ruling's field)."""
+        if self.hint is None:
+            return self.reason
+        return t("{reason} {hint}", reason=self.reason, hint=self.hint)
 
     def text(self) -> Text:
         """The whole refusal: the reason, then what would be accepted."""
@@ -51,10 +61,12 @@ class IllegalOrder(OrderError):
     """The order is understood but the rules forbid it; ``rule`` is the rulebook number."""
 
     def __init__(self, message: Text, rule: str | None = None, hint: Text | None = None) -> None:
-        self.rule = rule
+        bare = message
         if rule:
             message = t("{reason} ({rule})", reason=message, rule=rule)
         super().__init__(message, hint)
+        self.rule = rule
+        self.reason = bare
 
 
 class OrderOutOfStep(IllegalOrder, InvalidOrder):

@@ -39,14 +39,18 @@ from bot.discord.posts import (
     MAX_TEXT_MESSAGES,
     MESSAGE_LIMIT,
     NONCE_LIMIT,
+    REASON_LIMIT,
+    TITLE_LIMIT,
     Outgoing,
     Post,
+    cut,
     escape_markdown,
     group,
     messages,
     split_text,
 )
 from bot.replies import PUBLIC, Reply
+from bot.service import FAIL
 from bot.store import CampaignRow
 from engine.text import t
 
@@ -98,6 +102,24 @@ def missing_permission(channel: object, needed: Sequence[str]) -> str | None:
         if not getattr(allowed, name, True):
             return PERMISSION_NAMES.get(name, name)
     return None
+
+
+RULING_COLOUR = 0xB03030
+
+
+def embeds(out: Outgoing) -> list[discord.Embed]:
+    """The rulings of ``out`` as embeds: the refused order as title, the reason, the rule as a field."""
+    shown = []
+    for ruling in out.rulings:
+        embed = discord.Embed(
+            title=cut(f"{FAIL} {escape_markdown(ruling.order)}", TITLE_LIMIT),
+            description=cut(escape_markdown(ruling.reason), REASON_LIMIT),
+            colour=RULING_COLOUR,
+        )
+        if ruling.rule:
+            embed.add_field(name=ruling.label, value=ruling.rule, inline=True)
+        shown.append(embed)
+    return shown
 
 
 def files(out: Outgoing) -> list[discord.File]:
@@ -352,6 +374,8 @@ class Delivery:
 
     async def _send(self, target: discord.abc.Messageable, out: Outgoing, **extra: Any) -> discord.Message:
         """Send one message; if Discord refuses its attachments, send its text alone, saying why."""
+        if out.rulings:
+            extra = {**extra, "embeds": embeds(out)}
         if not out.attachments:
             return await target.send(content=out.content or None, nonce=out.nonce, **extra)
         try:
@@ -463,6 +487,7 @@ class Delivery:
             await interaction.followup.send(
                 content=out.content or discord.utils.MISSING,
                 files=files(out) or discord.utils.MISSING,
+                embeds=embeds(out) or discord.utils.MISSING,
                 ephemeral=True,
                 allowed_mentions=discord.AllowedMentions.none(),
             )

@@ -22,6 +22,7 @@ MAX_TEXT_MESSAGES = 3
 ATTACHMENTS_PER_MESSAGE = 10
 BYTES_PER_MESSAGE = 8_000_000
 ALT_LIMIT = 1024
+EMBEDS_PER_MESSAGE = 10
 NONCE_LIMIT = 25
 FULL_TEXT_NOTE = "\n\u2026 (the full text is attached)"
 
@@ -53,6 +54,20 @@ class Picture:
 
 
 @dataclass(frozen=True)
+class Ruling:
+    """A refused order as Discord shows it: an embed titled with the order, the reason as its
+    description and the rule number as a field (``label`` is "Rule" in the reader's language).
+    ``text`` is the same refusal as one line of the post's text, left out of the content when
+    the embed carries it."""
+
+    text: str
+    order: str
+    reason: str
+    rule: str | None = None
+    label: str = "Rule"
+
+
+@dataclass(frozen=True)
 class Post:
     """The replies of one batch to one recipient (``public`` or a role)."""
 
@@ -66,6 +81,7 @@ class Post:
     ping: tuple[str, ...] = ()  # roles the game has just handed a decision to
     mention_ids: tuple[int, ...] = ()  # the users the post pings (set by delivery from the seats)
     dm_pings: tuple[tuple[int, str], ...] = ()  # (user id, role) pinged by DM instead (their setting)
+    rulings: tuple[Ruling, ...] = ()  # refusals among ``text``'s lines, shown as embeds
 
     @property
     def public(self) -> bool:
@@ -85,11 +101,13 @@ class Attachment:
 
 @dataclass(frozen=True)
 class Outgoing:
-    """One Discord message: content, attachments and the nonce that deduplicates a resend."""
+    """One Discord message: content, attachments, rulings as embeds, and the nonce that
+    deduplicates a resend."""
 
     content: str
     attachments: tuple[Attachment, ...]
     nonce: str
+    rulings: tuple[Ruling, ...] = ()
 
 
 def group(entries: Sequence[OutboxEntry]) -> list[Post]:
@@ -123,9 +141,53 @@ def group(entries: Sequence[OutboxEntry]) -> list[Post]:
                 pictures=pictures,
                 ok=all(r.ok for _, r in items),
                 ping=tuple(dict.fromkeys(role for _, r in items for role in r.extra.get("ping", ()))),
+                rulings=tuple(_ruling(r) for _, r in items if r.image is None and isinstance(r.extra.get("ruling"), dict)),
             )
         )
     return posts
+
+
+def _ruling(reply: Reply) -> Ruling:
+    data = reply.extra["ruling"]
+    rule = data.get("rule")
+    return Ruling(
+        text=reply.text,
+        order=str(data.get("order", "")),
+        reason=str(data.get("reason", "")),
+        rule=str(rule) if rule else None,
+        label=str(data.get("label", "Rule")),
+    )
+
+
+TITLE_LIMIT = 256
+REASON_LIMIT = 1500
+EMBED_TOTAL_LIMIT = 5500  # Discord's is 6,000 characters over every embed of a message
+
+
+def shown_rulings(rulings: Sequence[Ruling]) -> tuple[Ruling, ...]:
+    """The rulings that go as embeds: the first ten, as long as Discord's total size allows."""
+    shown: list[Ruling] = []
+    total = 0
+    for ruling in rulings[:EMBEDS_PER_MESSAGE]:
+        size = min(len(ruling.order) + 2, TITLE_LIMIT) + min(len(ruling.reason), REASON_LIMIT) + len(ruling.label) + len(ruling.rule or "")
+        if total + size > EMBED_TOTAL_LIMIT:
+            break
+        shown.append(ruling)
+        total += size
+    return tuple(shown)
+
+
+def cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def without(text: str, part: str) -> str:
+    """``text`` without the first run of whole lines equal to ``part`` (a ruling's line)."""
+    lines, cut = text.split("\n"), part.split("\n")
+    for k in range(len(lines) - len(cut) + 1):
+        if lines[k:k + len(cut)] == cut:
+            return "\n".join(lines[:k] + lines[k + len(cut):])
+    return text
 
 
 def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
@@ -153,8 +215,15 @@ def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
 
 
 def messages(post: Post, name: str = "adjutant") -> list[Outgoing]:
-    """The Discord messages that deliver ``post``, in order, within every limit."""
-    text = escape_markdown(post.text)
+    """The Discord messages that deliver ``post``, in order, within every limit.
+
+    Its rulings (at most ``EMBEDS_PER_MESSAGE``; more stay lines of text) go as embeds with the
+    first message, and their lines leave its text."""
+    rulings = shown_rulings(post.rulings)
+    body = post.text
+    for ruling in rulings:
+        body = without(body, ruling.text)
+    text = escape_markdown(body)
     pieces = split_text(text)
     files: list[Attachment] = []
     if len(pieces) > MAX_TEXT_MESSAGES:
@@ -182,7 +251,9 @@ def messages(post: Post, name: str = "adjutant") -> list[Outgoing]:
         else:
             contents.append(("", bins[0]))
         contents += [("", b) for b in bins[1:]]
+    if rulings and not contents:
+        contents.append(("", []))
     return [
-        Outgoing(content, tuple(attached), f"{post.nonce_base}.{k}"[:NONCE_LIMIT])
+        Outgoing(content, tuple(attached), f"{post.nonce_base}.{k}"[:NONCE_LIMIT], rulings if k == 0 else ())
         for k, (content, attached) in enumerate(contents)
     ]

@@ -523,3 +523,21 @@ async def test_a_snapshot_is_taken_at_the_first_barrier_after_every_25_records(s
         await service.submit(row, who, "end")
     saved = await store.saved_snapshot(row.id)
     assert saved is not None and saved.seq == 33
+
+
+async def test_a_refusal_carries_its_ruling_as_data(setup):
+    """A refused order's reply holds the order, the reason without its rule and the rule number
+    (Discord shows them as an embed); the text line still reads the whole refusal."""
+    service, row, _ = setup
+    [refused] = await service.submit(row, RED, "attack r1 b1")
+    assert not refused.ok and refused.text.startswith("\u2717 attack r1 b1") and refused.text.endswith("(F.4)")
+    ruling = refused.extra["ruling"]
+    assert ruling["order"] == "attack r1 b1" and ruling["rule"] == "F.4" and ruling["label"] == "Rule"
+    assert "(F.4)" not in ruling["reason"] and ruling["reason"] in refused.text
+
+
+async def test_a_refusal_of_form_has_a_ruling_without_a_rule(setup):
+    """An order that cannot be read has no rule to cite: the ruling says so by having none."""
+    service, row, _ = setup
+    [refused] = await service.submit(row, RED, "fly r1 0102")
+    assert "rule" not in refused.extra["ruling"] and refused.extra["ruling"]["order"] == "fly r1 0102"

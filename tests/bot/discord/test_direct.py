@@ -37,7 +37,7 @@ async def test_a_refused_direct_order_is_answered_in_the_dm_only(discord_env: Ha
     before, dms = len(h.server.from_bot(h.channel)), len(h.server.dms(h.red))
     await h.server.dm(h.red, "move r1 0909")
     got = await h.server.wait_until(lambda: h.server.dms(h.red)[dms:], what="the refusal by DM")
-    assert got[0].content.splitlines()[1].startswith(f"{FAIL} move r1 0909") and "not a hex" in got[0].content  # under the campaign header
+    assert got[0].text.splitlines()[1].startswith(f"{FAIL} move r1 0909") and "not a hex" in got[0].text  # under the campaign header
     await h.server.settle()
     assert len(h.server.from_bot(h.channel)) == before
 

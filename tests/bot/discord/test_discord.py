@@ -36,7 +36,7 @@ async def test_typed_orders_become_actions_with_one_post_and_a_map(discord_env: 
     post = await h.server.next_post(h.channel, before)
     await h.server.settle()
     assert len(h.server.from_bot(h.channel)) == before + 1  # one message for the whole batch
-    lines = post.content.splitlines()
+    lines = post.text.splitlines()
     assert lines[0] == f"{OK} move r1 0102"
     assert any(line.startswith(f"{FAIL} move r1 0909") and "not a hex" in line for line in lines)
     assert post.payload["message_reference"]["message_id"] == str(typed.id)
@@ -66,7 +66,11 @@ async def test_an_illegal_order_is_refused_with_its_rule(discord_env: Harness):
     row = await h.create()
     before = (await h.service.match(row)).hash()
     post = await h.post_after(h.channel, h.server.say(h.red, h.channel, "attack r1 b1"))
-    assert post.content.startswith(f"{FAIL} attack r1 b1") and "(F.4)" in post.content
+    assert post.text.startswith(f"{FAIL} attack r1 b1") and "(F.4)" in post.text
+    assert post.content == ""  # the ruling is an embed: the order as title, the rule as a field
+    [ruling] = post.embeds
+    assert ruling["title"] == f"{FAIL} attack r1 b1" and "(F.4)" not in ruling["description"]
+    assert ruling["fields"] == [{"name": "Rule", "value": "F.4", "inline": True}]
     assert not post.attachments
     assert (await h.service.match(row)).hash() == before
 
@@ -302,13 +306,14 @@ async def test_long_answers_are_split_within_discord_limits(discord_env: Harness
     h = discord_env
     await h.create()
     before = len(h.server.from_bot(h.channel))
-    await h.server.say(h.red, h.channel, "\n".join(["move r1 0909"] * 45))
+    await h.server.say(h.red, h.channel, "\n".join(["move r1 0909"] * 80))
     posts = await h.server.wait_until(
-        lambda: (lambda got: got if sum(m.content.count("0909") for m in got) >= 90 else None)(h.server.from_bot(h.channel)[before:]),
-        what="45 refusals",
+        lambda: (lambda got: got if sum(m.text.count(f"{FAIL} move r1 0909") for m in got) >= 80 else None)(h.server.from_bot(h.channel)[before:]),
+        what="80 refusals",
     )
     assert len(posts) >= 2 and all(len(m.content) <= 2000 for m in posts)
-    assert sum(m.content.count(f"{FAIL} move r1 0909") for m in posts) == 45
+    assert sum(m.text.count(f"{FAIL} move r1 0909") for m in posts) == 80
+    assert len(posts[0].embeds) == 10  # ten rulings as embeds, the other 70 as lines of text
     assert len({m.payload["nonce"] for m in posts}) == len(posts)
 
 
@@ -334,7 +339,7 @@ async def test_two_campaigns_act_at_the_same_time(discord_env: Harness):
     await asyncio.gather(*(h.server.say(h.red, c, "move r1 0102\ndraw") for c in (h.channel, second) for _ in range(2)))
     for channel in (h.channel, second):
         await h.server.wait_until(lambda c=channel: sum(f"{OK} move r1 0102" in m.content for m in h.server.from_bot(c)) == 1)
-        await h.server.wait_until(lambda c=channel: sum(f"{FAIL} move r1 0102" in m.content for m in h.server.from_bot(c)) == 1)
+        await h.server.wait_until(lambda c=channel: sum(f"{FAIL} move r1 0102" in m.text for m in h.server.from_bot(c)) == 1)
     for row in (one, two):
         await drained(h, row.id)
         assert len((await h.service.match(row)).state["hands"]["red"]) == 4

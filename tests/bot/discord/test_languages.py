@@ -16,7 +16,7 @@ async def test_a_campaign_created_in_italian_posts_in_italian(discord_env: Harne
     created = h.server.from_bot(h.channel)[0]
     assert created.content.startswith("Campagna '")
     refused = await h.post_after(h.channel, h.server.say(h.red, h.channel, "move r1 0909"))
-    assert refused.content.startswith(f"{FAIL} move r1 0909") and "not a hex" not in refused.content
+    assert refused.text.startswith(f"{FAIL} move r1 0909") and "not a hex" not in refused.text
 
 
 async def test_an_italian_client_reads_its_own_replies_in_italian(discord_env: Harness):
@@ -33,7 +33,7 @@ async def test_an_italian_client_reads_its_own_replies_in_italian(discord_env: H
     it = await h.server.answered(await h.server.slash(h.ref, h.channel, "adjutant create", game="duel"))
     assert it.text == f"Questo canale ospita già la campagna {row.name}; avvia un thread per un'altra."
     moved = await h.post_after(h.channel, h.server.say(h.red, h.channel, "move r1 0909"))
-    assert "not a hex" in moved.content
+    assert "not a hex" in moved.text
 
 
 async def test_a_players_chosen_language_wins_over_the_client(discord_env: Harness):

@@ -74,3 +74,42 @@ def test_very_long_text_is_attached_as_a_file():
 
 def test_markdown_is_escaped_so_orders_show_as_typed():
     assert escape_markdown("move 1_pz *now*") == "move 1\\_pz \\*now\\*"
+
+
+def ruling_reply(order: str, reason: str, rule: str | None = "F.4", batch: str = "b") -> Reply:
+    ruling = {"order": order, "reason": reason} | ({"rule": rule, "label": "Regola"} if rule else {})
+    said = f"{reason} ({rule})" if rule else reason
+    return Reply("public", f"\u2717 {order} \u2014 {said}", ok=False, batch=batch, extra={"ruling": ruling})
+
+
+def test_a_refusal_goes_as_an_embed_with_its_rule_and_leaves_the_text():
+    """A ruling among a batch's lines: an embed (order, reason, rule in the reader's words), the other lines stay text."""
+    posts = group([
+        entry(1, Reply("public", "\u2713 move r1 0102", batch="b")),
+        entry(2, ruling_reply("attack r1 b1", "b1 is not adjacent.")),
+    ])
+    [post] = posts
+    assert post.text == "\u2713 move r1 0102\n\u2717 attack r1 b1 \u2014 b1 is not adjacent. (F.4)"  # whole, for a plain last resort
+    [out] = messages(post)
+    assert out.content == "\u2713 move r1 0102"
+    [ruling] = out.rulings
+    assert (ruling.order, ruling.reason, ruling.rule, ruling.label) == ("attack r1 b1", "b1 is not adjacent.", "F.4", "Regola")
+
+
+def test_a_refusal_alone_is_a_message_with_an_embed_and_no_content():
+    """A batch that is one refusal of form (no rule) is still delivered: an empty content and the embed."""
+    [out] = messages(group([entry(1, ruling_reply("mvoe r1", "Unknown order 'mvoe'.", rule=None))])[0])
+    assert out.content == "" and out.rulings[0].rule is None
+
+
+def test_rulings_past_what_one_message_holds_stay_lines_of_text():
+    """Ten rulings at most go as embeds, within Discord's total size; the rest stay in the text."""
+    many = [entry(i, ruling_reply(f"move r{i} 0909", "0909 is not a hex of this map. " * 5)) for i in range(1, 16)]
+    outs = messages(group(many)[0])
+    shown = outs[0].rulings
+    assert len(shown) == 10 and all(not o.rulings for o in outs[1:])
+    body = "\n".join(o.content for o in outs)
+    assert all(f"move r{i} 0909" not in body for i in range(1, 11))
+    assert all(f"move r{i} 0909" in body for i in range(11, 16))
+    huge = [entry(i, ruling_reply(f"move r{i} 0909", "x" * 1400)) for i in range(1, 6)]
+    assert len(messages(group(huge)[0])[0].rulings) == 3  # 6,000 characters over every embed of a message

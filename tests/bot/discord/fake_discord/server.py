@@ -109,6 +109,17 @@ class Posted:
         return "\n".join(parts)
 
     @property
+    def text(self) -> str:
+        """What a reader reads: the content, then each embed as one line ("title — description
+        (field value...)"), the way a ruling reads as text elsewhere."""
+        parts = [self.content] if self.content else []
+        for e in self.embeds:
+            line = " \u2014 ".join(str(e[k]) for k in ("title", "description") if e.get(k))
+            values = " ".join(f"({f.get('value')})" for f in e.get("fields") or [])
+            parts.append(f"{line} {values}".strip())
+        return "\n".join(parts)
+
+    @property
     def pinned(self) -> bool:
         return bool(self.payload.get("pinned"))
 
