@@ -123,6 +123,11 @@ class CampaignRow:
     archived: bool = False  # ended by a referee: readable, takes no more orders
     channel_lost: bool = False  # its Discord channel was deleted
     language: str = "en"  # the language of the campaign's channel (its public replies)
+    private_posts: str = "dm"  # where private posts go on Discord: 'dm', 'thread' (one per seat) or 'both'
+
+
+#: Where a campaign's private posts may go on Discord.
+PRIVATE_POSTS = ("dm", "thread", "both")
 
 
 @dataclass(frozen=True)
@@ -360,6 +365,7 @@ class Store:
             channel_lost=row["channel_lost_at"] is not None,
             # A database opened read-only before its upgrade has no language yet: English.
             language=row["language"] if "language" in row.keys() else "en",
+            private_posts=row["private_posts"] if "private_posts" in row.keys() else "dm",
         )
 
     async def campaign(self, key: int | str) -> CampaignRow | None:
@@ -431,6 +437,33 @@ class Store:
                 await db.execute("UPDATE campaigns SET board_message = ? WHERE id = ?", (board, campaign_id))
             if last_action is not None:
                 await db.execute("UPDATE campaigns SET last_action_message = ? WHERE id = ?", (last_action, campaign_id))
+
+    async def set_private_posts(self, campaign_id: int, where: str) -> None:
+        """Where the campaign's private posts go on Discord: 'dm', 'thread' or 'both'."""
+        if where not in PRIVATE_POSTS:
+            raise ValueError(where)
+        async with self.transaction() as db:
+            await db.execute("UPDATE campaigns SET private_posts = ? WHERE id = ?", (where, campaign_id))
+
+    async def seat_thread(self, campaign_id: int, role: str) -> tuple[str, str] | None:
+        """The seat's private thread and the user it was last opened to, if it has one."""
+        async with self.db.execute(
+            "SELECT thread_id, user_id FROM seat_threads WHERE campaign_id = ? AND role = ?", (campaign_id, role)
+        ) as cur:
+            row = await cur.fetchone()
+        return (row["thread_id"], row["user_id"]) if row else None
+
+    async def set_seat_thread(self, campaign_id: int, role: str, thread_id: str | None, user_id: str = "") -> None:
+        """Record the seat's private thread (``None``: it is gone) and the user it is open to."""
+        async with self.transaction() as db:
+            if thread_id is None:
+                await db.execute("DELETE FROM seat_threads WHERE campaign_id = ? AND role = ?", (campaign_id, role))
+            else:
+                await db.execute(
+                    "INSERT INTO seat_threads (campaign_id, role, thread_id, user_id) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (campaign_id, role) DO UPDATE SET thread_id = excluded.thread_id, user_id = excluded.user_id",
+                    (campaign_id, role, thread_id, user_id),
+                )
 
     # User settings ------------------------------------------------------------------------------
     async def ping_by_dm(self, user_id: str) -> bool:

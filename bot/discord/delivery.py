@@ -443,6 +443,10 @@ class Delivery:
         if owner is None or not owner[0].isdigit():
             log.info("campaign %s: no Discord player holds %s; private post %s not sent", row.id, post.recipient, post.nonce_base)
             return
+        if row.private_posts in ("thread", "both"):
+            in_thread = await self._in_thread(row, post, outgoing, owner[0])
+            if in_thread and row.private_posts == "thread":
+                return
         try:
             dm = await self.client.create_dm(discord.Object(int(owner[0])))
             for out in outgoing:
@@ -451,6 +455,61 @@ class Delivery:
             # 50007: the user does not accept direct messages from this server (or blocked the bot)
             log.info("campaign %s: DM to the %s player refused (%s)", row.id, post.recipient, exc.code)
             await self.dm_closed(row, post, owner[0])
+
+    async def _in_thread(self, row: CampaignRow, post: Post, outgoing: Sequence[Outgoing], owner: str) -> bool:
+        """Send a private post in its seat's private thread; False (it goes by direct message
+        instead) when the campaign's channel cannot hold one or the bot may not open it."""
+        for attempt in range(2):
+            try:
+                thread = await self.seat_thread(row, post.recipient, owner)
+                if thread is None:
+                    return False
+                for out in outgoing:
+                    await self._send(thread, out)
+                return True
+            except discord.NotFound:
+                # The thread was deleted: forget it and open a new one, once.
+                log.info("campaign %s: the private thread of %s is gone; opening another", row.id, post.recipient)
+                await self.client.store.set_seat_thread(row.id, post.recipient, None)
+            if attempt:
+                break
+        return False
+
+    async def seat_thread(self, row: CampaignRow, role: str, owner: str) -> discord.abc.Messageable | None:
+        """The seat's private thread in the campaign's channel, opened when first needed with the
+        seat's player and the campaign's referees in it; a new player of the seat is added and the
+        previous one removed. ``None`` when the channel cannot hold private threads (it is itself a
+        thread or a forum post) or the bot lacks the permission to open one."""
+        store = self.client.store
+        known = await store.seat_thread(row.id, role)
+        if known is not None:
+            thread_id, member = known
+            if member != owner:
+                await self.client.http.add_user_to_thread(int(thread_id), int(owner))
+                if member.isdigit():
+                    try:
+                        await self.client.http.remove_user_from_thread(int(thread_id), int(member))
+                    except discord.NotFound:
+                        pass  # the previous player already left the thread or the server
+                await store.set_seat_thread(row.id, role, thread_id, owner)
+            return self.client.get_partial_messageable(int(thread_id), type=discord.ChannelType.private_thread)
+        channel = self.client.get_channel(int(row.channel)) if row.channel and row.channel.isdigit() else None
+        if not isinstance(channel, discord.TextChannel):
+            return None
+        try:
+            thread = await channel.create_thread(
+                name=f"{row.name} \u00b7 {role}"[:100], type=discord.ChannelType.private_thread, invitable=False,
+                auto_archive_duration=10080,
+            )
+            for user in [owner, *sorted(await store.referees(row.id))]:
+                if user.isdigit():
+                    await thread.add_user(discord.Object(int(user)))
+        except discord.Forbidden as exc:
+            log.warning("campaign %s: cannot open a private thread for %s (%s %s); sending by direct message",
+                        row.id, role, exc.status, exc.code)
+            return None
+        await store.set_seat_thread(row.id, role, str(thread.id), owner)
+        return thread
 
     async def dm_closed(self, row: CampaignRow, post: Post, owner: str) -> None:
         """Say in the channel that a DM failed, revealing nothing, and offer a private copy."""

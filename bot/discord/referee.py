@@ -227,6 +227,34 @@ class RefereeCommands(app_commands.Group):
                            user=user.display_name, name=row.name))
         await answer(interaction, text, ephemeral=False)
 
+    @app_commands.command(name=N_("private-posts"), description=N_("Where players receive their private posts: direct messages, a private thread per seat, or both"))
+    @app_commands.describe(where=N_("direct messages, a private thread per seat in this channel, or both"))
+    @app_commands.choices(where=[
+        app_commands.Choice(name=N_("direct messages"), value="dm"),
+        app_commands.Choice(name=N_("a private thread per seat"), value="thread"),
+        app_commands.Choice(name=N_("both"), value="both"),
+    ])
+    async def private_posts(self, interaction: discord.Interaction[Any], where: str) -> None:
+        client = client_of(interaction)
+        row = await campaign_here(interaction)
+        if row is None:
+            return
+        if not await client.is_referee(row, interaction):
+            await answer(interaction, client.tr(t("Sorry, only a referee of campaign {name} may do that.", name=row.name)))
+            return
+        if where != "dm" and not isinstance(interaction.channel, discord.TextChannel):
+            await answer(interaction, client.tr(t(
+                "Private threads need a text channel: this campaign lives in a thread or a forum post. Its private posts stay direct messages.",
+            )))
+            return
+        await client.store.set_private_posts(row.id, where)
+        said = {
+            "dm": t("Private posts of campaign {name} now go by direct message.", name=row.name),
+            "thread": t("Private posts of campaign {name} now go to a private thread per seat, opened at each seat's next private post (its player and the referees only).", name=row.name),
+            "both": t("Private posts of campaign {name} now go by direct message and to a private thread per seat (its player and the referees only).", name=row.name),
+        }[where]
+        await answer(interaction, client.tr(said), ephemeral=False)
+
     @app_commands.command(name=N_("end"), description=N_("End the campaign and archive it: no more orders, history kept"))
     @app_commands.describe(reason=REASON, confirm=N_("the campaign's name, to confirm"))
     async def end(self, interaction: discord.Interaction[Any], reason: str, confirm: str = "") -> None:

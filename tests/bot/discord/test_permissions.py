@@ -201,6 +201,7 @@ def commands(case: Case) -> dict[str, tuple[str, dict[str, Any]]]:
         "away axis": ("adjutant away", {"until": "5d", "side": "axis"}),
         "timelapse": ("adjutant timelapse", {}),
         "ref deadline": ("ref deadline", {"hours": 48, "reason": "matrix"}),
+        "ref private-posts": ("ref private-posts", {"where": "thread"}),
     }
 
 
@@ -214,7 +215,7 @@ COMMAND_NAMES = [
     "create", "join axis", "leave axis", "seats", "status", "history", "map", "hand axis", "options axis",
     "order axis", "undo axis", "help", "campaigns", "observe", "settings", "ref seat", "ref place", "ref remove",
     "ref override", "ref grant-undo", "ref rewind", "ref pause", "ref resume", "ref appoint", "ref position", "ref export",
-    "ref end", "away axis", "timelapse", "ref deadline",
+    "ref end", "away axis", "timelapse", "ref deadline", "ref private-posts",
 ]
 
 PUBLIC_ANSWERS = {"seats", "status", "history", "map", "help", "campaigns", "settings", "timelapse"}

@@ -29,6 +29,8 @@ EPHEMERAL = 1 << 6
 MESSAGE_CONTENT_INTENT = 1 << 15
 
 TEXT, DM, PUBLIC_THREAD, FORUM = 0, 1, 11, 15
+PRIVATE_THREAD = 12
+CREATE_PRIVATE_THREADS = 1 << 36
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
 _last_id = 0
@@ -114,13 +116,13 @@ class Channel:
                 topic=None, available_tags=[], default_reaction_emoji=None, default_sort_order=None,
                 default_forum_layout=0, default_thread_rate_limit_per_user=0,
             )
-        if self.type == PUBLIC_THREAD:
+        if self.type in (PUBLIC_THREAD, PRIVATE_THREAD):
             out.update(
                 owner_id=str(self.owner_id), message_count=0, member_count=1, total_message_sent=0,
                 applied_tags=[],
                 thread_metadata={
                     "archived": False, "auto_archive_duration": 1440, "archive_timestamp": now(),
-                    "locked": False, "invitable": True,
+                    "locked": False, "invitable": self.type == PUBLIC_THREAD,
                 },
             )
         return out

@@ -191,7 +191,9 @@ class FakeDiscord:
         self.identifies: list[dict[str, Any]] = []
         self.deduplicated = 0
         self.history_reads = 0
-        self.thread_members: set[int] = set()
+        self.thread_members: set[int] = set()  # the threads the bot joined
+        self.members_of: dict[int, set[int]] = {}  # a private thread's members (users the bot added)
+        self.thread_creating = True  # False: the bot may not create private threads here
         self.rejected: list[tuple[str, str, int]] = []
         self.failures: list[Failure] = []
         self.holds: list[tuple[str, re.Pattern[str], asyncio.Event]] = []
@@ -240,7 +242,7 @@ class FakeDiscord:
         """Delete a channel, thread or forum post; ``announce`` sends CHANNEL_/THREAD_DELETE
         (False: deleted while the bot was away, it learns by a 404)."""
         channel = self.channels.pop(channel_id)
-        if announce and channel.type == p.PUBLIC_THREAD:
+        if announce and channel.type in (p.PUBLIC_THREAD, p.PRIVATE_THREAD):
             await self.dispatch("THREAD_DELETE", {
                 "id": str(channel.id), "guild_id": str(self.guild_id), "parent_id": str(channel.parent_id), "type": channel.type,
             })
@@ -670,6 +672,14 @@ class FakeDiscord:
             if channel is None:
                 raise ApiError(404, 10003, "Unknown Channel")
             return channel.payload()
+        if method == "POST" and (r := m(r"/channels/(\d+)/threads", path)):
+            return self._private_thread(int(r.group(1)), body)
+        if method in ("PUT", "DELETE") and (r := m(r"/channels/(\d+)/thread-members/(\d+)", path)):
+            members = self.members_of.get(int(r.group(1)))
+            if members is None:
+                raise ApiError(404, 10003, "Unknown Channel")
+            (members.add if method == "PUT" else members.discard)(int(r.group(2)))
+            return None
         if method == "PUT" and (r := m(r"/channels/(\d+)/thread-members/@me", path)):
             if self.channels.get(int(r.group(1)), Channel(0, p.TEXT)).type != p.PUBLIC_THREAD:
                 raise ApiError(400, 50024, "Cannot execute action on this channel type")
@@ -689,6 +699,22 @@ class FakeDiscord:
         if r := m(r"/webhooks/(\d+)/([\w-]+)/messages/(@original|\d+)", path):
             return self._webhook_message(method, r.group(2), r.group(3), body, files)
         raise ApiError(404, 0, f"fake Discord has no route {method} {path}")
+
+    def _private_thread(self, parent_id: int, body: Any) -> dict[str, Any]:
+        """POST /channels/{id}/threads without a message: a private thread of a text channel."""
+        parent = self.channels.get(parent_id)
+        if parent is None:
+            raise ApiError(404, 10003, "Unknown Channel")
+        if parent.type != p.TEXT or int(body.get("type", p.PRIVATE_THREAD)) != p.PRIVATE_THREAD:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        if not self.thread_creating or self.bot_denied(parent_id) & p.CREATE_PRIVATE_THREADS:
+            raise ApiError(403, 50013, "Missing Permissions")
+        thread = Channel(snowflake(), p.PRIVATE_THREAD, str(body.get("name", ""))[:100], self.guild_id, parent_id, self.bot.id)
+        self.channels[thread.id] = thread
+        self.members_of[thread.id] = set()
+        self.thread_members.add(thread.id)
+        self._changed()
+        return thread.payload()
 
     def _put_commands(self, guild: int | None, body: Any) -> list[dict[str, Any]]:
         stored = []
