@@ -32,7 +32,7 @@ from bot.i18n import SPEAKING, language_of, languages, render
 from bot.replies import PUBLIC, Reply
 from bot.store import CampaignRow, OutboxEntry, Saved, Store
 from engine import position, registry
-from engine.errors import InvalidOrder, InvariantViolation, OrderError
+from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation, OrderError
 from engine.game import EVERYONE, REFEREE, Game, LogEntry, Override, Role
 from engine.kernel import Match, Record
 from engine.observation import Observation
@@ -48,6 +48,7 @@ _Drawn = TypeVar("_Drawn")
 FocusRenderer = Callable[[Game, Observation, str], "tuple[bytes, str] | None"]
 OK = "\u2713"
 FAIL = "\u2717"
+TEAM_LIMIT = 10  # players on one seat, captain included
 META_VERBS = ("status", "options", "hand", "map", "history", "undo", "help", "away", "language")
 #: The verbs every game answers, in Italian ('annulla' is left to the games: Stalin's War cancels
 #: an event with it).
@@ -525,7 +526,10 @@ class CampaignService:
             ))
         seats = await self.store.seats(row.id)
         if role in seats and seats[role][0] != sender.user_id:
-            raise ServiceError(t("The {role} seat is taken by {user}.", role=role, user=seats[role][1] or seats[role][0]))
+            raise ServiceError(t(
+                "The {role} seat is taken by {user}. To play it as a team, ask its captain to add you (team add).",
+                role=role, user=seats[role][1] or seats[role][0],
+            ))
         await self.store.set_seat(row.id, role, sender.user_id, sender.name)
         return [Reply(PUBLIC, self._(t("{user} now plays {role}.", user=sender.name or sender.user_id, role=role)))]
 
@@ -538,10 +542,48 @@ class CampaignService:
         game = registry.get(row.game)
         role = self._role(game, role)
         seats = await self.store.seats(row.id)
+        mates = (await self.store.teammates(row.id)).get(role, [])
+        name = sender.name or sender.user_id
+        if any(uid == sender.user_id for uid, _ in mates):
+            await self.store.set_teammate(row.id, role, sender.user_id, None)
+            return [Reply(PUBLIC, self._(t("{user} left the {role} team.", user=name, role=role)))]
         if seats.get(role, ("",))[0] != sender.user_id:
             raise ServiceError(t("You do not hold the {role} seat.", role=role))
+        if mates:
+            # The captain leaves a team: its first teammate becomes captain, the seat stays held.
+            uid, mate = mates[0]
+            await self.store.set_seat(row.id, role, uid, mate)
+            return [Reply(PUBLIC, self._(t("{user} left the {role} seat; {captain} is now its captain.", user=name, role=role, captain=mate or uid)))]
         await self.store.set_seat(row.id, role, None)
-        return [Reply(PUBLIC, self._(t("{user} left the {role} seat.", user=sender.name or sender.user_id, role=role)))]
+        return [Reply(PUBLIC, self._(t("{user} left the {role} seat.", user=name, role=role)))]
+
+    async def team(self, row: CampaignRow, role: str, sender: Sender, user_id: str, user_name: str, add: bool) -> list[Reply]:
+        """The captain of ``role`` (its seat's holder) or a referee adds a teammate to the seat, or
+        removes one. A teammate orders for the side and receives its private information; the
+        captain's orders win a conflict (a teammate may not take back the captain's order)."""
+        await self.refuse_archived(row)
+        async with self.speaking(row):
+            game = registry.get(row.game)
+            role = self._role(game, role)
+            seats = await self.store.seats(row.id)
+            captain = seats.get(role)
+            if captain is None:
+                raise ServiceError(t("Nobody holds the {role} seat: take it first (join), then add teammates.", role=role))
+            if sender.user_id != captain[0] and not await self.is_referee(row, sender.user_id):
+                raise ServiceError(t("Only the captain of {role} ({captain}) or a referee may change its team.", role=role, captain=captain[1] or captain[0]))
+            mates = (await self.store.teammates(row.id)).get(role, [])
+            name = user_name or user_id
+            if not add:
+                if not any(uid == user_id for uid, _ in mates):
+                    raise ServiceError(t("{user} is not in the {role} team.", user=name, role=role))
+                await self.store.set_teammate(row.id, role, user_id, None)
+                return [Reply(PUBLIC, self._(t("{user} is no longer in the {role} team.", user=name, role=role)))]
+            if user_id == captain[0] or any(uid == user_id for uid, _ in mates):
+                raise ServiceError(t("{user} already plays {role}.", user=name, role=role))
+            if len(mates) + 1 >= TEAM_LIMIT:
+                raise ServiceError(t("A team has at most {limit} players.", limit=TEAM_LIMIT))
+            await self.store.set_teammate(row.id, role, user_id, name)
+            return [Reply(PUBLIC, self._(t("{user} joins the {role} team (captain: {captain}).", user=name, role=role, captain=captain[1] or captain[0])))]
 
     async def observe(self, row: CampaignRow, sender: Sender, stop: bool = False) -> list[Reply]:
         """Follow the campaign as an observer (public view only, no seat), or stop observing."""
@@ -568,8 +610,9 @@ class CampaignService:
         return r
 
     async def roles_of(self, row: CampaignRow, user_id: str) -> list[str]:
-        seats = await self.store.seats(row.id)
-        return sorted(role for role, (uid, _) in seats.items() if uid == user_id)
+        """The seats ``user_id`` plays: as their holder (captain) or as a teammate."""
+        players = await self.store.players(row.id)
+        return sorted(role for role, users in players.items() if user_id in users)
 
     async def is_referee(self, row: CampaignRow, user_id: str) -> bool:
         return user_id in await self.store.referees(row.id)
@@ -684,6 +727,20 @@ class CampaignService:
             ruling["rule"] = exc.rule
             ruling["label"] = self._(t("Rule"), to)
         return Reply(to, f"{FAIL} {said} \u2014 {self._(exc.text(), to)}", ok=False, batch=batch, extra={"ruling": ruling})
+
+    async def _captain_wins(self, row: CampaignRow, match: Match, role: Role, sender: Sender) -> None:
+        """A teammate may not take back an order the seat's captain gave: the captain's orders win."""
+        last = match.undoable()
+        if last is None or last.role != role or last.kind != "order":
+            return
+        captain = (await self.store.seats(row.id)).get(role)
+        if captain is None or captain[0] == sender.user_id or not (await self.store.teammates(row.id)).get(role):
+            return
+        if await self.store.giver(row.id, last.seq) == captain[0]:
+            raise IllegalOrder(t(
+                "'{order}' was given by {captain}, the captain of {role}: the captain's orders win, only the captain may take it back.",
+                order=match.order_ref(last), captain=captain[1] or captain[0], role=role,
+            ))
 
     def _refusal_audience(self, game: Game, role: Role, private: bool) -> str:
         """Who reads a refused order: its player alone when it came privately or seats hold
@@ -858,6 +915,7 @@ class CampaignService:
         if verb == "undo":
             waiting_before = match.active()
             try:
+                await self._captain_wins(row, match, role, sender)
                 rec = match.undo(role)
             except OrderError as exc:
                 # The refusal quotes the order it cannot take back as its reader may see it.

@@ -446,7 +446,7 @@ class Store:
             await db.execute("UPDATE campaigns SET private_posts = ? WHERE id = ?", (where, campaign_id))
 
     async def seat_thread(self, campaign_id: int, role: str) -> tuple[str, str] | None:
-        """The seat's private thread and the user it was last opened to, if it has one."""
+        """The seat's private thread and the users it was last opened to (ids, space-separated), if it has one."""
         async with self.db.execute(
             "SELECT thread_id, user_id FROM seat_threads WHERE campaign_id = ? AND role = ?", (campaign_id, role)
         ) as cur:
@@ -454,7 +454,7 @@ class Store:
         return (row["thread_id"], row["user_id"]) if row else None
 
     async def set_seat_thread(self, campaign_id: int, role: str, thread_id: str | None, user_id: str = "") -> None:
-        """Record the seat's private thread (``None``: it is gone) and the user it is open to."""
+        """Record the seat's private thread (``None``: it is gone) and the users it is open to (ids, space-separated)."""
         async with self.transaction() as db:
             if thread_id is None:
                 await db.execute("DELETE FROM seat_threads WHERE campaign_id = ? AND role = ?", (campaign_id, role))
@@ -511,6 +511,48 @@ class Store:
             rows = await cur.fetchall()
         return {r["role"]: (r["user_id"], r["user_name"]) for r in rows}
 
+    async def teammates(self, campaign_id: int) -> dict[str, list[tuple[str, str]]]:
+        """Each seat's teammates besides its captain (the seat's holder): (user id, name), in id order."""
+        async with self.db.execute(
+            "SELECT role, user_id, user_name FROM teammates WHERE campaign_id = ? ORDER BY role, user_id", (campaign_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        out: dict[str, list[tuple[str, str]]] = {}
+        for r in rows:
+            out.setdefault(r["role"], []).append((r["user_id"], r["user_name"]))
+        return out
+
+    async def players(self, campaign_id: int) -> dict[str, list[str]]:
+        """Every user who plays each seat: its captain first, then its teammates."""
+        out = {role: [uid] for role, (uid, _) in (await self.seats(campaign_id)).items()}
+        for role, mates in (await self.teammates(campaign_id)).items():
+            out.setdefault(role, []).extend(uid for uid, _ in mates if uid not in out.get(role, []))
+        return out
+
+    async def set_teammate(self, campaign_id: int, role: str, user_id: str, user_name: str | None) -> None:
+        """Add a teammate to a seat (``user_name`` ``None``: remove them)."""
+        async with self.transaction() as db:
+            if user_name is None:
+                await db.execute(
+                    "DELETE FROM teammates WHERE campaign_id = ? AND role = ? AND user_id = ?", (campaign_id, role, user_id)
+                )
+            else:
+                await db.execute(
+                    "INSERT INTO teammates (campaign_id, role, user_id, user_name) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (campaign_id, role, user_id) DO UPDATE SET user_name = excluded.user_name",
+                    (campaign_id, role, user_id, user_name),
+                )
+                await db.execute("DELETE FROM observers WHERE campaign_id = ? AND user_id = ?", (campaign_id, user_id))
+
+    async def giver(self, campaign_id: int, seq: int) -> str | None:
+        """The user whose message became record ``seq`` (``None``: not known, e.g. an older record)."""
+        async with self.db.execute(
+            "SELECT user_id FROM messages WHERE campaign_id = ? AND seq = ? AND outcome = 'accepted' ORDER BY id LIMIT 1",
+            (campaign_id, seq),
+        ) as cur:
+            row = await cur.fetchone()
+        return str(row["user_id"]) if row else None
+
     async def set_seat(self, campaign_id: int, role: str, user_id: str | None, user_name: str = "") -> None:
         async with self.transaction() as db:
             if user_id is None:
@@ -521,6 +563,9 @@ class Store:
                     " ON CONFLICT (campaign_id, role) DO UPDATE SET user_id = excluded.user_id,"
                     " user_name = excluded.user_name",
                     (campaign_id, role, user_id, user_name),
+                )
+                await db.execute(
+                    "DELETE FROM teammates WHERE campaign_id = ? AND role = ? AND user_id = ?", (campaign_id, role, user_id)
                 )
 
     async def observers(self, campaign_id: int) -> dict[str, str]:
@@ -627,8 +672,12 @@ class Store:
                     " user_name = excluded.user_name",
                     (campaign_id, role, user_id, user_name),
                 )
-                # A seat given by a referee ends its holder's observing: observers hold no seat.
+                # A seat given by a referee ends its holder's observing: observers hold no seat;
+                # a teammate made captain is no longer listed among the teammates.
                 await db.execute("DELETE FROM observers WHERE campaign_id = ? AND user_id = ?", (campaign_id, user_id))
+                await db.execute(
+                    "DELETE FROM teammates WHERE campaign_id = ? AND role = ? AND user_id = ?", (campaign_id, role, user_id)
+                )
 
     @staticmethod
     async def _write_step(
@@ -641,7 +690,10 @@ class Store:
         snapshot: tuple[int, str, str] | None,
         head: Saved | None = None,
     ) -> None:
-        """Write one step's rows inside the caller's transaction."""
+        """Write one step's rows inside the caller's transaction (an accepted message keeps the
+        number of the first record it became: who gave which order)."""
+        records = list(records)
+        first = records[0]["seq"] if records else None
         for rec in records:
             await db.execute(
                 "INSERT INTO actions (campaign_id, seq, record, state_hash, created_at) VALUES (?, ?, ?, ?, ?)",
@@ -651,9 +703,9 @@ class Store:
         source = str(handling[1]) if handling is not None else None
         for user_id, role, text, outcome in messages:
             await db.execute(
-                "INSERT INTO messages (campaign_id, user_id, role, text, outcome, created_at, source)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (campaign_id, user_id, role, text, outcome, stamp, source),
+                "INSERT INTO messages (campaign_id, user_id, role, text, outcome, created_at, source, seq)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (campaign_id, user_id, role, text, outcome, stamp, source, first if outcome == "accepted" else None),
             )
         if handling is not None:
             await Store._advance_mark(db, *handling)

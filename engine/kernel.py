@@ -453,6 +453,10 @@ class Match:
     def undo(self, role: Role) -> Record:
         return self._pop_undo(role)
 
+    def undoable(self) -> Record | None:
+        """The record ``undo`` would take back now (whoever asks), if any."""
+        return self._undo[-1][1] if self._undo else None
+
     def _pop_undo(self, role: Role, seq: int | None = None, granted: bool = False) -> Record:
         if not self._undo:
             raise IllegalOrder(t("There is nothing to take back."))

@@ -142,8 +142,8 @@ DYNAMIC_ITEMS = (DecideButton, ChoiceButton, ChoiceSelect, PrivateButton, JoinBu
 
 # What the clicks do -----------------------------------------------------------------------------
 async def _owner(client: AdjutantClient, row: CampaignRow, role: str, user: discord.abc.User) -> bool:
-    seats = await client.store.seats(row.id)
-    return seats.get(role, ("",))[0] == str(user.id)
+    """Whether ``user`` plays ``role`` (its captain or a teammate)."""
+    return str(user.id) in (await client.store.players(row.id)).get(role, [])
 
 
 def choices_view(row: CampaignRow, role: str, tag: str, actions: tuple[str, ...], placeholder: str) -> discord.ui.View | None:

@@ -274,17 +274,17 @@ class Delivery:
         direct message instead (``dm_pings``, sent once the post is up)."""
         if not post.public or not post.ping:
             return post
-        seats = await self.client.store.seats(row.id)
+        players = await self.client.store.players(row.id)
         ids: list[int] = []
         by_dm: list[tuple[int, str]] = []
         for role in post.ping:
-            user = seats.get(role, ("",))[0]
-            if not user.isdigit():
-                continue
-            if await self.client.store.ping_by_dm(user):
-                by_dm.append((int(user), role))
-            elif int(user) not in ids:
-                ids.append(int(user))
+            for user in players.get(role, []):  # a team: every player of the seat
+                if not user.isdigit():
+                    continue
+                if await self.client.store.ping_by_dm(user):
+                    by_dm.append((int(user), role))
+                elif int(user) not in ids:
+                    ids.append(int(user))
         if ids:
             post = replace(post, text=post.text + "\n" + " ".join(f"<@{i}>" for i in ids), mention_ids=tuple(ids))
         return replace(post, dm_pings=tuple(by_dm))
@@ -438,30 +438,32 @@ class Delivery:
         return first
 
     async def _private(self, row: CampaignRow, post: Post, outgoing: Sequence[Outgoing]) -> None:
-        seats = await self.client.store.seats(row.id)
-        owner = seats.get(post.recipient)
-        if owner is None or not owner[0].isdigit():
+        """A seat's private post to every player of the seat (a team: the captain and each
+        teammate), by direct message, in the seat's private thread, or both (``/ref private-posts``)."""
+        players = [u for u in (await self.client.store.players(row.id)).get(post.recipient, []) if u.isdigit()]
+        if not players:
             log.info("campaign %s: no Discord player holds %s; private post %s not sent", row.id, post.recipient, post.nonce_base)
             return
         if row.private_posts in ("thread", "both"):
-            in_thread = await self._in_thread(row, post, outgoing, owner[0])
+            in_thread = await self._in_thread(row, post, outgoing, players)
             if in_thread and row.private_posts == "thread":
                 return
-        try:
-            dm = await self.client.create_dm(discord.Object(int(owner[0])))
-            for out in outgoing:
-                await self._send(dm, out)
-        except discord.Forbidden as exc:
-            # 50007: the user does not accept direct messages from this server (or blocked the bot)
-            log.info("campaign %s: DM to the %s player refused (%s)", row.id, post.recipient, exc.code)
-            await self.dm_closed(row, post, owner[0])
+        for player in players:
+            try:
+                dm = await self.client.create_dm(discord.Object(int(player)))
+                for out in outgoing:
+                    await self._send(dm, out)
+            except discord.Forbidden as exc:
+                # 50007: the user does not accept direct messages from this server (or blocked the bot)
+                log.info("campaign %s: DM to a %s player refused (%s)", row.id, post.recipient, exc.code)
+                await self.dm_closed(row, post, player)
 
-    async def _in_thread(self, row: CampaignRow, post: Post, outgoing: Sequence[Outgoing], owner: str) -> bool:
+    async def _in_thread(self, row: CampaignRow, post: Post, outgoing: Sequence[Outgoing], players: Sequence[str]) -> bool:
         """Send a private post in its seat's private thread; False (it goes by direct message
         instead) when the campaign's channel cannot hold one or the bot may not open it."""
         for attempt in range(2):
             try:
-                thread = await self.seat_thread(row, post.recipient, owner)
+                thread = await self.seat_thread(row, post.recipient, players)
                 if thread is None:
                     return False
                 for out in outgoing:
@@ -475,23 +477,28 @@ class Delivery:
                 break
         return False
 
-    async def seat_thread(self, row: CampaignRow, role: str, owner: str) -> discord.abc.Messageable | None:
+    async def seat_thread(self, row: CampaignRow, role: str, players: Sequence[str]) -> discord.abc.Messageable | None:
         """The seat's private thread in the campaign's channel, opened when first needed with the
-        seat's player and the campaign's referees in it; a new player of the seat is added and the
-        previous one removed. ``None`` when the channel cannot hold private threads (it is itself a
-        thread or a forum post) or the bot lacks the permission to open one."""
+        seat's players (a team: each of them) and the campaign's referees in it; a new player of
+        the seat is added and one who left removed. ``None`` when the channel cannot hold private
+        threads (it is itself a thread or a forum post) or the bot lacks the permission to open one."""
         store = self.client.store
+        wanted = sorted(set(players))
         known = await store.seat_thread(row.id, role)
         if known is not None:
-            thread_id, member = known
-            if member != owner:
-                await self.client.http.add_user_to_thread(int(thread_id), int(owner))
-                if member.isdigit():
-                    try:
-                        await self.client.http.remove_user_from_thread(int(thread_id), int(member))
-                    except discord.NotFound:
-                        pass  # the previous player already left the thread or the server
-                await store.set_seat_thread(row.id, role, thread_id, owner)
+            thread_id, members = known
+            had = set(members.split())
+            if sorted(had) != wanted:
+                for user in wanted:
+                    if user not in had:
+                        await self.client.http.add_user_to_thread(int(thread_id), int(user))
+                for user in sorted(had - set(wanted)):
+                    if user.isdigit():
+                        try:
+                            await self.client.http.remove_user_from_thread(int(thread_id), int(user))
+                        except discord.NotFound:
+                            pass  # the previous player already left the thread or the server
+                await store.set_seat_thread(row.id, role, thread_id, " ".join(wanted))
             return self.client.get_partial_messageable(int(thread_id), type=discord.ChannelType.private_thread)
         channel = self.client.get_channel(int(row.channel)) if row.channel and row.channel.isdigit() else None
         if not isinstance(channel, discord.TextChannel):
@@ -501,14 +508,14 @@ class Delivery:
                 name=f"{row.name} \u00b7 {role}"[:100], type=discord.ChannelType.private_thread, invitable=False,
                 auto_archive_duration=10080,
             )
-            for user in [owner, *sorted(await store.referees(row.id))]:
+            for user in [*wanted, *sorted(await store.referees(row.id) - set(wanted))]:
                 if user.isdigit():
                     await thread.add_user(discord.Object(int(user)))
         except discord.Forbidden as exc:
             log.warning("campaign %s: cannot open a private thread for %s (%s %s); sending by direct message",
                         row.id, role, exc.status, exc.code)
             return None
-        await store.set_seat_thread(row.id, role, str(thread.id), owner)
+        await store.set_seat_thread(row.id, role, str(thread.id), " ".join(wanted))
         return thread
 
     async def dm_closed(self, row: CampaignRow, post: Post, owner: str) -> None:

@@ -34,7 +34,7 @@ from bot.discord.interact import (
 )
 from bot.discord.pictures import around, has_board
 from bot.discord.posts import escape_markdown, extension
-from bot.discord.seats import change_observer, change_seat, post_lobby
+from bot.discord.seats import change_observer, change_seat, change_team, players_text, post_lobby
 from bot.discord.slash import N_
 from bot.i18n import languages
 from bot.replies import PUBLIC, Reply
@@ -151,6 +151,23 @@ class PlayerCommands(app_commands.Group):
             return
         await answer(interaction, "\n".join(r.text for r in replies))
 
+    @app_commands.command(name=N_("team"), description=N_("Play a side as a team: its captain (or a referee) adds or removes a teammate"))
+    @app_commands.describe(side=N_("the side"), user=N_("the member"), action=N_("add or remove"))
+    @app_commands.choices(action=[app_commands.Choice(name=N_("add"), value="add"), app_commands.Choice(name=N_("remove"), value="remove")])
+    @app_commands.autocomplete(side=ac_side)
+    async def team(self, interaction: discord.Interaction[Any], side: str, user: discord.User, action: str = "add") -> None:
+        client = client_of(interaction)
+        row = await campaign_here(interaction)
+        if row is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            replies = await change_team(client, row, side, interaction.user, user, action == "add", interaction=interaction)
+        except ServiceError as exc:
+            await answer(interaction, f"{FAIL} {client.tr(exc.message)}")
+            return
+        await answer(interaction, "\n".join(r.text for r in replies))
+
     @app_commands.command(name=N_("seats"), description=N_("Who plays which side"))
     async def seats(self, interaction: discord.Interaction[Any]) -> None:
         client = client_of(interaction)
@@ -158,10 +175,11 @@ class PlayerCommands(app_commands.Group):
         if row is None:
             return
         seats = await client.store.seats(row.id)
+        teams = await client.store.teammates(row.id)
         lines = []
         for role in registry.get(row.game).roles:
             seat = seats.get(role)
-            who = (f"<@{seat[0]}>" if seat[0].isdigit() else seat[1] or seat[0]) if seat else client.tr(t("free"))
+            who = players_text(client, seat, teams.get(role, [])) if seat else client.tr(t("free"))
             lines.append(f"{role}: {who}")
         observers = await client.store.observers(row.id)
         if observers:

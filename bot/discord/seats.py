@@ -64,6 +64,29 @@ async def change_seat(
     return replies
 
 
+async def change_team(
+    client: AdjutantClient, row: CampaignRow, side: str, by: discord.abc.User, user: discord.abc.User, add: bool,
+    interaction: discord.Interaction[Any] | None = None,
+) -> list[Reply]:
+    """The captain of ``side`` (or a referee) adds ``user`` to its team or removes them; a new
+    teammate receives the side's private information at once."""
+    sender = client.sender(by)
+    if add and getattr(user, "bot", False):
+        raise ServiceError(t("A bot cannot play a side."))
+
+    async def work() -> list[Reply]:
+        batch = uuid.uuid4().hex
+        said = await client.service.team(row, side, sender, str(user.id), user.display_name, add)
+        replies = [dataclasses.replace(r, batch=batch) for r in said]
+        await client.store.commit_step(row.id, [], [(r.to, r.payload(), r.image) for r in replies])
+        return replies
+
+    replies = await client.act(row, work, interaction=interaction)
+    if add:
+        await client.deal_holdings(row, side.casefold())
+    return replies
+
+
 async def change_observer(
     client: AdjutantClient, row: CampaignRow, user: discord.abc.User, stop: bool,
     interaction: discord.Interaction[Any] | None = None,
@@ -104,13 +127,13 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=JOIN_T
 async def lobby(client: AdjutantClient, row: CampaignRow) -> tuple[str, discord.ui.View | None]:
     """The lobby's text (every seat and who holds it) and a Join button for each free seat."""
     seats = await client.store.seats(row.id)
+    teams = await client.store.teammates(row.id)
     lines = [client.tr(t("Seats of campaign {name}:", name=row.name))]
     view = discord.ui.View(timeout=None)
     for role in registry.get(row.game).roles:
         seat = seats.get(role)
         if seat is not None:
-            who = f"<@{seat[0]}>" if seat[0].isdigit() else seat[1] or seat[0]
-            lines.append(f"- {role}: {who}")
+            lines.append(f"- {role}: {players_text(client, seat, teams.get(role, []))}")
             continue
         lines.append(f"- {role}: {client.tr(t('free'))}")
         if len(view.children) < BUTTONS_LIMIT and not row.archived:
@@ -122,6 +145,16 @@ async def lobby(client: AdjutantClient, row: CampaignRow) -> tuple[str, discord.
     else:
         lines.append(client.tr(t("Every seat is taken.")))
     return "\n".join(lines), view if view.children else None
+
+
+def players_text(client: AdjutantClient, captain: tuple[str, str], mates: list[tuple[str, str]]) -> str:
+    """Who plays a seat: its holder, and with a team, "(captain)" and each teammate."""
+    def who(user: tuple[str, str]) -> str:
+        return f"<@{user[0]}>" if user[0].isdigit() else user[1] or user[0]
+
+    if not mates:
+        return who(captain)
+    return ", ".join([client.tr(t("{user} (captain)", user=who(captain))), *(who(m) for m in mates)])
 
 
 async def post_lobby(client: AdjutantClient, row: CampaignRow, channel: discord.abc.Messageable) -> None:

@@ -129,6 +129,7 @@ AUTOCOMPLETES: dict[str, tuple[str, str, dict[str, Any]]] = {
     "ref remove unit": ("ref remove", "unit", {"unit": "ge"}),
     "ref override kind": ("ref override", "kind", {"kind": ""}),
     "away side": ("adjutant away", "side", {"until": "5d", "side": ""}),
+    "team side": ("adjutant team", "side", {"side": ""}),
 }
 
 
@@ -141,9 +142,9 @@ def expected_completion(name: str, actor: str, got: list[str]) -> None:
             assert not any(v.startswith("play AX") for v in got), got  # the soviet's own orders only
         else:
             assert got == [], got
-    elif name.endswith(" side") and not name.startswith(("join", "ref ")):
+    elif name.endswith(" side") and not name.startswith(("join", "ref ", "team")):
         assert got == SEAT_SIDES[actor], got
-    elif name in ("join side", "ref seat side", "ref grant-undo side"):
+    elif name in ("join side", "ref seat side", "ref grant-undo side", "team side"):
         assert sorted(got) == ["axis", "soviet"], got  # the game's sides are public
     elif name.startswith("ref ") and name.endswith(" unit"):
         if actor == "referee":
@@ -202,6 +203,7 @@ def commands(case: Case) -> dict[str, tuple[str, dict[str, Any]]]:
         "timelapse": ("adjutant timelapse", {}),
         "ref deadline": ("ref deadline", {"hours": 48, "reason": "matrix"}),
         "ref private-posts": ("ref private-posts", {"where": "thread"}),
+        "team axis": ("adjutant team", {"side": "axis", "user": stranger, "action": "remove"}),
     }
 
 
@@ -215,7 +217,7 @@ COMMAND_NAMES = [
     "create", "join axis", "leave axis", "seats", "status", "history", "map", "hand axis", "options axis",
     "order axis", "undo axis", "help", "campaigns", "observe", "settings", "ref seat", "ref place", "ref remove",
     "ref override", "ref grant-undo", "ref rewind", "ref pause", "ref resume", "ref appoint", "ref position", "ref export",
-    "ref end", "away axis", "timelapse", "ref deadline", "ref private-posts",
+    "ref end", "away axis", "timelapse", "ref deadline", "ref private-posts", "team axis",
 ]
 
 PUBLIC_ANSWERS = {"seats", "status", "history", "map", "help", "campaigns", "settings", "timelapse"}
@@ -241,6 +243,11 @@ def expected_answer(name: str, actor: str, it: Interaction) -> None:
             assert first.ephemeral and FAIL in text and "Leave your seat first" in text, text
         else:
             assert "now observes" in text, text
+    elif name == "team axis":  # removing a non-member: the captain and a referee are told so, others refused
+        if actor in ("own", "referee"):
+            assert first.ephemeral and "is not in the axis team" in text, text
+        else:
+            assert first.ephemeral and "Only the captain of axis" in text, text
     elif name in SEAT_COMMANDS:
         if actor == "own":
             assert not any(r in text for r in SEAT_REFUSALS), text
