@@ -67,7 +67,9 @@ VERBS = {
     "attack": VerbInfo("attack", "attack HEX with UNIT ...", t("attack an adjacent enemy hex (3 AP; S 12.4)"), ("a",)),
     "chits": VerbInfo("chits", "chits ID ... | chits none", t("choose your combat chits in secret (S 12.5)")),
     "losses": VerbInfo("losses", "losses [UNIT ...] [retreat HEX [HEX]]", t("take a combat's hits as step losses and retreat (S 12.9, S 12.10)")),
-    "advance": VerbInfo("advance", "advance UNIT ... | advance none", t("advance into the vacated hex (S 12.11)")),
+    "advance": VerbInfo("advance", "advance UNIT ... | advance none | advance UNIT HEX | advance done", t("advance into the vacated hex, then a second hex (S 12.11)")),
+    "refuse": VerbInfo("refuse", "refuse HEX HEX", t("refuse combat: the defending stack retreats 2 hexes (S 12.6)")),
+    "accept": VerbInfo("accept", "accept", t("accept combat instead of refusing it (S 12.6)")),
 }
 #: Italian aliases of the verbs, in the words of the Italian rulebook (help lists them).
 ITALIAN: dict[str, tuple[str, ...]] = {
@@ -82,11 +84,12 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "chits": ("chit",),
     "losses": ("perdite",),
     "advance": ("avanza", "avanzata"),
+    "refuse": ("rifiuta", "rifiuto"),
+    "accept": ("accetta",),
 }
 VERBS = {name: dataclasses.replace(info, aliases=info.aliases + ITALIAN.get(name, ())) for name, info in VERBS.items()}
 #: Orders of the rules that are not implemented yet: each is refused naming its rule.
 NOT_YET = {
-    "refuse": (t("Refusing combat"), "S 12.6"),
     "fa": (t("Frontnahe Auffrischung"), "E 13.1"),
     "rochade": (t("Rochade"), "E 8.1"),
     "replace": (t("Soviet replacements"), "E 12.0"),
@@ -207,9 +210,15 @@ class Schwerpunkt(ProcedureGame):
                 return Action("losses", (*(self._own_unit(state, role, a) for a in args[:i]), "retreat", *(self._hex(a) for a in args[i + 1 :])))
             return Action("losses", tuple(self._own_unit(state, role, a) for a in args))
         if verb == "advance" and args:
-            if [a.casefold() for a in args] == ["none"]:
-                return Action("advance", ("none",))
+            if [a.casefold() for a in args] in (["none"], ["done"]):
+                return Action("advance", (args[0].casefold(),))
+            if len(args) == 2 and args[1] in rules().board.grid:
+                return Action("advance", (self._own_unit(state, role, args[0]), self._hex(args[1])))
             return Action("advance", tuple(self._own_unit(state, role, a) for a in args))
+        if verb == "refuse" and len(args) == 2:
+            return Action("refuse", (self._hex(args[0]), self._hex(args[1])))
+        if verb == "accept" and not args:
+            return Action("accept")
         if verb == "admin" and len(args) == 1 and args[0].casefold() in ("pass", "done"):
             return Action("admin", (args[0].casefold(),))
         if verb == "admin" and len(args) == 3 and args[0].casefold() == "place":
