@@ -906,10 +906,13 @@ class Combat(Procedure):
         acts: list[Action] = []
         if stage == "refuse":
             acts = [Action("accept"), *(Action("refuse", path) for path in refusal_paths(state))]
+            acts += [Action("standing", ("refuse", "never")), Action("standing", ("refuse", "always"))]
         elif stage == "chits":
             acts = [Action("chits", combo or ("none",)) for combo in choices(c["drawn"][role], c["limit"][role])]
+            acts += [Action("standing", ("chits", "best")), Action("standing", ("clear",))]
         elif stage == "defender":
             acts = defender_actions(state, role)
+            acts += [Action("standing", ("retreat", "stand")), Action("standing", ("retreat", "supply"))]
         elif stage == "attacker":
             acts = attacker_actions(state, role)
         elif stage == "second":

@@ -125,3 +125,9 @@ def test_refuse_out_of_its_window_is_refused():
         match.submit("soviet", "refuse 2022 2023")
     assert "S 12.6" in str(err.value)
 
+
+def test_the_published_default_is_to_accept():
+    """S 12.6: the refusal window's published default is 'accept', and its prompt says so."""
+    match = refusing()
+    assert match.game.default_action(match.state, "soviet") == Action("accept")
+    assert "default: accept" in str(match.prompt("soviet").text)
