@@ -1,15 +1,15 @@
 """Combat (S 12, E 16): declaration, Tactical Value and superiority, combat chits drawn in
 secret and chosen as a sealed simultaneous choice (``engine.sealed``), odds, modifiers, the CRT,
-SNAFU, the chits' hit modifiers, the defender's losses and retreat, the attacker's losses, and
-the advance into the vacated hex and a second hex (S 12.11). The defender may refuse combat
+SNAFU, the chits' hit modifiers, the defender's losses and retreat (split or whole, S 12.10),
+the attacker's losses, and the advance into the vacated hex and a second hex (S 12.11). The defender may refuse combat
 (S 12.6) in a window opened when the public Tactical Values and the revealed stacks allow it,
 before any chit is drawn. A force of supplied and OOS units takes the least favourable
 Tactical Value (S 12.8). Units that retreated into a friendly hex attacked again in the same
 segment add nothing, absorb nothing, and die if their hosts leave or die (S 12.10).
 
-Not implemented yet (refused or announced for the referee, naming the rule): random events
-(S 14), and the owner's order of his own hit-modifying chits (S 12.81: halving is applied
-before subtracting, the order most favourable to the owner).
+The owner's order of his own hit-modifying chits (S 12.81) is decided for him: halving before
+subtracting, never worse for him (RULINGS.md ruling 14). Not implemented yet (announced for the
+referee, naming the rule): random events (S 14).
 """
 
 from __future__ import annotations
@@ -547,19 +547,21 @@ def supply_distance(side: Role) -> dict[Label, int]:
     return dist
 
 
-def retreat_paths(state: State, length: int, avoid: set[Label] | None = None) -> list[tuple[Label, ...]]:
+def retreat_paths(state: State, length: int, avoid: set[Label] | None = None, group: Sequence[str] | None = None) -> list[tuple[Label, ...]]:
     """Legal retreat paths of the defending stack (S 12.10, E 16.22): adjacent steps, no enemy unit,
     no sea, never back into the target, within stacking at the end; motorised units not into
     swamp nor across an unbridged major river in Mud; a major river crossed stops the retreat;
     towards a friendly source where possible (no farther from one than the target). Only the
     defenders retreat (units that retreated in earlier this segment stay, S 12.10); ``avoid``:
-    hexes no step may enter (S 12.6: enemy zones of control)."""
+    hexes no step may enter (S 12.6: enemy zones of control); ``group``: the units of one group
+    of a split retreat, instead of the whole stack."""
     c = state["combat"]
     board = rules().board
     side = other(c["side"])
     target = c["target"]
     held = terrain.sides_in(state)
     movers = [u for u in stacks.stack(state, target) if u in c["defenders"] and state["units"][u]["move"] != "stationary"]
+    movers = list(group) if group is not None else movers
     mot = any(state["units"][u]["move"] == "mot" for u in movers)
     wet = state["weather"] != "frozen"
 
@@ -613,10 +615,44 @@ def settle_stage(state: State, ctx: Context) -> None:
         finish(state, ctx)
 
 
-def defender_losses(state: State, retreat: tuple[Label, ...], losses: Sequence[str], ctx: Context) -> None:
+Split = tuple[tuple[str, ...], tuple[Label, ...]]
+
+
+def check_split(state: State, retreat: tuple[Label, ...], splits: Sequence[Split]) -> None:
+    """S 12.10: units that start the retreat stacked may split, each unit retreating the declared
+    1 or 2 hexes: each group (the units named after 'split', and the rest along ``retreat``)
+    along a legal path of that length, every hex where groups end within stacking."""
     c = state["combat"]
     side = other(c["side"])
-    if retreat not in retreat_options(state):
+    units = state["units"]
+    hits = c["hits"][side]
+    movers = [u for u in stacks.stack(state, c["target"]) if u in c["defenders"] and units[u]["move"] != "stationary"]
+    named = [u for group, _ in splits for u in group]
+    rest = [u for u in movers if u not in named]
+    length = len(retreat)
+    two_ok = hits >= 2 and all(units[u]["move"] == "mot" and not units[u]["oos"] for u in movers)
+    groups = [(tuple(rest), retreat), *splits]
+    ok = (
+        bool(rest) and len(set(named)) == len(named) and all(u in movers for u in named) and all(group for group, _ in splits)
+        and (length == 1 or (length == 2 and two_ok))
+        and all(len(path) == length and path in retreat_paths(state, length, group=group) for group, path in groups)
+    )
+    ends: dict[Label, list[str]] = {}
+    for group, path in groups:
+        ends.setdefault(path[-1], []).extend(group)
+    if not ok or any(terrain.stacking_points(state, [*stacks.stack(state, h), *g]) > terrain.stacking_limit(side) for h, g in ends.items()):
+        raise IllegalOrder(
+            t("Each group of a split retreat retreats the same 1 or 2 hexes along a legal retreat path, every unit in one group, and every hex where groups end stays within stacking (S 12.10)."),
+            "S 12.10",
+        )
+
+
+def defender_losses(state: State, retreat: tuple[Label, ...], losses: Sequence[str], ctx: Context, splits: Sequence[Split] = ()) -> None:
+    c = state["combat"]
+    side = other(c["side"])
+    if splits:
+        check_split(state, retreat, splits)
+    elif retreat not in retreat_options(state):
         raise IllegalOrder(t("That retreat is not allowed: see the retreats offered (S 12.10)."), "S 12.10")
     hits = c["hits"][side]
     defenders = [u for u in stacks.stack(state, c["target"]) if u in c["defenders"]]
@@ -624,7 +660,7 @@ def defender_losses(state: State, retreat: tuple[Label, ...], losses: Sequence[s
     forced_stuck = hits > len(defenders) and not terrain.is_city(c["target"]) and not retreat and retreat_options(state) == [()]
     ezoc = terrain.zoc_of(state, c["side"])
     steps = max(0, hits - len(retreat) - len(stationary)) + (1 if forced_stuck and hits else 0)
-    steps += sum(1 for h in retreat if h in ezoc)
+    steps += sum(1 for h in retreat if h in ezoc) + sum(1 for _, path in splits for h in path if h in ezoc)
     movers = [u for u in defenders if u not in stationary]
     if tuple(sorted(losses)) not in distributions(state, movers, steps, c["mot_first"][side]):
         raise IllegalOrder(
@@ -643,11 +679,13 @@ def defender_losses(state: State, retreat: tuple[Label, ...], losses: Sequence[s
     for uid in losses:
         if uid in state["units"] and terrain.hex_of(state, uid) == c["target"]:
             lose_step(state, uid, ctx, t("combat"))
-    survivors = [u for u in stacks.stack(state, c["target"]) if u in movers]
-    if retreat and survivors:
-        for uid in survivors:
-            stacks.place(POLICY, state, state["units"], uid, retreat[-1])
-        ctx.log(t("The defenders retreat from {hex} to {to} (S 12.10).", hex=c["target"], to=" ".join(retreat)))
+    named = {u for group, _ in splits for u in group}
+    for group, path in [(tuple(u for u in movers if u not in named), retreat), *splits]:
+        survivors = [u for u in stacks.stack(state, c["target"]) if u in group]
+        if path and survivors:
+            for uid in survivors:
+                stacks.place(POLICY, state, state["units"], uid, path[-1])
+            ctx.log(t("The defenders retreat from {hex} to {to} (S 12.10).", hex=c["target"], to=" ".join(path)))
     c["retreat"] = list(retreat)
     eliminate_guests(state, ctx)
     c["stage"] = "attacker"
@@ -940,10 +978,17 @@ class Combat(Procedure):
             return
         if stage == "defender" and verb == "losses":
             retreat: tuple[str, ...] = ()
+            splits: list[Split] = []
             if "retreat" in args:
                 i = args.index("retreat")
                 retreat, args = tuple(args[i + 1 :]), args[:i]
-            defender_losses(state, retreat, args, ctx)
+            if "split" in retreat:
+                parts = " ".join(retreat).split(" split ")
+                retreat = tuple(parts[0].split())
+                for part in parts[1:]:
+                    group, _, path = part.partition(" to ")
+                    splits.append((tuple(group.split()), tuple(path.split())))
+            defender_losses(state, retreat, args, ctx, splits)
             return
         if stage == "attacker" and verb == "losses":
             attacker_losses(state, args, ctx)

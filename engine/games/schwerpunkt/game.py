@@ -66,7 +66,7 @@ VERBS = {
     "top": VerbInfo("top", "top UNIT", t("put one of your units on top of its stack (S 3.5)")),
     "attack": VerbInfo("attack", "attack HEX with UNIT ...", t("attack an adjacent enemy hex (3 AP; S 12.4)"), ("a",)),
     "chits": VerbInfo("chits", "chits ID ... | chits none", t("choose your combat chits in secret (S 12.5)")),
-    "losses": VerbInfo("losses", "losses [UNIT ...] [retreat HEX [HEX]]", t("take a combat's hits as step losses and retreat (S 12.9, S 12.10)")),
+    "losses": VerbInfo("losses", "losses [UNIT ...] [retreat HEX [HEX] [split UNIT ... to HEX [HEX]] ...]", t("take a combat's hits as step losses and retreat (S 12.9, S 12.10)")),
     "advance": VerbInfo("advance", "advance UNIT ... | advance none | advance UNIT HEX | advance done", t("advance into the vacated hex, then a second hex (S 12.11)")),
     "refuse": VerbInfo("refuse", "refuse HEX HEX", t("refuse combat: the defending stack retreats 2 hexes (S 12.6)")),
     "accept": VerbInfo("accept", "accept", t("accept combat instead of refusing it (S 12.6)")),
@@ -216,7 +216,7 @@ class Schwerpunkt(ProcedureGame):
         if verb == "losses":
             if "retreat" in [a.casefold() for a in args]:
                 i = [a.casefold() for a in args].index("retreat")
-                return Action("losses", (*(self._own_unit(state, role, a) for a in args[:i]), "retreat", *(self._hex(a) for a in args[i + 1 :])))
+                return Action("losses", (*(self._own_unit(state, role, a) for a in args[:i]), "retreat", *self._retreat(state, role, args[i + 1 :])))
             return Action("losses", tuple(self._own_unit(state, role, a) for a in args))
         if verb == "advance" and args:
             if [a.casefold() for a in args] in (["none"], ["done"]):
@@ -246,6 +246,22 @@ class Schwerpunkt(ProcedureGame):
     def _own_unit(self, state: State, role: Role, given: str) -> str:
         mine = [Candidate(uid, (u["name"],)) for uid, u in sorted(state["units"].items()) if u["side"] == role]
         return match_name(given, mine, "unit")
+
+    def _retreat(self, state: State, role: Role, words: list[str]) -> list[str]:
+        """A retreat path, then any 'split UNIT ... to HEX [HEX]' groups (S 12.10)."""
+        out: list[str] = []
+        mode = "hex"
+        for word in words:
+            low = word.casefold()
+            if low == "split":
+                out.append("split")
+                mode = "unit"
+            elif low == "to" and mode == "unit":
+                out.append("to")
+                mode = "hex"
+            else:
+                out.append(self._own_unit(state, role, word) if mode == "unit" else self._hex(word))
+        return out
 
     def _hex(self, given: str) -> str:
         if given not in rules().board.grid or rules().board.terrain.get(given) == "sea":
@@ -293,7 +309,12 @@ class Schwerpunkt(ProcedureGame):
             return f"attack {action.args[0]}"
         if action.verb == "losses":
             path = list(action.args[action.args.index("retreat") :]) if "retreat" in action.args else []
-            return " ".join(("losses", "?", *path))
+            shown: list[str] = []
+            for word in path:
+                word = "?" if word in rules().units else word
+                if not (word == "?" and shown and shown[-1] == "?"):
+                    shown.append(word)
+            return " ".join(("losses", "?", *shown))
         if action.verb == "advance":
             return f"advance {action.args[0]}" if action.args in (("none",), ("done",)) else "advance ?"
         if action.verb == "admin" and action.args and action.args[0] in ("place", "withdraw"):

@@ -177,3 +177,52 @@ def test_one_hit_allows_no_two_hex_retreat():
     match.submit("german", "attack 2021 with gd-pz")
     impose_hits(match, 0, 1)
     assert all(len(p) <= 1 for p in combat.retreat_options(match.state))
+
+
+def split_combat():
+    """gd-pz attacks two rifle divisions; the Soviet takes 1 hit (step losses or a 1-hex retreat)."""
+    match = german_combat({"2020": ["gd-pz"], "2021": ["s-100", "s-183"]})
+    match.submit("german", "attack 2021 with gd-pz")
+    impose_hits(match, 0, 1)
+    return match
+
+
+def free_paths(match):
+    """One-hex retreats out of the German zones of control (no extra step loss)."""
+    ezoc = terrain.zoc_of(match.state, "german")
+    return [p for p in combat.retreat_paths(match.state, 1) if p[0] not in ezoc]
+
+
+def test_a_retreating_stack_may_split():
+    """S 12.10: units that start the retreat stacked may split, each retreating the declared hexes."""
+    match = split_combat()
+    one, two = free_paths(match)[:2]
+    match.submit("soviet", f"losses retreat {one[0]} split s-183 to {two[0]}")
+    assert terrain.hex_of(match.state, "s-100") == one[0] and terrain.hex_of(match.state, "s-183") == two[0]
+
+
+def test_split_groups_retreat_the_same_distance():
+    """S 12.10: every unit of a split retreat retreats the same declared 1 or 2 hexes."""
+    match = split_combat()
+    one = combat.retreat_paths(match.state, 1)[0]
+    with pytest.raises(IllegalOrder) as err:
+        match.submit("soviet", f"losses retreat {one[0]} split s-183 to 2122 2123")
+    assert "S 12.10" in str(err.value)
+
+
+def test_split_leaves_someone_on_the_main_path():
+    """S 12.10: a split names some of the units; the others retreat along the first path."""
+    match = split_combat()
+    one, two = combat.retreat_paths(match.state, 1)[:2]
+    with pytest.raises(IllegalOrder) as err:
+        match.submit("soviet", f"losses retreat {one[0]} split s-100 s-183 to {two[0]}")
+    assert "S 12.10" in str(err.value)
+
+
+def test_split_echo_hides_the_units():
+    """S 3.5: the echo of a split retreat names the hexes, never the units."""
+    match = split_combat()
+    one, two = free_paths(match)[:2]
+    match.submit("soviet", f"losses retreat {one[0]} split s-183 to {two[0]}")
+    record = next(r for r in match.records if r.action is not None and r.action.verb == "losses")
+    assert match.order_text(record, "german") == f"losses ? retreat {one[0]} split ? to {two[0]}"
