@@ -160,6 +160,7 @@ class Schwerpunkt(ProcedureGame):
             "objectives": {},
             "rochade_used": False,
             "standing": {SOVIET: {}, GERMAN: {}},
+            "refused": {},
         }
         for s in rules().units.values():
             state["units"][s.id] = new_unit(s)

@@ -124,3 +124,28 @@ def test_defender_default_stands_and_takes_step_losses():
     match.submit("german", "attack 2021 with gd-pz")
     impose_hits(match, 0, 1)
     assert match.game.default_action(match.state, "soviet") == Action("losses", ("s-12tc",))
+
+
+def test_standing_orders_may_be_given_out_of_turn():
+    """A standing order is given whenever its owner likes, without waiting for his turn."""
+    match = german_combat({"2020": ["gd-pz"], "2021": ["s-100"]})
+    assert match.active() == frozenset({"german"})
+    match.submit("soviet", "standing chits none")
+    assert "standing-soviet-chits-none" in match.view("soviet")["standing"]
+
+
+def test_standing_orders_count_among_the_seat_secrets():
+    """The random-play harness checks every channel for them: they are among the owner's secrets."""
+    match = german_combat({"2020": ["gd-pz"], "2021": ["s-100"]})
+    match.submit("soviet", "standing loss s-100")
+    assert "standing-soviet-loss-s-100" in match.game.secrets(match.state)["soviet"]
+
+
+def test_defender_loss_order_with_a_retreat_order():
+    """S 12.9: with 'standing retreat stand', the defender's loss order names who takes the step."""
+    match = german_combat({"2020": ["gd-pz"], "2021": ["s-100", "s-183"]})
+    match.submit("soviet", "standing loss s-183 s-100")
+    match.submit("german", "attack 2021 with gd-pz")
+    impose_hits(match, 0, 1)
+    match.play("soviet", Action("standing", ("retreat", "stand")))
+    assert match.state["units"]["s-183"]["step"] == 1 and match.state["units"]["s-100"]["step"] == 0
