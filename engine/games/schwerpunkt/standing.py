@@ -23,7 +23,7 @@ from engine import sealed
 from engine.errors import InvalidOrder
 from engine.game import Action, Context, Role, State
 from engine.games.schwerpunkt import combat
-from engine.games.schwerpunkt.model import other, rules
+from engine.games.schwerpunkt.model import ROLES, other, rules
 from engine.text import Secret, t
 
 KINDS: dict[str, tuple[str, ...]] = {
@@ -45,6 +45,8 @@ def tokens(state: State, role: Role) -> list[str]:
 
 def set_order(state: State, role: Role, args: Sequence[str], ctx: Context) -> None:
     """Record, replace or clear one of ``role``'s standing orders; confirmed to him alone."""
+    if role not in ROLES:
+        raise InvalidOrder(t("Standing orders are given by the German and the Soviet players."))
     orders = state.setdefault("standing", {}).setdefault(role, {})
     if list(args) == ["clear"]:
         orders.clear()
