@@ -1,12 +1,15 @@
 """Combat (S 12, E 16): declaration, Tactical Value and superiority, combat chits drawn in
 secret and chosen as a sealed simultaneous choice (``engine.sealed``), odds, modifiers, the CRT,
-SNAFU, the chits' hit modifiers, the defender's losses and retreat, the attacker's losses, and
-the advance into the vacated hex.
+SNAFU, the chits' hit modifiers, the defender's losses and retreat (split or whole, S 12.10),
+the attacker's losses, and the advance into the vacated hex and a second hex (S 12.11). The defender may refuse combat
+(S 12.6) in a window opened when the public Tactical Values and the revealed stacks allow it,
+before any chit is drawn. A force of supplied and OOS units takes the least favourable
+Tactical Value (S 12.8). Units that retreated into a friendly hex attacked again in the same
+segment add nothing, absorb nothing, and die if their hosts leave or die (S 12.10).
 
-Not implemented yet (refused or announced for the referee, naming the rule): refusing combat
-(S 12.6), random events (S 14), the second hex of an advance (S 12.11), units that retreated
-into a hex attacked again (S 12.10), and the owner's order of his own hit-modifying chits
-(S 12.81: halving is applied before subtracting, the order most favourable to the owner).
+The owner's order of his own hit-modifying chits (S 12.81) is decided for him: halving before
+subtracting, never worse for him (RULINGS.md ruling 14). Not implemented yet (announced for the
+referee, naming the rule): random events (S 14).
 """
 
 from __future__ import annotations
@@ -93,6 +96,11 @@ def attack_pool(state: State, side: Role, attackers: Sequence[str], general: boo
 
 def declare(state: State, side: Role, target: Label, attackers: Sequence[str], general: bool, ctx: Context) -> None:
     """S 12.4 A: declare the target and attackers and pay; both stacks are revealed to both (S 3.5)."""
+    barred = [u for u in attackers if refused_this_turn(state, u)]
+    if general and barred:
+        raise IllegalOrder(
+            t("{unit} attacked a defender who refused combat this turn: it is not available in the General Phase.", unit=barred[0]), "S 12.6"
+        )
     found = targets(state, side, general)
     if target not in found:
         raise IllegalOrder(t("{hex} cannot be attacked now: it must hold an enemy unit not yet attacked this segment, next to your units that may attack.", hex=target), "S 12.3")
@@ -152,11 +160,21 @@ def concentric(state: State) -> bool:
     return len(found) >= 4 or any((d + 3) % 6 in found for d in found) or found in ({0, 2, 4}, {1, 3, 5})
 
 
-def unit_tv(state: State, uid: str, where: Label) -> int:
-    """S 12.51, E 16.24: the unit's TV, halved when OOS, +2 for integrity (min 1)."""
+def refused_this_turn(state: State, uid: str) -> bool:
+    """S 12.6: the unit attacked a defender who refused combat this turn."""
+    return bool(state.get("refused", {}).get(uid) == state["turn"])
+
+
+def mixed_supply(state: State, units: Sequence[str]) -> bool:
+    """S 12.8: the force holds both supplied and OOS units."""
+    return len({bool(state["units"][u]["oos"]) for u in units}) == 2
+
+
+def unit_tv(state: State, uid: str, where: Label, oos: bool | None = None) -> int:
+    """S 12.51, E 16.24: the unit's TV, halved when OOS (or when ``oos`` says so), +2 for integrity (min 1)."""
     unit = state["units"][uid]
     tv = step_values(unit).tv
-    if unit["oos"]:
+    if unit["oos"] if oos is None else oos:
         tv = tv // 2
     s = spec(uid)
     if s.integrity and s.formation:
@@ -167,20 +185,53 @@ def unit_tv(state: State, uid: str, where: Label) -> int:
     return max(1, tv)
 
 
+def side_tv(state: State, side: Role) -> int:
+    """S 12.51: a side's Tactical Value, the highest of its units; S 12.8: a force of supplied and
+    OOS units takes the least favourable value (every unit's TV halved as if OOS); the attacker
+    +1 for a concentric attack (S 12.82)."""
+    c = state["combat"]
+    attacking = side == c["side"]
+    units = c["attackers"] if attacking else c["defenders"]
+    halve = True if mixed_supply(state, units) else None
+    best = max(unit_tv(state, u, c["origins"][u] if attacking else c["target"], halve) for u in units)
+    return best + (1 if attacking and concentric(state) else 0)
+
+
 def tactical_values(state: State, ctx: Context) -> None:
-    """S 12.51-12.52: each side's highest TV; superiority gives 3 chits against 1, a tie 2 each;
-    each side then draws its TV in chits, in secret."""
+    """S 12.51-12.52: each side's highest TV; superiority gives 3 chits against 1, a tie 2 each.
+    S 12.4 C: a defender with superiority and only motorised units may refuse combat first."""
     c = state["combat"]
     att, dfn = c["side"], other(c["side"])
-    tv_att = max(unit_tv(state, u, c["origins"][u]) for u in c["attackers"]) + (1 if concentric(state) else 0)
-    tv_def = max(unit_tv(state, u, c["target"]) for u in c["defenders"])
+    tv_att, tv_def = side_tv(state, att), side_tv(state, dfn)
     c["tv"] = {att: tv_att, dfn: tv_def}
+    c["drawn"] = {}
     if tv_att == tv_def:
         c["limit"] = {att: 2, dfn: 2}
         c["superior"] = None
     else:
         c["superior"] = att if tv_att > tv_def else dfn
         c["limit"] = {c["superior"]: 3, other(c["superior"]): 1}
+    for side in (att, dfn):
+        units = c["attackers"] if side == att else c["defenders"]
+        if mixed_supply(state, units):
+            ctx.log(t("{side}'s force mixes supplied and OOS units: its Tactical Value is the least favourable, every unit's halved (S 12.8).", side=side))
+    if refusal_paths(state):
+        c["stage"] = "refuse"
+        ctx.log(
+            t(
+                "Tactical values: {att} {tva}, {dfn} {tvd}; {dfn} has tactical superiority with motorised units only and may refuse combat, retreating 2 hexes (S 12.6).",
+                att=att, tva=tv_att, dfn=dfn, tvd=tv_def,
+            )
+        )
+        return
+    draw_chits(state, ctx)
+
+
+def draw_chits(state: State, ctx: Context) -> None:
+    """S 12.51: each side draws its TV in chits, in secret, then both choose (sealed)."""
+    c = state["combat"]
+    att, dfn = c["side"], other(c["side"])
+    tv_att, tv_def = c["tv"][att], c["tv"][dfn]
     c["drawn"] = {}
     for side in (SOVIET, GERMAN):
         cup = state["cups"][side]
@@ -200,17 +251,58 @@ def tactical_values(state: State, ctx: Context) -> None:
     )
     for side in (SOVIET, GERMAN):
         ctx.log(t("Your chits: {chits}.", chits=Secret(", ".join(c["drawn"][side]) or "-", (side,))), to=side)
-    refusal_note(state, ctx)
     sealed.open_choice(state, tag(state), (SOVIET, GERMAN))
     c["stage"] = "chits"
 
 
-def refusal_note(state: State, ctx: Context) -> None:
+# Refusing combat (S 12.6) -----------------------------------------------------------------------
+
+
+def may_refuse(state: State) -> bool:
+    """S 12.6: the defender has tactical superiority and every defending unit is motorised; an
+    OOS motorised unit retreats 1 hex at most (S 12.10), so it cannot refuse (digest 5.13 C)."""
     c = state["combat"]
-    dfn = other(c["side"])
     units = state["units"]
-    if c["superior"] == dfn and all(units[u]["move"] == "mot" and not units[u]["oos"] for u in c["defenders"]):
-        ctx.log(t("The defender could refuse combat (S 12.6), which is not implemented yet: the referee decides if he asks."))
+    return c.get("superior") == other(c["side"]) and all(units[u]["move"] == "mot" and not units[u]["oos"] for u in c["defenders"])
+
+
+def refusal_paths(state: State) -> list[tuple[Label, ...]]:
+    """S 12.6: the 2-hex retreats open to a refusing stack: neither hex in an enemy ZOC, and every
+    limit of a retreat (S 12.10); empty when the defender may not refuse."""
+    c = state["combat"]
+    if c.get("stage") not in (None, "refuse") or not may_refuse(state):
+        return []
+    return retreat_paths(state, 2, avoid=terrain.zoc_of(state, c["side"]))
+
+
+def refuse(state: State, path: tuple[Label, ...], ctx: Context) -> None:
+    """S 12.6: the defending stack retreats the 2 hexes; no chit is drawn, no result is rolled;
+    the attackers may advance into the vacated hex only; the attacker's AP are lost and his
+    attacking units are not available in this turn's General Phase."""
+    c = state["combat"]
+    if path not in refusal_paths(state):
+        raise IllegalOrder(t("Refusing combat retreats the whole stack exactly 2 hexes, neither in an enemy zone of control: see the paths offered (S 12.6)."), "S 12.6")
+    for uid in [u for u in stacks.stack(state, c["target"]) if u in c["defenders"]]:
+        stacks.place(POLICY, state, state["units"], uid, path[-1])
+    ctx.log(
+        t(
+            "The defenders refuse combat and retreat from {hex} to {to}; the attack's Activity Points are lost and the attacking units are not available in this turn's General Phase (S 12.6).",
+            hex=c["target"], to=" ".join(path),
+        )
+    )
+    for uid in c["attackers"]:
+        state["units"][uid]["acted"] = True
+        state.setdefault("refused", {})[uid] = state["turn"]
+    c.update(refused=True, retreat=list(path), hits={c["side"]: 0, other(c["side"]): 0}, mot_first={GERMAN: False, SOVIET: False})
+    eliminate_guests(state, ctx)
+    c["stage"] = "advance"
+    settle_stage(state, ctx)
+
+
+def accept(state: State, ctx: Context) -> None:
+    """S 12.4 C-D: the defender fights; the chits are drawn."""
+    ctx.log(t("{side} accepts combat.", side=other(state["combat"]["side"])))
+    draw_chits(state, ctx)
 
 
 def choices(drawn: Sequence[str], limit: int) -> list[tuple[str, ...]]:
@@ -301,19 +393,32 @@ def chit_drm(state: State, side: Role, chit: str) -> int:
     return value if side == c["side"] else -value
 
 
-def modifiers(state: State, chits: dict[Role, list[str]]) -> int:
-    """S 12.8, E 16.2: defender terrain, minor rivers, chits; clamped to -10..+10."""
+def terrain_modifiers(state: State) -> list[tuple[Text, int]]:
+    """E 16.22: the defender's terrain (town on top of the hex's other terrain, city alone) and
+    minor rivers (-2 when every attacker attacks across one, -1 when some do), each named."""
     c = state["combat"]
     board = rules().board
     target = c["target"]
     drm_table = rules().tables["terrain"]["drm"]
+    out: list[tuple[Text, int]] = []
     if terrain.is_city(target):
-        drm = int(drm_table["city"])
+        out.append((t("city"), int(drm_table["city"])))
     else:
-        drm = int(drm_table.get(board.terrain.get(target, "open"), 0)) + (int(drm_table["town"]) if terrain.is_town(target) else 0)
+        kind = board.terrain.get(target, "open")
+        if int(drm_table.get(kind, 0)):
+            out.append((t("terrain {kind}", kind=kind), int(drm_table.get(kind, 0))))
+        if terrain.is_town(target):
+            out.append((t("town"), int(drm_table["town"])))
     across = [u for u in c["attackers"] if "minor_river" in board.side(c["origins"][u], target)]
     if across:
-        drm += -2 if len(across) == len(c["attackers"]) else -1
+        whole = len(across) == len(c["attackers"])
+        out.append((t("minor river, every attacker across") if whole else t("minor river, some attackers across"), -2 if whole else -1))
+    return out
+
+
+def modifiers(state: State, chits: dict[Role, list[str]]) -> int:
+    """S 12.8, E 16.2: defender terrain, minor rivers, chits; clamped to -10..+10."""
+    drm = sum(value for _, value in terrain_modifiers(state))
     for side, ids in chits.items():
         drm += sum(chit_drm(state, side, chit) for chit in ids)
     return max(-10, min(10, drm))
@@ -442,22 +547,26 @@ def supply_distance(side: Role) -> dict[Label, int]:
     return dist
 
 
-def retreat_paths(state: State, length: int) -> list[tuple[Label, ...]]:
+def retreat_paths(state: State, length: int, avoid: set[Label] | None = None, group: Sequence[str] | None = None) -> list[tuple[Label, ...]]:
     """Legal retreat paths of the defending stack (S 12.10, E 16.22): adjacent steps, no enemy unit,
     no sea, never back into the target, within stacking at the end; motorised units not into
     swamp nor across an unbridged major river in Mud; a major river crossed stops the retreat;
-    towards a friendly source where possible (no farther from one than the target)."""
+    towards a friendly source where possible (no farther from one than the target). Only the
+    defenders retreat (units that retreated in earlier this segment stay, S 12.10); ``avoid``:
+    hexes no step may enter (S 12.6: enemy zones of control); ``group``: the units of one group
+    of a split retreat, instead of the whole stack."""
     c = state["combat"]
     board = rules().board
     side = other(c["side"])
     target = c["target"]
     held = terrain.sides_in(state)
-    movers = [u for u in stacks.stack(state, target) if state["units"][u]["move"] != "stationary"]
+    movers = [u for u in stacks.stack(state, target) if u in c["defenders"] and state["units"][u]["move"] != "stationary"]
+    movers = list(group) if group is not None else movers
     mot = any(state["units"][u]["move"] == "mot" for u in movers)
     wet = state["weather"] != "frozen"
 
     def step_ok(a: Label, b: Label) -> bool:
-        if board.terrain.get(b) == "sea" or held.get(b) == c["side"] or b == target:
+        if board.terrain.get(b) == "sea" or held.get(b) == c["side"] or b == target or (avoid and b in avoid):
             return False
         if mot and wet and (board.terrain.get(b) == "swamp" or terrain.crossing(a, b) == "major_river"):
             return False
@@ -506,10 +615,44 @@ def settle_stage(state: State, ctx: Context) -> None:
         finish(state, ctx)
 
 
-def defender_losses(state: State, retreat: tuple[Label, ...], losses: Sequence[str], ctx: Context) -> None:
+Split = tuple[tuple[str, ...], tuple[Label, ...]]
+
+
+def check_split(state: State, retreat: tuple[Label, ...], splits: Sequence[Split]) -> None:
+    """S 12.10: units that start the retreat stacked may split, each unit retreating the declared
+    1 or 2 hexes: each group (the units named after 'split', and the rest along ``retreat``)
+    along a legal path of that length, every hex where groups end within stacking."""
     c = state["combat"]
     side = other(c["side"])
-    if retreat not in retreat_options(state):
+    units = state["units"]
+    hits = c["hits"][side]
+    movers = [u for u in stacks.stack(state, c["target"]) if u in c["defenders"] and units[u]["move"] != "stationary"]
+    named = [u for group, _ in splits for u in group]
+    rest = [u for u in movers if u not in named]
+    length = len(retreat)
+    two_ok = hits >= 2 and all(units[u]["move"] == "mot" and not units[u]["oos"] for u in movers)
+    groups = [(tuple(rest), retreat), *splits]
+    ok = (
+        bool(rest) and len(set(named)) == len(named) and all(u in movers for u in named) and all(group for group, _ in splits)
+        and (length == 1 or (length == 2 and two_ok))
+        and all(len(path) == length and path in retreat_paths(state, length, group=group) for group, path in groups)
+    )
+    ends: dict[Label, list[str]] = {}
+    for group, path in groups:
+        ends.setdefault(path[-1], []).extend(group)
+    if not ok or any(terrain.stacking_points(state, [*stacks.stack(state, h), *g]) > terrain.stacking_limit(side) for h, g in ends.items()):
+        raise IllegalOrder(
+            t("Each group of a split retreat retreats the same 1 or 2 hexes along a legal retreat path, every unit in one group, and every hex where groups end stays within stacking (S 12.10)."),
+            "S 12.10",
+        )
+
+
+def defender_losses(state: State, retreat: tuple[Label, ...], losses: Sequence[str], ctx: Context, splits: Sequence[Split] = ()) -> None:
+    c = state["combat"]
+    side = other(c["side"])
+    if splits:
+        check_split(state, retreat, splits)
+    elif retreat not in retreat_options(state):
         raise IllegalOrder(t("That retreat is not allowed: see the retreats offered (S 12.10)."), "S 12.10")
     hits = c["hits"][side]
     defenders = [u for u in stacks.stack(state, c["target"]) if u in c["defenders"]]
@@ -517,7 +660,7 @@ def defender_losses(state: State, retreat: tuple[Label, ...], losses: Sequence[s
     forced_stuck = hits > len(defenders) and not terrain.is_city(c["target"]) and not retreat and retreat_options(state) == [()]
     ezoc = terrain.zoc_of(state, c["side"])
     steps = max(0, hits - len(retreat) - len(stationary)) + (1 if forced_stuck and hits else 0)
-    steps += sum(1 for h in retreat if h in ezoc)
+    steps += sum(1 for h in retreat if h in ezoc) + sum(1 for _, path in splits for h in path if h in ezoc)
     movers = [u for u in defenders if u not in stationary]
     if tuple(sorted(losses)) not in distributions(state, movers, steps, c["mot_first"][side]):
         raise IllegalOrder(
@@ -536,14 +679,39 @@ def defender_losses(state: State, retreat: tuple[Label, ...], losses: Sequence[s
     for uid in losses:
         if uid in state["units"] and terrain.hex_of(state, uid) == c["target"]:
             lose_step(state, uid, ctx, t("combat"))
-    survivors = [u for u in stacks.stack(state, c["target"]) if u in movers]
-    if retreat and survivors:
-        for uid in survivors:
-            stacks.place(POLICY, state, state["units"], uid, retreat[-1])
-        ctx.log(t("The defenders retreat from {hex} to {to} (S 12.10).", hex=c["target"], to=" ".join(retreat)))
+    named = {u for group, _ in splits for u in group}
+    for group, path in [(tuple(u for u in movers if u not in named), retreat), *splits]:
+        survivors = [u for u in stacks.stack(state, c["target"]) if u in group]
+        if path and survivors:
+            for uid in survivors:
+                stacks.place(POLICY, state, state["units"], uid, path[-1])
+            ctx.log(t("The defenders retreat from {hex} to {to} (S 12.10).", hex=c["target"], to=" ".join(path)))
     c["retreat"] = list(retreat)
+    eliminate_guests(state, ctx)
     c["stage"] = "attacker"
     settle_stage(state, ctx)
+
+
+def guests(state: State) -> list[str]:
+    """S 12.10: units in the target hex that are not defending it: they retreated (or refused)
+    into it earlier in this Combat segment, so they were attacked already (S 12.3)."""
+    c = state["combat"]
+    return [u for u in stacks.stack(state, c["target"]) if u not in c["defenders"]]
+
+
+def eliminate_guests(state: State, ctx: Context) -> None:
+    """S 12.10: units that retreated into a friendly hex attacked again are eliminated when
+    their hosts retreat or are eliminated (they cannot retreat themselves)."""
+    c = state["combat"]
+    if any(u in c["defenders"] for u in stacks.stack(state, c["target"])):
+        return
+    side = other(c["side"])
+    for uid in guests(state):
+        steps = capacity(state, uid)
+        stacks.remove(POLICY, state, state["units"], uid)
+        state["eliminated"].append(uid)
+        state["vp"] += steps if side == GERMAN else -steps
+        ctx.log(t("{unit} had retreated into {hex} and is eliminated with its hosts gone (S 12.10).", unit=uid, hex=c["target"]))
 
 
 def attacker_losses(state: State, losses: Sequence[str], ctx: Context) -> None:
@@ -566,16 +734,38 @@ def attacker_losses(state: State, losses: Sequence[str], ctx: Context) -> None:
     settle_stage(state, ctx)
 
 
+def advance_block(state: State, uid: str, a: Label, b: Label) -> tuple[Text, str] | None:
+    """Why ``uid`` may not advance from ``a`` into ``b``: motorised units never into swamp
+    (S 12.11) nor across an unbridged major river in Mud or Very Mud (S 12.10)."""
+    if state["units"][uid]["move"] != "mot":
+        return None
+    if rules().board.terrain.get(b) == "swamp":
+        return t("Motorised units never advance into swamp."), "S 12.11"
+    if state["weather"] != "frozen" and terrain.crossing(a, b) == "major_river":
+        return t("Motorised units never advance across an unbridged major river in Mud or Very Mud."), "S 12.10"
+    return None
+
+
 def advancers(state: State) -> list[str]:
     c = state["combat"]
-    return sorted(u for u in c["attackers"] if terrain.hex_of(state, u) is not None and state["units"][u]["move"] != "stationary")
+    return sorted(
+        u for u in c["attackers"]
+        if terrain.hex_of(state, u) is not None and state["units"][u]["move"] != "stationary"
+        and advance_block(state, u, c["origins"][u], c["target"]) is None
+    )
 
 
 def advance(state: State, units: Sequence[str], ctx: Context) -> None:
-    """S 12.11: any attackers may enter the vacated hex, within stacking (the second hex is not implemented yet)."""
+    """S 12.11: any attackers may enter the vacated hex, within stacking; then, when a second hex
+    is open to them, the supplied motorised ones among them may take it."""
     c = state["combat"]
     if stacks.stack(state, c["target"]):
         raise IllegalOrder(t("{hex} is not vacated: there is no advance.", hex=c["target"]), "S 12.11")
+    for uid in units:
+        where = terrain.hex_of(state, uid)
+        block = advance_block(state, uid, where, c["target"]) if uid in c["attackers"] and where is not None else None
+        if block is not None:
+            raise IllegalOrder(block[0], block[1])
     if any(u not in advancers(state) for u in units) or len(set(units)) != len(units):
         raise IllegalOrder(t("Only surviving attackers that may move advance (S 12.11)."), "S 12.11")
     if terrain.stacking_points(state, units) > terrain.stacking_limit(c["side"]):
@@ -584,7 +774,81 @@ def advance(state: State, units: Sequence[str], ctx: Context) -> None:
         stacks.place(POLICY, state, state["units"], uid, c["target"])
     if units:
         ctx.log(t("{side} advances into {hex} with {units} (S 12.11).", side=c["side"], hex=c["target"], units=listed(c["side"], list(units))))
+    c["advanced"] = sorted(units)
+    if second_hex_allowed(state) and second_hex_units(state):
+        c["stage"] = "second"
+        ctx.log(t("The attacker may advance a second hex with supplied motorised units (S 12.11): 'advance UNIT HEX' for each, then 'advance done'."))
+        return
     finish(state, ctx)
+
+
+def second_hex_allowed(state: State) -> bool:
+    """S 12.11: the attacker had tactical superiority, and the defender retreated 2 hexes or was
+    wiped out; never after a refused combat (S 12.6)."""
+    c = state["combat"]
+    if c.get("refused") or c.get("superior") != c["side"]:
+        return False
+    wiped = all(terrain.hex_of(state, u) is None for u in c["defenders"])
+    return wiped or len(c.get("retreat") or []) == 2
+
+
+def second_hex_refusal(state: State, uid: str) -> tuple[Text, str] | None:
+    """Why ``uid``, which advanced into the vacated hex, may not take a second hex (S 12.11, E 16.22)."""
+    c = state["combat"]
+    unit = state["units"][uid]
+    if uid not in c.get("advanced", []) or terrain.hex_of(state, uid) != c["target"]:
+        return t("Only units that advanced into the vacated hex may take a second hex, once each."), "S 12.11"
+    if unit["move"] != "mot" or unit["oos"]:
+        return t("Only supplied motorised units advance a second hex."), "S 12.11"
+    if "major_river" in rules().board.side(c["origins"][uid], c["target"]):
+        return t("A unit that attacked across a major river does not advance a second hex."), "E 16.22"
+    if c["target"] in terrain.zoc_of(state, other(c["side"])):
+        return t("No second hex when the advance leaves an enemy zone of control."), "S 12.11"
+    return None
+
+
+def second_hex_units(state: State) -> list[str]:
+    c = state["combat"]
+    return [u for u in c.get("advanced", []) if second_hex_refusal(state, u) is None and second_hexes(state, u)]
+
+
+def second_hexes(state: State, uid: str) -> list[Label]:
+    """Hexes next to the vacated one that ``uid`` may enter as its second hex: on land, no enemy
+    unit, not across a major river (bridged or not, E 16.22), motorised never into swamp, within
+    stacking; it need not follow the defender's path (S 12.11)."""
+    c = state["combat"]
+    board = rules().board
+    held = terrain.sides_in(state)
+    out = []
+    for h in board.neighbours(c["target"]):
+        if board.terrain.get(h) == "sea" or held.get(h) == other(c["side"]) or "major_river" in board.side(c["target"], h):
+            continue
+        if advance_block(state, uid, c["target"], h) is not None:
+            continue
+        if terrain.stacking_points(state, [*stacks.stack(state, h), uid]) > terrain.stacking_limit(c["side"]):
+            continue
+        out.append(h)
+    return sorted(out)
+
+
+def advance_second(state: State, uid: str, label: Label, ctx: Context) -> None:
+    """S 12.11: one unit takes its second hex."""
+    c = state["combat"]
+    why = second_hex_refusal(state, uid)
+    if why is not None:
+        raise IllegalOrder(why[0], why[1])
+    if label not in second_hexes(state, uid):
+        block = advance_block(state, uid, c["target"], label)
+        if block is not None:
+            raise IllegalOrder(block[0], block[1])
+        if "major_river" in rules().board.side(c["target"], label):
+            raise IllegalOrder(t("The second hex of an advance never crosses a major river, bridged or not."), "E 16.22")
+        raise IllegalOrder(t("{hex} is not open to a second hex: it must be next to {target}, on land, free of enemy units and within stacking.", hex=label, target=c["target"]), "S 12.11")
+    stacks.place(POLICY, state, state["units"], uid, label)
+    c["advanced"].remove(uid)
+    ctx.log(t("{side} advances a second hex, from {target} to {hex} (S 12.11).", side=c["side"], target=c["target"], hex=label))
+    if not second_hex_units(state):
+        finish(state, ctx)
 
 
 def finish(state: State, ctx: Context) -> None:
@@ -596,18 +860,46 @@ def finish(state: State, ctx: Context) -> None:
     flow.end(state)
 
 
+def defender_actions(state: State, role: Role) -> list[Action]:
+    """Every answer open to the defender taking his hits: each retreat with each even spread of
+    the step losses it leaves (S 12.9, S 12.10)."""
+    c = state["combat"]
+    defenders = [u for u in stacks.stack(state, c["target"]) if u in c["defenders"]]
+    ezoc = terrain.zoc_of(state, c["side"])
+    hits = c["hits"][role]
+    acts: list[Action] = []
+    options = retreat_options(state)
+    for path in options:
+        stationary = [u for u in defenders if state["units"][u]["move"] == "stationary"] if path else []
+        movers = [u for u in defenders if u not in stationary]
+        stuck = hits > len(defenders) and not terrain.is_city(c["target"]) and not path and options == [()]
+        steps = max(0, hits - len(path) - len(stationary)) + (1 if stuck and hits else 0) + sum(1 for h in path if h in ezoc)
+        tail = ("retreat", *path) if path else ()
+        acts += [Action("losses", (*d, *tail)) for d in distributions(state, movers, steps, c["mot_first"][role])]
+    return acts
+
+
+def attacker_actions(state: State, role: Role) -> list[Action]:
+    """Every even spread of the attacker's step losses (S 12.9)."""
+    c = state["combat"]
+    alive = [u for u in c["attackers"] if terrain.hex_of(state, u) is not None]
+    return [Action("losses", d) for d in distributions(state, alive, c["hits"][role], c["mot_first"][role])]
+
+
 class Combat(Procedure):
-    """One combat, from the chits to the advance (S 12.4 D-H)."""
+    """One combat, from the refusal window to the advance (S 12.4 C-H)."""
 
     name = "combat"
 
     def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
         stage = state["combat"]["stage"]
         titles = {
+            "refuse": (t("refusing combat"), "S 12.6"),
             "chits": (t("combat chit choice"), "S 12.5"),
             "defender": (t("defender's losses and retreat"), "S 12.10"),
             "attacker": (t("attacker's losses"), "S 12.9"),
             "advance": (t("advance after combat"), "S 12.11"),
+            "second": (t("advance after combat, second hex"), "S 12.11"),
         }
         title, rule = titles[stage]
         return Step(title, rule)
@@ -616,49 +908,54 @@ class Combat(Procedure):
         c = state["combat"]
         if c["stage"] == "chits":
             return frozenset(sealed.pending(state, tag(state)))
-        return frozenset({other(c["side"]) if c["stage"] == "defender" else c["side"]})
+        return frozenset({other(c["side"]) if c["stage"] in ("defender", "refuse") else c["side"]})
 
     def text(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Text:
         c = state["combat"]
         stage = c["stage"]
+        if stage == "refuse":
+            return t(
+                "Combat for {hex}: the defender may refuse combat, retreating the whole stack 2 hexes out of enemy zones of control: 'refuse HEX HEX' or 'accept' (default: accept; S 12.6).",
+                hex=c["target"],
+            )
         if stage == "chits":
-            return t("Combat for {hex}: choose up to {n} of your drawn chits in secret: 'chits ID ...' or 'chits none' (S 12.5).", hex=c["target"], n=c["limit"][role])
+            return t("Combat for {hex}: choose up to {n} of your drawn chits in secret: 'chits ID ...' or 'chits none' (default: chits none; S 12.5).", hex=c["target"], n=c["limit"][role])
         if stage == "defender":
             return ngettext(
-                "Combat for {hex}: the defender takes {n} hit: 'losses [UNIT ...] [retreat HEX [HEX]]' (S 12.9, S 12.10).",
-                "Combat for {hex}: the defender takes {n} hits: 'losses [UNIT ...] [retreat HEX [HEX]]' (S 12.9, S 12.10).",
+                "Combat for {hex}: the defender takes {n} hit: 'losses [UNIT ...] [retreat HEX [HEX]]' (default: step losses, retreating only when forced, toward supply; S 12.9, S 12.10).",
+                "Combat for {hex}: the defender takes {n} hits: 'losses [UNIT ...] [retreat HEX [HEX]]' (default: step losses, retreating only when forced, toward supply; S 12.9, S 12.10).",
                 c["hits"][role],
                 hex=c["target"],
             )
         if stage == "attacker":
             return ngettext(
-                "Combat for {hex}: the attacker takes {n} step loss: 'losses UNIT ...' (S 12.9).",
-                "Combat for {hex}: the attacker takes {n} step losses: 'losses UNIT ...' (S 12.9).",
+                "Combat for {hex}: the attacker takes {n} step loss: 'losses UNIT ...' (default: the first even spread in unit order; S 12.9).",
+                "Combat for {hex}: the attacker takes {n} step losses: 'losses UNIT ...' (default: the first even spread in unit order; S 12.9).",
                 c["hits"][role],
                 hex=c["target"],
             )
-        return t("Combat for {hex}: advance into the vacated hex: 'advance UNIT ...' or 'advance none' (S 12.11).", hex=c["target"])
+        if stage == "second":
+            return t("Combat for {hex}: a second hex for supplied motorised units: 'advance UNIT HEX', then 'advance done' (default: advance done; S 12.11).", hex=c["target"])
+        return t("Combat for {hex}: advance into the vacated hex: 'advance UNIT ...' or 'advance none' (default: advance none; S 12.11).", hex=c["target"])
 
     def prompt(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Prompt:
         c = state["combat"]
         stage = c["stage"]
         acts: list[Action] = []
-        if stage == "chits":
+        if stage == "refuse":
+            acts = [Action("accept"), *(Action("refuse", path) for path in refusal_paths(state))]
+            acts += [Action("standing", ("refuse", "never")), Action("standing", ("refuse", "always"))]
+        elif stage == "chits":
             acts = [Action("chits", combo or ("none",)) for combo in choices(c["drawn"][role], c["limit"][role])]
+            acts += [Action("standing", ("chits", "best")), Action("standing", ("clear",))]
         elif stage == "defender":
-            defenders = [u for u in stacks.stack(state, c["target"]) if u in c["defenders"]]
-            ezoc = terrain.zoc_of(state, c["side"])
-            hits = c["hits"][role]
-            for path in retreat_options(state):
-                stationary = [u for u in defenders if state["units"][u]["move"] == "stationary"] if path else []
-                movers = [u for u in defenders if u not in stationary]
-                stuck = hits > len(defenders) and not terrain.is_city(c["target"]) and not path and retreat_options(state) == [()]
-                steps = max(0, hits - len(path) - len(stationary)) + (1 if stuck and hits else 0) + sum(1 for h in path if h in ezoc)
-                tail = ("retreat", *path) if path else ()
-                acts += [Action("losses", (*d, *tail)) for d in distributions(state, movers, steps, c["mot_first"][role])]
+            acts = defender_actions(state, role)
+            acts += [Action("standing", ("retreat", "stand")), Action("standing", ("retreat", "supply"))]
         elif stage == "attacker":
-            alive = [u for u in c["attackers"] if terrain.hex_of(state, u) is not None]
-            acts = [Action("losses", d) for d in distributions(state, alive, c["hits"][role], c["mot_first"][role])]
+            acts = attacker_actions(state, role)
+        elif stage == "second":
+            acts = [Action("advance", ("done",))]
+            acts += [Action("advance", (u, h)) for u in second_hex_units(state) for h in second_hexes(state, u)]
         else:
             acts = [Action("advance", ("none",))]
             movers = advancers(state)
@@ -670,15 +967,28 @@ class Combat(Procedure):
     def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
         c = state["combat"]
         stage, verb, args = c["stage"], action.verb, list(action.args)
+        if stage == "refuse" and verb == "accept":
+            accept(state, ctx)
+            return
+        if stage == "refuse" and verb == "refuse":
+            refuse(state, tuple(args), ctx)
+            return
         if stage == "chits" and verb == "chits":
             choose(state, role, [] if args == ["none"] else args, ctx)
             return
         if stage == "defender" and verb == "losses":
             retreat: tuple[str, ...] = ()
+            splits: list[Split] = []
             if "retreat" in args:
                 i = args.index("retreat")
                 retreat, args = tuple(args[i + 1 :]), args[:i]
-            defender_losses(state, retreat, args, ctx)
+            if "split" in retreat:
+                parts = " ".join(retreat).split(" split ")
+                retreat = tuple(parts[0].split())
+                for part in parts[1:]:
+                    group, _, path = part.partition(" to ")
+                    splits.append((tuple(group.split()), tuple(path.split())))
+            defender_losses(state, retreat, args, ctx, splits)
             return
         if stage == "attacker" and verb == "losses":
             attacker_losses(state, args, ctx)
@@ -686,4 +996,14 @@ class Combat(Procedure):
         if stage == "advance" and verb == "advance":
             advance(state, [] if args == ["none"] else args, ctx)
             return
+        if stage == "second" and verb == "advance":
+            if args == ["done"]:
+                finish(state, ctx)
+            elif len(args) == 2:
+                advance_second(state, args[0], args[1], ctx)
+            else:
+                raise IllegalOrder(t("A second hex is taken one unit at a time: 'advance UNIT HEX', or 'advance done'."), "S 12.11")
+            return
+        if verb in ("refuse", "accept"):
+            raise IllegalOrder(t("Combat may be refused only before the chits are drawn, by a defender with tactical superiority and only motorised units (S 12.6)."), "S 12.6")
         raise flow.out_of_step(verb, self.step(game, state, frame))

@@ -33,7 +33,7 @@ from engine.game import (
     VerbInfo,
     View,
 )
-from engine.games.schwerpunkt import combat, sequence
+from engine.games.schwerpunkt import combat, odds, sequence, standing
 from engine.games.schwerpunkt.effects import record_control
 from engine.games.schwerpunkt.model import (
     BOX_NAMES,
@@ -66,8 +66,16 @@ VERBS = {
     "top": VerbInfo("top", "top UNIT", t("put one of your units on top of its stack (S 3.5)")),
     "attack": VerbInfo("attack", "attack HEX with UNIT ...", t("attack an adjacent enemy hex (3 AP; S 12.4)"), ("a",)),
     "chits": VerbInfo("chits", "chits ID ... | chits none", t("choose your combat chits in secret (S 12.5)")),
-    "losses": VerbInfo("losses", "losses [UNIT ...] [retreat HEX [HEX]]", t("take a combat's hits as step losses and retreat (S 12.9, S 12.10)")),
-    "advance": VerbInfo("advance", "advance UNIT ... | advance none", t("advance into the vacated hex (S 12.11)")),
+    "losses": VerbInfo("losses", "losses [UNIT ...] [retreat HEX [HEX] [split UNIT ... to HEX [HEX]] ...]", t("take a combat's hits as step losses and retreat (S 12.9, S 12.10)")),
+    "advance": VerbInfo("advance", "advance UNIT ... | advance none | advance UNIT HEX | advance done", t("advance into the vacated hex, then a second hex (S 12.11)")),
+    "refuse": VerbInfo("refuse", "refuse HEX HEX", t("refuse combat: the defending stack retreats 2 hexes (S 12.6)")),
+    "accept": VerbInfo("accept", "accept", t("accept combat instead of refusing it (S 12.6)")),
+    "standing": VerbInfo(
+        "standing",
+        "standing refuse never|always | standing retreat stand|supply | standing chits none|best | standing loss UNIT ... | standing clear",
+        t("private standing orders that answer your combat decisions while you are away"),
+    ),
+    "odds": VerbInfo("odds", "odds [HEX [with UNIT ...]]", t("preview an attack: column, modifiers, chits drawn (nothing is played)")),
 }
 #: Italian aliases of the verbs, in the words of the Italian rulebook (help lists them).
 ITALIAN: dict[str, tuple[str, ...]] = {
@@ -82,11 +90,14 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "chits": ("chit",),
     "losses": ("perdite",),
     "advance": ("avanza", "avanzata"),
+    "refuse": ("rifiuta", "rifiuto"),
+    "accept": ("accetta",),
+    "standing": ("permanente",),
+    "odds": ("rapporto",),
 }
 VERBS = {name: dataclasses.replace(info, aliases=info.aliases + ITALIAN.get(name, ())) for name, info in VERBS.items()}
 #: Orders of the rules that are not implemented yet: each is refused naming its rule.
 NOT_YET = {
-    "refuse": (t("Refusing combat"), "S 12.6"),
     "fa": (t("Frontnahe Auffrischung"), "E 13.1"),
     "rochade": (t("Rochade"), "E 8.1"),
     "replace": (t("Soviet replacements"), "E 12.0"),
@@ -148,6 +159,8 @@ class Schwerpunkt(ProcedureGame):
             "gvr_lost": [],
             "objectives": {},
             "rochade_used": False,
+            "standing": {SOVIET: {}, GERMAN: {}},
+            "refused": {},
         }
         for s in rules().units.values():
             state["units"][s.id] = new_unit(s)
@@ -204,12 +217,25 @@ class Schwerpunkt(ProcedureGame):
         if verb == "losses":
             if "retreat" in [a.casefold() for a in args]:
                 i = [a.casefold() for a in args].index("retreat")
-                return Action("losses", (*(self._own_unit(state, role, a) for a in args[:i]), "retreat", *(self._hex(a) for a in args[i + 1 :])))
+                return Action("losses", (*(self._own_unit(state, role, a) for a in args[:i]), "retreat", *self._retreat(state, role, args[i + 1 :])))
             return Action("losses", tuple(self._own_unit(state, role, a) for a in args))
         if verb == "advance" and args:
-            if [a.casefold() for a in args] == ["none"]:
-                return Action("advance", ("none",))
+            if [a.casefold() for a in args] in (["none"], ["done"]):
+                return Action("advance", (args[0].casefold(),))
+            if len(args) == 2 and args[1] in rules().board.grid:
+                return Action("advance", (self._own_unit(state, role, args[0]), self._hex(args[1])))
             return Action("advance", tuple(self._own_unit(state, role, a) for a in args))
+        if verb == "odds":
+            return Action("odds", tuple(args))
+        if verb == "refuse" and len(args) == 2:
+            return Action("refuse", (self._hex(args[0]), self._hex(args[1])))
+        if verb == "accept" and not args:
+            return Action("accept")
+        if verb == "standing" and args:
+            kind = args[0].casefold()
+            if kind == "loss":
+                return Action("standing", ("loss", *(self._own_unit(state, role, a) for a in args[1:])))
+            return Action("standing", tuple(a.casefold() for a in args))
         if verb == "admin" and len(args) == 1 and args[0].casefold() in ("pass", "done"):
             return Action("admin", (args[0].casefold(),))
         if verb == "admin" and len(args) == 3 and args[0].casefold() == "place":
@@ -222,14 +248,51 @@ class Schwerpunkt(ProcedureGame):
         mine = [Candidate(uid, (u["name"],)) for uid, u in sorted(state["units"].items()) if u["side"] == role]
         return match_name(given, mine, "unit")
 
+    def _retreat(self, state: State, role: Role, words: list[str]) -> list[str]:
+        """A retreat path, then any 'split UNIT ... to HEX [HEX]' groups (S 12.10)."""
+        out: list[str] = []
+        mode = "hex"
+        for word in words:
+            low = word.casefold()
+            if low == "split":
+                out.append("split")
+                mode = "unit"
+            elif low == "to" and mode == "unit":
+                out.append("to")
+                mode = "hex"
+            else:
+                out.append(self._own_unit(state, role, word) if mode == "unit" else self._hex(word))
+        return out
+
     def _hex(self, given: str) -> str:
         if given not in rules().board.grid or rules().board.terrain.get(given) == "sea":
             raise InvalidOrder(t("'{hex}' is not a land hex of the map (four digits: column then row, e.g. 2811 for Kharkov).", hex=given))
         return given
 
     def apply(self, state: State, role: Role, action: Action, ctx: Context) -> State:
+        if action.verb == "standing":
+            standing.set_order(state, role, action.args, ctx)
+            return state
+        if action.verb == "odds":
+            raise InvalidOrder(t("'odds' only previews; it is answered without changing the game."))
         self.dispatch(state, role, action, ctx)
         return state
+
+    def auto_action(self, state: State, role: Role) -> Action | None:
+        """A private standing order's answer to the combat decision waiting for ``role`` (``standing.py``)."""
+        return standing.auto_action(state, role)
+
+    def default_action(self, state: State, role: Role) -> Action | None:
+        """A combat decision's published default (named in its prompt; ``standing.py``), else the base's."""
+        found = standing.default_action(state, role)
+        return found if found is not None else super().default_action(state, role)
+
+    def query(self, state: State, role: Role, line: str) -> Text | None:
+        """``odds [HEX [with UNIT ...]]``: the preview of an attack, for ``role`` alone (``odds.py``)."""
+        words = tokens(line)
+        if not words or words[0].casefold() not in ("odds", "rapporto"):
+            return None
+        return odds.preview(state, role, words[1:])
 
     def order_text(self, action: Action, viewer: Role) -> str:
         """A move, an attack, losses and an advance read without the units (they may be hidden
@@ -241,13 +304,20 @@ class Schwerpunkt(ProcedureGame):
             return "top ?"
         if action.verb == "chits":
             return "chits (sealed)"
+        if action.verb == "standing":
+            return "standing (private)"
         if action.verb == "attack" and action.args:
             return f"attack {action.args[0]}"
         if action.verb == "losses":
             path = list(action.args[action.args.index("retreat") :]) if "retreat" in action.args else []
-            return " ".join(("losses", "?", *path))
+            shown: list[str] = []
+            for word in path:
+                word = "?" if word in rules().units else word
+                if not (word == "?" and shown and shown[-1] == "?"):
+                    shown.append(word)
+            return " ".join(("losses", "?", *shown))
         if action.verb == "advance":
-            return "advance none" if action.args == ("none",) else "advance ?"
+            return f"advance {action.args[0]}" if action.args in (("none",), ("done",)) else "advance ?"
         if action.verb == "admin" and action.args and action.args[0] in ("place", "withdraw"):
             return " ".join(("admin", action.args[0], "?", *action.args[2:]))
         return action.text
@@ -283,6 +353,7 @@ class Schwerpunkt(ProcedureGame):
             "objectives": dict(state["objectives"]),
             "combat": self._combat_view(state, viewer),
             "sealed": sealed.project(state, viewer),
+            "standing": standing.tokens(state, viewer) if viewer in ROLES else [],
         }
 
     def _combat_view(self, state: State, viewer: Role) -> dict[str, Any] | None:
@@ -355,6 +426,8 @@ class Schwerpunkt(ProcedureGame):
             out[side].update(ids)
         for side, words in sealed.secret_words(state).items():
             out[side].update(words)
+        for side in ROLES:
+            out[side].update(standing.tokens(state, side))
         return out
 
     def redeal(self, state: State, role: Role, ctx: Context) -> State | None:

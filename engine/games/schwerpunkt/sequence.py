@@ -562,6 +562,8 @@ def move_unit(state: State, frame: flow.Frame, role: Role, uid: str, label: str,
         raise IllegalOrder(t("{unit} is stationary and never moves.", unit=uid), "S 11.4")
     if unit["moved"]:
         raise IllegalOrder(t("{unit} has already moved in this segment.", unit=uid), "S 11.4")
+    if frame["general"] and combat.refused_this_turn(state, uid):
+        raise IllegalOrder(t("{unit} attacked a defender who refused combat this turn: it is not available in the General Phase.", unit=uid), "S 12.6")
     if frame["general"] and unit["acted"]:
         raise IllegalOrder(t("{unit} has already moved or attacked in this General Phase.", unit=uid), "S 13")
     pool = "" if frame["general"] else paying_pool(state, uid)

@@ -9,7 +9,6 @@ from tests.engine.games.schwerpunkt.helpers import new_match
 @pytest.mark.parametrize(
     "line,rule",
     [
-        ("refuse", "S 12.6"),
         ("fa place grey gd-pz", "E 13.1"),
         ("rochade", "E 8.1"),
         ("replace s-100 nonmot", "E 12.0"),
