@@ -137,9 +137,25 @@ def open_choices(data: GameData, state: State, ctx: Context) -> None:
         flow.call(state, "choice")
 
 
-def default(data: GameData, state: State, choice: dict[str, Any]) -> str:
+#: Choices whose options are secret (the chooser's own secret chits, 7.3.3): texts never list them, since
+#: a prompt is posted in the channel and a refusal may be.
+SECRET = frozenset({"reconnaissance"})
+
+
+def default(data: GameData, state: State, choice: dict[str, Any]) -> Text | str:
     """The published default: ``pass`` where the event says *may*, else the first option."""
-    return "pass" if choice["optional"] else options(data, state, choice)[0]
+    if choice["optional"]:
+        return "pass"
+    if choice["kind"] in SECRET:
+        return t("the first of those 'hand' lists")
+    return options(data, state, choice)[0]
+
+
+def listed(data: GameData, state: State, choice: dict[str, Any]) -> Text | str:
+    """The options as a text may name them."""
+    if choice["kind"] in SECRET:
+        return t("your secret objective chits ('hand' lists them)")
+    return ", ".join(options(data, state, choice))
 
 
 class Choice(Procedure):
@@ -182,15 +198,16 @@ class Choice(Procedure):
         elif action.verb == "choose" and len(action.args) == 1:
             legal = options(data, state, choice)
             if action.args[0] not in legal:
+                what = t("that") if choice["kind"] in SECRET else action.args[0]
                 raise IllegalOrder(
-                    t("{what} is not a choice here ({rule}): choose one of {options}.", what=action.args[0], rule=choice["rule"], options=", ".join(legal)),
+                    t("{what} is not a choice here ({rule}): choose one of {options}.", what=what, rule=choice["rule"], options=listed(data, state, choice)),
                     str(choice["rule"]),
                 )
             state["choices"].pop(0)
             APPLY[choice["kind"]](data, state, choice, action.args[0], ctx)
         elif action.verb in ("choose", "pass"):
             raise InvalidOrder(
-                t("This choice ({rule}) must be made: 'choose' one of {options}.", rule=choice["rule"], options=", ".join(options(data, state, choice)))
+                t("This choice ({rule}) must be made: 'choose' one of {options}.", rule=choice["rule"], options=listed(data, state, choice))
             )
         else:
             raise flow.out_of_step(action.verb, self.step(game, state, frame), t("First answer the choice: 'choose ...'."))

@@ -454,3 +454,54 @@ def test_a_mandatory_choice_cannot_be_passed() -> None:
     with pytest.raises(Exception) as exc:
         play(m, "axis", "pass")
     assert "E62" in str(exc.value.args[0] if exc.value.args else exc.value)
+
+
+def test_commissar_eliminates_on_a_roll_above_morale() -> None:
+    """E50: a roll above the broken unit's Morale eliminates it."""
+    m = new_match()
+    m.state["sides"]["allies"]["nation"] = "russia"
+    only_units(m, {"a-s1": "H5", "a-s2": "H6", "g-s1": "A1"})
+    unit(m, "a-s1")["broken"] = True
+    unit(m, "a-s2")["broken"] = True
+    stack(m, "allies", [find("allies", total=12)])
+    ctx = FakeContext()
+    events.commissar(DATA, m.state, "axis", ctx, cards.card("ger01"))
+    m.state["sides"]["allies"]["nation"] = "america"
+    events.open_choices(DATA, m.state, ctx)
+    play(m, "allies", "choose", "a-s1")
+    assert unit(m, "a-s1")["hex"] is None
+
+
+def test_blaze_displacements_begin_with_the_inactive_player() -> None:
+    """E46: the units in the Blaze are moved out by their owners, the inactive player first."""
+    m = new_match()
+    only_units(m, {"g-s1": "I5", "a-s1": "I5", "g-s2": "A1", "a-s2": "O10"})
+    draw_event(m, "axis", "blaze", ("I5",))
+    assert [c["role"] for c in m.state["choices"]] == ["allies", "axis"]
+
+
+def test_hero_refuses_a_hex_that_is_not_friendly_citing_e58() -> None:
+    """E58: the Hero goes only into a friendly hex."""
+    m = new_match()
+    draw_event(m, "axis", "hero")
+    with pytest.raises(IllegalOrder) as exc:
+        play(m, "axis", "choose", "F5")
+    assert exc.value.rule == "E58"
+
+
+def test_field_promotion_does_nothing_when_the_corporal_is_in_play() -> None:
+    """E56: "if not already on the map": a Corporal in play is not placed again (R19)."""
+    m = new_match()
+    events.new_unit(m.state, "ger-corporal", "ger_corporal", "axis", "D2")
+    unit(m, "g-s2")["broken"] = True
+    draw_event(m, "axis", "field_promotion")
+    assert not m.state["choices"]
+
+
+def test_deploy_refuses_a_team_citing_e52() -> None:
+    """E52.1: only a Squad may be replaced by two Teams."""
+    m = new_match()
+    draw_event(m, "axis", "deploy")
+    with pytest.raises(IllegalOrder) as exc:
+        play(m, "axis", "choose", "g-l1")
+    assert exc.value.rule == "E52"

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from engine.games.combat_commander import cards, model, objectives
+import pytest
+
+from engine.errors import IllegalOrder
+from engine.game import Action
+from engine.games.combat_commander import cards, events, model, objectives
 from tests.engine.games.combat_commander.helpers import (
     DATA,
     GAME,
@@ -12,7 +16,7 @@ from tests.engine.games.combat_commander.helpers import (
     only_units,
     stack,
 )
-from tests.harness import string_values
+from tests.harness import check_secrets, string_values
 
 
 def test_setup_draws_the_scenarios_chits() -> None:
@@ -116,3 +120,24 @@ def test_a_revealed_chit_is_described_in_public() -> None:
     ctx = FakeContext()
     objectives.reveal(m.state, "allies", "chit-b", ctx)
     assert any("chit-b" in v for v in string_values(GAME.view(m.state, "public")))
+
+
+def test_the_reconnaissance_prompt_never_names_the_secret_chits() -> None:
+    """7.3.3, E67: the prompt (posted in the channel) and a refusal do not name the chooser's secret chits."""
+    m = new_match()
+    m.state["chits"]["secret"]["allies"] = ["chit-a", "chit-c"]
+    events.ask(m.state, "reconnaissance", "allies", "E67", False)
+    events.open_choices(DATA, m.state, FakeContext())
+    assert "chit-" not in m.prompt_text("allies").format()
+    with pytest.raises(IllegalOrder) as exc:
+        m.play("allies", Action("choose", ("chit-b",)))
+    assert "chit-" not in exc.value.text().format()
+
+
+def test_the_harness_catches_a_secret_chit_in_a_public_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """7.3.3: the random-play harness fails if another seat's secret chit reaches a public view."""
+    m = new_match()
+    secret = m.state["chits"]["secret"]["axis"][0]
+    monkeypatch.setattr(objectives, "view", lambda state, viewer: {"leak": objectives.describe(secret).format()})
+    with pytest.raises(AssertionError):
+        check_secrets(GAME, m)
