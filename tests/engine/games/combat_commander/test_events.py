@@ -7,6 +7,7 @@ import pytest
 from engine.errors import IllegalOrder
 from engine.game import Action
 from engine.games.combat_commander import cards, events
+from engine.games.combat_commander.common import activation_sets
 from engine.kernel import Match
 from engine.text import t
 from tests.engine.games.combat_commander.helpers import (
@@ -505,3 +506,13 @@ def test_deploy_refuses_a_team_citing_e52() -> None:
     with pytest.raises(IllegalOrder) as exc:
         play(m, "axis", "choose", "g-l1")
     assert exc.value.rule == "E52"
+
+
+def test_a_hero_may_be_activated_again_in_the_same_turn() -> None:
+    """E58.1: a Hero may be activated for several Orders in one turn."""
+    m = new_match()
+    events.new_unit(m.state, "ger-hero", "ger_hero", "axis", "D2")
+    unit(m, "ger-hero")["activated"] = "move"
+    unit(m, "g-s1")["activated"] = "move"
+    sets = activation_sets(GAME, m.state, "axis")
+    assert ["ger-hero"] in sets and ["g-s1"] not in sets
