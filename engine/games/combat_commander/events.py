@@ -10,17 +10,20 @@ default (the first option; ``pass`` when the event says *may*), and answers ``ch
 or ``pass``. The engine cannot pause inside a roll, so a choice is asked as soon as the order
 step that rolled it is over (RULINGS R17).
 
-Events that need pieces not in play yet (weapons and radios, fortifications, Smoke and Blaze
-markers from the cup, the Support tables) still draw their Random Hex and check what this
+Events that need pieces not in play yet (weapons and radios, fortifications, Smoke markers
+from the cup) still draw their Random Hex and check what this
 module can check; the missing part is logged for the referee with its rule.
 """
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from engine import flow
+from engine.datafiles import read_text
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
@@ -31,6 +34,7 @@ from engine.mapdata import MapData
 from engine.text import Text, t
 
 CODES = {"germany": "ger", "america": "usa", "russia": "rus"}
+PACKAGE = "engine.games.combat_commander"
 
 
 # The map as events read it ---------------------------------------------------------------------------
@@ -531,15 +535,59 @@ def _rally(data: GameData, state: State, choice: dict[str, Any], uid: str, ctx: 
     ctx.log(t("{unit} is rallied ({rule}).", unit=uid, rule=choice["rule"]))
 
 
+@cache
+def support_tables() -> dict[str, list[tuple[int, int, tuple[str, ...]]]]:
+    """Each nation's Support table (provisional data): (lowest roll, highest roll, counter types) per column."""
+    out: dict[str, list[tuple[int, int, tuple[str, ...]]]] = {}
+    for nation, columns in tomllib.loads(read_text(PACKAGE, "data/support.toml")).items():
+        out[nation] = []
+        for span, types in columns.items():
+            low, _, high = span.partition("-")
+            out[nation].append((int(low), int(high or low), tuple(types)))
+    return out
+
+
+def support_column(nation: str, total: int) -> tuple[str, ...]:
+    return next((types for low, high, types in support_tables()[nation] if low <= total <= high), ())
+
+
 def support_table(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> None:
-    """E59, E68: a roll on the nation's Support table, which is not in the rulebook's text: the referee resolves it."""
+    """E59, E68: a roll on the drawer's Support table (no trigger, E42); one counter of that column, free."""
     rule = data.fate["events"][c.event]
-    ctx.log(
-        t(
-            "Event {event} ({rule}) rolls on {side}'s Support table, which is not transcribed yet: the referee resolves it.",
-            event=c.event, rule=rule, side=role,
-        )
-    )
+    total = cards.roll(data, state, role, ctx, t("Support table ({rule})", rule=rule), triggers=False)
+    if state.get("over"):
+        return
+    column = support_column(state["sides"][role]["nation"], total)
+    ctx.log(t("{side} rolls {roll} on its Support table ({rule}): {types}.", side=role, roll=total, rule=rule, types=", ".join(column) or "-"))
+    ask(state, "support_pick", role, rule, False, column=list(column), event=c.event)
+
+
+def _support_pick(data: GameData, state: State, choice: dict[str, Any], ctype: str, ctx: Context) -> None:
+    """The counter enters: anywhere along the own edge (E68), or in or next to a Random Hex (E59)."""
+    role = choice["role"]
+    code = CODES[state["sides"][role]["nation"]]
+    n = 1 + sum(1 for uid in state["units"] if uid.startswith(f"{code}-x"))
+    uid = f"{code}-x{n}"
+    new_unit(state, uid, ctype, role, None)
+    ctx.log(t("{side} takes {unit} ({type}) from its Support table ({rule}).", side=role, unit=uid, type=data.counters[ctype].name, rule=choice["rule"]))
+    if choice["event"] == "reinforcements":
+        ask(state, "reinforce", role, "E68", False, first=True, unit=uid)
+        return
+    label = random_hex(data, state, role, ctx, t("Infiltration (E59)"))
+    if not state.get("over"):
+        ask(state, "infiltrate", role, "E59", False, first=True, unit=uid, hex=label)
+
+
+def _infiltrate(data: GameData, state: State, choice: dict[str, Any], label: str, ctx: Context) -> None:
+    state["units"][choice["unit"]]["hex"] = label
+    ctx.log(t("{unit} enters in {hex} ({rule}).", unit=choice["unit"], hex=label, rule=choice["rule"]))
+
+
+def _never_entered(data: GameData, state: State, choice: dict[str, Any], ctx: Context) -> None:
+    """No hex may take the counter (stacking, terrain, enemy units): it does not enter (E42)."""
+    if state["units"][choice["unit"]]["hex"] is None:
+        del state["units"][choice["unit"]]
+        ctx.log(t("{unit} finds no hex where it may be placed and does not enter ({rule}).", unit=choice["unit"], rule=choice["rule"]))
 
 
 def interdiction(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> None:
@@ -786,6 +834,9 @@ def _enter(data: GameData, state: State, choice: dict[str, Any], label: str, ctx
 
 def _no_entry(data: GameData, state: State, choice: dict[str, Any], ctx: Context) -> None:
     """No hex of the edge can take it now: it stays off the map and enters at the next Time advance (ruling R21)."""
+    if choice["rule"] != "6.1.2":
+        _never_entered(data, state, choice, ctx)
+        return
     u = state["units"][choice["unit"]]
     if u["hex"] is None:
         del state["units"][choice["unit"]]
@@ -833,6 +884,8 @@ OPTIONS: dict[str, Callable[[GameData, State, dict[str, Any]], list[str]]] = {
     "white_phosphorus": _wp_hexes,
     "wp_break": lambda data, state, ch: [u for u in model.units_at(state, ch["hex"], ch["role"]) if not state["units"][u]["broken"]],
     "reinforce": _edge_options,
+    "support_pick": lambda data, state, ch: [c for c in ch["column"] if c in data.counters],
+    "infiltrate": _wounded_hex_options,
 }
 
 APPLY: dict[str, Callable[[GameData, State, dict[str, Any], str, Context], None]] = {
@@ -857,12 +910,15 @@ APPLY: dict[str, Callable[[GameData, State, dict[str, Any], str, Context], None]
     "white_phosphorus": _white_phosphorus,
     "wp_break": _break,
     "reinforce": _enter,
+    "support_pick": _support_pick,
+    "infiltrate": _infiltrate,
 }
 
 #: What an empty choice means, where it is not simply ignored (E42).
 EMPTY: dict[str, Callable[[GameData, State, dict[str, Any], Context], None]] = {
     "displace": _trapped,
     "reinforce": _no_entry,
+    "infiltrate": _never_entered,
 }
 
 QUESTIONS: dict[str, Callable[[dict[str, Any]], Text]] = {
@@ -886,5 +942,7 @@ QUESTIONS: dict[str, Callable[[dict[str, Any]], Text]] = {
     "wounded_hex": lambda ch: t("Walking Wounded (E76): {side} chooses where {unit} returns, in or next to {hex}.", side=ch["role"], unit=ch["unit"], hex=ch["hex"]),
     "white_phosphorus": lambda ch: t("White Phosphorus (E77): {side} may choose a hex next to one of its good-order Squads for a Smoke marker.", side=ch["role"]),
     "wp_break": lambda ch: t("White Phosphorus (E77): {side} chooses one of its units in {hex} to break.", side=ch["role"], hex=ch["hex"]),
-    "reinforce": lambda ch: t("Reinforcements (6.1.2): {side} chooses the hex of its own edge where {unit} enters.", side=ch["role"], unit=ch["unit"]),
+    "reinforce": lambda ch: t("Reinforcements ({rule}): {side} chooses the hex of its own edge where {unit} enters.", rule=ch["rule"], side=ch["role"], unit=ch["unit"]),
+    "support_pick": lambda ch: t("Support table ({rule}): {side} chooses one counter of the column rolled.", rule=ch["rule"], side=ch["role"]),
+    "infiltrate": lambda ch: t("Infiltration (E59): {side} chooses where {unit} enters, in or next to {hex}.", side=ch["role"], unit=ch["unit"], hex=ch["hex"]),
 }

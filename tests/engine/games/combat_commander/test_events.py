@@ -270,12 +270,50 @@ def test_a_hero_is_worth_no_vp_and_leaves_no_casualty() -> None:
     assert m.state["vp"] == vp and "ger-hero" not in m.state["sides"]["axis"]["casualties"]
 
 
-@pytest.mark.parametrize("event, rule", [("infiltration", "E59"), ("reinforcements", "E68")])
-def test_support_table_events_are_left_to_the_referee(event: str, rule: str) -> None:
-    """E59, E68: the Support tables are not in the rulebook: logged for the referee with the rule."""
+def support_event(m: Match, event: str, total: int, then: tuple[str, ...] = ()) -> FakeContext:
+    """The Axis draws ``event``; its Support-table roll shows ``total``; ``then`` are Random Hexes after it."""
+    deck = DATA.decks["germany"]
+    target = next(c.id for c in sorted(deck, key=lambda c: c.trigger != "") if c.event == event)
+    trigger = next(c.id for c in deck if c.trigger == "event" and c.id != target)
+    roll = find("axis", total=total, exclude=(target, trigger))
+    after = [hex_card("axis", label, (target, trigger, roll)) for label in then]
+    stack(m, "axis", [trigger, target, roll, *after])
+    ctx = FakeContext()
+    cards.roll(DATA, m.state, "axis", ctx, WHY)
+    events.open_choices(DATA, m.state, ctx)
+    return ctx
+
+
+def test_reinforcements_event_takes_a_support_counter_onto_the_own_edge() -> None:
+    """E68: a roll on the Support table, one counter of that column free, placed along the own map edge."""
     m = new_match()
-    ctx = draw_event(m, "axis", event)
-    assert any(rule in line and "referee" in line for line in ctx.lines)
+    support_event(m, "reinforcements", 10)
+    assert choice(m)["kind"] == "support_pick" and options(m) == ["ger_rifle", "ger_assault"]
+    play(m, "axis", "choose", "ger_assault")
+    assert choice(m)["kind"] == "reinforce" and choice(m)["rule"] == "E68"
+    play(m, "axis", "choose", "B1")
+    assert unit(m, "ger-x1")["hex"] == "B1" and unit(m, "ger-x1")["type"] == "ger_assault"
+
+
+def test_reinforcements_event_refuses_a_hex_off_the_own_edge_citing_e68() -> None:
+    """E68: the counter enters only along the drawer's own map edge."""
+    m = new_match()
+    support_event(m, "reinforcements", 10)
+    play(m, "axis", "choose", "ger_assault")
+    with pytest.raises(IllegalOrder) as exc:
+        play(m, "axis", "choose", "H5")
+    assert exc.value.rule == "E68"
+
+
+def test_infiltration_places_the_counter_in_or_next_to_the_random_hex() -> None:
+    """E59: a Support-table counter enters in or adjacent to a Random Hex, stacking and terrain kept."""
+    m = new_match()
+    only_units(m, {"g-s1": "A1", "a-s1": "O10"})
+    support_event(m, "infiltration", 10, ("I5",))
+    play(m, "axis", "choose", "ger_rifle")
+    assert choice(m)["kind"] == "infiltrate" and "I5" in options(m) and "I7" not in options(m)
+    play(m, "axis", "choose", "I5")
+    assert unit(m, "ger-x1")["hex"] == "I5" and not unit(m, "ger-x1")["broken"]
 
 
 def test_interdiction_suppresses_a_unit_in_the_open_only() -> None:
