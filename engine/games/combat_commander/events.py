@@ -547,6 +547,18 @@ def support_tables() -> dict[str, list[tuple[int, int, tuple[str, ...]]]]:
     return out
 
 
+def support_problems(data: GameData) -> list[str]:
+    """What is wrong with the Support tables (``adjutant validate``): unknown counters, rolls 2-12 not each in one column."""
+    out = []
+    for nation, columns in support_tables().items():
+        out += [f"support.toml {nation}: unknown counter {c!r}" for _, _, types in columns for c in types if c not in data.counters]
+        for total in range(2, 13):
+            n = sum(1 for low, high, _ in columns if low <= total <= high)
+            if n != 1:
+                out.append(f"support.toml {nation}: roll {total} is in {n} columns")
+    return out
+
+
 def support_column(nation: str, total: int) -> tuple[str, ...]:
     return next((types for low, high, types in support_tables()[nation] if low <= total <= high), ())
 

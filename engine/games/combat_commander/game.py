@@ -408,7 +408,7 @@ class CombatCommander(flow.ProcedureGame):
                 raise InvariantViolation(t("{side} holds more cards than its posture allows (1.1).", side=role))
 
     def validate(self) -> list[str]:
-        return list(self.data.problems)
+        return [*self.data.problems, *objectives.problems(), *events.support_problems(self.data)]
 
     def data_notes(self) -> list[str]:
         """Each deck's roll distribution, totals 2-12 (the rulebook does not say it is uniform)."""

@@ -74,6 +74,20 @@ def empty() -> dict[str, Any]:
     return {"pool": sorted(chits()), "open": [], "secret": {r: [] for r in ROLES}}
 
 
+def problems(table: Mapping[str, Chit] | None = None) -> list[str]:
+    """What is wrong with the chit table (``adjutant validate``): 22 chits (7.3.1.2), known kinds and objectives."""
+    table = chits() if table is None else table
+    out = [] if len(table) == 22 else [f"objectives.toml: {len(table)} chits, the game has 22 (7.3.1.2)"]
+    for c in table.values():
+        if c.kind not in ("objective", "all", "special"):
+            out.append(f"objectives.toml {c.id}: unknown kind {c.kind!r}")
+        elif c.kind == "objective" and c.objective not in NUMBERS:
+            out.append(f"objectives.toml {c.id}: objective {c.objective!r} is not 1-5")
+        elif c.kind == "special" and c.what not in ("sudden_death", "exit", "elimination"):
+            out.append(f"objectives.toml {c.id}: unknown special {c.what!r}")
+    return out
+
+
 def of(state: State) -> dict[str, Any]:
     """The state's chits (a state from before the chits existed has none drawn)."""
     if "chits" not in state:
