@@ -8,11 +8,10 @@ private handle of a card in a hand). Revealing or drawing a deck's last card is 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 
 from engine.game import Context, Role, State
-from engine.games.combat_commander import model
+from engine.games.combat_commander import model, objectives
 from engine.games.combat_commander.data import Card, GameData, load
 from engine.text import Text, ngettext, t
 
@@ -76,77 +75,19 @@ def event(data: GameData, state: State, role: Role, ctx: Context) -> None:
     c, last = reveal(data, state, role, ctx, t("Event!"))
     if last:
         time_advance(data, state, role, ctx)
-    rule = data.fate["events"].get(c.event, "E42")
-    effect = EVENTS.get(c.event)
-    if effect is not None:
-        effect(data, state, role, ctx)
-        return
-    ctx.log(
-        t(
-            "Event {event} ({rule}) is not implemented yet: the referee resolves it for {side}.",
-            event=c.event,
-            rule=rule,
-            side=role,
-        )
-    )
+    from engine.games.combat_commander import events
 
-
-def battlefield_integrity(data: GameData, state: State, role: Role, ctx: Context) -> None:
-    """E45: the drawer gains 1 VP per enemy unit on the Casualty track."""
-    n = len(state["sides"][model.other(role)]["casualties"])
-    model.score(state, role, n)
-    ctx.log(t("Battlefield Integrity (E45): {side} gains {n} VP.", side=role, n=n))
-
-
-def command_and_control(data: GameData, state: State, role: Role, ctx: Context) -> None:
-    """E49: the drawer gains 1 VP per objective it controls."""
-    n = sum(1 for holder in state["objectives"].values() if holder == role)
-    model.score(state, role, n)
-    ctx.log(t("Command & Control (E49): {side} gains {n} VP.", side=role, n=n))
-
-
-def cower(data: GameData, state: State, role: Role, ctx: Context) -> None:
-    """E51: each of the drawer's unsuppressed Squads outside every friendly leader's command radius is suppressed."""
-    board_grid = data.maps[state["map"]].grid
-    own = {uid: u for uid, u in model.on_map(state).items() if u["side"] == role}
-    leaders = [uid for uid in own if model.counter(data, state, uid).kind == "leader"]
-    hit = []
-    for uid, u in sorted(own.items()):
-        if model.counter(data, state, uid).kind != "squad" or u["suppressed"]:
-            continue
-        covered = any(board_grid.distance(own[x]["hex"], u["hex"]) <= model.command(data, state, x) for x in leaders)
-        if not covered:
-            u["suppressed"] = True
-            hit.append(uid)
-    ctx.log(t("Cower (E51): {side}'s squads out of command are suppressed: {units}.", side=role, units=", ".join(hit) or "-"))
-
-
-def elan(data: GameData, state: State, role: Role, ctx: Context) -> None:
-    """E54: the drawer's Surrender marker moves one space further (one more loss needed; digest 8.2.20)."""
-    state["sides"][role]["surrender"] += 1
-    ctx.log(t("Elan (E54): {side}'s Surrender marker moves to space {space}.", side=role, space=state["sides"][role]["surrender"]))
-
-
-EVENTS: dict[str, Callable[[GameData, State, Role, Context], None]] = {
-    "battlefield_integrity": battlefield_integrity,
-    "command_and_control": command_and_control,
-    "cower": cower,
-    "elan": elan,
-}
+    events.happen(data, state, role, ctx, c)
 
 
 def sniper(data: GameData, state: State, role: Role, ctx: Context) -> None:
-    """Sniper! (1.9.1.3): the next card's random hex; picking the unit is not implemented yet."""
+    """Sniper! (1.9.1.3): the next card's random hex; the roller may hit a unit there or adjacent (``events``)."""
     c, last = reveal(data, state, role, ctx, t("Sniper!"))
     if last:
         time_advance(data, state, role, ctx)
-    ctx.log(
-        t(
-            "Sniper! (1.9.1.3) at {hex}: choosing a unit to hit is not implemented yet; the referee decides for {side}.",
-            hex=c.hex,
-            side=role,
-        )
-    )
+    from engine.games.combat_commander import events
+
+    events.sniper(data, state, role, ctx, c.hex)
 
 
 def time_advance(data: GameData, state: State, role: Role, ctx: Context) -> None:
@@ -157,15 +98,24 @@ def time_advance(data: GameData, state: State, role: Role, ctx: Context) -> None
     side["deck"] = ctx.shuffle([*side["deck"], *side["discard"]], t("{side}'s Fate deck", side=role))
     side["discard"] = []
     if state["time"] >= state["sudden_death"]:
+        five = objectives.all_five(state)
+        if five is not None:
+            ctx.log(t("{side} controls all five objectives just before the Sudden Death roll (7.3.1.2).", side=five))
+            model.finish(state, five, "all_objectives", ctx)
+            return
         value = roll(data, state, role, ctx, t("Sudden Death roll"), triggers=False)
         if value < state["time"]:
             ctx.log(t("Sudden Death: {roll} is less than {time} (6.2.2).", roll=value, time=state["time"]))
+            objectives.reveal_all(state, ctx)
             model.finish(state, model.final_winner(state), "sudden_death", ctx)
             return
     for r in model.ROLES:
         if state["sides"][r]["posture"] == "defense":
             model.score(state, r, 1)
             ctx.log(t("{side} is in Defense posture: +1 VP (6.1.2).", side=r))
+    from engine.games.combat_commander import events
+
+    events.reinforce(data, state, ctx)
 
 
 def draw_to_hand(data: GameData, state: State, role: Role, ctx: Context, size: int) -> None:

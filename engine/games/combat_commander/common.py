@@ -93,7 +93,7 @@ def check_activation(g: Rules, state: State, role: Role, units: list[str], key: 
         u = state["units"].get(uid)
         if u is None or u["side"] != role or u["hex"] is None:
             raise IllegalOrder(t("{unit} is not one of your units on the map.", unit=uid), "O14.1")
-        if key == "activated" and u["activated"]:
+        if key == "activated" and u["activated"] and not model.is_hero(g.data, state, uid):  # E58.1: a Hero, several times
             raise IllegalOrder(t("{unit} has already been activated this turn (O14.1).", unit=uid), "O14.1")
         if key == "opfire" and u["opfire"]:
             raise IllegalOrder(t("{unit} has already been activated for opportunity fire this turn (A33.3).", unit=uid), "A33.3")
@@ -116,7 +116,10 @@ def check_activation(g: Rules, state: State, role: Role, units: list[str], key: 
 def activation_sets(g: Rules, state: State, role: Role, key: str = "activated") -> list[list[str]]:
     """Each free unit alone, and each free good-order leader with every free non-leader in his radius."""
     board = g.board_for(state)
-    free = [uid for uid, u in sorted(model.on_map(state).items()) if u["side"] == role and not u[key]]
+    free = [
+        uid for uid, u in sorted(model.on_map(state).items())
+        if u["side"] == role and (not u[key] or (key == "activated" and model.is_hero(g.data, state, uid)))  # E58.1
+    ]
     out = [[u] for u in free]
     for leader in free:
         if model.counter(g.data, state, leader).kind != "leader":

@@ -85,6 +85,7 @@ class Scenario:
     sudden_death: int
     sides: Mapping[str, Mapping[str, Any]]
     objectives: Mapping[str, str]
+    chits: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -222,6 +223,7 @@ def parse_scenarios(text: str) -> dict[str, Scenario]:
             sudden_death=int(s["sudden_death"]),
             sides=dict(s["sides"]),
             objectives={str(k): str(v) for k, v in s.get("objectives", {}).items()},
+            chits={str(k): int(v) for k, v in s.get("chits", {}).items()},
         )
     return out
 

@@ -4,11 +4,13 @@ Built so far (issue 15): the provisional data (three Fate decks, a map, one scen
 with hands by posture, the player turn (orders up to the capacity, or a Pass with discards),
 Fire orders with fire groups, Move orders one hex at a time with opportunity fire after each hex
 entered, Advance with melee, Recover, Rout with retreats, rolls as the top card of one's own
-deck with their triggers, deck exhaustion and the Time track with Sudden Death, and the events
-that need no choice. Every other order and action is refused naming its rule
-(``common.NOT_YET``); other events and snipers are logged for the referee (``RULINGS.md``).
+deck with their triggers, deck exhaustion and the Time track with Sudden Death and its
+reinforcements, the events E43-E77 and the Sniper's victim with the choices they give
+(``events``), and objective chits open and secret (``objectives``). Every other order and action
+is refused naming its rule (``common.NOT_YET``); the parts of events that need pieces not in play
+yet are logged for the referee (``RULINGS.md``).
 
-Information: a hand is its owner's alone (``secrets``); card ids are the private handles of
+Information: a hand and the secret objective chits are their owner's alone (``secrets``); card ids are the private handles of
 cards in hands and never appear in a public text: a face-up card is shown by its face, and
 ``order_text`` masks the card an order names. Nobody sees the order of a deck.
 """
@@ -36,11 +38,13 @@ from engine.games.combat_commander import (
     cards,
     common,
     data,
+    events,
     fire,
     fireorder,
     melee,
     model,
     movement,
+    objectives,
     rally,
     turn,
 )
@@ -60,6 +64,7 @@ VERBS: dict[str, VerbInfo] = {
     "done": VerbInfo("done", "done", t("finish the current order")),
     "pass": VerbInfo("pass", "pass [CARD...]", t("Pass, discarding up to your capacity (O15); or let a window go")),
     "end": VerbInfo("end", "end", t("end your turn after your orders (5.4)")),
+    "choose": VerbInfo("choose", "choose OPTION", t("answer the choice an event, a sniper or a reinforcement gives you (E42)")),
     **{v: VerbInfo(v, v, t("not implemented yet: the referee decides")) for v in common.NOT_YET},
 }
 #: Italian aliases of the verbs, in the words of the Italian rulebook (help lists them).
@@ -74,6 +79,7 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "done": ("fatto",),
     "pass": ("passa", "scarta"),
     "end": ("fine",),
+    "choose": ("scegli",),
 }
 VERBS = {name: dataclasses.replace(info, aliases=info.aliases + ITALIAN.get(name, ())) for name, info in VERBS.items()}
 OVERRIDES = ("place", "remove", "break", "rally", "suppress", "unsuppress", "time", "vp", "initiative")
@@ -94,6 +100,7 @@ class CombatCommander(flow.ProcedureGame):
         "opfire": movement.OpFire(),
         "advance_order": melee.AdvanceOrder(),
         "rout": rally.Rout(),
+        "choice": events.Choice(),
     }
 
     def __init__(self) -> None:
@@ -132,6 +139,9 @@ class CombatCommander(flow.ProcedureGame):
             "over": None,
             "sides": {},
             "units": {},
+            "choices": [],
+            "chits": objectives.empty(),
+            "reinforcements": [],
         }
         for role in model.ROLES:
             spec = s.sides[role]
@@ -154,8 +164,16 @@ class CombatCommander(flow.ProcedureGame):
                     "type": ctype, "side": role, "hex": where,
                     "broken": False, "suppressed": False, "activated": "", "opfire": False,
                 }
+            for line in spec.get("reinforcements", []):
+                space, uid, ctype = line.split()
+                state["reinforcements"].append({"time": int(space), "side": role, "id": uid, "type": ctype})
         for role in model.ROLES:
             cards.draw_to_hand(self.data, state, role, ctx, self.hand_size(state, role))
+        for _ in range(s.chits.get("open", 0)):
+            objectives.draw(state, ctx, "axis", secret=False)
+        for role in model.ROLES:
+            for _ in range(s.chits.get(role, 0)):
+                objectives.draw(state, ctx, role, secret=True)
         flow.call(state, "turn")
         return state
 
@@ -173,6 +191,11 @@ class CombatCommander(flow.ProcedureGame):
             raise common.not_yet(verb)
         if verb in ("done", "end"):
             return Action(verb)
+        if verb == "choose":
+            if len(args) != 1:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
+            word = args[0]
+            return Action(verb, (word.upper() if word.upper() in self.board_for(state).map.grid else word.lower(),))
         if verb == "pass":
             return Action(verb, tuple(self._card_arg(state, role, a) for a in args))
         if verb == "rout":
@@ -242,11 +265,13 @@ class CombatCommander(flow.ProcedureGame):
 
     def apply(self, state: State, role: Role, action: Action, ctx: Context) -> State:
         self.dispatch(state, role, action, ctx)
+        events.open_choices(self.data, state, ctx)
         return state
 
     def order_text(self, action: Action, viewer: Role) -> str:
         """The card an order names is private until played, and shown by its face once played: mask its id."""
-        return " ".join([action.verb, *("card" if cards.is_card(a) else a for a in action.args)])
+        masked = ("card" if cards.is_card(a) else "chit" if a in objectives.chits() else a for a in action.args)
+        return " ".join([action.verb, *masked])
 
     # What each viewer sees -----------------------------------------------------------------------
     def view(self, state: State, viewer: Role) -> View:
@@ -263,6 +288,8 @@ class CombatCommander(flow.ProcedureGame):
             "vp": state["vp"],
             "initiative": state["initiative"],
             "objectives": dict(state["objectives"]),
+            "objective_chits": objectives.view(state, viewer),
+            "reinforcements": [f"{r['time']} {r['side']} {r['id']}" for r in state.get("reinforcements", [])],
             "units": {uid: self._unit_view(state, uid) for uid in model.on_map(state)},
             "hex_markers": self._hex_markers(state),
             "hand": list(state["sides"][viewer]["hand"]) if viewer in state["sides"] else [],
@@ -282,7 +309,7 @@ class CombatCommander(flow.ProcedureGame):
     def _unit_view(self, state: State, uid: str) -> dict[str, Any]:
         u = state["units"][uid]
         c = self.data.counters[u["type"]]
-        markers = [m for m in ("broken", "suppressed") if u[m]]
+        markers = [m for m in ("broken", "suppressed", "veteran") if u.get(m)]
         return {**u, "id": uid, "name": f"{uid} {c.name}", "kind": c.kind, "markers": markers}
 
     def _hex_markers(self, state: State) -> list[dict[str, str]]:
@@ -309,10 +336,12 @@ class CombatCommander(flow.ProcedureGame):
     def holdings(self, state: State, role: Role) -> Text:
         hand = state["sides"][role]["hand"]
         listed = "; ".join(f"{c} {cards.face(cards.card(c)).format()}" for c in hand)
-        return t("Your hand ({n}): {cards}.", n=len(hand), cards=listed or "-")
+        chits = "; ".join(objectives.describe(c).format() for c in objectives.of(state)["secret"][role])
+        return t("Your hand ({n}): {cards}. Your secret objectives: {chits}.", n=len(hand), cards=listed or "-", chits=chits or "-")
 
     def secrets(self, state: State) -> dict[Role, set[str]]:
-        return {r: set(s["hand"]) for r, s in state["sides"].items()}
+        chits = objectives.secret_ids(state)
+        return {r: set(s["hand"]) | chits[r] for r, s in state["sides"].items()}
 
     def redeal(self, state: State, role: Role, ctx: Context) -> State | None:
         """Deal ``role``'s hand again from itself and the bottom half of its deck (the top half, which the next rolls reveal, stays)."""
@@ -331,6 +360,7 @@ class CombatCommander(flow.ProcedureGame):
             "surrender": t("{side} wins: the enemy reached its Surrender space (6.3.1).", side=over["winner"]),
             "last_unit": t("{side} wins: the enemy's last unit was eliminated (6.3.1).", side=over["winner"]),
             "sudden_death": t("{side} wins on VP ({vp}) after Sudden Death (6.3.2).", side=over["winner"], vp=state["vp"]),
+            "all_objectives": t("{side} wins: it controls all five objectives before a Sudden Death roll (7.3.1.2).", side=over["winner"]),
         }
         return Outcome(over["winner"], reasons[over["why"]])
 
@@ -378,7 +408,7 @@ class CombatCommander(flow.ProcedureGame):
                 raise InvariantViolation(t("{side} holds more cards than its posture allows (1.1).", side=role))
 
     def validate(self) -> list[str]:
-        return list(self.data.problems)
+        return [*self.data.problems, *objectives.problems(), *events.support_problems(self.data)]
 
     def data_notes(self) -> list[str]:
         """Each deck's roll distribution, totals 2-12 (the rulebook does not say it is uniform)."""

@@ -77,7 +77,7 @@ class AdvanceOrder(Procedure):
         u["hex"] = dest
         frame["advanced"].append(uid)
         ctx.log(t("{unit} advances to {hex} (O16.1).", unit=uid, hex=dest))
-        model.update_control(g.data, state, objectives(board))
+        model.update_control(g.data, state, objectives(board), ctx)
         if all(x in frame["advanced"] or not state["units"][x]["hex"] for x in frame["units"]):
             finish_advance(g, state, ctx)
 
@@ -99,7 +99,7 @@ def melees(g: Rules, state: State, ctx: Context) -> None:
             return
         melee(g, state, label, ctx)
     board = g.board_for(state)
-    model.update_control(g.data, state, objectives(board))
+    model.update_control(g.data, state, objectives(board), ctx)
 
 
 def melee_fp(g: Rules, state: State, units: list[str]) -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.game import Context, Role, State
+from engine.games.combat_commander import objectives
 from engine.games.combat_commander.data import CounterType, GameData
 from engine.hexgrid import Label
 from engine.text import t
@@ -62,13 +63,22 @@ def value(data: GameData, state: State, uid: str, stat: str) -> int:
     v = printed(data, state, uid, stat) + leader_bonus(data, state, uid)
     if state["units"][uid]["suppressed"]:
         v -= 1
+    if state["units"][uid].get("veteran") and stat != "command":
+        v += 1  # E44.1
     return v
 
 
 def unit_vp(data: GameData, state: State, uid: str) -> int:
     """What the opponent scores for eliminating it: Squad 2, Team 1, Leader 1 + Command (7.1)."""
     c = counter(data, state, uid)
+    if is_hero(data, state, uid):
+        return 0  # E58.1
     return {"squad": 2, "team": 1}.get(c.kind, 1 + int(c.good["command"]))
+
+
+def is_hero(data: GameData, state: State, uid: str) -> bool:
+    """A Hero is a leader worth no VP who goes back to the counter pool, never the Casualty track (E58.1)."""
+    return counter(data, state, uid).quality == "hero"
 
 
 def score(state: State, role: Role, points: int) -> None:
@@ -90,9 +100,15 @@ def eliminate(data: GameData, state: State, uid: str, ctx: Context) -> None:
     u = state["units"][uid]
     where = u["hex"]
     u.update(hex=None, broken=False, suppressed=False, activated="")
+    u.pop("veteran", None)
     side = state["sides"][u["side"]]
+    if is_hero(data, state, uid):
+        ctx.log(t("{unit} ({hex}) is eliminated and returns to the counter pool (E58.1).", unit=uid, hex=where))
+        if not any(o["side"] == u["side"] for o in on_map(state).values()):
+            finish(state, other(u["side"]), "last_unit", ctx)
+        return
     side["casualties"].append(uid)
-    points = unit_vp(data, state, uid)
+    points = unit_vp(data, state, uid) * (2 if objectives.special_open(state, "elimination") else 1)
     score(state, other(u["side"]), points)
     ctx.log(t("{unit} ({hex}) is eliminated: {side} scores {vp} VP.", unit=uid, hex=where, side=other(u["side"]), vp=points))
     if len(side["casualties"]) >= side["surrender"]:
@@ -119,9 +135,12 @@ def final_winner(state: State) -> Role:
     return str(state["initiative"])
 
 
-def update_control(data: GameData, state: State, board_objectives: dict[str, Label]) -> None:
-    """Control goes to the last side to occupy an objective alone (7.3.1)."""
+def update_control(data: GameData, state: State, board_objectives: dict[str, Label], ctx: Context | None = None) -> None:
+    """Control goes to the last side to occupy an objective alone (7.3.1); open chits' VP follow it (7.3.3)."""
     for number, label in board_objectives.items():
         sides = {state["units"][u]["side"] for u in units_at(state, label)}
         if len(sides) == 1:
-            state["objectives"][number] = sides.pop()
+            new = sides.pop()
+            if new != state["objectives"][number]:
+                objectives.control_changed(state, number, state["objectives"][number], new, ctx)
+            state["objectives"][number] = new

@@ -124,7 +124,7 @@ class MoveOrder(Procedure):
         if board.has_path(dest, "road") and uid not in frame["road"]:
             frame["road"].append(uid)
         ctx.log(t("{unit} moves to {hex} ({spent} MP spent).", unit=uid, hex=dest, spent=spent + cost))
-        model.update_control(g.data, state, objectives(board))
+        model.update_control(g.data, state, objectives(board), ctx)
         enemy = model.other(role)
         if any(fire.reach(g.data, board, state, e, dest) for e in model.on_map(state) if state["units"][e]["side"] == enemy):
             flow.call(state, "opfire", hex=dest, mover=uid, prior=frame["opfire"])

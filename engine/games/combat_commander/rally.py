@@ -198,7 +198,7 @@ class Rout(Procedure):
             return
         u["hex"] = dest
         ctx.log(t("{unit} retreats to {hex} (O23.3).", unit=uid, hex=dest))
-        model.update_control(g.data, state, objectives(board))
+        model.update_control(g.data, state, objectives(board), ctx)
         if frame["left"] == 0:
             frame["retreating"] = ""
         elif edge_distance(g, state, u["side"], dest) == 0:

@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 from engine.datafiles import read_text, read_texts
+from engine.games.combat_commander import events, objectives
 from engine.games.combat_commander.data import PACKAGE, load, parse_deck, roll_distribution
 from tests.engine.games.combat_commander.helpers import GAME
 
@@ -107,3 +108,16 @@ def test_validate_notes_print_each_deck_s_roll_distribution() -> None:
     """'adjutant validate combat_commander' prints the roll totals of each deck (issue 15)."""
     notes = GAME.data_notes()
     assert any(n.startswith("germany: 72 cards; rolls 2:2 3:4 4:6 5:8 6:10 7:12") for n in notes) and len(notes) == 3
+
+
+def test_the_support_tables_name_known_counters_and_cover_every_roll() -> None:
+    """E59, E68: each nation's Support table takes every roll 2-12 in exactly one column of known counters."""
+    assert events.support_problems(DATA) == []
+    assert set(events.support_tables()) == set(DATA.fate["nations"])
+
+
+def test_the_chit_table_is_checked() -> None:
+    """7.3.1.2: 22 chits of known kinds; a short table or an unknown kind is reported."""
+    assert objectives.problems() == []
+    found = objectives.problems(objectives.parse_chits('[A]\nkind = "bonus"\n'))
+    assert any("1 chits" in p for p in found) and any("bonus" in p for p in found)

@@ -76,20 +76,20 @@ def test_time_on_the_last_card_advances_once() -> None:
     assert m.state["time"] == 1
 
 
-def test_event_trigger_reveals_the_next_card_for_the_referee() -> None:
-    """Event! reveals the next card and its event, logged for the referee while events are not implemented (1.9.1.1)."""
+def test_event_trigger_reveals_the_next_card_and_carries_out_its_event() -> None:
+    """Event! reveals the next card and carries out its event (1.9.1.1): Elan moves the Surrender marker."""
     m = new_match()
     ev = find("axis", trigger="event")
-    nxt = next(c.id for c in DATA.decks["germany"] if not c.trigger and c.event not in cards.EVENTS)
+    nxt = next(c.id for c in DATA.decks["germany"] if not c.trigger and c.event == "elan")
     stack(m, "axis", [ev, nxt])
-    ctx = FakeContext()
-    cards.roll(DATA, m.state, "axis", ctx, WHY)
+    before = m.state["sides"]["axis"]["surrender"]
+    cards.roll(DATA, m.state, "axis", FakeContext(), WHY)
     assert m.state["sides"]["axis"]["discard"][-2:] == [ev, nxt]
-    assert any("is not implemented yet" in line and cards.card(nxt).event in line for line in ctx.lines)
+    assert m.state["sides"]["axis"]["surrender"] == before + 1
 
 
 def test_sniper_trigger_names_the_random_hex() -> None:
-    """Sniper! reveals the next card's random hex (1.9.1.3); the hit is left to the referee for now."""
+    """Sniper! reveals the next card's random hex (1.9.1.3) and asks the roller for a victim there."""
     m = new_match()
     sn = find("axis", trigger="sniper")
     nxt = find("axis", trigger="", exclude=(sn,))
@@ -97,6 +97,7 @@ def test_sniper_trigger_names_the_random_hex() -> None:
     ctx = FakeContext()
     cards.roll(DATA, m.state, "axis", ctx, WHY)
     assert any(cards.card(nxt).hex in line and "Sniper" in line for line in ctx.lines)
+    assert m.state["choices"][0]["kind"] == "sniper" and m.state["choices"][0]["hex"] == cards.card(nxt).hex
 
 
 def test_rolls_made_for_a_trigger_do_not_trigger() -> None:

@@ -134,10 +134,11 @@ def test_others_never_read_the_card_an_order_names() -> None:
     assert GAME.order_text(Action("fire", ("ger07", "g-s1")), "public") == "fire card g-s1"
 
 
-def test_secrets_are_the_hands() -> None:
-    """Each seat keeps its hand from the other (1.2)."""
+def test_secrets_are_the_hands_and_the_secret_objectives() -> None:
+    """Each seat keeps its hand (1.2) and its secret objective chits (7.3.3) from the other."""
     m = new_match()
-    assert GAME.secrets(m.state) == {r: set(s["hand"]) for r, s in m.state["sides"].items()}
+    chits = m.state["chits"]["secret"]
+    assert GAME.secrets(m.state) == {r: set(s["hand"]) | set(chits[r]) for r, s in m.state["sides"].items()}
 
 
 def test_redeal_keeps_sizes_and_the_top_of_the_deck() -> None:
