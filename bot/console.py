@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.deadlines import plain_stamps
-from bot.i18n import render
+from bot.i18n import render, side_of
 from bot.replies import PUBLIC, Reply
 from bot.service import CampaignService, Sender, ServiceError
 from bot.store import CampaignRow, OutboxEntry, StoreError
@@ -109,6 +109,8 @@ class Console:
         game = registry.get(self.row.game)
         role, sep, text = line.partition(":")
         role = role.strip().casefold()
+        if sep and role not in game.roles and side_of(role) in game.roles:
+            role = str(side_of(role))  # the side named in another language ("asse: muovi ...")
         if not sep or (role not in game.roles and role != REFEREE):
             match = await self.service.match(self.row)
             active = sorted(match.active())

@@ -24,6 +24,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
+from bot.terms import SIDE_CONTEXT, SIDE_NAMES
 from engine.text import Text
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -41,6 +42,11 @@ class Translator:
     def __init__(self, translations: NullTranslations) -> None:
         self.gettext: Callable[[str], str] = translations.gettext
         self.ngettext: Callable[[str, str, int], str] = translations.ngettext
+        self._pgettext: Callable[[str, str], str] = translations.pgettext
+
+    def term(self, value: str) -> str:
+        """A game's side name in this language (``bot.terms``); any other value unchanged."""
+        return self._pgettext(SIDE_CONTEXT, value) if value in SIDE_NAMES else value
 
     def __call__(self, template: str) -> str:
         # gettext("") is the catalogue's header, never an empty text's translation.
@@ -80,6 +86,15 @@ def translator(language: str = DEFAULT_LANGUAGE) -> Translator:
     write_mo(compiled, catalog)
     compiled.seek(0)
     return Translator(Translations(compiled, domain=DOMAIN))
+
+
+def side_of(word: str) -> str | None:
+    """The side ``word`` names in any language Adjutant speaks ("Asse" -> "axis"), or ``None``."""
+    wanted = word.strip().casefold()
+    for side in SIDE_NAMES:
+        if any(translator(lang).term(side).casefold() == wanted for lang in languages()):
+            return side
+    return None
 
 
 def render(text: Text | str, language: str = DEFAULT_LANGUAGE, viewer: str | None = None) -> str:

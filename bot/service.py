@@ -28,7 +28,7 @@ from babel import Locale, UnknownLocaleError
 
 from bot.changes import changes_since
 from bot.deadlines import Clocks, Decision, parse_policy, parse_until, stamp
-from bot.i18n import SPEAKING, language_of, languages, render
+from bot.i18n import SPEAKING, language_of, languages, render, side_of
 from bot.replies import PUBLIC, Reply
 from bot.store import CampaignRow, OutboxEntry, Saved, Store
 from engine import position, registry
@@ -605,6 +605,8 @@ class CampaignService:
 
     def _role(self, game: Game, role: str) -> str:
         r = role.casefold().strip()
+        if r not in game.roles and side_of(r) in game.roles:
+            r = str(side_of(r))  # the side named in another language ("Asse")
         if r not in game.roles:
             raise ServiceError(t("'{role}' is not a side of {game}: {roles}.", role=role, game=game.name, roles=", ".join(game.roles)))
         return r

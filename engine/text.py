@@ -133,6 +133,12 @@ def _render_param(value: Any, translate: Any, viewer: str | None) -> Any:
         value = value.for_viewer(viewer)
     if isinstance(value, Text):
         return value.format(translate, viewer)
+    if isinstance(value, str):
+        # A side's name ("axis", "soviet"...) as a parameter reads in the reader's language: the
+        # translator's ``term`` knows the games' side names and returns anything else unchanged.
+        term = getattr(translate, "term", None)
+        if term is not None:
+            return term(value)
     return value
 
 

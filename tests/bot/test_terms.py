@@ -1,0 +1,41 @@
+"""Side names read in the reader's language and are understood in any language Adjutant speaks."""
+
+from bot.i18n import render, side_of, translator
+from bot.terms import SIDE_NAMES
+from engine import registry
+from engine.text import Secret, t
+from tests.bot.people import RED
+
+
+def test_every_games_sides_are_terms_of_the_catalogue():
+    """A new game's side missing from bot.terms would stay English in Italian texts: listed, it is found."""
+    roles = {role for name in registry.names(include_unlisted=True) for role in registry.get(name).roles}
+    assert sorted(roles - SIDE_NAMES) == []
+    assert all(translator("it").term(side) != side for side in SIDE_NAMES)
+
+
+def test_a_side_parameter_reads_in_the_readers_language():
+    """'{role} draws a card.' names the Soviet side in Italian for an Italian reader, in English otherwise."""
+    said = t("{role} draws a card.", role="soviet")
+    assert render(said, "it") == "Sovietico pesca una carta."
+    assert render(said, "en") == "soviet draws a card."
+
+
+def test_other_parameters_and_secrets_are_left_as_they_are():
+    """A unit id, a user's name or a hex is never taken for a side; a secret side stays masked."""
+    assert render(t("{user} now plays {role}.", user="Rosa", role="axis"), "it") == "Rosa ora gioca Asse."
+    assert render(t("{user} now plays {role}.", user="red-1", role="blue"), "it") == "red-1 ora gioca Blu."
+    hidden = t("{role} draws a card.", role=Secret("axis", ("axis",)))
+    assert "Asse" not in render(hidden, "it", viewer="soviet")
+
+
+def test_a_side_named_in_italian_is_understood():
+    """'Asse', 'sovietico' and 'axis' all name their side; other words name none."""
+    assert [side_of(w) for w in ("Asse", "SOVIETICO", "axis", "Tedesco", "panzer")] == ["axis", "soviet", "axis", "german", None]
+
+
+async def test_a_player_may_name_a_side_in_italian(setup):
+    """'leave Rosso' gives up the red seat: the service takes the side's Italian name."""
+    service, row, store = setup
+    [said] = await service.leave(row, "Rosso", RED)
+    assert "red" not in await store.seats(row.id) and "left the red seat" in said.text
