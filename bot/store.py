@@ -489,15 +489,33 @@ class Store:
             )
 
     async def player_languages(self, user_ids: Iterable[str]) -> dict[str, str]:
-        """The languages the players among ``user_ids`` chose for themselves (the others chose none)."""
+        """The languages of the players among ``user_ids``: the one each chose for themselves, else
+        their Discord client's as last seen (``remember_client_language``); the others have none."""
         wanted = sorted(set(user_ids))
         if not wanted:
             return {}
         marks = ", ".join("?" for _ in wanted)
         async with self.db.execute(
-            f"SELECT user_id, language FROM user_settings WHERE language IS NOT NULL AND user_id IN ({marks})", wanted
+            f"SELECT user_id, COALESCE(language, client_language) AS spoken FROM user_settings"
+            f" WHERE COALESCE(language, client_language) IS NOT NULL AND user_id IN ({marks})",
+            wanted,
         ) as cur:
-            return {str(r["user_id"]): str(r["language"]) for r in await cur.fetchall()}
+            return {str(r["user_id"]): str(r["spoken"]) for r in await cur.fetchall()}
+
+    async def chosen_language(self, user_id: str) -> str | None:
+        """The language the user chose for themselves ('language LANG'), if any."""
+        async with self.db.execute("SELECT language FROM user_settings WHERE user_id = ?", (user_id,)) as cur:
+            row = await cur.fetchone()
+        return str(row["language"]) if row and row["language"] else None
+
+    async def remember_client_language(self, user_id: str, language: str | None) -> None:
+        """The language of the user's Discord client (``None``: one Adjutant does not speak)."""
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO user_settings (user_id, client_language) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET client_language = excluded.client_language",
+                (user_id, language),
+            )
 
     async def set_status(self, campaign_id: int, status: str) -> None:
         async with self.transaction() as db:

@@ -67,6 +67,7 @@ class AdjutantClient(discord.Client):
         self.catchup = Catchup(self)
         self._gates: dict[int, asyncio.Lock] = {}
         self._creating: dict[int, asyncio.Lock] = {}
+        self._client_languages: dict[str, str | None] = {}  # user id -> their Discord client's language, as stored
         self._background: asyncio.Task[None] | None = None
         self._clock: asyncio.Task[None] | None = None
         self._closing = False
@@ -361,9 +362,22 @@ class AdjutantClient(discord.Client):
 
     async def language_of_user(self, user_id: str, locale: str | None = None, row: CampaignRow | None = None) -> str:
         """What a user reads in replies to them alone: the language they chose ('language LANG'),
-        else their Discord client's (``locale``) if Adjutant speaks it, else the campaign's."""
-        chosen = (await self.store.player_languages([user_id])).get(user_id)
-        return chosen or language_of(locale) or (row.language if row is not None else self.service.language)
+        else their Discord client's (``locale``, or as last seen) if Adjutant speaks it, else the campaign's."""
+        explicit = await self.store.chosen_language(user_id)
+        remembered = (await self.store.player_languages([user_id])).get(user_id)
+        return explicit or language_of(locale) or remembered or (row.language if row is not None else self.service.language)
+
+    async def speak_to(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer ``interaction`` (a command, a click) in its user's language for the rest of the
+        task (``READER``), and remember their Discord client's language for their seat's private
+        posts (written only when it changes)."""
+        user_id = str(interaction.user.id)
+        client_language = language_of(str(interaction.locale))
+        if self._client_languages.get(user_id, "?") != client_language:
+            await self.store.remember_client_language(user_id, client_language)
+            self._client_languages[user_id] = client_language
+        row = await self.campaign_in(interaction.channel_id)
+        READER.set(await self.language_of_user(user_id, str(interaction.locale), row))
 
 
 #: The language of the user a slash command answers (set by ``SpeakingTree`` for its whole run).
@@ -376,9 +390,7 @@ class SpeakingTree(app_commands.CommandTree["AdjutantClient"]):
     Discord client's locale, or the campaign of the channel."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        client = self.client
-        row = await client.campaign_in(interaction.channel_id)
-        READER.set(await client.language_of_user(str(interaction.user.id), str(interaction.locale), row))
+        await self.client.speak_to(interaction)
         return True
 
 

@@ -73,6 +73,7 @@ class DecideButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=DECI
         return cls(_ref(match.group(0)))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await client_of(interaction).speak_to(interaction)  # answered in the clicker's language
         await decide(interaction, self.ref)
 
 
@@ -90,6 +91,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOI
         return cls(_ref(match.group(0)), getattr(item, "label", "") or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await client_of(interaction).speak_to(interaction)  # answered in the clicker's language
         assert self.ref.index is not None
         await choose(interaction, self.ref, self.ref.index)
 
@@ -113,6 +115,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELE
         return made
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await client_of(interaction).speak_to(interaction)  # answered in the clicker's language
         values = self.item.values
         if not values or not is_number(values[0]):
             await interaction.response.send_message("?", ephemeral=True)
@@ -121,9 +124,9 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELE
 
 
 class PrivateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRIVATE_TEMPLATE):
-    def __init__(self, ref: Ref) -> None:
+    def __init__(self, ref: Ref, text: str = "") -> None:
         super().__init__(
-            discord.ui.Button(label=f"Read privately ({ref.role})", style=discord.ButtonStyle.secondary, custom_id=ref.custom_id)
+            discord.ui.Button(label=label(text or ref.role), style=discord.ButtonStyle.secondary, custom_id=ref.custom_id)
         )
         self.ref = ref
 
@@ -134,6 +137,7 @@ class PrivateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRI
         return cls(_ref(match.group(0)))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await client_of(interaction).speak_to(interaction)  # answered in the clicker's language
         await private_copy(interaction, self.ref)
 
 

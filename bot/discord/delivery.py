@@ -534,13 +534,14 @@ class Delivery:
         from bot.discord.components import PrivateButton
 
         view = discord.ui.View(timeout=None)
-        view.add_item(PrivateButton(Ref(Kind.PRIVATE, row.id, post.recipient, post.nonce_base)))
+        said = self.client.tr(t("Read privately ({role})", role=post.recipient), row.language)
+        view.add_item(PrivateButton(Ref(Kind.PRIVATE, row.id, post.recipient, post.nonce_base), said))
         text = self.client.tr(t(
             "<@{user}>, I could not send you a private message for {role}: your direct messages are closed. "
             "Press the button to read it here, privately, or allow direct messages from this server.",
             user=owner,
             role=post.recipient,
-        ))
+        ), row.language)
         await channel.send(
             content=text,
             view=view,

@@ -55,3 +55,34 @@ async def test_help_answers_an_italian_client_in_italian(discord_env: Harness):
     h.red.locale = "it"
     it = await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant help"))
     assert "Sempre disponibili:" in it.text and "status (stato)" in it.text
+
+
+async def test_a_click_is_answered_in_the_clickers_language(discord_env: Harness):
+    """A button pressed from an Italian client is answered in Italian, in an English campaign."""
+    h = discord_env
+    row = await h.create()
+    h.blue.dms_open = False
+    notice = await h.post_after(h.channel, h.server.say(h.blue, h.channel, "hand"))
+    h.red.locale = "it"
+    other = await h.server.answered(await h.server.click(h.red, notice, notice.custom_ids()[0]))
+    assert "questo messaggio privato è per il giocatore di Blu" in other.text
+    assert row.language == "en" and "Read privately (blue)" in str(notice.payload["components"])
+
+
+async def test_private_posts_follow_the_players_discord_language_until_they_choose(discord_env: Harness):
+    """Red's client speaks Italian: after a command, red's hand by DM is Italian; 'language en' wins over it."""
+    h = discord_env
+    await h.create()
+    h.red.locale = "it"
+    await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant status"))
+    dms = len(h.server.dms(h.red))
+    await h.server.say(h.red, h.channel, "draw")
+    got = await h.server.wait_until(lambda: h.server.dms(h.red)[dms:], what="the draw by DM")
+    assert "Hai pescato" in got[0].text
+    dms = len(h.server.dms(h.red))
+    await h.server.say(h.red, h.channel, "language en")
+    await h.server.wait_until(lambda: h.server.dms(h.red)[dms:], what="the language's confirmation")
+    dms = len(h.server.dms(h.red))
+    await h.server.say(h.red, h.channel, "draw")
+    got = await h.server.wait_until(lambda: h.server.dms(h.red)[dms:], what="the next draw by DM")
+    assert "You drew" in got[0].text
