@@ -29,6 +29,7 @@ from engine.games.across_the_bug_river.phases import (
     drop_improved,
     efficiency_check,
     game_ref,
+    mark_control,
     move_units,
     rules_of,
     set_disorganized,
@@ -263,6 +264,7 @@ class Combat(Procedure):
         for label in path:
             drop_improved(state, label)
         move_units(game, state, units, path[-1])
+        mark_control(game, state)
         frame["retreated"] += units
         ctx.log(t("Retreat from {hex} along {path} (7.5.2).", hex=start, path=" ".join(path)))
         if path[-1] in board.zoc(rules, state, board.other(party(frame, who))):
@@ -482,7 +484,8 @@ class Bonus(Activation):
         return [u for u in frame["units"] if state["units"][u]["hex"] is not None]
 
     def prompt(self, game: Any, state: State, frame: Frame, role: Role) -> Prompt:
-        acts = super().prompt(game, state, frame, role).actions
+        vacated = frame.get("vacated")
+        acts = tuple(a for a in super().prompt(game, state, frame, role).actions if a.verb != "infiltrate" or a.args[-1] == vacated)
         return Prompt(role, t("Bonus AP: one Action by the units that won the combat, now, or 'end' to let it go (7.5.3)."), acts)
 
     def check_move(self, rules: Rules, state: State, frame: Frame, movers: list[str], path: list[str]) -> int:
@@ -504,6 +507,8 @@ class Bonus(Activation):
             ctx.log(t("The bonus AP is not used (7.5.3)."))
             flow.end(state)
             return
+        if action.verb == "infiltrate" and action.args[-1:] != (frame.get("vacated"),):
+            raise IllegalOrder(t("A bonus move must enter the vacated enemy hex first."), "7.5.3")
         if action.verb == "attack":
             for uid in action.args[3:]:
                 if uid not in frame["units"]:

@@ -5,8 +5,8 @@ Built so far: the provisional data and its validator, the three scenarios' set-u
 activations with AP from the AP table), Movement Actions along a whole path with ZOC by terrain,
 roads, streams, the Bug, stacking and limited knowledge, Formation Reactions with their
 mini-activations, Recovery and Improved Defense, Combat Actions with their losses windows, retreats
-and bonus AP (``combat``, ``battle``), the Admin Phase segments in order, and the end
-of the turn with the victory points the position gives. Infiltration, HQ relocation and
+and bonus AP (``combat``, ``battle``), infiltration, the Admin Phase segments in order, and the end
+of the turn with the victory points the position gives. HQ relocation and
 displacement, boat movement, pontoons, over-stacking penalties, attachments, replacements and
 Schlachtenglück rerolls are refused or skipped with a message naming the rule: a referee decides.
 
@@ -60,7 +60,7 @@ VERBS = {
     "hit": VerbInfo("hit", "hit UNIT", t("the unit of yours that takes the first hit of a combat (7.5.2)")),
     "hold": VerbInfo("hold", "hold [HEX [HEX]] [UNIT...]", t("take the second hit of a combat in place; the units that must retreat go along the path (7.5.2)")),
     "retreat": VerbInfo("retreat", "retreat HEX [HEX] [UNIT...]", t("retreat every unit of yours in the combat 1 or 2 hexes instead of the second hit (7.5.2)")),
-    "infiltrate": VerbInfo("infiltrate", "infiltrate UNIT HEX", t("infiltration (7.3.4): not implemented yet")),
+    "infiltrate": VerbInfo("infiltrate", "infiltrate UNIT|HEX HEX", t("move from an enemy ZOC hex straight into an adjacent one, each unit checking efficiency (7.3.4)")),
     "relocate": VerbInfo("relocate", "relocate HQ HEX", t("HQ relocation (7.4): not implemented yet")),
     "pontoon": VerbInfo("pontoon", "pontoon HEX HEX", t("pontoon bridge (10.3): not implemented yet")),
 }
@@ -235,6 +235,11 @@ class AcrossTheBugRiver(ProcedureGame):
             for label in args[1:]:
                 self.hex_named(label)
             return Action(verb, (first, *args[1:]))
+        if verb == "infiltrate":
+            if len(args) != 2:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: infiltrate I/36 1607"))
+            first = args[0] if args[0] in self.rules.board.grid else self.unit_named(args[0])
+            return Action(verb, (first, self.hex_named(args[1])))
         if verb == "recover":
             if len(args) != 1:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
@@ -302,7 +307,7 @@ class AcrossTheBugRiver(ProcedureGame):
                 ref = stacks.unit_ref(POLICY, state, state["units"], uid, uid, (*ROLES, PUBLIC))
                 named = t("{unit} {more}", unit=ref, more=named) if named is not None else t("{unit}", unit=ref)
             return t("{verb} {rest} {units}", verb=action.verb, rest=" ".join(action.args[:3]), units=named)
-        if action.verb not in ("move", "recover") or not action.args or action.args[0] not in state["units"]:
+        if action.verb not in ("move", "recover", "infiltrate") or not action.args or action.args[0] not in state["units"]:
             return None
         uid = action.args[0]
         if state["units"][uid]["hex"] is None:

@@ -20,7 +20,6 @@ from engine.games.across_the_bug_river.data import Rules
 from engine.text import Secret, t
 
 NOT_YET = {
-    "infiltrate": ("7.3.4", t("Infiltration")),
     "relocate": ("7.4", t("HQ relocation")),
     "pontoon": ("10.3", t("Building a pontoon bridge")),
 }
@@ -235,9 +234,10 @@ class Activation(Procedure):
         for label in sorted({state["units"][u]["hex"] for u in self.members(state, frame)}):
             if self.improve_refusal(rules, state, frame, label) is None:
                 acts.append(Action("improve", (label,)))
-        from engine.games.across_the_bug_river import battle
+        from engine.games.across_the_bug_river import battle, infiltration
 
         acts += battle.attack_actions(rules, state, frame, role, self.members(state, frame))
+        acts += infiltration.actions(game, state, frame, self.members(state, frame))
         return Prompt(role, t("{formation}: {ap} AP left. Move, attack, recover, improve or end.", formation=frame["formation"], ap=ap), tuple(acts))
 
     def cost(self, rules: Rules, state: State, movers: list[str], base: int) -> int:
@@ -288,6 +288,10 @@ class Activation(Procedure):
             from engine.games.across_the_bug_river import battle
 
             battle.declare(game, state, frame, role, self.members(state, frame), a, ctx)
+        elif v == "infiltrate":
+            from engine.games.across_the_bug_river import infiltration
+
+            infiltration.run(game, state, frame, role, self.members(state, frame), a, ctx)
         elif v in NOT_YET:
             rule, what = NOT_YET[v]
             raise NotImplementedRule(t("{what} is not implemented yet ({rule}); a referee decides.", what=what, rule=rule), rule)
