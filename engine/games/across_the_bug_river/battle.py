@@ -274,6 +274,9 @@ class Combat(Procedure):
                 for _ in range(extra):
                     if state["units"][uid]["hex"] is not None:
                         lose_step(game, state, frame, uid, ctx, counts=False)
+        from engine.games.across_the_bug_river import overstack
+
+        overstack.after_action(game, state, [path[-1]], ctx, units)
 
     def finish(self, game: Any, rules: Rules, state: State, frame: Frame, ctx: Context) -> None:
         """Combat victory (7.5.3), the end of the reveals, HQs left alone, then the bonus AP."""
@@ -327,11 +330,12 @@ def _fits(rules: Rules, state: State, label: str, extra: list[str]) -> bool:
     return len(units) <= 3 and len(infantry) <= 1
 
 
-def retreat_paths(rules: Rules, state: State, side: str, units: list[str], ezoc_ok: bool) -> list[tuple[str, ...]]:
+def retreat_paths(rules: Rules, state: State, side: str, units: list[str], ezoc_ok: bool, limits: bool = True) -> list[tuple[str, ...]]:
     """Legal retreats of ``units`` together (7.5.2): 1 or 2 hexes, each nearer the nearest hex
     next to a friendly supply area; never into enemy-held hexes, across the unbridged Bug or a
-    lake, off the map or over the stacking limits (RULINGS.md); into EZOC only when ``ezoc_ok``
-    (a forced retreat with nowhere else to go), and then it stops there."""
+    lake or off the map; into a hex over the stacking limits only when no other is open (then
+    5.3.1 applies where it ends); into EZOC only when ``ezoc_ok`` (a forced retreat with nowhere
+    else to go), and then it stops there."""
     if not units:
         return []
     start = state["units"][units[0]]["hex"]
@@ -347,7 +351,7 @@ def retreat_paths(rules: Rules, state: State, side: str, units: list[str], ezoc_
     def step_ok(a: str, b: str) -> bool:
         if b == start or board.holds_enemy(state, b, side) or combat.prohibited_side(rules, state, a, b):
             return False
-        if not _fits(rules, state, b, [u for u in units if u not in board.at(state, b)]):
+        if limits and not _fits(rules, state, b, [u for u in units if u not in board.at(state, b)]):
             return False
         da, db = distance(a), distance(b)
         return db < da or (da == 0 and db == 0)
@@ -370,6 +374,8 @@ def retreat_paths(rules: Rules, state: State, side: str, units: list[str], ezoc_
         for c in rules.board.neighbours(b):
             if c != start and step_ok(b, c) and c not in ezoc:
                 out.append((b, c))
+    if not out and limits:
+        return retreat_paths(rules, state, side, units, ezoc_ok, limits=False)  # over the limit only when nothing else (5.3.1)
     if not ezoc_ok:
         return out
     free = [p for p in out if p[-1] not in ezoc]

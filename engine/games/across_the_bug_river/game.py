@@ -37,7 +37,7 @@ from engine.game import (
     VerbInfo,
     View,
 )
-from engine.games.across_the_bug_river import battle, board, combat
+from engine.games.across_the_bug_river import battle, board, combat, overstack
 from engine.games.across_the_bug_river.admin import Admin, EndTurn, verdict
 from engine.games.across_the_bug_river.data import Rules, load
 from engine.games.across_the_bug_river.phases import Activation, Choose, Ops, React
@@ -59,6 +59,7 @@ VERBS = {
     "attack": VerbInfo("attack", "attack hasty|regular|prepared FROM TARGET [UNIT...]", t("a Combat Action from one hex on an adjacent enemy hex (7.5); 'odds' with the same words previews it")),
     "hit": VerbInfo("hit", "hit UNIT", t("the unit of yours that takes the first hit of a combat (7.5.2)")),
     "hold": VerbInfo("hold", "hold [HEX [HEX]] [UNIT...]", t("take the second hit of a combat in place; the units that must retreat go along the path (7.5.2)")),
+    "displace": VerbInfo("displace", "displace UNIT HEX", t("move a unit out of an enemy hex over the stacking limits (5.3.3)")),
     "retreat": VerbInfo("retreat", "retreat HEX [HEX] [UNIT...]", t("retreat every unit of yours in the combat 1 or 2 hexes instead of the second hit (7.5.2)")),
     "infiltrate": VerbInfo("infiltrate", "infiltrate UNIT|HEX HEX", t("move from an enemy ZOC hex straight into an adjacent one, each unit checking efficiency (7.3.4)")),
     "relocate": VerbInfo("relocate", "relocate HQ HEX", t("HQ relocation (7.4): not implemented yet")),
@@ -79,6 +80,7 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "hit": ("colpo",),
     "hold": ("tieni", "resisti"),
     "retreat": ("ritirata", "ritirati"),
+    "displace": ("sposta",),
     "infiltrate": ("infiltra",),
     "relocate": ("riloca",),
     "pontoon": ("pontone",),
@@ -129,7 +131,7 @@ class AcrossTheBugRiver(ProcedureGame):
     override_kinds = ("place", "remove", "strength", "disorganize", "level", "interdiction")
     procedures = {
         "ops": Ops(), "choose": Choose(), "activation": Activation(), "react": React(), "admin": Admin(), "end_turn": EndTurn(),
-        "combat": battle.Combat(), "losses": battle.Losses(), "bonus": battle.Bonus(),
+        "combat": battle.Combat(), "losses": battle.Losses(), "bonus": battle.Bonus(), "overstack": overstack.Overstack(),
     }
     policy = POLICY
 
@@ -250,6 +252,10 @@ class AcrossTheBugRiver(ProcedureGame):
             return Action(verb, (self.hex_named(args[0]),))
         if verb == "attack":
             return Action(verb, combat.parse(args, self.hex_named, self.unit_named, VERBS[verb].syntax))
+        if verb == "displace":
+            if len(args) != 2:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: displace I/16 1707"))
+            return Action(verb, (self.unit_named(args[0]), self.hex_named(args[1])))
         if verb == "hit":
             if len(args) != 1:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))

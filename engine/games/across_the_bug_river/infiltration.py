@@ -69,13 +69,6 @@ def check(rules: Rules, state: State, frame: Frame, members: list[str], movers: 
             raise NotImplementedRule(
                 t("Moving next to a hex that holds only enemy HQs displaces them: not implemented yet (7.3.6); a referee decides."), "7.3.6"
             )
-    here = [u for u in [*board.at(state, dest), *movers] if state["units"][u]["kind"] == "unit"]
-    infantry = [u for u in here if rules.units[u].combat == "infantry" and rules.units[u].stack_infantry]
-    if len(here) > 3 or len(infantry) > 1:
-        raise NotImplementedRule(
-            t("The stack would be over the stacking limit in {hex} if it stopped there; over-stacking penalties are not implemented yet (5.3.1); a referee decides.", hex=dest),
-            "5.3.1",
-        )
 
 
 def actions(game: Any, state: State, frame: Frame, members: list[str]) -> list[Action]:

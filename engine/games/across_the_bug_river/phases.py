@@ -50,7 +50,7 @@ def efficiency_check(rules: Rules, state: State, uid: str, ctx: Context, why: st
     eff = printed.eff_d if u["disorganized"] else printed.eff
     if u["side"] == "soviet" and state["surprise"]["active"]:
         drm += 2  # 10.2
-    roll = ctx.roll(10, t("Efficiency check of {unit} ({why})", unit=uid, why=why))
+    roll = ctx.roll(10, t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why=why))
     return roll + drm <= eff
 
 
@@ -429,9 +429,12 @@ def finish_move(game: Any, state: State, frame: Frame, ctx: Context) -> None:
             drop_improved(state, label)
     ctx.log(t("The move ends in {hex}.", hex=here))
     frame.pop("walk", None)
-    frame.pop("movers", None)
+    movers = frame.pop("movers", None) or []
     frame.pop("attempted", None)
     mark_control(game, state)
+    from engine.games.across_the_bug_river import overstack
+
+    overstack.after_action(game, state, [state["units"][u]["hex"] for u in movers], ctx, movers)
 
 
 def mark_control(game: Any, state: State) -> None:
