@@ -306,13 +306,14 @@ class AcrossTheBugRiver(ProcedureGame):
         state["shown"] = sorted(shown)
 
     def order_said(self, state: State, role: Role, action: Action) -> Text | None:
-        """A move or recovery naming a counter below the top of its stack names it by a blank to the others."""
-        if action.verb == "attack" and len(action.args) > 3:
-            named: Text | None = None
-            for uid in reversed(action.args[3:]):
-                ref = stacks.unit_ref(POLICY, state, state["units"], uid, uid, (*ROLES, PUBLIC))
-                named = t("{unit} {more}", unit=ref, more=named) if named is not None else t("{unit}", unit=ref)
-            return t("{verb} {rest} {units}", verb=action.verb, rest=" ".join(action.args[:3]), units=named)
+        """An order naming a counter below the top of its stack (a move, a recovery, an infiltration,
+        an attack, a combat choice, a displacement) names it by a blank to those who may not see it."""
+        if action.verb in ("attack", "hit", "hold", "retreat", "displace") and any(a in state["units"] for a in action.args):
+            said: Text | None = None
+            for word in reversed(action.args):
+                ref = stacks.unit_ref(POLICY, state, state["units"], word, word, (*ROLES, PUBLIC)) if word in state["units"] else word
+                said = t("{word} {more}", word=ref, more=said) if said is not None else t("{word}", word=ref)
+            return t("{verb} {args}", verb=action.verb, args=said)
         if action.verb not in ("move", "recover", "infiltrate") or not action.args or action.args[0] not in state["units"]:
             return None
         uid = action.args[0]

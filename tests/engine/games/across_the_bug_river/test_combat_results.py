@@ -412,3 +412,13 @@ def test_the_declaration_reveals_the_defending_stack_to_the_attacker_only_until_
     play(state, "soviet", "hit 141AT")  # 4 against 6 is 1:2; die 7: 2/1
     play(state, "german", "hold")
     assert "reveals" not in state
+
+
+def test_an_attack_naming_a_hidden_counter_reads_as_a_blank_to_the_others():
+    """5.3.4: the echo of 'attack ... UNIT' names a counter below the top only to those who see it."""
+    state = duel(attackers=("I/108", "II/108"))
+    hidden = state["stacks"]["1507"][1]
+    said = GAME.order_said(state, "german", GAME.parse(state, "german", f"attack hasty 1507 1607 {hidden}"))
+    assert hidden in render(said, "en", "german")
+    assert hidden not in render(said, "en", "public")
+    assert hidden not in render(said, "en", "soviet")
