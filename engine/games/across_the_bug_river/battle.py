@@ -566,12 +566,19 @@ def preview(game: Any, state: State, role: str, args: tuple[str, ...]) -> Any:
     odds = combat.assess(rules, state, plan, lambda u: stacks.sees(POLICY, state, state["units"], u, role))
     cup = len(rules.tables["chits"]["cup"])
     totals = [combat.strength(rules, state, mine, i, kind == "prepared", attacking=True) for i in range(cup)]
-    seen = [u for u in odds.defenders]
+    seen = list(odds.defenders)
     printed = sum(rules.units[u].strength for u in seen)
     columns = " ".join(rules.tables["crt"][f"line{odds.line}"]["columns"])
+    if seen:
+        printed_state = {**state, "units": {**state["units"], **{u: {**state["units"][u], "strength": rules.units[u].strength} for u in seen}}}
+        improved = target in state["improved"]
+        defence = [combat.strength(rules, printed_state, seen, i, improved, attacking=False) for i in range(cup)]
+        worst = combat.column(rules, odds.line, min(totals), max(defence)) or t("below the leftmost column")
+        best = combat.column(rules, odds.line, max(totals), min(defence)) or t("below the leftmost column")
+    else:
+        worst = best = "-"
     return t(
-        "Odds of a {kind} attack from {source} on {target}: your strength {low} to {high} with the chits; the enemy counters you see: {n}, printed strength {printed} (current strength is never shown; hidden counters are not counted). Terrain line {line} ({columns}); DRM {drm} ({breakdown}) from what you see.",
+        "Odds of a {kind} attack from {source} on {target}: your strength {low} to {high} with the chits; the enemy counters you see: {n}, printed strength {printed} (current strength is never shown; hidden counters are not counted): from {worst} to {best} at their printed strength. Terrain line {line} ({columns}); DRM {drm} ({breakdown}) from what you see.",
         kind=kind, source=source, target=target, low=str(min(totals)), high=str(max(totals)), n=len(seen),
-        printed=printed, line=odds.line, columns=columns, drm=f"{odds.drm:+d}", breakdown=odds.breakdown(),
+        printed=printed, worst=worst, best=best, line=odds.line, columns=columns, drm=f"{odds.drm:+d}", breakdown=odds.breakdown(),
     )
-

@@ -455,3 +455,22 @@ def test_odds_is_not_an_order():
     before = repr(state)
     GAME.query(state, "german", "odds prepared 1507 1607")
     assert repr(state) == before
+
+
+def test_the_odds_preview_gives_the_column_range_against_the_printed_strength():
+    """7.5.1 D: the preview's columns run from the worst chits against the printed strength to the best."""
+    state = duel()
+    text = render(GAME.query(state, "german", "odds hasty 1507 1607"), "en", "german")
+    # I/108 (efficiency 6, standard column): 4 to 8; I/16 printed 4 (efficiency 4): 4 to 8
+    assert "from 1:2 to 2:1 at their printed strength" in text
+
+
+def test_a_chit_cup_of_the_wrong_size_is_reported():
+    """7.5.1.1: the cup is drawn with a d10, so it holds ten chits."""
+    from engine.datafiles import read_text, read_texts
+    from engine.games.across_the_bug_river import data
+
+    texts = {name: read_text(data.PACKAGE, f"data/{name}") for name in ("units.csv", "formations.csv", "tables.toml", "scenarios.toml")}
+    texts["tables.toml"] = texts["tables.toml"].replace('  "std:1,1,1,1,1,1 enh:1,1,1,1,2,2",\n', "", 1)
+    rules = data.parse(texts, read_texts(data.PACKAGE, "data/map"))
+    assert any("chit cup" in p for p in rules.problems)
