@@ -418,7 +418,7 @@ class Losses(Procedure):
         acts += [Action("retreat", p) for p in retreat_paths(rules, state, role, units, ezoc_ok=False)]
         return Prompt(
             role,
-            t("Second hit in {hex}: 'hold' (the units that failed their check retreat, the others take the hit) or 'retreat HEX [HEX]' with every unit; add UNIT... for the order your units take the further losses (7.5.2).",
+            t("Second hit in {hex}: 'hold [UNIT...]' (the units that failed their check retreat, the others take the hit, further losses in the order named) or 'retreat HEX [HEX] [UNIT...]' with every unit, or with the units named and those that must (the units that stay take the hit) (7.5.2).",
               hex=state["units"][units[0]]["hex"]),
             tuple(acts),
         )
@@ -454,8 +454,11 @@ class Losses(Procedure):
             elif forced and tuple(path) not in legal:
                 raise IllegalOrder(self.refusal(legal), "7.5.2")
         else:
-            leaving = units
-            legal = retreat_paths(rules, state, role, units, ezoc_ok=False)
+            # The units named retreat with those that must; none named: every unit (7.5.2). A
+            # partial retreat moves one group and leaves the second hit to the units that stay.
+            leaving = [u for u in units if u in priority or u in forced] if priority else units
+            priority = []
+            legal = retreat_paths(rules, state, role, leaving, ezoc_ok=False)
             if tuple(path) not in legal:
                 raise IllegalOrder(self.refusal(legal), "7.5.2")
         fight["decision"][who] = {"retreat": leaving, "path": path, "priority": priority}

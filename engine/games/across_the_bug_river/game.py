@@ -60,7 +60,7 @@ VERBS = {
     "hit": VerbInfo("hit", "hit UNIT", t("the unit of yours that takes the first hit of a combat (7.5.2)")),
     "hold": VerbInfo("hold", "hold [HEX [HEX]] [UNIT...]", t("take the second hit of a combat in place; the units that must retreat go along the path (7.5.2)")),
     "displace": VerbInfo("displace", "displace UNIT HEX", t("move a unit out of an enemy hex over the stacking limits (5.3.3)")),
-    "retreat": VerbInfo("retreat", "retreat HEX [HEX] [UNIT...]", t("retreat every unit of yours in the combat 1 or 2 hexes instead of the second hit (7.5.2)")),
+    "retreat": VerbInfo("retreat", "retreat HEX [HEX] [UNIT...]", t("retreat your units in the combat (all, or those named) 1 or 2 hexes; if all go, the second hit is satisfied (7.5.2)")),
     "infiltrate": VerbInfo("infiltrate", "infiltrate UNIT|HEX HEX", t("move from an enemy ZOC hex straight into an adjacent one, each unit checking efficiency (7.3.4)")),
     "relocate": VerbInfo("relocate", "relocate HQ HEX", t("HQ relocation (7.4): not implemented yet")),
     "pontoon": VerbInfo("pontoon", "pontoon HEX HEX", t("pontoon bridge (10.3): not implemented yet")),

@@ -422,3 +422,15 @@ def test_an_attack_naming_a_hidden_counter_reads_as_a_blank_to_the_others():
     assert hidden in render(said, "en", "german")
     assert hidden not in render(said, "en", "public")
     assert hidden not in render(said, "en", "soviet")
+
+
+def test_a_partial_retreat_leaves_the_second_hit_to_the_units_that_stay():
+    """7.5.2.3: if only some units retreat, those that stay take the second hit."""
+    state = duel(defenders=("I/16", "141AT"))
+    state["units"]["141AT"]["strength"] = 2
+    play(state, "german", "attack hasty 1507 1607", 1, 1, 10)  # 4 against 6 is 1:2; die 10: 1/2r
+    play(state, "soviet", "hit I/16", 1, 1)
+    path = next(a.args for a in GAME.prompt(state, "soviet").actions if a.verb == "retreat")
+    play(state, "soviet", "retreat " + " ".join(path) + " I/16")
+    assert state["units"]["I/16"]["hex"] == path[-1] and state["units"]["I/16"]["strength"] == 3
+    assert state["units"]["141AT"]["hex"] == "1607" and state["units"]["141AT"]["strength"] == 1
