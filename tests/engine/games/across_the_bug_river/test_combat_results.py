@@ -434,3 +434,14 @@ def test_a_partial_retreat_leaves_the_second_hit_to_the_units_that_stay():
     play(state, "soviet", "retreat " + " ".join(path) + " I/16")
     assert state["units"]["I/16"]["hex"] == path[-1] and state["units"]["I/16"]["strength"] == 3
     assert state["units"]["141AT"]["hex"] == "1607" and state["units"]["141AT"]["strength"] == 1
+
+
+def test_the_bonus_ap_may_buy_another_combat_action_by_the_winners():
+    """7.5.3: the winners may spend the bonus AP on another Combat Action (the attacker adding its own AP)."""
+    state = won_by_the_attacker()
+    put(state, "II/16", "1506")
+    play(state, "soviet", "hold")
+    c = play(state, "german", "attack regular 1507 1506", 1, 1, 5, 1)  # 4 against 4, HQ +2: row 7, 2/2r
+    assert any("makes a regular attack from 1507 on 1506" in line for line in texts(c))
+    assert state["ap"]["german"] == 4 + 1 - 2
+    assert top(state)["proc"] == "losses" and top(state)["owner"] == "soviet"
