@@ -212,6 +212,8 @@ def _table_problems(tables: Mapping[str, Any], board: MapData) -> list[str]:
         parts = dict(p.split(":") for p in chit.split())
         if set(parts) != {"std", "enh"} or any(len(v.split(",")) != 6 for v in parts.values()):
             out.append(f"tables.toml: chit {n} needs std and enh multipliers for efficiency 2..7")
+    if len(tables["chits"]["cup"]) != 10:
+        out.append("tables.toml: the chit cup needs 10 chits (7.5.1.1: drawn with a d10)")
     if len(tables["interdiction"]["by_roll"]) != 10:
         out.append("tables.toml: the interdiction table needs 10 cells (d10)")
     return out

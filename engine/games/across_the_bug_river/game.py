@@ -4,8 +4,9 @@ Built so far: the provisional data and its validator, the three scenarios' set-u
 (initiative with its +DRM marker and the Surprise Attack, Action / Transfer / Pass, formation
 activations with AP from the AP table), Movement Actions along a whole path with ZOC by terrain,
 roads, streams, the Bug, stacking and limited knowledge, Formation Reactions with their
-mini-activations, Recovery and Improved Defense, the Admin Phase segments in order, and the end
-of the turn with the victory points the position gives. Combat, infiltration, HQ relocation and
+mini-activations, Recovery and Improved Defense, Combat Actions with their losses windows, retreats
+and bonus AP (``combat``, ``battle``), infiltration, the Admin Phase segments in order, and the end
+of the turn with the victory points the position gives. HQ relocation and
 displacement, boat movement, pontoons, over-stacking penalties, attachments, replacements and
 Schlachtenglück rerolls are refused or skipped with a message naming the rule: a referee decides.
 
@@ -36,7 +37,7 @@ from engine.game import (
     VerbInfo,
     View,
 )
-from engine.games.across_the_bug_river import board
+from engine.games.across_the_bug_river import battle, board, combat, overstack
 from engine.games.across_the_bug_river.admin import Admin, EndTurn, verdict
 from engine.games.across_the_bug_river.data import Rules, load
 from engine.games.across_the_bug_river.phases import Activation, Choose, Ops, React
@@ -55,8 +56,12 @@ VERBS = {
     "end": VerbInfo("end", "end", t("end the activation or reaction (7.1)")),
     "react": VerbInfo("react", "react FORMATION", t("attempt a Formation Reaction (6.4)")),
     "noreact": VerbInfo("noreact", "noreact", t("let the enemy move go on (6.4)")),
-    "attack": VerbInfo("attack", "attack hasty|regular|prepared FROM TARGET", t("combat (7.5): not implemented yet")),
-    "infiltrate": VerbInfo("infiltrate", "infiltrate UNIT HEX", t("infiltration (7.3.4): not implemented yet")),
+    "attack": VerbInfo("attack", "attack hasty|regular|prepared FROM TARGET [UNIT...]", t("a Combat Action from one hex on an adjacent enemy hex (7.5); 'odds' with the same words previews it")),
+    "hit": VerbInfo("hit", "hit UNIT", t("the unit of yours that takes the first hit of a combat (7.5.2)")),
+    "hold": VerbInfo("hold", "hold [HEX [HEX]] [UNIT...]", t("take the second hit of a combat in place; the units that must retreat go along the path (7.5.2)")),
+    "displace": VerbInfo("displace", "displace UNIT HEX", t("move a unit out of an enemy hex over the stacking limits (5.3.3)")),
+    "retreat": VerbInfo("retreat", "retreat HEX [HEX] [UNIT...]", t("retreat your units in the combat (all, or those named) 1 or 2 hexes; if all go, the second hit is satisfied (7.5.2)")),
+    "infiltrate": VerbInfo("infiltrate", "infiltrate UNIT|HEX HEX", t("move from an enemy ZOC hex straight into an adjacent one, each unit checking efficiency (7.3.4)")),
     "relocate": VerbInfo("relocate", "relocate HQ HEX", t("HQ relocation (7.4): not implemented yet")),
     "pontoon": VerbInfo("pontoon", "pontoon HEX HEX", t("pontoon bridge (10.3): not implemented yet")),
 }
@@ -72,6 +77,10 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "react": ("reagisci", "reazione"),
     "noreact": ("nessuna-reazione",),
     "attack": ("attacca", "attacco"),
+    "hit": ("colpo",),
+    "hold": ("tieni", "resisti"),
+    "retreat": ("ritirata", "ritirati"),
+    "displace": ("sposta",),
     "infiltrate": ("infiltra",),
     "relocate": ("riloca",),
     "pontoon": ("pontone",),
@@ -120,7 +129,10 @@ class AcrossTheBugRiver(ProcedureGame):
     verbs = VERBS
     dice = (10,)
     override_kinds = ("place", "remove", "strength", "disorganize", "level", "interdiction")
-    procedures = {"ops": Ops(), "choose": Choose(), "activation": Activation(), "react": React(), "admin": Admin(), "end_turn": EndTurn()}
+    procedures = {
+        "ops": Ops(), "choose": Choose(), "activation": Activation(), "react": React(), "admin": Admin(), "end_turn": EndTurn(),
+        "combat": battle.Combat(), "losses": battle.Losses(), "bonus": battle.Bonus(), "overstack": overstack.Overstack(),
+    }
     policy = POLICY
 
     def __init__(self) -> None:
@@ -225,6 +237,11 @@ class AcrossTheBugRiver(ProcedureGame):
             for label in args[1:]:
                 self.hex_named(label)
             return Action(verb, (first, *args[1:]))
+        if verb == "infiltrate":
+            if len(args) != 2:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: infiltrate I/36 1607"))
+            first = args[0] if args[0] in self.rules.board.grid else self.unit_named(args[0])
+            return Action(verb, (first, self.hex_named(args[1])))
         if verb == "recover":
             if len(args) != 1:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
@@ -233,7 +250,33 @@ class AcrossTheBugRiver(ProcedureGame):
             if len(args) != 1:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
             return Action(verb, (self.hex_named(args[0]),))
+        if verb == "attack":
+            return Action(verb, combat.parse(args, self.hex_named, self.unit_named, VERBS[verb].syntax))
+        if verb == "displace":
+            if len(args) != 2:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: displace I/16 1707"))
+            return Action(verb, (self.unit_named(args[0]), self.hex_named(args[1])))
+        if verb == "hit":
+            if len(args) != 1:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
+            return Action(verb, (self.unit_named(args[0]),))
+        if verb in ("hold", "retreat"):
+            if verb == "retreat" and not args:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: retreat 2309 2409"))
+            return Action(verb, tuple(a if a in self.rules.board.grid else self.unit_named(a) for a in args))
         return Action(verb, tuple(args))
+
+    def query(self, state: State, role: Role, line: str) -> Text | None:
+        """``odds hasty|regular|prepared FROM TARGET [UNIT...]``: the preview of an attack from
+        what ``role`` may see (7.5.1); nothing is logged."""
+        words = tokens(line)
+        if not words or words[0].casefold() not in ("odds", "probabilita"):
+            return None
+        if role not in ROLES:
+            raise InvalidOrder(t("Only a player previews an attack."))
+        args = combat.parse(words[1:], self.hex_named, self.unit_named, "odds hasty|regular|prepared FROM TARGET [UNIT...]")
+        result: Text = battle.preview(self, state, role, args)
+        return result
 
     def hex_named(self, label: str) -> str:
         if label not in self.rules.board.grid:
@@ -263,8 +306,15 @@ class AcrossTheBugRiver(ProcedureGame):
         state["shown"] = sorted(shown)
 
     def order_said(self, state: State, role: Role, action: Action) -> Text | None:
-        """A move or recovery naming a counter below the top of its stack names it by a blank to the others."""
-        if action.verb not in ("move", "recover") or not action.args or action.args[0] not in state["units"]:
+        """An order naming a counter below the top of its stack (a move, a recovery, an infiltration,
+        an attack, a combat choice, a displacement) names it by a blank to those who may not see it."""
+        if action.verb in ("attack", "hit", "hold", "retreat", "displace") and any(a in state["units"] for a in action.args):
+            said: Text | None = None
+            for word in reversed(action.args):
+                ref = stacks.unit_ref(POLICY, state, state["units"], word, word, (*ROLES, PUBLIC)) if word in state["units"] else word
+                said = t("{word} {more}", word=ref, more=said) if said is not None else t("{word}", word=ref)
+            return t("{verb} {args}", verb=action.verb, args=said)
+        if action.verb not in ("move", "recover", "infiltrate") or not action.args or action.args[0] not in state["units"]:
             return None
         uid = action.args[0]
         if state["units"][uid]["hex"] is None:
@@ -313,6 +363,8 @@ class AcrossTheBugRiver(ProcedureGame):
         top = state["flow"][-1]["proc"] if state.get("flow") else None
         if top == "react":
             return Action("noreact")
+        if top == "losses":
+            return self.prompt(state, role).actions[0]  # the strongest unit takes the free first hit; hold
         return super().default_action(state, role)
 
     # For the tests ------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 """The Movement Action (7.3): a stack's whole path checked against the position it starts from.
 
 ``plan`` returns the MP each step costs and refuses, citing the rule, a path the rules forbid;
-the parts of movement not implemented yet (boat movement, infiltration, moving next to an
-HQ-only hex, ending over-stacked) are refused with ``NotImplementedRule`` so a referee decides.
+the parts of movement not implemented yet (boat movement, moving next to an HQ-only hex) are
+refused with ``NotImplementedRule`` so a referee decides. Over-stacking is allowed on the way;
+where the move ends, ``overstack`` applies the penalties (5.3.1).
 """
 
 from __future__ import annotations
@@ -108,22 +109,8 @@ def plan(rules: Rules, state: State, movers: Sequence[str], path: Sequence[Label
     spent = sum(costs)
     if spent > allowance and len(costs) > 1:
         raise IllegalOrder(t("The path costs {mp} MP; the stack has {ma}.", mp=_mp(spent), ma=allowance), "7.3.2")
-    for h in path[1:]:
-        extra = [u for u in movers if u not in board.at(state, h)]
-        if _would_overstack(rules, state, h, extra):
-            raise NotImplementedRule(
-                t("The stack would be over the stacking limit in {hex} if it stopped there; over-stacking penalties are not implemented yet (5.3.1); a referee decides.", hex=h),
-                "5.3.1",
-            )
     return Plan(tuple(costs), allowance, leg_bonus)
 
 
 def _mp(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:.1f}"
-
-
-def _would_overstack(rules: Rules, state: State, label: Label, extra: Sequence[str]) -> bool:
-    units = [*board.at(state, label), *extra]
-    combat = [u for u in units if state["units"][u]["kind"] == "unit"]
-    infantry = [u for u in combat if rules.units[u].combat == "infantry" and rules.units[u].stack_infantry]
-    return len(combat) > 3 or len(infantry) > 1

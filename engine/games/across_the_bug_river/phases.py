@@ -20,8 +20,6 @@ from engine.games.across_the_bug_river.data import Rules
 from engine.text import Secret, t
 
 NOT_YET = {
-    "attack": ("7.5", t("Combat (hasty, regular and prepared attacks)")),
-    "infiltrate": ("7.3.4", t("Infiltration")),
     "relocate": ("7.4", t("HQ relocation")),
     "pontoon": ("10.3", t("Building a pontoon bridge")),
 }
@@ -52,7 +50,7 @@ def efficiency_check(rules: Rules, state: State, uid: str, ctx: Context, why: st
     eff = printed.eff_d if u["disorganized"] else printed.eff
     if u["side"] == "soviet" and state["surprise"]["active"]:
         drm += 2  # 10.2
-    roll = ctx.roll(10, t("Efficiency check of {unit} ({why})", unit=uid, why=why))
+    roll = ctx.roll(10, t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why=why))
     return roll + drm <= eff
 
 
@@ -236,7 +234,11 @@ class Activation(Procedure):
         for label in sorted({state["units"][u]["hex"] for u in self.members(state, frame)}):
             if self.improve_refusal(rules, state, frame, label) is None:
                 acts.append(Action("improve", (label,)))
-        return Prompt(role, t("{formation}: {ap} AP left. Move, recover, improve or end.", formation=frame["formation"], ap=ap), tuple(acts))
+        from engine.games.across_the_bug_river import battle, infiltration
+
+        acts += battle.attack_actions(rules, state, frame, role, self.members(state, frame))
+        acts += infiltration.actions(game, state, frame, self.members(state, frame))
+        return Prompt(role, t("{formation}: {ap} AP left. Move, attack, recover, improve or end.", formation=frame["formation"], ap=ap), tuple(acts))
 
     def cost(self, rules: Rules, state: State, movers: list[str], base: int) -> int:
         """OOC units pay double (5.8.3); the dearest unit sets the stack's cost."""
@@ -282,6 +284,14 @@ class Activation(Procedure):
                       what=t("reaction") if frame["reaction"] else t("activation"), ap=state["ap"][role]))
             state["ap"][role] = 0
             flow.end(state)
+        elif v == "attack":
+            from engine.games.across_the_bug_river import battle
+
+            battle.declare(game, state, frame, role, self.members(state, frame), a, ctx)
+        elif v == "infiltrate":
+            from engine.games.across_the_bug_river import infiltration
+
+            infiltration.run(game, state, frame, role, self.members(state, frame), a, ctx)
         elif v in NOT_YET:
             rule, what = NOT_YET[v]
             raise NotImplementedRule(t("{what} is not implemented yet ({rule}); a referee decides.", what=what, rule=rule), rule)
@@ -297,7 +307,7 @@ class Activation(Procedure):
         elif v == "move":
             self.move(game, rules, state, frame, role, a, ctx)
         else:
-            raise flow.refuse(action, ("move", "recover", "improve", "end"), self.step(game, state, frame), t("Give 'move UNIT|HEX HEX...', 'recover UNIT', 'improve HEX' or 'end'."))
+            raise flow.refuse(action, ("move", "attack", "recover", "improve", "end"), self.step(game, state, frame), t("Give 'move UNIT|HEX HEX...', 'attack hasty|regular|prepared FROM TARGET', 'recover UNIT', 'improve HEX' or 'end'."))
 
     def recover(self, rules: Rules, state: State, frame: Frame, role: str, uid: str, ctx: Context) -> None:
         if uid not in self.members(state, frame):
@@ -419,9 +429,12 @@ def finish_move(game: Any, state: State, frame: Frame, ctx: Context) -> None:
             drop_improved(state, label)
     ctx.log(t("The move ends in {hex}.", hex=here))
     frame.pop("walk", None)
-    frame.pop("movers", None)
+    movers = frame.pop("movers", None) or []
     frame.pop("attempted", None)
     mark_control(game, state)
+    from engine.games.across_the_bug_river import overstack
+
+    overstack.after_action(game, state, [state["units"][u]["hex"] for u in movers], ctx, movers)
 
 
 def mark_control(game: Any, state: State) -> None:
