@@ -405,6 +405,13 @@ class Store:
             row = await cur.fetchone()
         return row["archive_reason"] if row else None
 
+    async def attach_channel(self, campaign_id: int, channel: str, guild: str | None) -> None:
+        """Make ``channel`` the campaign's (an imported campaign starts with none)."""
+        async with self.transaction() as db:
+            await db.execute(
+                "UPDATE campaigns SET channel = ?, guild = ?, channel_lost_at = NULL WHERE id = ?", (channel, guild, campaign_id)
+            )
+
     async def mark_channel_lost(self, campaign_id: int) -> bool:
         """Record that the campaign's channel is gone; True the first time only."""
         async with self.transaction() as db:

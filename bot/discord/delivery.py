@@ -105,6 +105,7 @@ def missing_permission(channel: object, needed: Sequence[str]) -> str | None:
 
 
 RULING_COLOUR = 0xB03030
+BUSY_RECHECK = 0.5  # seconds before delivery looks again at a campaign whose gate was held
 
 
 def embeds(out: Outgoing) -> list[discord.Embed]:
@@ -175,12 +176,20 @@ class Delivery:
         stalled campaign (a slow upload, a rate-limit wait) never holds up the others' retries.
         """
         pending = await self.client.store.pending()
+        busy = False
         for campaign_id in dict.fromkeys(e.campaign_id for e in pending):
             gate = self.client.gate(campaign_id)
-            if gate.locked() or campaign_id in self.parked:
+            if campaign_id in self.parked:
+                continue
+            if gate.locked():
+                busy = True  # its holder may have flushed before these entries were written
                 continue
             async with gate:
                 await self.flush(campaign_id)
+        if busy:
+            # Look again shortly rather than at the next idle check: a reminder written while a
+            # campaign's gate was held must not wait a minute for delivery.
+            asyncio.get_running_loop().call_later(BUSY_RECHECK, self._wake.set)
 
     async def flush(self, campaign_id: int) -> int:
         """Deliver the campaign's pending entries in order; the caller holds its gate."""

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.archives import import_file
 from bot.discord.board import DESCRIPTION_LIMIT, FIELD_LIMIT, status_embed
 from bot.discord.campaigns import listing
 from bot.discord.components import show_choices
@@ -65,6 +66,23 @@ async def _submit(interaction: discord.Interaction[Any], row: CampaignRow, text:
     return [r for r in replies if r.to == PUBLIC or r.to in seats]  # never another side's private replies
 
 
+
+async def may_start_campaign(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the user may start (create or import) a campaign in this channel; else answered why."""
+    client = client_of(interaction)
+    perms = interaction.permissions
+    role_name = client.settings.referee_role
+    has_role = isinstance(interaction.user, discord.Member) and any(r.name == role_name for r in interaction.user.roles)
+    if interaction.guild is None or interaction.channel_id is None:
+        await answer(interaction, client.tr(t("Campaigns live in server channels, threads or forum posts.")))
+        return False
+    if not (perms.manage_channels or perms.manage_guild or has_role):
+        await answer(interaction, client.tr(t(
+            "Sorry, only members who may manage this channel, or referees, may start a campaign here."
+        )))
+        return False
+    return True
+
 class PlayerCommands(app_commands.Group):
     def __init__(self) -> None:
         super().__init__(name="adjutant", description=N_("Play a wargame campaign refereed by Adjutant"))
@@ -82,16 +100,7 @@ class PlayerCommands(app_commands.Group):
         options: str | None = None, name: str | None = None, language: str | None = None,
     ) -> None:
         client = client_of(interaction)
-        perms = interaction.permissions
-        role_name = client.settings.referee_role
-        has_role = isinstance(interaction.user, discord.Member) and any(r.name == role_name for r in interaction.user.roles)
-        if interaction.guild is None or interaction.channel_id is None:
-            await answer(interaction, client.tr(t("Campaigns live in server channels, threads or forum posts.")))
-            return
-        if not (perms.manage_channels or perms.manage_guild or has_role):
-            await answer(interaction, client.tr(t(
-                "Sorry, only members who may manage this channel, or referees, may start a campaign here."
-            )))
+        if not await may_start_campaign(interaction):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with client.creating(interaction.channel_id):
@@ -124,6 +133,19 @@ class PlayerCommands(app_commands.Group):
             "Campaign {name} created; you are its referee. Players take a side with /adjutant join ({roles}).",
             name=row.name, roles=roles,
         )))
+
+    @app_commands.command(name=N_("import"), description=N_("Make this channel's campaign from a campaign file (/ref campaign-export, adjutant export)"))
+    @app_commands.describe(
+        file=N_("the campaign file (JSON, with its private part)"), passphrase=N_("the passphrase it was exported with"),
+        name=N_("the campaign's name here (default: its own)"),
+    )
+    async def import_(
+        self, interaction: discord.Interaction[Any], file: discord.Attachment, passphrase: str, name: str | None = None,
+    ) -> None:
+        if not await may_start_campaign(interaction):
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await import_file(interaction, file, passphrase, name)
 
     @app_commands.command(name=N_("join"), description=N_("Take a side"))
     @app_commands.describe(side=N_("the side to play"))

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.archives import export_file
 from bot.discord.delivery import first_lines
 from bot.discord.interact import ac_override, ac_side, ac_unit, answer, campaign_here, client_of
 from bot.discord.slash import N_
@@ -211,6 +212,14 @@ class RefereeCommands(app_commands.Group):
     @app_commands.command(name=N_("export"), description=N_("The whole position as a file, for you alone (it holds every hand)"))
     async def export(self, interaction: discord.Interaction[Any]) -> None:
         await export_position(interaction)
+
+    @app_commands.command(name=N_("campaign-export"), description=N_("The whole campaign as a file, for you alone (import it elsewhere, audit its rolls)"))
+    @app_commands.describe(passphrase=N_("seals the private part (hands, seed) so the file imports; without it, the public part only"))
+    async def campaign_export(self, interaction: discord.Interaction[Any], passphrase: str = "") -> None:
+        row = await _referee_here(interaction)
+        if row is None:
+            return
+        await export_file(interaction, row, passphrase)
 
     @app_commands.command(name=N_("appoint"), description=N_("Make a member a referee of this campaign"))
     @app_commands.describe(user=N_("the new referee"))

@@ -204,6 +204,8 @@ def commands(case: Case) -> dict[str, tuple[str, dict[str, Any]]]:
         "ref deadline": ("ref deadline", {"hours": 48, "reason": "matrix"}),
         "ref private-posts": ("ref private-posts", {"where": "thread"}),
         "team axis": ("adjutant team", {"side": "axis", "user": stranger, "action": "remove"}),
+        "ref campaign-export": ("ref campaign-export", {"passphrase": "matrix passphrase"}),
+        "import": ("adjutant import", {"file": Upload("x.campaign.json", b"{}"), "passphrase": "matrix passphrase"}),
     }
 
 
@@ -217,7 +219,7 @@ COMMAND_NAMES = [
     "create", "join axis", "leave axis", "seats", "status", "history", "map", "hand axis", "options axis",
     "order axis", "undo axis", "help", "campaigns", "observe", "settings", "ref seat", "ref place", "ref remove",
     "ref override", "ref grant-undo", "ref rewind", "ref pause", "ref resume", "ref appoint", "ref position", "ref export",
-    "ref end", "away axis", "timelapse", "ref deadline", "ref private-posts", "team axis",
+    "ref end", "away axis", "timelapse", "ref deadline", "ref private-posts", "team axis", "ref campaign-export", "import",
 ]
 
 PUBLIC_ANSWERS = {"seats", "status", "history", "map", "help", "campaigns", "settings", "timelapse"}
@@ -231,7 +233,7 @@ def expected_answer(name: str, actor: str, it: Interaction) -> None:
     first = it.messages()[0]
     if name in PUBLIC_ANSWERS:
         assert text and first.ephemeral, text
-    elif name == "create":
+    elif name in ("create", "import"):
         assert first.ephemeral and (text.startswith("Sorry") or "already hosts" in text), text
     elif name == "join axis":
         if actor == "own":
