@@ -41,6 +41,8 @@ from engine.games.combat_commander import (
     events,
     fire,
     fireorder,
+    fortifications,
+    markers,
     melee,
     model,
     movement,
@@ -82,7 +84,7 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "choose": ("scegli",),
 }
 VERBS = {name: dataclasses.replace(info, aliases=info.aliases + ITALIAN.get(name, ())) for name, info in VERBS.items()}
-OVERRIDES = ("place", "remove", "break", "rally", "suppress", "unsuppress", "time", "vp", "initiative")
+OVERRIDES = ("place", "remove", "break", "rally", "suppress", "unsuppress", "time", "vp", "initiative", *markers.OVERRIDES)
 
 
 class CombatCommander(flow.ProcedureGame):
@@ -136,6 +138,7 @@ class CombatCommander(flow.ProcedureGame):
             "objectives": {k: ("" if v == "none" else v) for k, v in s.objectives.items()},
             "smoke": {},
             "blaze": [],
+            "forts": {},
             "over": None,
             "sides": {},
             "units": {},
@@ -320,6 +323,7 @@ class CombatCommander(flow.ProcedureGame):
         ]
         out += [{"hex": h, "text": f"Smoke {v}", "side": ""} for h, v in sorted(state["smoke"].items())]
         out += [{"hex": h, "text": "Blaze", "side": ""} for h in sorted(state["blaze"])]
+        out += [{"hex": h, "text": fortifications.NAMES[k], "side": ""} for h, k in sorted(fortifications.forts(state).items())]
         return out
 
     def status(self, state: State, viewer: Role) -> Text:
@@ -367,10 +371,14 @@ class CombatCommander(flow.ProcedureGame):
     # Referee ------------------------------------------------------------------------------------
     def override(self, state: State, override: Override, ctx: Context) -> State:
         kind, args = override.kind, list(override.args)
+        if kind in markers.OVERRIDES:
+            return markers.override(self.board_for(state), state, kind, args, ctx)
         if kind in ("place", "remove", "break", "rally", "suppress", "unsuppress") and args:
             uid = self._unit(state, args[0])
             u = state["units"][uid]
             if kind == "place" and len(args) == 2:
+                if fortifications.blazing(state, self._hex(state, args[1])):
+                    raise IllegalOrder(t("Nothing may share a Blaze hex ({hex}) (8.1.5).", hex=self._hex(state, args[1])), "8.1.5")
                 u["hex"] = self._hex(state, args[1])
                 if uid in state["sides"][u["side"]]["casualties"]:
                     state["sides"][u["side"]]["casualties"].remove(uid)
@@ -391,7 +399,7 @@ class CombatCommander(flow.ProcedureGame):
             return state
         raise InvalidOrder(
             t("Unknown or malformed override '{kind}'.", kind=kind),
-            t("Possible: place UNIT HEX, remove UNIT, break/rally/suppress/unsuppress UNIT, time N, vp N, initiative axis|allies."),
+            t("Possible: place UNIT HEX, remove UNIT, break/rally/suppress/unsuppress UNIT, time N, vp N, initiative axis|allies, smoke HEX N, blaze HEX, unblaze HEX, fortify HEX KIND, unfortify HEX."),
         )
 
     def check_invariants(self, state: State) -> None:

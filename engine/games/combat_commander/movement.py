@@ -13,7 +13,7 @@ from engine import flow
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import cards, fire, model
+from engine.games.combat_commander import cards, fire, fortifications, model
 from engine.games.combat_commander.common import (
     NOT_YET,
     Rules,
@@ -44,8 +44,10 @@ def legal_steps(g: Rules, state: State, uid: str, frame: dict[str, Any]) -> list
     spent = int(frame.get("spent", {}).get(uid, 0))
     allowance = movement(g, state, uid, uid in frame.get("road", []))
     out = []
+    if uid in frame.get("wired", []):
+        return []
     for n in board.map.neighbours(u["hex"]):
-        cost = board.move_cost(u["hex"], n)
+        cost = fortifications.move_cost(board, state, u["hex"], n)
         if cost is None or spent + cost > allowance:
             continue
         if model.units_at(state, n, model.other(u["side"])):
@@ -98,6 +100,8 @@ class MoveOrder(Procedure):
         uid, dest = action.args
         if uid not in frame["units"]:
             raise IllegalOrder(t("{unit} is not activated for this Move order (O21).", unit=uid), "O21")
+        if uid in frame.get("wired", []):
+            raise IllegalOrder(t("{unit} entered or left Wire: it has lost all its MP (F106.2).", unit=uid), "F106.2")
         if uid not in self.movers(state, frame):
             raise IllegalOrder(t("{unit} has finished its move: a unit completes its move before another starts (O21.2).", unit=uid), "O21.2")
         board = g.board_for(state)
@@ -106,7 +110,9 @@ class MoveOrder(Procedure):
             raise IllegalOrder(t("{hex} is not adjacent to {unit}.", hex=dest, unit=uid), "O21")
         if model.units_at(state, dest, model.other(role)):
             raise IllegalOrder(t("{hex} holds enemy units: Move cannot enter it (O21.4).", hex=dest), "O21.4")
-        cost = board.move_cost(u["hex"], dest)
+        if fortifications.blazing(state, dest):
+            raise IllegalOrder(t("{hex} holds a Blaze: it is impassable (T79).", hex=dest), "T79")
+        cost = fortifications.move_cost(board, state, u["hex"], dest)
         if cost is None:
             raise IllegalOrder(t("{hex} cannot be entered from {origin} (O21.4, T79, T83, T98).", hex=dest, origin=u["hex"]), "O21.4")
         spent = int(frame["spent"].get(uid, 0))
@@ -120,12 +126,21 @@ class MoveOrder(Procedure):
             frame["done"].append(frame["current"])
         frame["current"] = uid
         frame["spent"][uid] = spent + cost
+        origin = u["hex"]
         u["hex"] = dest
         if board.has_path(dest, "road") and uid not in frame["road"]:
             frame["road"].append(uid)
         ctx.log(t("{unit} moves to {hex} ({spent} MP spent).", unit=uid, hex=dest, spent=spent + cost))
         model.update_control(g.data, state, objectives(board), ctx)
+        if fortifications.wired(state, origin, dest):
+            frame.setdefault("wired", []).append(uid)
+            ctx.log(t("{unit} entered or left Wire: its move ends in {hex} (F106.2).", unit=uid, hex=dest))
+        fortifications.mines_on_step(g.data, state, uid, origin, dest, ctx)
+        if state.get("over") or u["hex"] is None:
+            return
         enemy = model.other(role)
+        if fortifications.trench_step(board, state, origin, dest):
+            return  # F105.2: a Trench step cannot draw opportunity fire
         if any(fire.reach(g.data, board, state, e, dest) for e in model.on_map(state) if state["units"][e]["side"] == enemy):
             flow.call(state, "opfire", hex=dest, mover=uid, prior=frame["opfire"])
 
