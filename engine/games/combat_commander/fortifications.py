@@ -31,6 +31,11 @@ NAMES = {
     "bunker": "Bunker", "foxholes": "Foxholes", "mines": "Mines",
     "pillbox": "Pillbox", "trenches": "Trenches", "wire": "Wire",
 }
+#: The fortification as a message names it.
+TITLES: dict[str, Text] = {
+    "bunker": t("Bunker"), "foxholes": t("Foxholes"), "mines": t("Mines"),
+    "pillbox": t("Pillbox"), "trenches": t("Trenches"), "wire": t("Wire"),
+}
 #: F103.2: a mine attack's FP unless the scenario gives the Defense player a stronger minefield (``mine_fp``).
 MINE_FP = 6
 #: Ruling R17: the cup of Smoke markers (T94) is drawn from as if it held one marker of each value 1-10.
@@ -161,20 +166,20 @@ def check_fort_hex(board: Board, state: State, label: Label) -> None:
         raise IllegalOrder(t("Nothing may share a Blaze hex ({hex}) (8.1.5).", hex=label), "8.1.5")
     kind = fort_at(state, label)
     if kind is not None:
-        raise IllegalOrder(t("{hex} already holds {fort}: one fortification per hex, the first placed stays (F100.3).", hex=label, fort=NAMES[kind]), "F100.3")
+        raise IllegalOrder(t("{hex} already holds a fortification ({fort}): one per hex, the first placed stays (F100.3).", hex=label, fort=TITLES[kind]), "F100.3")
 
 
 def place_fort(board: Board, state: State, label: Label, kind: str, ctx: Context, why: Text) -> None:
     check_fort_hex(board, state, label)
     state.setdefault("forts", {})[label] = kind
-    ctx.log(t("{fort} placed in {hex} ({why}).", fort=NAMES[kind], hex=label, why=why))
+    ctx.log(t("{fort} placed in {hex} ({why}).", fort=TITLES[kind], hex=label, why=why))
 
 
 def remove_fort(state: State, label: Label, ctx: Context, why: Text) -> None:
     kind = state.get("forts", {}).pop(label, None)
     if kind is None:
         raise IllegalOrder(t("{hex} holds no fortification (F100.2).", hex=label), "F100.2")
-    ctx.log(t("{fort} removed from {hex} ({why}).", fort=NAMES[kind], hex=label, why=why))
+    ctx.log(t("{fort} removed from {hex} ({why}).", fort=TITLES[kind], hex=label, why=why))
 
 
 def check_smoke_hex(board: Board, state: State, label: Label) -> None:
