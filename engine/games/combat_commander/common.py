@@ -23,7 +23,6 @@ NOT_YET = {
     "concealment": "A29",
     "crossfire": "A30",
     "demolition": "A31",
-    "dig-in": "A32",
     "hand-grenades": "A34",
     "hidden-entrenchments": "A35.1",
     "hidden-mines": "A35.2",

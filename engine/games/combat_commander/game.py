@@ -48,6 +48,7 @@ from engine.games.combat_commander import (
     movement,
     objectives,
     rally,
+    timeadvance,
     turn,
 )
 from engine.games.combat_commander.board import Board
@@ -67,6 +68,8 @@ VERBS: dict[str, VerbInfo] = {
     "pass": VerbInfo("pass", "pass [CARD...]", t("Pass, discarding up to your capacity (O15); or let a window go")),
     "end": VerbInfo("end", "end", t("end your turn after your orders (5.4)")),
     "choose": VerbInfo("choose", "choose OPTION", t("answer the choice an event, a sniper or a reinforcement gives you (E42)")),
+    "clear-smoke": VerbInfo("clear-smoke", "clear-smoke HEX", t("at a Time advance you caused: remove one Smoke marker (6.1.2)")),
+    "dig-in": VerbInfo("dig-in", "dig-in [CARD] HEX", t("Dig In action at a Time advance: Foxholes in a hex with your units (A32)")),
     **{v: VerbInfo(v, v, t("not implemented yet: the referee decides")) for v in common.NOT_YET},
 }
 #: Italian aliases of the verbs, in the words of the Italian rulebook (help lists them).
@@ -82,8 +85,15 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "pass": ("passa", "scarta"),
     "end": ("fine",),
     "choose": ("scegli",),
+    "clear-smoke": ("togli-fumo",),
+    "dig-in": ("trinceramento",),
 }
 VERBS = {name: dataclasses.replace(info, aliases=info.aliases + ITALIAN.get(name, ())) for name, info in VERBS.items()}
+#: Verbs that play an action card (the card's action, its rule), and 'clear-smoke' that plays none.
+ACTION_CARDS = {
+    "clear-smoke": ("", "6.1.2"),
+    "dig-in": ("dig_in", "A32"),
+}
 OVERRIDES = ("place", "remove", "break", "rally", "suppress", "unsuppress", "time", "vp", "initiative", *markers.OVERRIDES)
 
 
@@ -103,6 +113,7 @@ class CombatCommander(flow.ProcedureGame):
         "advance_order": melee.AdvanceOrder(),
         "rout": rally.Rout(),
         "choice": events.Choice(),
+        "time_advance": timeadvance.TimeAdvance(),
     }
 
     def __init__(self) -> None:
@@ -192,6 +203,7 @@ class CombatCommander(flow.ProcedureGame):
             raise InvalidOrder(t("'{verb}' is not an order of this game.", verb=verb), t("Possible: {verbs}.", verbs=", ".join(sorted(VERBS))))
         if verb in common.NOT_YET:
             raise common.not_yet(verb)
+        top = state["flow"][-1]["proc"] if state.get("flow") else ""
         if verb in ("done", "end"):
             return Action(verb)
         if verb == "choose":
@@ -199,6 +211,11 @@ class CombatCommander(flow.ProcedureGame):
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
             word = args[0]
             return Action(verb, (word.upper() if word.upper() in self.board_for(state).map.grid else word.lower(),))
+        if verb in ACTION_CARDS:
+            found = self._action(state, role, verb, args)
+            if verb in ("dig-in", "clear-smoke") and top != "time_advance":
+                raise IllegalOrder(t("'{verb}' is played only at the end of a Time advance (6.1.2, A32).", verb=verb), "A32" if verb == "dig-in" else "6.1.2")
+            return found
         if verb == "pass":
             return Action(verb, tuple(self._card_arg(state, role, a) for a in args))
         if verb == "rout":
@@ -235,7 +252,6 @@ class CombatCommander(flow.ProcedureGame):
         # fire / move: an optional card, then units.
         if not args:
             raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
-        top = state["flow"][-1]["proc"] if state.get("flow") else ""
         named = cards.is_card(args[0].lower())
         units = [self._unit(state, a) for a in (args[1:] if named else args)]
         if named:
@@ -247,6 +263,20 @@ class CombatCommander(flow.ProcedureGame):
         if not held:
             raise IllegalOrder(t("You hold no {order} card.", order=kind), "O14.1")
         return Action(verb, (held[0], *units))
+
+    def _action(self, state: State, role: Role, verb: str, args: list[str]) -> Action:
+        """An action card's verb: the card (optional: the first held with that action), then hexes or units."""
+        action, rule = ACTION_CARDS[verb]
+        given = bool(args) and cards.is_card(args[0].lower())
+        rest = [self._hex(state, a) if a.upper() in self.board_for(state).map.grid else self._unit(state, a) for a in (args[1:] if given else args)]
+        if not action:
+            return Action(verb, tuple(rest))
+        if given:
+            return Action(verb, (args[0].lower(), *rest))
+        held = sorted(c for c in state["sides"][role]["hand"] if cards.card(c).action == action)
+        if not held:
+            raise IllegalOrder(t("You hold no card with the action {action} ({rule}).", action=action, rule=rule), rule)
+        return Action(verb, (held[0], *rest))
 
     def _card_arg(self, state: State, role: Role, word: str) -> str:
         cid = word.lower()
@@ -268,6 +298,7 @@ class CombatCommander(flow.ProcedureGame):
 
     def apply(self, state: State, role: Role, action: Action, ctx: Context) -> State:
         self.dispatch(state, role, action, ctx)
+        timeadvance.open_pending(state, ctx)  # under the event choices: reinforcements (step 5) come before Dig In (step 6)
         events.open_choices(self.data, state, ctx)
         return state
 
