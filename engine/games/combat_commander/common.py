@@ -32,7 +32,6 @@ NOT_YET = {
     "light-wounds": "A36",
     "marksmanship": "A37",
     "no-quarter": "A38",
-    "smoke-grenades": "A39",
     "spray-fire": "A40",
     "sustained-fire": "A41",
     "reroll": "9.1",

@@ -13,7 +13,7 @@ from engine import flow
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import cards, fire, fortifications, model
+from engine.games.combat_commander import cards, fire, fortifications, grenades, model
 from engine.games.combat_commander.common import (
     NOT_YET,
     Rules,
@@ -84,6 +84,7 @@ class MoveOrder(Procedure):
             acts.append(Action("done"))
         for uid in self.movers(state, frame):
             acts += [Action("step", (uid, h)) for h in legal_steps(g, state, uid, frame)]
+        acts += grenades.actions(g, state, role, frame)
         return Prompt(role, self.text(game, state, frame, role), tuple(acts))
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
@@ -92,6 +93,9 @@ class MoveOrder(Procedure):
             if not frame["spent"]:
                 raise IllegalOrder(t("A Move order must move at least one unit into another hex (O14.4)."), "O14.4")
             flow.end(state)
+            return
+        if action.verb == "smoke-grenades":
+            grenades.smoke_grenades(g, state, role, frame, action.args, ctx)
             return
         if action.verb != "step":
             if action.verb in NOT_YET:

@@ -16,9 +16,8 @@ from engine import flow
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import cards, fortifications, model
+from engine.games.combat_commander import actioncards, cards, fortifications, model
 from engine.games.combat_commander.common import rules_of
-from engine.games.combat_commander.data import Card
 from engine.hexgrid import Label
 from engine.text import t
 
@@ -58,19 +57,6 @@ def dig_in_hexes(g: Any, state: State, role: Role) -> list[Label]:
     return out
 
 
-def action_cards(state: State, role: Role, action: str) -> list[str]:
-    """One card of ``role``'s hand per action kind ``action`` (which copy is played is not a listed choice)."""
-    held = sorted(c for c in state["sides"][role]["hand"] if cards.card(c).action == action)
-    return held[:1]
-
-
-def play_action_card(state: State, role: Role, cid: str, action: str, rule: str) -> Card:
-    """Discard ``cid`` for its action, or refuse: the player must hold a card with that action."""
-    if cid not in state["sides"][role]["hand"] or cards.card(cid).action != action:
-        raise IllegalOrder(t("You hold no such {action} card.", action=action), rule)
-    return cards.discard_from_hand(state, role, cid)
-
-
 class TimeAdvance(Procedure):
     name = "time_advance"
     rule = "6.1.2"
@@ -94,7 +80,7 @@ class TimeAdvance(Procedure):
         if frame["step"] == "smoke":
             acts = tuple(Action("clear-smoke", (h,)) for h in sorted(state.get("smoke", {})))
             return Prompt(role, self.text(game, state, frame, role), acts)
-        dig = [Action("dig-in", (c, h)) for c in action_cards(state, role, "dig_in") for h in dig_in_hexes(game, state, role)]
+        dig = [Action("dig-in", (c, h)) for c in actioncards.held(state, role, "dig_in") for h in dig_in_hexes(game, state, role)]
         return Prompt(role, self.text(game, state, frame, role), (Action("pass"), *dig))
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
@@ -127,6 +113,6 @@ def dig_in(game: Any, state: State, role: Role, cid: str, label: Label, ctx: Con
     if label not in fortifications.friendly_hexes(state, role):
         raise IllegalOrder(t("Dig In places Foxholes in a hex with your units; {hex} has none (A32).", hex=label), "A32")
     fortifications.check_fort_hex(board, state, label)
-    c = play_action_card(state, role, cid, "dig_in", "A32")
+    c = actioncards.play(state, role, cid, "dig_in", "A32")
     ctx.reveal(t("{side} plays {card} for Dig In (A32).", side=role, card=cards.face(c)))
     fortifications.place_fort(board, state, label, "foxholes", ctx, t("Dig In, A32"))
