@@ -22,7 +22,6 @@ NOT_YET = {
     "bore-sighting": "A27",
     "concealment": "A29",
     "crossfire": "A30",
-    "demolition": "A31",
     "hand-grenades": "A34",
     "hidden-entrenchments": "A35.1",
     "hidden-mines": "A35.2",

@@ -38,6 +38,7 @@ from engine.games.combat_commander import (
     cards,
     common,
     data,
+    demolition,
     events,
     fire,
     fireorder,
@@ -70,6 +71,7 @@ VERBS: dict[str, VerbInfo] = {
     "choose": VerbInfo("choose", "choose OPTION", t("answer the choice an event, a sniper or a reinforcement gives you (E42)")),
     "clear-smoke": VerbInfo("clear-smoke", "clear-smoke HEX", t("at a Time advance you caused: remove one Smoke marker (6.1.2)")),
     "smoke-grenades": VerbInfo("smoke-grenades", "smoke-grenades [CARD] UNIT HEX", t("Smoke Grenades action in a Move order: a random Smoke marker (A39)")),
+    "demolition": VerbInfo("demolition", "demolition [CARD] HEX", t("Demolition action after the opponent's Pass with discards: a fortification in a hex with your units is eliminated (A31)")),
     "dig-in": VerbInfo("dig-in", "dig-in [CARD] HEX", t("Dig In action at a Time advance: Foxholes in a hex with your units (A32)")),
     **{v: VerbInfo(v, v, t("not implemented yet: the referee decides")) for v in common.NOT_YET},
 }
@@ -89,6 +91,7 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "clear-smoke": ("togli-fumo",),
     "dig-in": ("trinceramento",),
     "smoke-grenades": ("granate-fumogene", "fumogeni"),
+    "demolition": ("demolizione",),
 }
 VERBS = {name: dataclasses.replace(info, aliases=info.aliases + ITALIAN.get(name, ())) for name, info in VERBS.items()}
 #: Verbs that play an action card (the card's action, its rule), and 'clear-smoke' that plays none.
@@ -96,6 +99,7 @@ ACTION_CARDS = {
     "clear-smoke": ("", "6.1.2"),
     "dig-in": ("dig_in", "A32"),
     "smoke-grenades": ("smoke_grenades", "A39"),
+    "demolition": ("demolition", "A31"),
 }
 OVERRIDES = ("place", "remove", "break", "rally", "suppress", "unsuppress", "time", "vp", "initiative", *markers.OVERRIDES)
 
@@ -117,6 +121,7 @@ class CombatCommander(flow.ProcedureGame):
         "rout": rally.Rout(),
         "choice": events.Choice(),
         "time_advance": timeadvance.TimeAdvance(),
+        "demolition_window": demolition.DemolitionWindow(),
     }
 
     def __init__(self) -> None:
@@ -218,6 +223,8 @@ class CombatCommander(flow.ProcedureGame):
             found = self._action(state, role, verb, args)
             if verb in ("dig-in", "clear-smoke") and top != "time_advance":
                 raise IllegalOrder(t("'{verb}' is played only at the end of a Time advance (6.1.2, A32).", verb=verb), "A32" if verb == "dig-in" else "6.1.2")
+            if verb == "demolition" and top != "demolition_window":
+                raise IllegalOrder(t("Demolition is played only when the opponent discards cards by passing (A31)."), "A31")
             if verb == "smoke-grenades" and top != "move_order":
                 raise IllegalOrder(t("Smoke Grenades are thrown by a unit activated for Move, during its Move order (A39)."), "A39")
             return found
