@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import flow
-from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
+from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation, NotImplementedRule
 from engine.game import (
     Action,
     Context,
@@ -72,6 +72,8 @@ VERBS: dict[str, VerbInfo] = {
     "clear-smoke": VerbInfo("clear-smoke", "clear-smoke HEX", t("at a Time advance you caused: remove one Smoke marker (6.1.2)")),
     "smoke-grenades": VerbInfo("smoke-grenades", "smoke-grenades [CARD] UNIT HEX", t("Smoke Grenades action in a Move order: a random Smoke marker (A39)")),
     "demolition": VerbInfo("demolition", "demolition [CARD] HEX", t("Demolition action after the opponent's Pass with discards: a fortification in a hex with your units is eliminated (A31)")),
+    "hidden-mines": VerbInfo("hidden-mines", "hidden-mines [CARD]", t("Defense posture, after an enemy unit Moved into a hex: Mines there attack it (A35.2)")),
+    "hidden-wire": VerbInfo("hidden-wire", "hidden-wire [CARD]", t("Defense posture, after an enemy unit Moved into a hex: Wire there ends its move (A35.5)")),
     "dig-in": VerbInfo("dig-in", "dig-in [CARD] HEX", t("Dig In action at a Time advance: Foxholes in a hex with your units (A32)")),
     **{v: VerbInfo(v, v, t("not implemented yet: the referee decides")) for v in common.NOT_YET},
 }
@@ -92,6 +94,8 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "dig-in": ("trinceramento",),
     "smoke-grenades": ("granate-fumogene", "fumogeni"),
     "demolition": ("demolizione",),
+    "hidden-mines": ("mine-nascoste",),
+    "hidden-wire": ("filo-spinato-nascosto",),
 }
 VERBS = {name: dataclasses.replace(info, aliases=info.aliases + ITALIAN.get(name, ())) for name, info in VERBS.items()}
 #: Verbs that play an action card (the card's action, its rule), and 'clear-smoke' that plays none.
@@ -100,6 +104,8 @@ ACTION_CARDS = {
     "dig-in": ("dig_in", "A32"),
     "smoke-grenades": ("smoke_grenades", "A39"),
     "demolition": ("demolition", "A31"),
+    "hidden-mines": ("hidden_mines", "A35.2"),
+    "hidden-wire": ("hidden_wire", "A35.5"),
 }
 OVERRIDES = ("place", "remove", "break", "rally", "suppress", "unsuppress", "time", "vp", "initiative", *markers.OVERRIDES)
 
@@ -220,14 +226,8 @@ class CombatCommander(flow.ProcedureGame):
             word = args[0]
             return Action(verb, (word.upper() if word.upper() in self.board_for(state).map.grid else word.lower(),))
         if verb in ACTION_CARDS:
-            found = self._action(state, role, verb, args)
-            if verb in ("dig-in", "clear-smoke") and top != "time_advance":
-                raise IllegalOrder(t("'{verb}' is played only at the end of a Time advance (6.1.2, A32).", verb=verb), "A32" if verb == "dig-in" else "6.1.2")
-            if verb == "demolition" and top != "demolition_window":
-                raise IllegalOrder(t("Demolition is played only when the opponent discards cards by passing (A31)."), "A31")
-            if verb == "smoke-grenades" and top != "move_order":
-                raise IllegalOrder(t("Smoke Grenades are thrown by a unit activated for Move, during its Move order (A39)."), "A39")
-            return found
+            self._check_window(verb, top)
+            return self._action(state, role, verb, args)
         if verb == "pass":
             return Action(verb, tuple(self._card_arg(state, role, a) for a in args))
         if verb == "rout":
@@ -275,6 +275,19 @@ class CombatCommander(flow.ProcedureGame):
         if not held:
             raise IllegalOrder(t("You hold no {order} card.", order=kind), "O14.1")
         return Action(verb, (held[0], *units))
+
+    def _check_window(self, verb: str, top: str) -> None:
+        """An action card's verb outside the step it belongs to is refused with its rule."""
+        if verb in ("dig-in", "clear-smoke") and top != "time_advance":
+            raise IllegalOrder(t("'{verb}' is played only at the end of a Time advance (6.1.2, A32).", verb=verb), "A32" if verb == "dig-in" else "6.1.2")
+        if verb == "demolition" and top != "demolition_window":
+            raise IllegalOrder(t("Demolition is played only when the opponent discards cards by passing (A31)."), "A31")
+        if verb in ("hidden-mines", "hidden-wire") and top == "advance_order":
+            raise NotImplementedRule(t("'{verb}' against an Advance ({rule}) is not implemented yet: ask the referee, who decides and sets the position.", verb=verb, rule=ACTION_CARDS[verb][1]), ACTION_CARDS[verb][1])
+        if verb in ("hidden-mines", "hidden-wire") and top != "opfire":
+            raise IllegalOrder(t("'{verb}' is played right after an enemy unit Moves into a hex (A35.2, A35.5).", verb=verb), ACTION_CARDS[verb][1])
+        if verb == "smoke-grenades" and top != "move_order":
+            raise IllegalOrder(t("Smoke Grenades are thrown by a unit activated for Move, during its Move order (A39)."), "A39")
 
     def _action(self, state: State, role: Role, verb: str, args: list[str]) -> Action:
         """An action card's verb: the card (optional: the first held with that action), then hexes or units."""

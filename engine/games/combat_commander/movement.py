@@ -13,7 +13,7 @@ from engine import flow
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import cards, fire, fortifications, grenades, model
+from engine.games.combat_commander import cards, fire, fortifications, grenades, hidden, model
 from engine.games.combat_commander.common import (
     NOT_YET,
     Rules,
@@ -145,7 +145,7 @@ class MoveOrder(Procedure):
         enemy = model.other(role)
         if fortifications.trench_step(board, state, origin, dest):
             return  # F105.2: a Trench step cannot draw opportunity fire
-        if any(fire.reach(g.data, board, state, e, dest) for e in model.on_map(state) if state["units"][e]["side"] == enemy):
+        if any(fire.reach(g.data, board, state, e, dest) for e in model.on_map(state) if state["units"][e]["side"] == enemy) or hidden.may_answer(g, state, enemy, dest):
             flow.call(state, "opfire", hex=dest, mover=uid, prior=frame["opfire"])
 
 
@@ -162,12 +162,14 @@ class OpFire(Procedure):
         return frozenset({model.other(state["player"])})
 
     def text(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Any:
+        if state["sides"][role]["posture"] == "defense":
+            return t("{unit} entered {hex}: opportunity fire at it, Hidden Mines or Wire, or 'pass' (A33, A35.2, A35.5).", unit=frame["mover"], hex=frame["hex"])
         return t("{unit} entered {hex}: opportunity fire at it, or 'pass' (A33).", unit=frame["mover"], hex=frame["hex"])
 
     def prompt(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Prompt:
         g = rules_of(game)
         board = g.board_for(state)
-        acts = [Action("pass")]
+        acts = [Action("pass"), *hidden.actions(g, state, role, frame["hex"])]
 
         def able(units: list[str]) -> list[str]:
             return [u for u in units if fire.reach(g.data, board, state, u, frame["hex"])]
@@ -191,6 +193,9 @@ class OpFire(Procedure):
         if action.verb == "pass":
             ctx.log(t("{side} lets the move go on.", side=role))
             flow.end(state)
+            return
+        if action.verb in hidden.HIDDEN:
+            hidden.play(g, state, role, frame, action, ctx)
             return
         if action.verb != "fire":
             if action.verb in NOT_YET:

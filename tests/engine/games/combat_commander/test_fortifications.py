@@ -86,6 +86,7 @@ def test_wire_ends_a_move_leaving_it() -> None:
     m = new_match()
     only_units(m, {"g-s1": "A7", "a-s1": "N1"})
     m.state["forts"]["A7"] = "wire"
+    m.state["sides"]["allies"]["posture"] = "attack"  # no Hidden Mines or Wire window in A8 (A35)
     play(m, "axis", "move", hold(m, "axis", "move"), "g-s1")
     play(m, "axis", "step", "g-s1", "A8")
     assert m.state["units"]["g-s1"]["hex"] == "A8"

@@ -1,0 +1,110 @@
+"""Hidden Mines and Hidden Wire (A35.2, A35.5): the Defense player answers a unit that Moved into a hex."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import IllegalOrder, NotImplementedRule
+from engine.games.combat_commander.cards import card
+from tests.engine.games.combat_commander.helpers import GAME, find, hold, new_match, only_units, play, stack, top
+
+
+def hidden_card(m, role: str, action: str) -> str:  # type: ignore[no-untyped-def]
+    """Put a card with ``action`` into ``role``'s hand; return its id."""
+    side = m.state["sides"][role]
+    wanted = next(c for c in [*side["deck"], *side["hand"]] if card(c).action == action)
+    if wanted in side["hand"]:
+        return wanted
+    side["deck"].remove(wanted)
+    side["deck"].append(side["hand"].pop(0))
+    side["hand"].append(wanted)
+    return wanted
+
+
+def moved_into_a8(action: str):  # type: ignore[no-untyped-def]
+    """g-s1 Moves from A7 into A8, far from every Allied unit; the Allies (Defense posture) hold ``action``."""
+    m = new_match()
+    only_units(m, {"g-s1": "A7", "a-s1": "N9"})
+    cid = hidden_card(m, "allies", action)
+    play(m, "axis", "move", hold(m, "axis", "move"), "g-s1")
+    play(m, "axis", "step", "g-s1", "A8")
+    return m, cid
+
+
+def test_the_defense_player_may_answer_every_hex_entered() -> None:
+    """After each hex entered the mover pauses for the Defense player, even out of his LOS (O21.5, A35)."""
+    m, _ = moved_into_a8("hidden_wire")
+    assert top(m) == "opfire" and m.active() == frozenset({"allies"})
+
+
+def test_no_pause_for_a_player_out_of_defense_posture() -> None:
+    """Only the Defense posture plays Hidden actions: no window without LOS otherwise (A35)."""
+    m = new_match()
+    only_units(m, {"g-s1": "A7", "a-s1": "N9"})
+    m.state["sides"]["allies"]["posture"] = "reconnaissance"
+    play(m, "axis", "move", hold(m, "axis", "move"), "g-s1")
+    play(m, "axis", "step", "g-s1", "A8")
+    assert top(m) == "move_order"
+
+
+def test_hidden_wire_places_wire_and_ends_the_move() -> None:
+    """Hidden Wire puts Wire in the hex; the unit's move ends there (A35.5, F106.2)."""
+    m, cid = moved_into_a8("hidden_wire")
+    play(m, "allies", "hidden-wire", cid)
+    play(m, "allies", "pass")
+    assert m.state["forts"] == {"A8": "wire"}
+    with pytest.raises(IllegalOrder) as exc:
+        play(m, "axis", "step", "g-s1", "A9")
+    assert exc.value.rule == "F106.2"
+
+
+def test_hidden_mines_attack_the_unit_that_came_in() -> None:
+    """Hidden Mines go in the hex and attack the unit that just moved in (A35.2, F103.2)."""
+    m, cid = moved_into_a8("hidden_mines")
+    stack(m, "allies", [find("allies", total=12, trigger="")])
+    stack(m, "axis", [find("axis", total=2, trigger="")])
+    play(m, "allies", "hidden-mines", cid)
+    assert m.state["forts"] == {"A8": "mines"} and m.state["units"]["g-s1"]["broken"]
+
+
+def test_hidden_wire_refused_where_a_fortification_is() -> None:
+    """The hex must hold no fortification (A35.5, F100.3)."""
+    m, cid = moved_into_a8("hidden_wire")
+    m.state["forts"]["A8"] = "foxholes"
+    with pytest.raises(IllegalOrder) as exc:
+        play(m, "allies", "hidden-wire", cid)
+    assert exc.value.rule == "F100.3"
+
+
+def test_hidden_actions_only_in_defense_posture() -> None:
+    """A player out of Defense posture cannot play Hidden Mines (A35)."""
+    m = new_match()
+    only_units(m, {"g-s1": "A7", "a-s1": "C7"})
+    m.state["sides"]["allies"]["posture"] = "attack"
+    cid = hidden_card(m, "allies", "hidden_mines")
+    play(m, "axis", "move", hold(m, "axis", "move"), "g-s1")
+    play(m, "axis", "step", "g-s1", "A8")
+    with pytest.raises(IllegalOrder) as exc:
+        play(m, "allies", "hidden-mines", cid)
+    assert exc.value.rule == "A35"
+
+
+def test_hidden_mines_outside_a_move_are_refused() -> None:
+    """Hidden Mines answer a unit that has just Moved into a hex (A35.2)."""
+    m = new_match()
+    cid = hidden_card(m, "allies", "hidden_mines")
+    with pytest.raises(IllegalOrder) as exc:
+        GAME.parse(m.state, "allies", f"hidden-mines {cid}")
+    assert exc.value.rule == "A35.2"
+
+
+def test_hidden_wire_against_an_advance_is_not_implemented() -> None:
+    """Against an Advance the Hidden actions are refused naming their rule until implemented (A35.5)."""
+    m = new_match()
+    only_units(m, {"g-l1": "A7", "g-s1": "A7", "a-s1": "N9"})
+    cid = hidden_card(m, "allies", "hidden_wire")
+    play(m, "axis", "advance", hold(m, "axis", "advance"), "g-l1", "g-s1")
+    play(m, "axis", "step", "g-s1", "A8")
+    with pytest.raises(NotImplementedRule) as exc:
+        GAME.parse(m.state, "allies", f"hidden-wire {cid}")
+    assert exc.value.rule == "A35.5"
