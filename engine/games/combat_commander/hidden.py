@@ -56,7 +56,7 @@ def play(g: Rules, state: State, role: Role, frame: flow.Frame, action: Action, 
     fortifications.check_fort_hex(board, state, label)
     c = actioncards.play(state, role, action.args[0], card_action, rule)
     ctx.reveal(t("{side} plays {card} ({rule}).", side=role, card=cards.face(c), rule=rule))
-    fortifications.place_fort(board, state, label, kind, ctx, t("{rule}", rule=rule))
+    fortifications.place_fort(board, state, label, kind, ctx, t("Hidden action, {rule}", rule=rule))
     if kind == "mines":
         if state["units"][mover]["hex"] == label:
             fortifications.mine_attack(g.data, state, mover, label, ctx)
