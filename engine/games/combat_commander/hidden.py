@@ -16,7 +16,7 @@ from engine import flow
 from engine.errors import IllegalOrder
 from engine.game import Action, Context, Role, State
 from engine.games.combat_commander import actioncards, cards, fortifications
-from engine.games.combat_commander.common import Rules
+from engine.games.combat_commander.common import Rules, objectives
 from engine.hexgrid import Label
 from engine.text import t
 
@@ -64,3 +64,38 @@ def play(g: Rules, state: State, role: Role, frame: flow.Frame, action: Action, 
     move_frame: dict[str, Any] = flow.stack(state)[-2]
     move_frame.setdefault("wired", []).append(mover)
     ctx.log(t("{unit} entered Wire: its move ends in {hex} (A35.5, F106.2).", unit=mover, hex=label))
+
+
+# Before a defense roll (A35.1, A35.3) -----------------------------------------------------------------
+# Both are played in the window before the Defense player's defense roll against an attack on
+# ``label``; until that window exists their verbs stay refused with their rule (common.NOT_YET).
+
+
+def _before_defense(g: Rules, state: State, role: Role, label: Label, rule: str) -> None:
+    if state["sides"][role]["posture"] != "defense":
+        raise IllegalOrder(t("Only the player in Defense posture plays the Hidden actions (A35)."), "A35")
+    if label not in fortifications.friendly_hexes(state, role):
+        raise IllegalOrder(t("{hex} holds none of your units: nothing of yours defends there ({rule}).", hex=label, rule=rule), rule)
+    fortifications.check_fort_hex(g.board_for(state), state, label)
+
+
+def entrench(g: Rules, state: State, role: Role, cid: str, label: Label, ctx: Context) -> None:
+    """A35.1: Foxholes in the attacked hex, unless it is a Building or Water or holds a fortification."""
+    _before_defense(g, state, role, label, "A35.1")
+    if g.board_for(state).terrain(label).name == "building":
+        raise IllegalOrder(t("Hidden Entrenchments cannot go in a Building ({hex}) (A35.1).", hex=label), "A35.1")
+    c = actioncards.play(state, role, cid, "hidden_entrenchments", "A35.1")
+    ctx.reveal(t("{side} plays {card} ({rule}).", side=role, card=cards.face(c), rule="A35.1"))
+    fortifications.place_fort(g.board_for(state), state, label, "foxholes", ctx, t("Hidden action, {rule}", rule="A35.1"))
+
+
+def pillbox(g: Rules, state: State, role: Role, cid: str, label: Label, ctx: Context) -> None:
+    """A35.3: the Pillbox in an attacked objective hex, if it is not in play yet."""
+    _before_defense(g, state, role, label, "A35.3")
+    if label not in objectives(g.board_for(state)).values():
+        raise IllegalOrder(t("Hidden Pillbox goes only in an objective hex; {hex} is not one (A35.3).", hex=label), "A35.3")
+    if "pillbox" in fortifications.forts(state).values():
+        raise IllegalOrder(t("The Pillbox is already in play (A35.3)."), "A35.3")
+    c = actioncards.play(state, role, cid, "hidden_pillbox", "A35.3")
+    ctx.reveal(t("{side} plays {card} ({rule}).", side=role, card=cards.face(c), rule="A35.3"))
+    fortifications.place_fort(g.board_for(state), state, label, "pillbox", ctx, t("Hidden action, {rule}", rule="A35.3"))

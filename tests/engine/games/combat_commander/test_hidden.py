@@ -1,12 +1,24 @@
-"""Hidden Mines and Hidden Wire (A35.2, A35.5): the Defense player answers a unit that Moved into a hex."""
+"""The Hidden actions (A35): Mines and Wire answering a unit that Moved into a hex (A35.2, A35.5), Entrenchments and
+the Pillbox before a defense roll (A35.1, A35.3)."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine.errors import IllegalOrder, NotImplementedRule
+from engine.games.combat_commander import hidden
 from engine.games.combat_commander.cards import card
-from tests.engine.games.combat_commander.helpers import GAME, find, hold, new_match, only_units, play, stack, top
+from tests.engine.games.combat_commander.helpers import (
+    GAME,
+    FakeContext,
+    find,
+    hold,
+    new_match,
+    only_units,
+    play,
+    stack,
+    top,
+)
 
 
 def hidden_card(m, role: str, action: str) -> str:  # type: ignore[no-untyped-def]
@@ -108,3 +120,69 @@ def test_hidden_wire_against_an_advance_is_not_implemented() -> None:
     with pytest.raises(NotImplementedRule) as exc:
         GAME.parse(m.state, "allies", f"hidden-wire {cid}")
     assert exc.value.rule == "A35.5"
+
+
+def before_defense(where: str, action: str):  # type: ignore[no-untyped-def]
+    """The Allies (Defense posture) defend a-s1 in ``where`` and hold ``action``."""
+    m = new_match()
+    only_units(m, {"g-s1": "N1", "a-s1": where})
+    return m, hidden_card(m, "allies", action)
+
+
+def test_hidden_entrenchments_place_foxholes_in_the_attacked_hex() -> None:
+    """Hidden Entrenchments put Foxholes in the attacked hex (A35.1, F102)."""
+    m, cid = before_defense("L3", "hidden_entrenchments")
+    hidden.entrench(GAME, m.state, "allies", cid, "L3", FakeContext())
+    assert m.state["forts"] == {"L3": "foxholes"} and cid in m.state["sides"]["allies"]["discard"]
+
+
+def test_hidden_entrenchments_never_in_a_building() -> None:
+    """The attacked hex may not be a Building (A35.1): F5."""
+    m, cid = before_defense("F5", "hidden_entrenchments")
+    with pytest.raises(IllegalOrder) as exc:
+        hidden.entrench(GAME, m.state, "allies", cid, "F5", FakeContext())
+    assert exc.value.rule == "A35.1"
+
+
+def test_hidden_entrenchments_only_in_defense_posture() -> None:
+    """Only the Defense posture plays them (A35)."""
+    m, cid = before_defense("L3", "hidden_entrenchments")
+    m.state["sides"]["allies"]["posture"] = "attack"
+    with pytest.raises(IllegalOrder) as exc:
+        hidden.entrench(GAME, m.state, "allies", cid, "L3", FakeContext())
+    assert exc.value.rule == "A35"
+
+
+def test_hidden_pillbox_goes_in_an_attacked_objective() -> None:
+    """Hidden Pillbox in an objective hex under attack (A35.3, F104): L3 is objective 3."""
+    m, cid = before_defense("L3", "hidden_pillbox")
+    hidden.pillbox(GAME, m.state, "allies", cid, "L3", FakeContext())
+    assert m.state["forts"] == {"L3": "pillbox"}
+
+
+def test_hidden_pillbox_only_in_an_objective_hex() -> None:
+    """A hex that is not an objective cannot receive the Hidden Pillbox (A35.3)."""
+    m, cid = before_defense("B7", "hidden_pillbox")
+    with pytest.raises(IllegalOrder) as exc:
+        hidden.pillbox(GAME, m.state, "allies", cid, "B7", FakeContext())
+    assert exc.value.rule == "A35.3"
+
+
+def test_only_one_pillbox_in_play() -> None:
+    """The Pillbox must not already be in play (A35.3)."""
+    m, cid = before_defense("L3", "hidden_pillbox")
+    m.state["forts"]["J7"] = "pillbox"
+    with pytest.raises(IllegalOrder) as exc:
+        hidden.pillbox(GAME, m.state, "allies", cid, "L3", FakeContext())
+    assert exc.value.rule == "A35.3"
+
+
+def test_hidden_entrenchments_and_pillbox_are_still_refused_as_orders() -> None:
+    """Until the window before a defense roll exists, their verbs are refused naming their rule (A35.1, A35.3)."""
+    m = new_match()
+    rules = set()
+    for verb in ("hidden-entrenchments", "hidden-pillbox"):
+        with pytest.raises(NotImplementedRule) as exc:
+            GAME.parse(m.state, "allies", verb)
+        rules.add(exc.value.rule)
+    assert rules == {"A35.1", "A35.3"}
