@@ -238,3 +238,17 @@ def remove_blaze(state: State, label: Label, ctx: Context, why: Text) -> None:
 
 def friendly_hexes(state: State, role: Role) -> list[Label]:
     return sorted({u["hex"] for u in model.on_map(state).values() if u["side"] == role})
+
+
+def check_markers(board: Board, state: State) -> Text | None:
+    """What breaks the stacking of markers (8.1.3-8.1.5, F100.3, T94), or ``None``."""
+    for label, kind in sorted(forts(state).items()):
+        if kind not in KINDS or label not in board.map.grid or water(board, label) or blazing(state, label):
+            return t("The fortification in {hex} breaks F100.3 or 8.1.5.", hex=label)
+    for label, value in sorted(state.get("smoke", {}).items()):
+        if label not in board.map.grid or not 1 <= int(value) <= 10 or water(board, label) or blazing(state, label):
+            return t("The Smoke in {hex} breaks T94 or 8.1.5.", hex=label)
+    for label in state.get("blaze", []):
+        if label not in board.map.grid or water(board, label) or model.units_at(state, label):
+            return t("The Blaze in {hex} breaks T79 or 8.1.5.", hex=label)
+    return None

@@ -463,6 +463,9 @@ class CombatCommander(flow.ProcedureGame):
         for uid, u in state["units"].items():
             if u["hex"] is not None and u["hex"] not in grid:
                 raise InvariantViolation(t("{unit} is off the map ({hex}).", unit=uid, hex=u["hex"]))
+        broken = fortifications.check_markers(self.board_for(state), state)
+        if broken is not None:
+            raise InvariantViolation(broken)
         for role, side in state["sides"].items():
             held = [*side["hand"], *side["deck"], *side["discard"]]
             every = sorted(c.id for c in self.data.decks[side["nation"]])

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalOrder, InvalidOrder
+from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
 from engine.game import Override
+from engine.mapview import HexMarker, map_view
 from tests.engine.games.combat_commander.helpers import GAME, new_match
 
 
@@ -137,3 +138,20 @@ def test_markers_are_drawn_on_the_map_view() -> None:
     m.state["forts"]["D7"] = "pillbox"
     shown = {(x["hex"], x["text"]) for x in GAME.view(m.state, "public")["hex_markers"]}
     assert {("B7", "Smoke 4"), ("C7", "Blaze"), ("D7", "Pillbox")} <= shown
+
+
+def test_map_view_carries_the_markers_to_the_picture() -> None:
+    """The picture's hex markers include Smoke with its value and the fortifications (T94, F100)."""
+    m = new_match()
+    m.state["smoke"]["B7"] = 4
+    m.state["forts"]["D7"] = "wire"
+    shown = map_view(GAME.view(m.state, "public")).markers
+    assert HexMarker("B7", "Smoke 4") in shown and HexMarker("D7", "Wire") in shown
+
+
+def test_a_unit_in_a_blaze_breaks_the_invariants() -> None:
+    """No unit shares a Blaze hex (8.1.5): the engine's invariants catch it."""
+    m = new_match()
+    m.state["blaze"] = [m.state["units"]["g-s1"]["hex"]]
+    with pytest.raises(InvariantViolation):
+        GAME.check_invariants(m.state)
