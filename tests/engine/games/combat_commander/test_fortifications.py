@@ -260,3 +260,24 @@ def test_a_blaze_blocks_a_line_of_sight() -> None:
     only_units(m, {"g-s1": "B7", "a-s1": "D7"})
     m.state["blaze"] = ["C7"]
     assert not fire.reach(DATA, GAME.board_for(m.state), m.state, "g-s1", "D7")
+
+
+def test_mines_attack_a_retreating_unit_leaving_and_entering() -> None:
+    """A retreat is attacked by Mines when it leaves and when it enters a mined hex (O23.3.4, F103.1)."""
+    m = new_match()
+    only_units(m, {"g-s1": "N1", "a-s1": "D7", "a-s2": "N9"})
+    m.state["units"]["a-s1"]["broken"] = True
+    m.state["forts"].update({"D7": "mines", "D8": "mines"})
+    cid = hold(m, "axis", "rout")
+    rolls: list[str] = []
+    for total in (9, 3, 3):  # the Rout roll (Morale 8: one hex), then the two mine attacks (the Axis rolls them)
+        rolls.append(find("axis", total=total, trigger="", exclude=(*rolls, cid)))
+    stack(m, "axis", rolls)
+    defense: list[str] = []
+    for total in (12, 11):
+        defense.append(find("allies", total=total, trigger="", exclude=tuple(defense)))
+    stack(m, "allies", defense)
+    play(m, "axis", "rout", cid, "allies")
+    recs = play(m, "allies", "step", "a-s1", "D8")
+    mines = [x for x in texts(recs) if x.startswith("Mines in")]
+    assert [x.split(" attack")[0] for x in mines] == ["Mines in D7", "Mines in D8"]
