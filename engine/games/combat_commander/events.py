@@ -294,7 +294,6 @@ def blaze(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> No
         ctx.log(t("Blaze (E46) at {hex}: Water or Blaze is there, no effect.", hex=label))
         return
     set_ablaze(data, state, label, "E46", ctx)
-    ctx.log(t("Any fortification in {hex} is removed (E46, F100): fortifications are not in play yet, the referee checks.", hex=label))
 
 
 def set_ablaze(data: GameData, state: State, label: Label, rule: str, ctx: Context) -> None:
@@ -302,6 +301,8 @@ def set_ablaze(data: GameData, state: State, label: Label, rule: str, ctx: Conte
     state["blaze"].append(label)
     state["smoke"].pop(label, None)
     ctx.log(t("A Blaze is placed in {hex} ({rule}).", hex=label, rule=rule))
+    if state.get("forts", {}).pop(label, None) is not None:
+        ctx.log(t("The fortification in {hex} is removed ({rule}, 8.1.5).", hex=label, rule=rule))
     inactive = model.other(state["player"])
     for uid in sorted(model.units_at(state, label), key=lambda u: (state["units"][u]["side"] != inactive, u)):
         ask(state, "displace", state["units"][uid]["side"], rule, False, unit=uid, origin=label)

@@ -248,7 +248,7 @@ def check_markers(board: Board, state: State) -> Text | None:
     for label, value in sorted(state.get("smoke", {}).items()):
         if label not in board.map.grid or not 1 <= int(value) <= 10 or water(board, label) or blazing(state, label):
             return t("The Smoke in {hex} breaks T94 or 8.1.5.", hex=label)
-    for label in state.get("blaze", []):
-        if label not in board.map.grid or water(board, label) or model.units_at(state, label):
+    for label in state.get("blaze", []):  # units may wait in a new Blaze for their displacement (E46)
+        if label not in board.map.grid or water(board, label):
             return t("The Blaze in {hex} breaks T79 or 8.1.5.", hex=label)
     return None

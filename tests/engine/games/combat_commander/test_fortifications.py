@@ -281,3 +281,13 @@ def test_mines_attack_a_retreating_unit_leaving_and_entering() -> None:
     recs = play(m, "allies", "step", "a-s1", "D8")
     mines = [x for x in texts(recs) if x.startswith("Mines in")]
     assert [x.split(" attack")[0] for x in mines] == ["Mines in D7", "Mines in D8"]
+
+
+def test_the_blaze_event_removes_the_fortification_of_its_hex() -> None:
+    """A Blaze placed by an event removes any fortification there (E46, 8.1.5)."""
+    from engine.games.combat_commander import events
+
+    m = new_match()
+    m.state["forts"]["B7"] = "trenches"
+    events.set_ablaze(DATA, m.state, "B7", "E46", FakeContext())
+    assert "B7" not in m.state["forts"] and "B7" in m.state["blaze"]

@@ -149,9 +149,9 @@ def test_map_view_carries_the_markers_to_the_picture() -> None:
     assert HexMarker("B7", "Smoke 4") in shown and HexMarker("D7", "Wire") in shown
 
 
-def test_a_unit_in_a_blaze_breaks_the_invariants() -> None:
-    """No unit shares a Blaze hex (8.1.5): the engine's invariants catch it."""
+def test_a_fortification_in_water_breaks_the_invariants() -> None:
+    """No fortification occupies a Water hex (F100.3): the engine's invariants catch it."""
     m = new_match()
-    m.state["blaze"] = [m.state["units"]["g-s1"]["hex"]]
+    m.state["forts"]["K10"] = "foxholes"
     with pytest.raises(InvariantViolation):
         GAME.check_invariants(m.state)
