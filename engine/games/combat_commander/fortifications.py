@@ -38,7 +38,7 @@ TITLES: dict[str, Text] = {
 }
 #: F103.2: a mine attack's FP unless the scenario gives the Defense player a stronger minefield (``mine_fp``).
 MINE_FP = 6
-#: Ruling R17: the cup of Smoke markers (T94) is drawn from as if it held one marker of each value 1-10.
+#: Ruling R26: the cup of Smoke markers (T94) is drawn from as if it held one marker of each value 1-10.
 SMOKE_CUP = tuple(range(1, 11))
 #: Where a Trench step costs 1 MP (F105.2): between a Trench and a Trench, Bunker or Pillbox.
 TRENCH_LINKED = frozenset({"trenches", "bunker", "pillbox"})
@@ -202,7 +202,7 @@ def place_smoke(board: Board, state: State, label: Label, value: int, ctx: Conte
 
 
 def draw_smoke(ctx: Context) -> int:
-    """A Smoke marker drawn at random from the cup (T94; ruling R17)."""
+    """A Smoke marker drawn at random from the cup (T94; ruling R26)."""
     return int(ctx.pick(list(SMOKE_CUP), t("Smoke marker drawn from the cup")))
 
 

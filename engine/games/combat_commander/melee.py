@@ -131,7 +131,7 @@ def melee(g: Rules, state: State, label: Label, ctx: Context) -> None:
     low = min(totals.values())
     losers = [r for r in order if totals[r] == low]
     if len(losers) == 2 and fortifications.fort_at(state, label) in ("bunker", "pillbox"):
-        # F101, F104 (ruling R18): the side that held it alone before the Advance wins a tie.
+        # F101, F104 (ruling R27): the side that held it alone before the Advance wins a tie.
         losers = [active]
     ctx.log(
         ngettext(

@@ -3,7 +3,7 @@
 
 A Time advance happens inside a roll or a draw (``cards.time_advance`` records who caused it);
 once the order or window that rolled has been handled, ``open_pending`` opens this window on top
-of the flow, and play resumes where it was when both players have passed (ruling R20). The
+of the flow, and play resumes where it was when both players have passed (ruling R29). The
 window opens on public information only: for the Dig In step, whether or not a player holds a
 Dig In card.
 """
