@@ -62,7 +62,8 @@ class Style:
         return TerrainPaint(spec["fill"], spec.get("pattern", "none"), spec.get("ink", "#000000"))
 
     def marker(self, marker: str) -> Paint:
-        spec = self.tables["markers"].get(marker) or self.tables["markers"]["default"]
+        table = self.tables["markers"]
+        spec = table.get(marker) or table.get(marker.split(" ")[0]) or table["default"]  # "Smoke 4" is painted as "Smoke"
         return Paint(spec["fill"], spec["text"])
 
     def map_colour(self, key: str) -> str:

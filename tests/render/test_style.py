@@ -42,3 +42,12 @@ def test_colours_parse_and_games_without_a_file_get_the_default():
             rgb(spec["text"])
     assert load_style("no-such-game").side("red").fill == load_style("default").side("red").fill
     assert style.unit_paint("axis", "ss").fill != style.unit_paint("axis", "wehrmacht").fill
+
+
+def test_combat_commander_markers_have_their_own_colours():
+    """Smoke (whatever its value), Blaze and each fortification are painted apart from the default tag (T79, T94, F100)."""
+    style = load_style("combat_commander")
+    default = style.marker("no such marker")
+    for text in ("Smoke 4", "Smoke 10", "Blaze", "Foxholes", "Trenches", "Bunker", "Pillbox", "Wire", "Mines"):
+        assert style.marker(text) != default, text
+    assert style.marker("Smoke 4") == style.marker("Smoke 9")

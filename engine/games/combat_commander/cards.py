@@ -113,6 +113,7 @@ def time_advance(data: GameData, state: State, role: Role, ctx: Context) -> None
         if state["sides"][r]["posture"] == "defense":
             model.score(state, r, 1)
             ctx.log(t("{side} is in Defense posture: +1 VP (6.1.2).", side=r))
+    state.setdefault("time_windows", []).append(role)  # steps 4 and 6 wait for the action to end (timeadvance.py)
     from engine.games.combat_commander import events
 
     events.reinforce(data, state, ctx)

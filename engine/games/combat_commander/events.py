@@ -10,9 +10,10 @@ default (the first option; ``pass`` when the event says *may*), and answers ``ch
 or ``pass``. The engine cannot pause inside a roll, so a choice is asked as soon as the order
 step that rolled it is over (RULINGS R17).
 
-Events that need pieces not in play yet (weapons and radios, fortifications, Smoke markers
-from the cup) still draw their Random Hex and check what this
-module can check; the missing part is logged for the referee with its rule.
+Fortifications and Smoke markers go through ``fortifications`` (F100-F106, T94). Events that
+need pieces not in play yet (weapons and radios) or a choice not written yet (Entrench E55,
+Sappers E70) still draw their Random Hex and check what this module can check; the missing part
+is logged for the referee with its rule.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from engine.datafiles import read_text
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import cards, model, objectives
+from engine.games.combat_commander import cards, fortifications, model, objectives
+from engine.games.combat_commander.board import Board
 from engine.games.combat_commander.data import Card, GameData
 from engine.hexgrid import Label
 from engine.mapdata import MapData
@@ -294,7 +296,6 @@ def blaze(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> No
         ctx.log(t("Blaze (E46) at {hex}: Water or Blaze is there, no effect.", hex=label))
         return
     set_ablaze(data, state, label, "E46", ctx)
-    ctx.log(t("Any fortification in {hex} is removed (E46, F100): fortifications are not in play yet, the referee checks.", hex=label))
 
 
 def set_ablaze(data: GameData, state: State, label: Label, rule: str, ctx: Context) -> None:
@@ -302,6 +303,8 @@ def set_ablaze(data: GameData, state: State, label: Label, rule: str, ctx: Conte
     state["blaze"].append(label)
     state["smoke"].pop(label, None)
     ctx.log(t("A Blaze is placed in {hex} ({rule}).", hex=label, rule=rule))
+    if state.get("forts", {}).pop(label, None) is not None:
+        ctx.log(t("The fortification in {hex} is removed ({rule}, 8.1.5).", hex=label, rule=rule))
     inactive = model.other(state["player"])
     for uid in sorted(model.units_at(state, label), key=lambda u: (state["units"][u]["side"] != inactive, u)):
         ask(state, "displace", state["units"][uid]["side"], rule, False, unit=uid, origin=label)
@@ -327,32 +330,36 @@ def _trapped(data: GameData, state: State, choice: dict[str, Any], ctx: Context)
 
 def booby_trap(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> None:
     """E47: Mines in the Random Hex unless Water, Blaze or a fortification is there."""
-    fortification(data, state, role, ctx, t("Booby Trap (E47)"), "E47", t("Mines (F103)"))
+    fortification(data, state, role, ctx, t("Booby Trap (E47)"), "mines")
 
 
 def rubble(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> None:
     """E69: Wire in the Random Hex unless Water, Blaze or a fortification is there."""
-    fortification(data, state, role, ctx, t("Rubble (E69)"), "E69", t("Wire (F106)"))
+    fortification(data, state, role, ctx, t("Rubble (E69)"), "wire")
 
 
 def shell_holes(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> None:
     """E73: Foxholes in the Random Hex unless Water, Blaze or a fortification is there."""
-    fortification(data, state, role, ctx, t("Shell Holes (E73)"), "E73", t("Foxholes (F102)"))
+    fortification(data, state, role, ctx, t("Shell Holes (E73)"), "foxholes")
 
 
-def fortification(data: GameData, state: State, role: Role, ctx: Context, why: Text, rule: str, what: Text) -> None:
+def fortification(data: GameData, state: State, role: Role, ctx: Context, why: Text, kind: str) -> None:
+    """A fortification in the Random Hex unless Water, Blaze or a fortification is there (F100.3); units there stay (E47)."""
     label = random_hex(data, state, role, ctx, why)
     if state.get("over"):
         return
     if water(data, state, label) or label in state["blaze"]:
         ctx.log(t("{event} at {hex}: Water or Blaze is there, no effect.", event=why, hex=label))
         return
-    ctx.log(
-        t(
-            "{event}: {what} go in {hex} unless a fortification is there ({rule}); fortifications are not in play yet: the referee places them.",
-            event=why, what=what, hex=label, rule=rule,
-        )
-    )
+    if fortifications.fort_at(state, label) is not None:
+        ctx.log(t("{event} at {hex}: a fortification is there already, no effect (F100.3).", event=why, hex=label))
+        return
+    fortifications.place_fort(markers_board(data, state), state, label, kind, ctx, why)
+
+
+def markers_board(data: GameData, state: State) -> Board:
+    """The scenario's map as the markers' rules read it (terrain, Water)."""
+    return Board(data, data.maps[state["map"]], data.levels[state["map"]])
 
 
 def breeze(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> None:
@@ -454,7 +461,7 @@ def dust(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> Non
     if water(data, state, label) or label in state["blaze"]:
         ctx.log(t("Dust (E53) at {hex}: Water or Blaze is there, no effect.", hex=label))
         return
-    ctx.log(t("Dust (E53): a random Smoke marker goes in {hex} (T94); the Smoke cup is not in play yet: the referee places it.", hex=label))
+    fortifications.place_smoke(markers_board(data, state), state, label, fortifications.draw_smoke(ctx), ctx, t("Dust (E53)"))
 
 
 def elan(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> None:
@@ -761,7 +768,7 @@ def _wp_hexes(data: GameData, state: State, choice: dict[str, Any]) -> list[str]
 
 
 def _white_phosphorus(data: GameData, state: State, choice: dict[str, Any], label: str, ctx: Context) -> None:
-    ctx.log(t("White Phosphorus (E77): a random Smoke marker goes in {hex} (T94); the Smoke cup is not in play yet: the referee places it.", hex=label))
+    fortifications.place_smoke(markers_board(data, state), state, label, fortifications.draw_smoke(ctx), ctx, t("White Phosphorus (E77)"))
     inactive = model.other(state["player"])
     for side in (state["player"], inactive):  # inserted first: the inactive player answers first
         if model.units_at(state, label, side):

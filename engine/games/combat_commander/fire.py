@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine import los
 from engine.errors import IllegalOrder
 from engine.game import Context, Role, State
-from engine.games.combat_commander import cards, model
+from engine.games.combat_commander import cards, fortifications, model
 from engine.games.combat_commander.board import Board
 from engine.games.combat_commander.data import GameData
 from engine.hexgrid import Label
@@ -57,6 +57,7 @@ def attack_fp(data: GameData, board: Board, state: State, firers: list[str], tar
         if not reach(data, board, state, uid, target):
             raise IllegalOrder(t("{unit} has no Range or LOS to {hex} (O20.2.2, 10).", unit=uid, hex=target), "O20.3.1")
     hexes = sorted({state["units"][u]["hex"] for u in firers})
+    fortifications.check_wire_group(state, firers)
     if len(hexes) > 1:
         for h in hexes:
             if not any(board.map.grid.adjacent(h, o) for o in hexes if o != h):
@@ -76,8 +77,8 @@ def attack_fp(data: GameData, board: Board, state: State, firers: list[str], tar
 
 
 def cover(data: GameData, board: Board, state: State, firers: list[str], target: Label) -> int:
-    """The defender's best Cover: the hex's (road included), or a wall or hedge every firer fires across (T78.3, T87, T97)."""
-    best = board.cover(target)
+    """The defender's best Cover: the hex's or its fortification's (road included), or a wall or hedge every firer fires across (T78.3, T87, T97, F101-F105)."""
+    best = max(board.cover(target), fortifications.cover(board, state, target))  # F100: not cumulative
     sides: set[str] | None = None
     for uid in firers:
         origin = state["units"][uid]["hex"]

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import flow
-from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
+from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation, NotImplementedRule
 from engine.game import (
     Action,
     Context,
@@ -38,14 +38,18 @@ from engine.games.combat_commander import (
     cards,
     common,
     data,
+    demolition,
     events,
     fire,
     fireorder,
+    fortifications,
+    markers,
     melee,
     model,
     movement,
     objectives,
     rally,
+    timeadvance,
     turn,
 )
 from engine.games.combat_commander.board import Board
@@ -65,6 +69,12 @@ VERBS: dict[str, VerbInfo] = {
     "pass": VerbInfo("pass", "pass [CARD...]", t("Pass, discarding up to your capacity (O15); or let a window go")),
     "end": VerbInfo("end", "end", t("end your turn after your orders (5.4)")),
     "choose": VerbInfo("choose", "choose OPTION", t("answer the choice an event, a sniper or a reinforcement gives you (E42)")),
+    "clear-smoke": VerbInfo("clear-smoke", "clear-smoke HEX", t("at a Time advance you caused: remove one Smoke marker (6.1.2)")),
+    "smoke-grenades": VerbInfo("smoke-grenades", "smoke-grenades [CARD] UNIT HEX", t("Smoke Grenades action in a Move order: a random Smoke marker (A39)")),
+    "demolition": VerbInfo("demolition", "demolition [CARD] HEX", t("Demolition action after the opponent's Pass with discards: a fortification in a hex with your units is eliminated (A31)")),
+    "hidden-mines": VerbInfo("hidden-mines", "hidden-mines [CARD]", t("Defense posture, after an enemy unit Moved into a hex: Mines there attack it (A35.2)")),
+    "hidden-wire": VerbInfo("hidden-wire", "hidden-wire [CARD]", t("Defense posture, after an enemy unit Moved into a hex: Wire there ends its move (A35.5)")),
+    "dig-in": VerbInfo("dig-in", "dig-in [CARD] HEX", t("Dig In action at a Time advance: Foxholes in a hex with your units (A32)")),
     **{v: VerbInfo(v, v, t("not implemented yet: the referee decides")) for v in common.NOT_YET},
 }
 #: Italian aliases of the verbs, in the words of the Italian rulebook (help lists them).
@@ -80,9 +90,24 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "pass": ("passa", "scarta"),
     "end": ("fine",),
     "choose": ("scegli",),
+    "clear-smoke": ("togli-fumo",),
+    "dig-in": ("trinceramento",),
+    "smoke-grenades": ("granate-fumogene", "fumogeni"),
+    "demolition": ("demolizione",),
+    "hidden-mines": ("mine-nascoste",),
+    "hidden-wire": ("filo-spinato-nascosto",),
 }
 VERBS = {name: dataclasses.replace(info, aliases=info.aliases + ITALIAN.get(name, ())) for name, info in VERBS.items()}
-OVERRIDES = ("place", "remove", "break", "rally", "suppress", "unsuppress", "time", "vp", "initiative")
+#: Verbs that play an action card (the card's action, its rule), and 'clear-smoke' that plays none.
+ACTION_CARDS = {
+    "clear-smoke": ("", "6.1.2"),
+    "dig-in": ("dig_in", "A32"),
+    "smoke-grenades": ("smoke_grenades", "A39"),
+    "demolition": ("demolition", "A31"),
+    "hidden-mines": ("hidden_mines", "A35.2"),
+    "hidden-wire": ("hidden_wire", "A35.5"),
+}
+OVERRIDES = ("place", "remove", "break", "rally", "suppress", "unsuppress", "time", "vp", "initiative", *markers.OVERRIDES)
 
 
 class CombatCommander(flow.ProcedureGame):
@@ -101,6 +126,8 @@ class CombatCommander(flow.ProcedureGame):
         "advance_order": melee.AdvanceOrder(),
         "rout": rally.Rout(),
         "choice": events.Choice(),
+        "time_advance": timeadvance.TimeAdvance(),
+        "demolition_window": demolition.DemolitionWindow(),
     }
 
     def __init__(self) -> None:
@@ -136,6 +163,7 @@ class CombatCommander(flow.ProcedureGame):
             "objectives": {k: ("" if v == "none" else v) for k, v in s.objectives.items()},
             "smoke": {},
             "blaze": [],
+            "forts": {},
             "over": None,
             "sides": {},
             "units": {},
@@ -189,6 +217,7 @@ class CombatCommander(flow.ProcedureGame):
             raise InvalidOrder(t("'{verb}' is not an order of this game.", verb=verb), t("Possible: {verbs}.", verbs=", ".join(sorted(VERBS))))
         if verb in common.NOT_YET:
             raise common.not_yet(verb)
+        top = state["flow"][-1]["proc"] if state.get("flow") else ""
         if verb in ("done", "end"):
             return Action(verb)
         if verb == "choose":
@@ -196,6 +225,9 @@ class CombatCommander(flow.ProcedureGame):
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
             word = args[0]
             return Action(verb, (word.upper() if word.upper() in self.board_for(state).map.grid else word.lower(),))
+        if verb in ACTION_CARDS:
+            self._check_window(verb, top)
+            return self._action(state, role, verb, args)
         if verb == "pass":
             return Action(verb, tuple(self._card_arg(state, role, a) for a in args))
         if verb == "rout":
@@ -232,7 +264,6 @@ class CombatCommander(flow.ProcedureGame):
         # fire / move: an optional card, then units.
         if not args:
             raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
-        top = state["flow"][-1]["proc"] if state.get("flow") else ""
         named = cards.is_card(args[0].lower())
         units = [self._unit(state, a) for a in (args[1:] if named else args)]
         if named:
@@ -244,6 +275,33 @@ class CombatCommander(flow.ProcedureGame):
         if not held:
             raise IllegalOrder(t("You hold no {order} card.", order=kind), "O14.1")
         return Action(verb, (held[0], *units))
+
+    def _check_window(self, verb: str, top: str) -> None:
+        """An action card's verb outside the step it belongs to is refused with its rule."""
+        if verb in ("dig-in", "clear-smoke") and top != "time_advance":
+            raise IllegalOrder(t("'{verb}' is played only at the end of a Time advance (6.1.2, A32).", verb=verb), "A32" if verb == "dig-in" else "6.1.2")
+        if verb == "demolition" and top != "demolition_window":
+            raise IllegalOrder(t("Demolition is played only when the opponent discards cards by passing (A31)."), "A31")
+        if verb in ("hidden-mines", "hidden-wire") and top == "advance_order":
+            raise NotImplementedRule(t("'{verb}' against an Advance ({rule}) is not implemented yet: ask the referee, who decides and sets the position.", verb=verb, rule=ACTION_CARDS[verb][1]), ACTION_CARDS[verb][1])
+        if verb in ("hidden-mines", "hidden-wire") and top != "opfire":
+            raise IllegalOrder(t("'{verb}' is played right after an enemy unit Moves into a hex (A35.2, A35.5).", verb=verb), ACTION_CARDS[verb][1])
+        if verb == "smoke-grenades" and top != "move_order":
+            raise IllegalOrder(t("Smoke Grenades are thrown by a unit activated for Move, during its Move order (A39)."), "A39")
+
+    def _action(self, state: State, role: Role, verb: str, args: list[str]) -> Action:
+        """An action card's verb: the card (optional: the first held with that action), then hexes or units."""
+        action, rule = ACTION_CARDS[verb]
+        given = bool(args) and cards.is_card(args[0].lower())
+        rest = [self._hex(state, a) if a.upper() in self.board_for(state).map.grid else self._unit(state, a) for a in (args[1:] if given else args)]
+        if not action:
+            return Action(verb, tuple(rest))
+        if given:
+            return Action(verb, (args[0].lower(), *rest))
+        held = sorted(c for c in state["sides"][role]["hand"] if cards.card(c).action == action)
+        if not held:
+            raise IllegalOrder(t("You hold no card with the action {action} ({rule}).", action=action, rule=rule), rule)
+        return Action(verb, (held[0], *rest))
 
     def _card_arg(self, state: State, role: Role, word: str) -> str:
         cid = word.lower()
@@ -265,6 +323,7 @@ class CombatCommander(flow.ProcedureGame):
 
     def apply(self, state: State, role: Role, action: Action, ctx: Context) -> State:
         self.dispatch(state, role, action, ctx)
+        timeadvance.open_pending(state, ctx)  # under the event choices: reinforcements (step 5) come before Dig In (step 6)
         events.open_choices(self.data, state, ctx)
         return state
 
@@ -320,6 +379,7 @@ class CombatCommander(flow.ProcedureGame):
         ]
         out += [{"hex": h, "text": f"Smoke {v}", "side": ""} for h, v in sorted(state["smoke"].items())]
         out += [{"hex": h, "text": "Blaze", "side": ""} for h in sorted(state["blaze"])]
+        out += [{"hex": h, "text": fortifications.NAMES[k], "side": ""} for h, k in sorted(fortifications.forts(state).items())]
         return out
 
     def status(self, state: State, viewer: Role) -> Text:
@@ -367,10 +427,14 @@ class CombatCommander(flow.ProcedureGame):
     # Referee ------------------------------------------------------------------------------------
     def override(self, state: State, override: Override, ctx: Context) -> State:
         kind, args = override.kind, list(override.args)
+        if kind in markers.OVERRIDES:
+            return markers.override(self.board_for(state), state, kind, args, ctx)
         if kind in ("place", "remove", "break", "rally", "suppress", "unsuppress") and args:
             uid = self._unit(state, args[0])
             u = state["units"][uid]
             if kind == "place" and len(args) == 2:
+                if fortifications.blazing(state, self._hex(state, args[1])):
+                    raise IllegalOrder(t("Nothing may share a Blaze hex ({hex}) (8.1.5).", hex=self._hex(state, args[1])), "8.1.5")
                 u["hex"] = self._hex(state, args[1])
                 if uid in state["sides"][u["side"]]["casualties"]:
                     state["sides"][u["side"]]["casualties"].remove(uid)
@@ -391,7 +455,7 @@ class CombatCommander(flow.ProcedureGame):
             return state
         raise InvalidOrder(
             t("Unknown or malformed override '{kind}'.", kind=kind),
-            t("Possible: place UNIT HEX, remove UNIT, break/rally/suppress/unsuppress UNIT, time N, vp N, initiative axis|allies."),
+            t("Possible: place UNIT HEX, remove UNIT, break/rally/suppress/unsuppress UNIT, time N, vp N, initiative axis|allies, smoke HEX N, blaze HEX, unblaze HEX, fortify HEX KIND, unfortify HEX."),
         )
 
     def check_invariants(self, state: State) -> None:
@@ -399,6 +463,9 @@ class CombatCommander(flow.ProcedureGame):
         for uid, u in state["units"].items():
             if u["hex"] is not None and u["hex"] not in grid:
                 raise InvariantViolation(t("{unit} is off the map ({hex}).", unit=uid, hex=u["hex"]))
+        broken = fortifications.check_markers(self.board_for(state), state)
+        if broken is not None:
+            raise InvariantViolation(broken)
         for role, side in state["sides"].items():
             held = [*side["hand"], *side["deck"], *side["discard"]]
             every = sorted(c.id for c in self.data.decks[side["nation"]])

@@ -8,7 +8,7 @@ from engine import flow
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import cards, model
+from engine.games.combat_commander import cards, fortifications, model
 from engine.games.combat_commander.common import (
     NOT_YET,
     Rules,
@@ -28,7 +28,7 @@ def advance_targets(g: Rules, state: State, uid: str) -> list[Label]:
     if u["hex"] is None:
         return []
     board = g.board_for(state)
-    return [n for n in board.map.neighbours(u["hex"]) if board.terrain(n).move is not None]
+    return [n for n in board.map.neighbours(u["hex"]) if board.terrain(n).move is not None and not fortifications.blazing(state, n)]
 
 
 class AdvanceOrder(Procedure):
@@ -74,9 +74,13 @@ class AdvanceOrder(Procedure):
             raise IllegalOrder(t("{hex} is not adjacent to {unit} (O16.1).", hex=dest, unit=uid), "O16.1")
         if dest not in advance_targets(g, state, uid):
             raise IllegalOrder(t("{hex} is impassable (O16.3, T79, T98).", hex=dest), "O16.3")
+        origin = u["hex"]
         u["hex"] = dest
         frame["advanced"].append(uid)
         ctx.log(t("{unit} advances to {hex} (O16.1).", unit=uid, hex=dest))
+        fortifications.mines_on_step(g.data, state, uid, origin, dest, ctx)
+        if state.get("over"):
+            return
         model.update_control(g.data, state, objectives(board), ctx)
         if all(x in frame["advanced"] or not state["units"][x]["hex"] for x in frame["units"]):
             finish_advance(g, state, ctx)
@@ -126,6 +130,9 @@ def melee(g: Rules, state: State, label: Label, ctx: Context) -> None:
         return
     low = min(totals.values())
     losers = [r for r in order if totals[r] == low]
+    if len(losers) == 2 and fortifications.fort_at(state, label) in ("bunker", "pillbox"):
+        # F101, F104 (ruling R27): the side that held it alone before the Advance wins a tie.
+        losers = [active]
     ctx.log(
         ngettext(
             "Melee in {hex}: {losers} loses every unit there (O16.4.3).",

@@ -65,6 +65,8 @@ def value(data: GameData, state: State, uid: str, stat: str) -> int:
         v -= 1
     if state["units"][uid].get("veteran") and stat != "command":
         v += 1  # E44.1
+    if stat in ("fp", "range", "morale") and state.get("forts", {}).get(state["units"][uid]["hex"]) == "wire":
+        v -= 1  # F106.1: Wire lowers FP, Range and Morale, never Command
     return v
 
 

@@ -13,7 +13,7 @@ from engine import flow
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import cards, fire, model
+from engine.games.combat_commander import cards, fire, fortifications, grenades, hidden, model
 from engine.games.combat_commander.common import (
     NOT_YET,
     Rules,
@@ -44,8 +44,10 @@ def legal_steps(g: Rules, state: State, uid: str, frame: dict[str, Any]) -> list
     spent = int(frame.get("spent", {}).get(uid, 0))
     allowance = movement(g, state, uid, uid in frame.get("road", []))
     out = []
+    if uid in frame.get("wired", []):
+        return []
     for n in board.map.neighbours(u["hex"]):
-        cost = board.move_cost(u["hex"], n)
+        cost = fortifications.move_cost(board, state, u["hex"], n)
         if cost is None or spent + cost > allowance:
             continue
         if model.units_at(state, n, model.other(u["side"])):
@@ -82,6 +84,7 @@ class MoveOrder(Procedure):
             acts.append(Action("done"))
         for uid in self.movers(state, frame):
             acts += [Action("step", (uid, h)) for h in legal_steps(g, state, uid, frame)]
+        acts += grenades.actions(g, state, role, frame)
         return Prompt(role, self.text(game, state, frame, role), tuple(acts))
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
@@ -91,6 +94,9 @@ class MoveOrder(Procedure):
                 raise IllegalOrder(t("A Move order must move at least one unit into another hex (O14.4)."), "O14.4")
             flow.end(state)
             return
+        if action.verb == "smoke-grenades":
+            grenades.smoke_grenades(g, state, role, frame, action.args, ctx)
+            return
         if action.verb != "step":
             if action.verb in NOT_YET:
                 raise not_yet(action.verb)
@@ -98,6 +104,8 @@ class MoveOrder(Procedure):
         uid, dest = action.args
         if uid not in frame["units"]:
             raise IllegalOrder(t("{unit} is not activated for this Move order (O21).", unit=uid), "O21")
+        if uid in frame.get("wired", []):
+            raise IllegalOrder(t("{unit} entered or left Wire: it has lost all its MP (F106.2).", unit=uid), "F106.2")
         if uid not in self.movers(state, frame):
             raise IllegalOrder(t("{unit} has finished its move: a unit completes its move before another starts (O21.2).", unit=uid), "O21.2")
         board = g.board_for(state)
@@ -106,7 +114,9 @@ class MoveOrder(Procedure):
             raise IllegalOrder(t("{hex} is not adjacent to {unit}.", hex=dest, unit=uid), "O21")
         if model.units_at(state, dest, model.other(role)):
             raise IllegalOrder(t("{hex} holds enemy units: Move cannot enter it (O21.4).", hex=dest), "O21.4")
-        cost = board.move_cost(u["hex"], dest)
+        if fortifications.blazing(state, dest):
+            raise IllegalOrder(t("{hex} holds a Blaze: it is impassable (T79).", hex=dest), "T79")
+        cost = fortifications.move_cost(board, state, u["hex"], dest)
         if cost is None:
             raise IllegalOrder(t("{hex} cannot be entered from {origin} (O21.4, T79, T83, T98).", hex=dest, origin=u["hex"]), "O21.4")
         spent = int(frame["spent"].get(uid, 0))
@@ -120,13 +130,22 @@ class MoveOrder(Procedure):
             frame["done"].append(frame["current"])
         frame["current"] = uid
         frame["spent"][uid] = spent + cost
+        origin = u["hex"]
         u["hex"] = dest
         if board.has_path(dest, "road") and uid not in frame["road"]:
             frame["road"].append(uid)
         ctx.log(t("{unit} moves to {hex} ({spent} MP spent).", unit=uid, hex=dest, spent=spent + cost))
         model.update_control(g.data, state, objectives(board), ctx)
+        if fortifications.wired(state, origin, dest):
+            frame.setdefault("wired", []).append(uid)
+            ctx.log(t("{unit} entered or left Wire: its move ends in {hex} (F106.2).", unit=uid, hex=dest))
+        fortifications.mines_on_step(g.data, state, uid, origin, dest, ctx)
+        if state.get("over") or u["hex"] is None:
+            return
         enemy = model.other(role)
-        if any(fire.reach(g.data, board, state, e, dest) for e in model.on_map(state) if state["units"][e]["side"] == enemy):
+        if fortifications.trench_step(board, state, origin, dest):
+            return  # F105.2: a Trench step cannot draw opportunity fire
+        if any(fire.reach(g.data, board, state, e, dest) for e in model.on_map(state) if state["units"][e]["side"] == enemy) or hidden.may_answer(g, state, enemy, dest):
             flow.call(state, "opfire", hex=dest, mover=uid, prior=frame["opfire"])
 
 
@@ -143,12 +162,14 @@ class OpFire(Procedure):
         return frozenset({model.other(state["player"])})
 
     def text(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Any:
+        if state["sides"][role]["posture"] == "defense":
+            return t("{unit} entered {hex}: opportunity fire at it, Hidden Mines or Wire, or 'pass' (A33, A35.2, A35.5).", unit=frame["mover"], hex=frame["hex"])
         return t("{unit} entered {hex}: opportunity fire at it, or 'pass' (A33).", unit=frame["mover"], hex=frame["hex"])
 
     def prompt(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Prompt:
         g = rules_of(game)
         board = g.board_for(state)
-        acts = [Action("pass")]
+        acts = [Action("pass"), *hidden.actions(g, state, role, frame["hex"])]
 
         def able(units: list[str]) -> list[str]:
             return [u for u in units if fire.reach(g.data, board, state, u, frame["hex"])]
@@ -172,6 +193,9 @@ class OpFire(Procedure):
         if action.verb == "pass":
             ctx.log(t("{side} lets the move go on.", side=role))
             flow.end(state)
+            return
+        if action.verb in hidden.HIDDEN:
+            hidden.play(g, state, role, frame, action, ctx)
             return
         if action.verb != "fire":
             if action.verb in NOT_YET:

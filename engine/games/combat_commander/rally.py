@@ -8,7 +8,7 @@ from engine import flow
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import cards, model
+from engine.games.combat_commander import cards, fortifications, model
 from engine.games.combat_commander.common import (
     Rules,
     objectives,
@@ -191,14 +191,19 @@ class Rout(Procedure):
         u = state["units"][uid]
         feature = board.side_feature(u["hex"], dest)
         frame["left"] -= 1
-        if board.terrain(dest).move is None or model.units_at(state, dest, model.other(u["side"])) or (feature is not None and feature.move is None):
+        if board.terrain(dest).move is None or fortifications.blazing(state, dest) or model.units_at(state, dest, model.other(u["side"])) or (feature is not None and feature.move is None):
             frame["retreating"] = ""
             ctx.log(t("{unit} retreats into {hex} and is eliminated (O23.3.5).", unit=uid, hex=dest))
             model.eliminate(g.data, state, uid, ctx)
             return
+        origin = u["hex"]
         u["hex"] = dest
         ctx.log(t("{unit} retreats to {hex} (O23.3).", unit=uid, hex=dest))
         model.update_control(g.data, state, objectives(board), ctx)
+        fortifications.mines_on_step(g.data, state, uid, origin, dest, ctx)  # O23.3.4
+        if state.get("over") or u["hex"] is None:
+            frame["retreating"] = ""
+            return
         if frame["left"] == 0:
             frame["retreating"] = ""
         elif edge_distance(g, state, u["side"], dest) == 0:

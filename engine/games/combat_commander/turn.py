@@ -12,7 +12,7 @@ from engine import flow
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import cards, fire, model
+from engine.games.combat_commander import cards, demolition, fire, model
 from engine.games.combat_commander.common import (
     NOT_YET,
     Rules,
@@ -99,6 +99,8 @@ class Turn(Procedure):
             else:
                 ctx.log(t("{side} passes (O15).", side=role))
             end_turn(g, state, role, ctx)
+            if faces and not state.get("over"):
+                demolition.open_window(state, role)  # A31: the opponent may answer a Pass with discards
             return
         if v == "end":
             if not state["orders"]:

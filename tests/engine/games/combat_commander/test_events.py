@@ -135,12 +135,20 @@ def test_blaze_eliminates_a_unit_with_no_way_out() -> None:
     assert unit(m, "g-s1")["hex"] is None and "g-s1" in m.state["sides"]["axis"]["casualties"]
 
 
-@pytest.mark.parametrize("event, rule", [("booby_trap", "F103"), ("rubble", "F106"), ("shell_holes", "F102")])
-def test_fortification_events_draw_a_random_hex_for_the_referee(event: str, rule: str) -> None:
-    """E47, E69, E73: the Random Hex is drawn; the fortification (not in play yet) is logged with its rule."""
+@pytest.mark.parametrize("event, kind", [("booby_trap", "mines"), ("rubble", "wire"), ("shell_holes", "foxholes")])
+def test_fortification_events_place_their_marker_in_the_random_hex(event: str, kind: str) -> None:
+    """E47, E69, E73: Mines, Wire or Foxholes go in the Random Hex (F103, F106, F102)."""
     m = new_match()
-    ctx = draw_event(m, "axis", event, ("I5",))
-    assert any("I5" in line and rule in line and "referee" in line for line in ctx.lines)
+    draw_event(m, "axis", event, ("I5",))
+    assert m.state["forts"] == {"I5": kind}
+
+
+def test_a_fortification_event_keeps_the_first_fortification() -> None:
+    """E73 on a hex with Wire: the first fortification stays (F100.3, 8.1.3)."""
+    m = new_match()
+    m.state["forts"]["I5"] = "wire"
+    draw_event(m, "axis", "shell_holes", ("I5",))
+    assert m.state["forts"] == {"I5": "wire"}
 
 
 def test_breeze_removes_smoke_and_spreads_blaze_downwind() -> None:
@@ -209,11 +217,11 @@ def test_deploy_splits_a_squad_into_two_teams_for_the_active_player() -> None:
     assert unit(m, "g-s1a")["suppressed"] and not unit(m, "g-s1b")["suppressed"] and unit(m, "g-s1b")["broken"]
 
 
-def test_dust_is_left_to_the_referee_with_t94() -> None:
-    """E53: the Random Hex is drawn; the Smoke marker from the cup (not in play yet) is logged with T94."""
+def test_dust_places_a_random_smoke_marker() -> None:
+    """E53: a Smoke marker from the cup goes in the Random Hex (T94)."""
     m = new_match()
-    ctx = draw_event(m, "axis", "dust", ("I5",))
-    assert any("I5" in line and "T94" in line for line in ctx.lines)
+    draw_event(m, "axis", "dust", ("I5",))
+    assert 1 <= m.state["smoke"]["I5"] <= 10
 
 
 def test_elan_moves_the_surrender_marker_away() -> None:
@@ -468,6 +476,7 @@ def test_white_phosphorus_breaks_one_unit_per_player_there() -> None:
     draw_event(m, "axis", "white_phosphorus")
     assert "H5" in options(m)
     play(m, "axis", "choose", "H5")
+    assert "H5" in m.state["smoke"]
     assert choice(m)["kind"] == "wp_break" and choice(m)["role"] == "allies"
     play(m, "allies", "choose", "a-l1")
     assert unit(m, "a-l1")["broken"] and not unit(m, "a-s1")["broken"]

@@ -50,6 +50,8 @@ def test_along_a_road_costs_one() -> None:
 
 
 def start_move(m, uid: str):  # type: ignore[no-untyped-def]
+    """An Axis Move order; the Allies leave the Defense posture, whose Hidden Mines and Wire would pause every hex (A35)."""
+    m.state["sides"]["allies"]["posture"] = "attack"
     cid = hold(m, "axis", "move")
     return play(m, "axis", "move", cid, uid)
 
@@ -99,6 +101,7 @@ def test_one_unit_finishes_before_another_starts() -> None:
     """Units move one at a time: once another starts, the first has finished (O21.2)."""
     m = new_match()
     only_units(m, {"g-l1": "A7", "g-s1": "A7", "a-s1": "N9"})
+    m.state["sides"]["allies"]["posture"] = "attack"
     cid = hold(m, "axis", "move")
     play(m, "axis", "move", cid, "g-l1", "g-s1")
     play(m, "axis", "step", "g-s1", "A8")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import InvalidOrder
+from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
 from engine.game import Override
+from engine.mapview import HexMarker, map_view
 from tests.engine.games.combat_commander.helpers import GAME, new_match
 
 
@@ -75,3 +76,82 @@ def test_fp_preview_gives_a_planned_attack_s_fp() -> None:
     only_units(m, {"g-l1": "C7", "g-s1": "C7", "g-s2": "C8", "a-s1": "D7"})
     assert "9 FP" in str(GAME.query(m.state, "axis", "fp D7 g-s1 g-l1 g-s2"))
     assert "No attack" in str(GAME.query(m.state, "axis", "fp N1 g-s1"))
+
+
+def test_referee_places_and_removes_smoke_with_its_value() -> None:
+    """'smoke HEX N' sets a Smoke marker of hindrance N; 'smoke HEX 0' removes it (T94)."""
+    m = new_match()
+    m.override(Override("smoke", ("B7", "6"), "test"))
+    assert m.state["smoke"] == {"B7": 6}
+    m.override(Override("smoke", ("B7", "0"), "test"))
+    assert m.state["smoke"] == {}
+
+
+def test_referee_places_and_removes_a_blaze() -> None:
+    """'blaze HEX' and 'unblaze HEX' (T79)."""
+    m = new_match()
+    m.override(Override("blaze", ("B7",), "test"))
+    assert m.state["blaze"] == ["B7"]
+    m.override(Override("unblaze", ("B7",), "test"))
+    assert m.state["blaze"] == []
+
+
+def test_referee_fortifies_and_unfortifies() -> None:
+    """'fortify HEX KIND' and 'unfortify HEX' (F100)."""
+    m = new_match()
+    m.override(Override("fortify", ("B7", "wire"), "test"))
+    assert m.state["forts"] == {"B7": "wire"}
+    m.override(Override("unfortify", ("B7",), "test"))
+    assert m.state["forts"] == {}
+
+
+def test_referee_marker_refused_by_its_rule() -> None:
+    """A marker the rules forbid is refused with the rule: Smoke in the Stream K10 (T95)."""
+    m = new_match()
+    with pytest.raises(IllegalOrder) as exc:
+        m.override(Override("smoke", ("K10", "3"), "test"))
+    assert exc.value.rule == "T95"
+
+
+def test_referee_cannot_place_a_unit_in_a_blaze() -> None:
+    """No unit may share a Blaze hex (8.1.5)."""
+    m = new_match()
+    m.state["blaze"] = ["B7"]
+    with pytest.raises(IllegalOrder) as exc:
+        m.override(Override("place", ("g-s1", "B7"), "test"))
+    assert exc.value.rule == "8.1.5"
+
+
+def test_malformed_marker_override_says_what_is_accepted() -> None:
+    """A fortification kind the game does not know is refused with the accepted forms."""
+    m = new_match()
+    with pytest.raises(InvalidOrder) as exc:
+        m.override(Override("fortify", ("B7", "moat"), "test"))
+    assert "fortify HEX" in str(exc.value.hint)
+
+
+def test_markers_are_drawn_on_the_map_view() -> None:
+    """Smoke with its value, Blaze and fortifications are hex markers of the public view."""
+    m = new_match()
+    m.state["smoke"]["B7"] = 4
+    m.state["blaze"] = ["C7"]
+    m.state["forts"]["D7"] = "pillbox"
+    shown = {(x["hex"], x["text"]) for x in GAME.view(m.state, "public")["hex_markers"]}
+    assert {("B7", "Smoke 4"), ("C7", "Blaze"), ("D7", "Pillbox")} <= shown
+
+
+def test_map_view_carries_the_markers_to_the_picture() -> None:
+    """The picture's hex markers include Smoke with its value and the fortifications (T94, F100)."""
+    m = new_match()
+    m.state["smoke"]["B7"] = 4
+    m.state["forts"]["D7"] = "wire"
+    shown = map_view(GAME.view(m.state, "public")).markers
+    assert HexMarker("B7", "Smoke 4") in shown and HexMarker("D7", "Wire") in shown
+
+
+def test_a_fortification_in_water_breaks_the_invariants() -> None:
+    """No fortification occupies a Water hex (F100.3): the engine's invariants catch it."""
+    m = new_match()
+    m.state["forts"]["K10"] = "foxholes"
+    with pytest.raises(InvariantViolation):
+        GAME.check_invariants(m.state)

@@ -1,0 +1,101 @@
+"""Hidden Mines and Hidden Wire (A35.2, A35.5): the Defense-posture player answers a unit that
+Moved into a hex by placing Mines (which attack the unit that just came in) or Wire (which ends
+its move there).
+
+Both are played in the window that follows each hex entered in a Move order (O21.5: the mover
+pauses for opportunity fire "or, if in Defense posture, Hidden Mines or Hidden Wire"). The window
+opens for the Defense player on public information: his posture and whether the hex may receive
+a fortification, never whether he holds the card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import flow
+from engine.errors import IllegalOrder
+from engine.game import Action, Context, Role, State
+from engine.games.combat_commander import actioncards, cards, fortifications
+from engine.games.combat_commander.common import Rules, objectives
+from engine.hexgrid import Label
+from engine.text import t
+
+#: verb -> (card action, fortification, rule)
+HIDDEN = {
+    "hidden-mines": ("hidden_mines", "mines", "A35.2"),
+    "hidden-wire": ("hidden_wire", "wire", "A35.5"),
+}
+
+
+def may_answer(g: Rules, state: State, role: Role, label: Label) -> bool:
+    """The Defense player may place Mines or Wire in ``label``: not Water, no Blaze, no fortification (A35)."""
+    if state["sides"][role]["posture"] != "defense":
+        return False
+    try:
+        fortifications.check_fort_hex(g.board_for(state), state, label)
+    except IllegalOrder:
+        return False
+    return True
+
+
+def actions(g: Rules, state: State, role: Role, label: Label) -> list[Action]:
+    if not may_answer(g, state, role, label):
+        return []
+    return [Action(verb, (cid,)) for verb, (action, _, _) in HIDDEN.items() for cid in actioncards.held(state, role, action)]
+
+
+def play(g: Rules, state: State, role: Role, frame: flow.Frame, action: Action, ctx: Context) -> None:
+    """A35.2 / A35.5 in the window after ``frame["mover"]`` entered ``frame["hex"]``."""
+    card_action, kind, rule = HIDDEN[action.verb]
+    if state["sides"][role]["posture"] != "defense":
+        raise IllegalOrder(t("Only the player in Defense posture plays the Hidden actions (A35)."), "A35")
+    if len(action.args) != 1:
+        raise IllegalOrder(t("Syntax: {verb} [CARD] ({rule}).", verb=action.verb, rule=rule), rule)
+    label, mover = frame["hex"], frame["mover"]
+    board = g.board_for(state)
+    fortifications.check_fort_hex(board, state, label)
+    c = actioncards.play(state, role, action.args[0], card_action, rule)
+    ctx.reveal(t("{side} plays {card} ({rule}).", side=role, card=cards.face(c), rule=rule))
+    fortifications.place_fort(board, state, label, kind, ctx, t("Hidden action, {rule}", rule=rule))
+    if kind == "mines":
+        if state["units"][mover]["hex"] == label:
+            fortifications.mine_attack(g.data, state, mover, label, ctx)
+        return
+    move_frame: dict[str, Any] = flow.stack(state)[-2]
+    move_frame.setdefault("wired", []).append(mover)
+    ctx.log(t("{unit} entered Wire: its move ends in {hex} (A35.5, F106.2).", unit=mover, hex=label))
+
+
+# Before a defense roll (A35.1, A35.3) -----------------------------------------------------------------
+# Both are played in the window before the Defense player's defense roll against an attack on
+# ``label``; until that window exists their verbs stay refused with their rule (common.NOT_YET).
+
+
+def _before_defense(g: Rules, state: State, role: Role, label: Label, rule: str) -> None:
+    if state["sides"][role]["posture"] != "defense":
+        raise IllegalOrder(t("Only the player in Defense posture plays the Hidden actions (A35)."), "A35")
+    if label not in fortifications.friendly_hexes(state, role):
+        raise IllegalOrder(t("{hex} holds none of your units: nothing of yours defends there ({rule}).", hex=label, rule=rule), rule)
+    fortifications.check_fort_hex(g.board_for(state), state, label)
+
+
+def entrench(g: Rules, state: State, role: Role, cid: str, label: Label, ctx: Context) -> None:
+    """A35.1: Foxholes in the attacked hex, unless it is a Building or Water or holds a fortification."""
+    _before_defense(g, state, role, label, "A35.1")
+    if g.board_for(state).terrain(label).name == "building":
+        raise IllegalOrder(t("Hidden Entrenchments cannot go in a Building ({hex}) (A35.1).", hex=label), "A35.1")
+    c = actioncards.play(state, role, cid, "hidden_entrenchments", "A35.1")
+    ctx.reveal(t("{side} plays {card} ({rule}).", side=role, card=cards.face(c), rule="A35.1"))
+    fortifications.place_fort(g.board_for(state), state, label, "foxholes", ctx, t("Hidden action, {rule}", rule="A35.1"))
+
+
+def pillbox(g: Rules, state: State, role: Role, cid: str, label: Label, ctx: Context) -> None:
+    """A35.3: the Pillbox in an attacked objective hex, if it is not in play yet."""
+    _before_defense(g, state, role, label, "A35.3")
+    if label not in objectives(g.board_for(state)).values():
+        raise IllegalOrder(t("Hidden Pillbox goes only in an objective hex; {hex} is not one (A35.3).", hex=label), "A35.3")
+    if "pillbox" in fortifications.forts(state).values():
+        raise IllegalOrder(t("The Pillbox is already in play (A35.3)."), "A35.3")
+    c = actioncards.play(state, role, cid, "hidden_pillbox", "A35.3")
+    ctx.reveal(t("{side} plays {card} ({rule}).", side=role, card=cards.face(c), rule="A35.3"))
+    fortifications.place_fort(g.board_for(state), state, label, "pillbox", ctx, t("Hidden action, {rule}", rule="A35.3"))
