@@ -82,6 +82,8 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "choose": ("scegli",),
 }
 VERBS = {name: dataclasses.replace(info, aliases=info.aliases + ITALIAN.get(name, ())) for name, info in VERBS.items()}
+#: Cards a redeal leaves on top of a deck: more than any one order reveals before a Time advance.
+REDEAL_MARGIN = 12
 OVERRIDES = ("place", "remove", "break", "rally", "suppress", "unsuppress", "time", "vp", "initiative")
 
 
@@ -109,7 +111,8 @@ class CombatCommander(flow.ProcedureGame):
         first = next(iter(self.data.scenarios.values()))
         self.board = self.data.maps[first.map]
         self._boards = {
-            name: Board(self.data, board, self.data.levels[name]) for name, board in self.data.maps.items()
+            name: Board(self.data, board, self.data.levels[name], self.data.sightings.get(name, {}))
+            for name, board in self.data.maps.items()
         }
 
     # turn.Rules ------------------------------------------------------------------------------
@@ -344,9 +347,11 @@ class CombatCommander(flow.ProcedureGame):
         return {r: set(s["hand"]) | chits[r] for r, s in state["sides"].items()}
 
     def redeal(self, state: State, role: Role, ctx: Context) -> State | None:
-        """Deal ``role``'s hand again from itself and the bottom half of its deck (the top half, which the next rolls reveal, stays)."""
+        """Deal ``role``'s hand again from itself and as many cards from the bottom of its deck (the rest, which the next rolls reveal, stays)."""
         side = state["sides"][role]
-        keep = len(side["deck"]) // 2
+        if len(side["deck"]) < REDEAL_MARGIN + len(side["hand"]):
+            return None  # a Time advance is near: the reshuffled deck is what the hand is not (6.1.2), by the rules
+        keep = len(side["deck"]) - len(side["hand"])
         pool = ctx.shuffle([*side["hand"], *side["deck"][keep:]], t("Deal again"))
         n = len(side["hand"])
         side["hand"], side["deck"] = pool[:n], [*side["deck"][:keep], *pool[n:]]
