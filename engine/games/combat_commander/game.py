@@ -61,6 +61,7 @@ VERBS: dict[str, VerbInfo] = {
     "rout": VerbInfo("rout", "rout [CARD] axis|allies [UNIT...]", t("Rout order: a player's broken units roll and may retreat (O23)")),
     "attack": VerbInfo("attack", "attack HEX UNIT [UNIT...]", t("in a Fire order: one attack, alone or as a fire group (O20.3)")),
     "step": VerbInfo("step", "step UNIT HEX", t("in a Move order: enter an adjacent hex (O21)")),
+    "exit": VerbInfo("exit", "exit UNIT", t("in a Move or Advance order: leave the map off the enemy edge (O16.2, 7.2.1)")),
     "done": VerbInfo("done", "done", t("finish the current order")),
     "pass": VerbInfo("pass", "pass [CARD...]", t("Pass, discarding up to your capacity (O15); or let a window go")),
     "end": VerbInfo("end", "end", t("end your turn after your orders (5.4)")),
@@ -76,6 +77,7 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "rout": ("rotta",),
     "attack": ("attacca", "attacco"),
     "step": ("entra",),
+    "exit": ("esci",),
     "done": ("fatto",),
     "pass": ("passa", "scarta"),
     "end": ("fine",),
@@ -222,6 +224,10 @@ class CombatCommander(flow.ProcedureGame):
             if not held:
                 raise IllegalOrder(t("You hold no {order} card.", order="recover"), "O14.1")
             return Action(verb, (held[0], *order))
+        if verb == "exit":
+            if len(args) != 1:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
+            return Action(verb, (self._unit(state, args[0]),))
         if verb == "step":
             if len(args) != 2:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
@@ -366,6 +372,7 @@ class CombatCommander(flow.ProcedureGame):
             "last_unit": t("{side} wins: the enemy's last unit was eliminated (6.3.1).", side=over["winner"]),
             "sudden_death": t("{side} wins on VP ({vp}) after Sudden Death (6.3.2).", side=over["winner"], vp=state["vp"]),
             "all_objectives": t("{side} wins: it controls all five objectives before a Sudden Death roll (7.3.1.2).", side=over["winner"]),
+            "exit": t("{side} wins on VP ({vp}): a player's last unit left the map (6.3.2).", side=over["winner"], vp=state["vp"]),
         }
         return Outcome(over["winner"], reasons[over["why"]])
 
