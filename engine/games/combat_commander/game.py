@@ -50,6 +50,7 @@ from engine.games.combat_commander import (
 )
 from engine.games.combat_commander.board import Board
 from engine.hexgrid import Label
+from engine.mapdata import MapData
 from engine.orders import tokens
 from engine.text import Text, t
 
@@ -120,6 +121,10 @@ class CombatCommander(flow.ProcedureGame):
     # turn.Rules ------------------------------------------------------------------------------
     def board_for(self, state: State) -> Board:
         return self._boards[state["map"]]
+
+    def board_named(self, name: str) -> MapData | None:
+        """The scenario's map, which the pictures draw (each scenario names its own)."""
+        return self.data.maps.get(name, self.board)
 
     def hand_size(self, state: State, role: Role) -> int:
         return int(self.data.fate["hand_size"][state["sides"][role]["posture"]])
@@ -299,6 +304,7 @@ class CombatCommander(flow.ProcedureGame):
             "objectives": dict(state["objectives"]),
             "objective_chits": objectives.view(state, viewer),
             "reinforcements": [f"{r['time']} {r['side']} {r['id']}" for r in state.get("reinforcements", [])],
+            "last": dict(state.get("last", {})),
             "units": {uid: self._unit_view(state, uid) for uid in model.on_map(state)},
             "hex_markers": self._hex_markers(state),
             "hand": list(state["sides"][viewer]["hand"]) if viewer in state["sides"] else [],

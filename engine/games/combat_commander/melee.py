@@ -79,6 +79,7 @@ class AdvanceOrder(Procedure):
             raise IllegalOrder(t("{hex} is not adjacent to {unit} (O16.1).", hex=dest, unit=uid), "O16.1")
         if dest not in advance_targets(g, state, uid):
             raise IllegalOrder(t("{hex} is impassable (O16.3, T79, T98).", hex=dest), "O16.3")
+        state["last"] = {"moves": [[u["hex"], dest]]}
         u["hex"] = dest
         frame["advanced"].append(uid)
         ctx.log(t("{unit} advances to {hex} (O16.1).", unit=uid, hex=dest))
@@ -95,6 +96,7 @@ class AdvanceOrder(Procedure):
             raise IllegalOrder(t("{unit} has already advanced: an advancing unit enters one hex and stops (O16.1).", unit=uid), "O16.1")
         exits.check_exit(g, state, uid, "O16.2")
         frame["advanced"].append(uid)
+        state["last"] = {"focus": [state["units"][uid]["hex"]]}
         exits.exit_unit(g, state, uid, ctx)
         if state.get("over"):
             return

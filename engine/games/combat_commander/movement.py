@@ -125,10 +125,12 @@ class MoveOrder(Procedure):
             frame["done"].append(frame["current"])
         frame["current"] = uid
         frame["spent"][uid] = spent + cost
+        origin = u["hex"]
         u["hex"] = dest
         if board.has_path(dest, "road") and uid not in frame["road"]:
             frame["road"].append(uid)
         ctx.log(t("{unit} moves to {hex} ({spent} MP spent).", unit=uid, hex=dest, spent=spent + cost))
+        state["last"] = {"moves": [[origin, dest]]}
         model.update_control(g.data, state, objectives(board), ctx)
         enemy = model.other(role)
         if any(fire.reach(g.data, board, state, e, dest) for e in model.on_map(state) if state["units"][e]["side"] == enemy):
@@ -153,6 +155,7 @@ class MoveOrder(Procedure):
         frame["spent"][uid] = int(frame["spent"].get(uid, 0)) + exits.EXIT_MP
         frame["current"] = ""
         frame["done"].append(uid)
+        state["last"] = {"focus": [state["units"][uid]["hex"]]}
         exits.exit_unit(g, state, uid, ctx)
         if not state.get("over") and not self.movers(state, frame):
             flow.end(state)
