@@ -18,6 +18,7 @@ cards in hands and never appear in a public text: a face-up card is shown by its
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -429,11 +430,26 @@ class CombatCommander(flow.ProcedureGame):
         return [*self.data.problems, *objectives.problems(), *events.support_problems(self.data)]
 
     def data_notes(self) -> list[str]:
-        """Each deck's roll distribution, totals 2-12 (the rulebook does not say it is uniform)."""
+        """Each deck's roll distribution, totals 2-12 (the rulebook does not say it is uniform), and its
+        triggers; each map's levels, objectives and hand-set LOS pairs; each scenario's sides and Time track."""
         out = []
         for nation, deck in self.data.decks.items():
             dist = data.roll_distribution(deck)
-            out.append(f"{nation}: {len(deck)} cards; rolls " + " ".join(f"{k}:{v}" for k, v in dist.items()))
+            triggers = Counter(c.trigger for c in deck if c.trigger)
+            out.append(
+                f"{nation}: {len(deck)} cards; rolls " + " ".join(f"{k}:{v}" for k, v in dist.items())
+                + "; triggers " + " ".join(f"{k}:{v}" for k, v in sorted(triggers.items()))
+            )
+        for name, board in self.data.maps.items():
+            levels = self.data.levels[name].values()
+            out.append(
+                f"map {name}: {board.name}; levels {min(levels, default=0)}-{max(levels, default=0)}; "
+                f"objectives {', '.join(data.objective_numbers(board))}; {len(self.data.sightings.get(name, {}))} hand-set LOS pair(s)"
+            )
+        for name, s in self.data.scenarios.items():
+            sides = " vs ".join(f"{r} {s.sides[r]['nation']} {s.sides[r]['posture']}" for r in model.ROLES)
+            waiting = sum(len(s.sides[r].get("reinforcements", [])) for r in model.ROLES)
+            out.append(f"scenario {name} on {s.map}: {sides}; Time {s.time}, Sudden Death {s.sudden_death}; {waiting} reinforcement(s)")
         return out
 
     def _fp_preview(self, state: State, target: str, units: list[str]) -> Text:
