@@ -4,7 +4,7 @@ A unit in a hex of the enemy's edge row (``zones.txt``: ``edge-axis``, ``edge-al
 the map in a Move order (1 MP) or an Advance order. Its owner scores its elimination value at once
 (digest 8.17: Squad 2, Team 1, Leader 1 + Command), doubled by the open special chit (7.3.1.2);
 it waits on the Time track as a brand-new reinforcement, good order, on the next space (RULINGS
-R17: the owner's choice of space is not asked yet), and enters like the scenario's reinforcements.
+R26: the owner's choice of space is not asked yet), and enters like the scenario's reinforcements.
 A player whose last unit on the map exits ends the game: the secret chits are revealed and the VP
 decide (6.3 case 3, 6.3.2).
 """

@@ -1,6 +1,6 @@
 """Combat Commander: Europe (GMT, rulebook v1.1): tactical infantry with Fate cards instead of dice.
 
-Built so far (issue 15): the provisional data (three Fate decks, a map, one scenario), set-up
+Built so far (issue 15): the provisional data (three Fate decks, three maps, three scenarios), set-up
 with hands by posture, the player turn (orders up to the capacity, or a Pass with discards),
 Fire orders with fire groups, Move orders one hex at a time with opportunity fire after each hex
 entered, Advance with melee, Recover, Rout with retreats, rolls as the top card of one's own

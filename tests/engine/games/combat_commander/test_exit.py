@@ -37,7 +37,7 @@ def test_a_moving_unit_exits_off_the_enemy_edge_and_scores() -> None:
 
 
 def test_an_exited_unit_waits_on_the_next_time_space_and_is_no_casualty() -> None:
-    """The exited unit becomes a reinforcement on the Time track (7.2.1; the space is ruling R17), not a casualty."""
+    """The exited unit becomes a reinforcement on the Time track (7.2.1; the space is ruling R26), not a casualty."""
     m = new_match()
     allies_to_play(m, {"a-s1": "F1", "a-s2": "F9", "g-s1": "N5"})
     m.state["units"]["a-s1"]["broken"] = True
