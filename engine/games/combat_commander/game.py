@@ -86,6 +86,8 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "choose": ("scegli",),
 }
 VERBS = {name: dataclasses.replace(info, aliases=info.aliases + ITALIAN.get(name, ())) for name, info in VERBS.items()}
+#: The tags of objective control markers in the pictures (7.3.1).
+CONTROL_TAGS = {"axis": "AX", "allies": "AL"}
 #: Cards a redeal leaves on top of a deck: more than any one order reveals before a Time advance.
 REDEAL_MARGIN = 12
 OVERRIDES = ("place", "remove", "break", "rally", "suppress", "unsuppress", "time", "vp", "initiative")
@@ -333,6 +335,12 @@ class CombatCommander(flow.ProcedureGame):
         out = [
             {"hex": label, "text": f"Obj {number}", "side": state["objectives"].get(number, "")}
             for number, label in sorted(common.objectives(board).items())
+        ]
+        # Control markers (7.3.1): the side's tag next to the objective it controls.
+        out += [
+            {"hex": label, "text": CONTROL_TAGS[side], "side": side}
+            for number, label in sorted(common.objectives(board).items())
+            if (side := state["objectives"].get(number, "")) in CONTROL_TAGS
         ]
         out += [{"hex": h, "text": f"Smoke {v}", "side": ""} for h, v in sorted(state["smoke"].items())]
         out += [{"hex": h, "text": "Blaze", "side": ""} for h in sorted(state["blaze"])]

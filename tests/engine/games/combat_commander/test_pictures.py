@@ -57,3 +57,10 @@ def test_the_five_objectives_are_hex_markers() -> None:
     m = Match.new(GAME, "village", GAME.options, "cc-pic")
     objectives = sorted((mk.text, mk.hex) for mk in m.observe("public").map.markers if mk.text.startswith("Obj"))
     assert objectives == [("Obj 1", "H5"), ("Obj 2", "J5"), ("Obj 3", "M2"), ("Obj 4", "C6"), ("Obj 5", "L9")]
+
+
+def test_each_controlled_objective_carries_its_controller_s_tag() -> None:
+    """A control marker shows who controls each objective (7.3.1); an uncontrolled one has none."""
+    m = Match.new(GAME, "hill", GAME.options, "cc-pic")
+    tags = sorted((mk.hex, mk.text, mk.side) for mk in m.observe("public").map.markers if mk.text in ("AX", "AL"))
+    assert tags == [("K9", "AL", "allies"), ("M8", "AL", "allies")]
