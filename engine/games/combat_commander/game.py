@@ -149,6 +149,7 @@ class CombatCommander(flow.ProcedureGame):
             "objectives": {k: ("" if v == "none" else v) for k, v in s.objectives.items()},
             "smoke": {},
             "blaze": [],
+            "last": {},
             "over": None,
             "sides": {},
             "units": {},

@@ -6,7 +6,9 @@ import pytest
 
 from engine.errors import IllegalOrder
 from engine.games.combat_commander import objectives
+from engine.kernel import Match
 from tests.engine.games.combat_commander.helpers import (
+    GAME,
     hold,
     new_match,
     only_units,
@@ -130,3 +132,16 @@ def test_the_exit_special_chit_doubles_exit_vp() -> None:
     play(m, "allies", "move", hold(m, "allies", "move"), "a-s1")
     play(m, "allies", "exit", "a-s1")
     assert m.state["vp"] == -4
+
+
+def test_a_position_after_an_exit_and_an_attack_loads_elsewhere() -> None:
+    """The last action is part of the set-up state, so a position exported after an exit loads elsewhere."""
+    m = new_match()
+    allies_to_play(m, {"a-s1": "F1", "a-s2": "F9", "g-s1": "N5"})
+    play(m, "allies", "move", hold(m, "allies", "move"), "a-s1")
+    play(m, "allies", "exit", "a-s1")
+    text = m.export_position()
+    other = Match.new(GAME, "farm", GAME.options, "another seed")
+    other.load_position(text, "rules question")
+    assert {"time": 1, "side": "allies", "id": "a-s1", "type": "usa_rifle"} in other.state["reinforcements"]
+    assert other.export_position() == text
