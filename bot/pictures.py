@@ -10,7 +10,7 @@ from bot.i18n import SPEAKING, translator
 from engine.game import Game
 from engine.observation import Observation
 from render.hands import describe_hand, render_hand
-from render.images import describe, render_view
+from render.images import board_of, describe, render_view
 
 
 def render_with_description(
@@ -38,7 +38,7 @@ def render_hand_of(game: Game, seen: Observation, language: str | None = None) -
 
 def render_around(game: Game, seen: Observation, label: str, language: str | None = None) -> tuple[bytes, str] | None:
     """The picture of ``seen``'s map cropped around hex ``label``, and its description."""
-    board = game.board
+    board = board_of(game, seen.map.map)
     if board is None or label not in board.grid:
         return None
     tr = translator(language or SPEAKING.get())

@@ -334,6 +334,11 @@ class Game(ABC):
         template.update(sections)
         return template
 
+    def board_named(self, name: str) -> MapData | None:
+        """The map a view names (``view["map"]``), for games whose scenarios are played on different
+        maps; by default the game's one ``board``."""
+        return self.board
+
     def hexes(self) -> frozenset[str] | None:
         """Every hex of the map (a position's units are checked against it), or ``None`` without one."""
         if self.board is None:

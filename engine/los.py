@@ -36,6 +36,9 @@ A line that runs exactly along a hexside, or passes a corner, touches the hexes 
 of it. ``edge_contact`` (default True) says whether the printed terrain of a hex the line only
 touches counts, as it does when the terrain fills its hex; an owner whose map art stops short
 of the hexsides may set it False. Smoke, Blaze and hexside features count whenever touched.
+
+A map transcribed from printed art may set single pairs by hand (``HandSet``, ``hand_set``): the
+owner's reading replaces what the printed terrain gives, and Smoke and Blaze still count.
 """
 
 from __future__ import annotations
@@ -129,6 +132,30 @@ class Sight:
     @property
     def clear(self) -> bool:
         return not self.blocked
+
+
+@dataclass(frozen=True)
+class HandSet:
+    """A pair of hexes whose LOS an owner set by hand from the printed map (``los.txt``)."""
+
+    blocked: bool
+    hindrance: int = 0
+
+
+#: The rules of the markers (Blaze, Smoke), which a hand-set pair never replaces.
+MARKER_RULES = frozenset({"10.2.1", "10.3.4"})
+
+
+def hand_set(sight: Sight, entry: HandSet, ends: tuple[Axial, Axial]) -> Sight:
+    """``sight`` with its printed part replaced by ``entry``: the markers' causes stay (10.2.1, 10.3.4),
+    every other cause gives way to the hand-set one (10.1 if blocked, 10.3 for its hindrance)."""
+    blocks = [c for c in sight.blocks if c.rule in MARKER_RULES]
+    hinders = [c for c in sight.hindrances if c.rule in MARKER_RULES]
+    if entry.blocked:
+        blocks.append(Cause("10.1", "hand-set LOS", ends))
+    elif entry.hindrance > 0:
+        hinders.append(Cause("10.3", "hand-set LOS", ends, entry.hindrance))
+    return _sight(blocks, hinders, sight.between)
 
 
 def distance(a: Axial, b: Axial) -> int:

@@ -60,6 +60,8 @@ class MapData:
     places: Mapping[Label, Place]
     zones: Mapping[str, frozenset[Label]]
     meta: Mapping[str, Any] = field(default_factory=dict)
+    #: The level of each hex (a game's elevation layer, e.g. ``levels.txt``); empty on flat maps.
+    levels: Mapping[Label, int] = field(default_factory=dict)
     _neighbours: dict[Label, tuple[Label, ...]] = field(default_factory=dict, repr=False)
 
     def neighbours(self, label: Label) -> tuple[Label, ...]:

@@ -4,7 +4,8 @@ A game's ``view`` is a plain dict (JSON-like, easy to write); ``map_view`` reads
 (missing keys are empty) into the frozen values below, which the renderer draws and the
 service compares (a seat whose map differs from the public one gets its own picture). Only
 this module looks into a view's map keys: ``units``, ``stacks`` (``engine.stacks``'
-projection: blanks stay blanks), ``hex_markers``, ``last`` and ``status``.
+projection: blanks stay blanks), ``hex_markers``, ``last``, ``status`` and ``map`` (which of
+the game's maps, when its scenarios use several).
 """
 
 from __future__ import annotations
@@ -174,6 +175,8 @@ class MapView:
     markers: tuple[HexMarker, ...] = ()
     last: LastAction = LastAction()
     panel: Panel = ()
+    #: The map's name, for games whose scenarios are played on different maps (``Game.board_named``).
+    map: str = ""
 
     def translated(self, translate: Callable[[str], str] | None) -> MapView:
         """The same map with the panel's labels (catalogue keys) in the reader's language."""
@@ -196,4 +199,5 @@ def map_view(view: Mapping[str, Any], on_board: Callable[[Label], bool] | None =
     units = units_on_map(view)
     if on_board is not None:
         units = [u for u in units if on_board(u.hex)]
-    return MapView(tuple(units), tuple(hex_markers(view)), last_action(view), tuple(_panel(view)))
+    name = view.get("map")
+    return MapView(tuple(units), tuple(hex_markers(view)), last_action(view), tuple(_panel(view)), name if isinstance(name, str) else "")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from engine.game import Game
 from engine.hexgrid import Label
@@ -84,11 +85,18 @@ def _counts(units: list[UnitOnMap], translate: Translate) -> str:
     return _tr(t("{n} counters on the map ({parts}).", n=len(units), parts=parts), translate)
 
 
+def board_of(game: Any, name: str) -> MapData | None:
+    """The map a view names (``Game.board_named``), or the game's one board for games without that hook."""
+    named = getattr(game, "board_named", None)
+    board: MapData | None = named(name) if callable(named) else game.board
+    return board
+
+
 def describe(
     game: Game, shown: MapView, full: bool, limit: int = LIMIT, translate: Translate = None, around: str | None = None
 ) -> str:
     """What the picture of ``shown`` shows, in a few sentences (``around``: a hex the player asked for)."""
-    board: MapData | None = game.board
+    board = board_of(game, shown.map)
     units = [u for u in shown.units if board is None or u.hex in board.grid]
     at: dict[Label, list[UnitOnMap]] = {}
     for u in units:

@@ -9,19 +9,18 @@ from __future__ import annotations
 from typing import Any
 
 from engine.game import Game
-from engine.mapdata import MapData
 from engine.mapview import MapView
 from render.compose import compose
-from render.describe import describe
+from render.describe import board_of, describe
 from render.encode import encode, extension
 from render.style import load_style
 
-__all__ = ["describe", "extension", "render_match", "render_view"]
+__all__ = ["board_of", "describe", "extension", "render_match", "render_view"]
 
 
 def render_view(game: Game, shown: MapView, role: str, full: bool) -> bytes | None:
     """Image bytes of the map ``shown`` on the game's board; ``None`` if the game has no board."""
-    board: MapData | None = game.board
+    board = board_of(game, shown.map)
     if board is None:
         return None
     picture = compose(board, shown, load_style(game.name or "default"), role, full)

@@ -47,6 +47,7 @@ def map_digest(board: MapData) -> str:
                 for kind, edges in sorted(board.lines.items())
             },
             "places": sorted((p.hex, p.name, p.kind, sorted(p.attrs.items())) for p in board.places.values()),
+            "levels": sorted(board.levels.items()),
         },
         sort_keys=True,
     )

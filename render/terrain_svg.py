@@ -98,6 +98,36 @@ def _terrain_layer(board: MapData, lay: Layout, style: Style) -> list[str]:
     return out
 
 
+def _level_layer(board: MapData, lay: Layout, style: Style) -> list[str]:
+    """Elevation (a map's ``levels``): each level darkens its hexes a step more, a crest line runs
+    along every hexside between two levels, and each raised hex shows its level by its number."""
+    if not board.levels:
+        return []
+    s = lay.size
+    shade, crest = style.map_colour("level"), style.map_colour("crest")
+    by_level: dict[int, list[str]] = defaultdict(list)
+    for label, level in board.levels.items():
+        if level > 0 and label in board.grid:
+            by_level[level].append(_poly(lay.corners(label)))
+    out = [
+        f'<path d="{"".join(polys)}" fill="{shade}" fill-opacity="{min(0.6, 0.16 * level):.2f}"/>'
+        for level, polys in sorted(by_level.items())
+    ]
+    crests = ""
+    for label in board.grid.labels():
+        for n in board.neighbours(label):
+            if label < n and board.levels.get(label, 0) != board.levels.get(n, 0):
+                a, b = lay.edge(label, n)
+                crests += f"M{f(a[0])},{f(a[1])}L{f(b[0])},{f(b[1])}"
+    if crests:
+        out.append(f'<path d="{crests}" fill="none" stroke="{crest}" stroke-width="{f(s * 0.06)}" stroke-linecap="round"/>')
+    for label, level in sorted(board.levels.items()):
+        if level > 0 and label in board.grid:
+            x, y = lay.center(label)
+            out.append(_text(x + s * 0.55, y - s * 0.45, str(level), s * 0.28, crest, style.map_colour("halo"), "bold"))
+    return out
+
+
 def _lerp(a: Point, b: Point, t: float) -> Point:
     return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
 
@@ -295,6 +325,7 @@ def terrain_svg(board: MapData, lay: Layout, style: Style) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">',
         f'<rect width="{w}" height="{h}" fill="{style.map_colour("background")}"/>',
         *_terrain_layer(board, lay, style),
+        *_level_layer(board, lay, style),
         *_side_layer(board, lay, style),
         *_line_layer(board, lay, style),
         *_label_layer(board, lay, style),

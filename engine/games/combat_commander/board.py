@@ -7,11 +7,11 @@ Terrain Chart, and answers ``engine.los``'s protocol with Smoke and Blaze marker
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine import los
 from engine.games.combat_commander.data import GameData, Terrain
-from engine.hexgrid import Label
+from engine.hexgrid import Hexside, Label, hexside
 from engine.mapdata import MapData
 
 
@@ -20,6 +20,8 @@ class Board:
     data: GameData
     map: MapData
     levels: Mapping[Label, int]
+    #: Pairs whose LOS the owner set by hand from the printed map (``los.txt``): they override the computed LOS.
+    hand_set: Mapping[Hexside, los.HandSet] = field(default_factory=dict)
 
     # Hexes ---------------------------------------------------------------------------------
     def terrain(self, label: Label) -> Terrain:
@@ -53,7 +55,12 @@ class Board:
 
     # Line of sight (10, T88) ------------------------------------------------------------------
     def sight(self, a: Label, b: Label, smoke: Mapping[str, int], blaze: frozenset[str]) -> los.Sight:
-        return los.line_of_sight(_Terrain(self, smoke, blaze), self.axial(a), self.axial(b))
+        """LOS from the map's layers and the markers, unless the owner set the pair by hand (then the markers still count)."""
+        computed = los.line_of_sight(_Terrain(self, smoke, blaze), self.axial(a), self.axial(b))
+        entry = self.hand_set.get(hexside(a, b))
+        if entry is None:
+            return computed
+        return los.hand_set(computed, entry, (self.axial(a), self.axial(b)))
 
     # Movement (O21.1, T88.1) -------------------------------------------------------------------
     def move_cost(self, a: Label, b: Label) -> int | None:

@@ -7,6 +7,7 @@ Parsing is pure (texts in, values out); ``load`` reads the packaged files throug
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import tomllib
 from collections import Counter
@@ -16,6 +17,8 @@ from functools import cache
 from typing import Any
 
 from engine.datafiles import read_text, read_texts
+from engine.hexgrid import Hexside, hexside
+from engine.los import HandSet
 from engine.mapdata import MapData, parse_map
 
 PACKAGE = "engine.games.combat_commander"
@@ -100,6 +103,8 @@ class GameData:
     maps: Mapping[str, MapData]
     levels: Mapping[str, Mapping[str, int]]
     problems: tuple[str, ...] = field(default=())
+    #: Per map, the pairs of hexes whose LOS an owner set by hand (``los.txt``).
+    sightings: Mapping[str, Mapping[Hexside, HandSet]] = field(default_factory=dict)
 
 
 def _data_lines(text: str) -> str:
@@ -209,6 +214,41 @@ def parse_levels(text: str, board: MapData) -> tuple[dict[str, int], list[str]]:
     return out, problems
 
 
+def parse_sightings(text: str, board: MapData) -> tuple[dict[Hexside, HandSet], list[str]]:
+    """The hand-set LOS table (``los.txt``): ``HEX HEX clear [hindrance N]`` or ``HEX HEX blocked``."""
+    problems: list[str] = []
+    out: dict[Hexside, HandSet] = {}
+    for n, raw in enumerate(text.splitlines(), start=1):
+        words = raw.split("#", 1)[0].split()
+        if not words:
+            continue
+        bad = f"los.txt:{n}: expected 'HEX HEX clear [hindrance N]' or 'HEX HEX blocked', got {raw.strip()!r}"
+        if len(words) < 3 or words[2] not in ("clear", "blocked"):
+            problems.append(bad)
+            continue
+        a, b, verdict, rest = words[0].upper(), words[1].upper(), words[2], words[3:]
+        if a not in board.grid or b not in board.grid or a == b:
+            problems.append(f"los.txt:{n}: {words[0]} and {words[1]} must be two different hexes of the map")
+            continue
+        hindrance = 0
+        if rest:
+            if verdict != "clear" or len(rest) != 2 or rest[0] != "hindrance" or not rest[1].isdigit() or int(rest[1]) < 1:
+                problems.append(bad)
+                continue
+            hindrance = int(rest[1])
+        key = hexside(a, b)
+        if key in out:
+            problems.append(f"los.txt:{n}: {a}-{b} is listed twice")
+        out[key] = HandSet(verdict == "blocked", hindrance)
+    return out, problems
+
+
+def parse_reinforcement(spec: str) -> tuple[str, str, int]:
+    """One Time-track entry of a scenario, ``SPACE ID TYPE`` (6.1.2 step 5): its id, type and space; ``ValueError`` if malformed."""
+    space, uid, ctype = spec.split()
+    return uid, ctype, int(space)
+
+
 def parse_scenarios(text: str) -> dict[str, Scenario]:
     data = tomllib.loads(text)
     out: dict[str, Scenario] = {}
@@ -247,24 +287,54 @@ def load() -> GameData:
     scenarios = parse_scenarios(read_text(PACKAGE, "data/scenarios.toml"))
     maps: dict[str, MapData] = {}
     levels: dict[str, dict[str, int]] = {}
+    sightings: dict[str, dict[Hexside, HandSet]] = {}
     for s in scenarios.values():
+        if s.map not in maps:
+            texts = read_texts(PACKAGE, f"data/maps/{s.map}")
+            board, found = parse_map(texts)
+            problems += [f"map {s.map}: {p}" for p in found]
+            if board is None:
+                continue
+            levels[s.map], found = parse_levels(texts.get("levels.txt", ""), board)
+            problems += [f"map {s.map}: {p}" for p in found]
+            maps[s.map] = dataclasses.replace(board, levels=levels[s.map])
+            sightings[s.map], found = parse_sightings(texts.get("los.txt", ""), board)
+            problems += [f"map {s.map}: {p}" for p in found]
+            unknown = set(board.terrain.values()) - set(hexes)
+            problems += [f"map {s.map}: terrain {u!r} is not on the chart" for u in sorted(unknown)]
         if s.map in maps:
-            continue
-        texts = read_texts(PACKAGE, f"data/maps/{s.map}")
-        board, found = parse_map(texts)
-        problems += [f"map {s.map}: {p}" for p in found]
-        if board is None:
-            continue
-        maps[s.map] = board
-        levels[s.map], found = parse_levels(texts.get("levels.txt", ""), board)
-        problems += [f"map {s.map}: {p}" for p in found]
-        unknown = set(board.terrain.values()) - set(hexes)
-        problems += [f"map {s.map}: terrain {u!r} is not on the chart" for u in sorted(unknown)]
-        for side in s.sides.values():
-            for spec in side["units"]:
-                uid, ctype, where = spec.split()
-                if ctype not in counters:
-                    problems.append(f"scenario {s.name}: unit {uid} has unknown type {ctype!r}")
-                if where not in board.grid:
-                    problems.append(f"scenario {s.name}: unit {uid} set up off the map ({where})")
-    return GameData(fate, decks, hexes, sides, paths, counters, scenarios, maps, levels, tuple(problems))
+            problems += _scenario_problems(s, maps[s.map], counters)
+    return GameData(fate, decks, hexes, sides, paths, counters, scenarios, maps, levels, tuple(problems), sightings)
+
+
+def _scenario_problems(s: Scenario, board: MapData, counters: Mapping[str, CounterType]) -> list[str]:
+    """Unknown counter types, set-up hexes off the map, repeated ids, reinforcements on a past Time space."""
+    problems: list[str] = []
+    ids: Counter[str] = Counter()
+    for side in s.sides.values():
+        for spec in side["units"]:
+            uid, ctype, where = spec.split()
+            ids[uid] += 1
+            if ctype not in counters:
+                problems.append(f"scenario {s.name}: unit {uid} has unknown type {ctype!r}")
+            if where not in board.grid:
+                problems.append(f"scenario {s.name}: unit {uid} set up off the map ({where})")
+        for spec in side.get("reinforcements", []):
+            try:
+                uid, ctype, space = parse_reinforcement(spec)
+            except ValueError:
+                problems.append(f"scenario {s.name}: reinforcement {spec!r} is not 'SPACE ID TYPE'")
+                continue
+            ids[uid] += 1
+            if ctype not in counters:
+                problems.append(f"scenario {s.name}: reinforcement {uid} has unknown type {ctype!r}")
+            if space <= s.time:
+                problems.append(f"scenario {s.name}: reinforcement {uid} waits on Time space {space}, not after the start ({s.time})")
+    problems += [f"scenario {s.name}: unit id {uid} is used {k} times" for uid, k in ids.items() if k > 1]
+    if objective_numbers(board) != ["1", "2", "3", "4", "5"]:
+        problems.append(f"scenario {s.name}: map {s.map} needs five objectives numbered 1-5 (2.3)")
+    return problems
+
+
+def objective_numbers(board: MapData) -> list[str]:
+    return sorted(p.get("number") or "" for p in board.places.values() if p.kind == "objective")

@@ -110,6 +110,7 @@ def resolve(data: GameData, board: Board, state: State, role: Role, firers: list
     """One Fire attack (O20.3.3) and a defense roll for every unit in the hex (O20.3.4)."""
     fp = attack_fp(data, board, state, firers, target)
     defenders = model.units_at(state, target, model.other(role))
+    state["last"] = {"attacks": [{"from": sorted({state["units"][u]["hex"] for u in firers}), "to": target}]}
     roll = cards.roll(data, state, role, ctx, t("Fire attack on {hex}", hex=target), attack=True)
     if state.get("over"):
         return

@@ -1,6 +1,6 @@
 """Combat Commander: Europe (GMT, rulebook v1.1): tactical infantry with Fate cards instead of dice.
 
-Built so far (issue 15): the provisional data (three Fate decks, a map, one scenario), set-up
+Built so far (issue 15): the provisional data (three Fate decks, three maps, three scenarios), set-up
 with hands by posture, the player turn (orders up to the capacity, or a Pass with discards),
 Fire orders with fire groups, Move orders one hex at a time with opportunity fire after each hex
 entered, Advance with melee, Recover, Rout with retreats, rolls as the top card of one's own
@@ -18,6 +18,7 @@ cards in hands and never appear in a public text: a face-up card is shown by its
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -54,6 +55,7 @@ from engine.games.combat_commander import (
 )
 from engine.games.combat_commander.board import Board
 from engine.hexgrid import Label
+from engine.mapdata import MapData
 from engine.orders import tokens
 from engine.text import Text, t
 
@@ -65,6 +67,7 @@ VERBS: dict[str, VerbInfo] = {
     "rout": VerbInfo("rout", "rout [CARD] axis|allies [UNIT...]", t("Rout order: a player's broken units roll and may retreat (O23)")),
     "attack": VerbInfo("attack", "attack HEX UNIT [UNIT...]", t("in a Fire order: one attack, alone or as a fire group (O20.3)")),
     "step": VerbInfo("step", "step UNIT HEX", t("in a Move order: enter an adjacent hex (O21)")),
+    "exit": VerbInfo("exit", "exit UNIT", t("in a Move or Advance order: leave the map off the enemy edge (O16.2, 7.2.1)")),
     "done": VerbInfo("done", "done", t("finish the current order")),
     "pass": VerbInfo("pass", "pass [CARD...]", t("Pass, discarding up to your capacity (O15); or let a window go")),
     "end": VerbInfo("end", "end", t("end your turn after your orders (5.4)")),
@@ -86,6 +89,7 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "rout": ("rotta",),
     "attack": ("attacca", "attacco"),
     "step": ("entra",),
+    "exit": ("esci",),
     "done": ("fatto",),
     "pass": ("passa", "scarta"),
     "end": ("fine",),
@@ -107,6 +111,10 @@ ACTION_CARDS = {
     "hidden-mines": ("hidden_mines", "A35.2"),
     "hidden-wire": ("hidden_wire", "A35.5"),
 }
+#: The tags of objective control markers in the pictures (7.3.1).
+CONTROL_TAGS = {"axis": "AX", "allies": "AL"}
+#: Cards a redeal leaves on top of a deck: more than any one order reveals before a Time advance.
+REDEAL_MARGIN = 12
 OVERRIDES = ("place", "remove", "break", "rally", "suppress", "unsuppress", "time", "vp", "initiative", *markers.OVERRIDES)
 
 
@@ -136,12 +144,17 @@ class CombatCommander(flow.ProcedureGame):
         first = next(iter(self.data.scenarios.values()))
         self.board = self.data.maps[first.map]
         self._boards = {
-            name: Board(self.data, board, self.data.levels[name]) for name, board in self.data.maps.items()
+            name: Board(self.data, board, self.data.levels[name], self.data.sightings.get(name, {}))
+            for name, board in self.data.maps.items()
         }
 
     # turn.Rules ------------------------------------------------------------------------------
     def board_for(self, state: State) -> Board:
         return self._boards[state["map"]]
+
+    def board_named(self, name: str) -> MapData | None:
+        """The scenario's map, which the pictures draw (each scenario names its own)."""
+        return self.data.maps.get(name, self.board)
 
     def hand_size(self, state: State, role: Role) -> int:
         return int(self.data.fate["hand_size"][state["sides"][role]["posture"]])
@@ -164,6 +177,7 @@ class CombatCommander(flow.ProcedureGame):
             "smoke": {},
             "blaze": [],
             "forts": {},
+            "last": {},
             "over": None,
             "sides": {},
             "units": {},
@@ -251,6 +265,10 @@ class CombatCommander(flow.ProcedureGame):
             if not held:
                 raise IllegalOrder(t("You hold no {order} card.", order="recover"), "O14.1")
             return Action(verb, (held[0], *order))
+        if verb == "exit":
+            if len(args) != 1:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
+            return Action(verb, (self._unit(state, args[0]),))
         if verb == "step":
             if len(args) != 2:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
@@ -325,6 +343,10 @@ class CombatCommander(flow.ProcedureGame):
         self.dispatch(state, role, action, ctx)
         timeadvance.open_pending(state, ctx)  # under the event choices: reinforcements (step 5) come before Dig In (step 6)
         events.open_choices(self.data, state, ctx)
+        if not state.get("over"):
+            # A choice settled at once may have ended what a waiting procedure waited for (a KIA
+            # on the unit about to retreat): let the automatic procedures go on.
+            self.run_automatic(state, ctx)
         return state
 
     def order_text(self, action: Action, viewer: Role) -> str:
@@ -349,6 +371,7 @@ class CombatCommander(flow.ProcedureGame):
             "objectives": dict(state["objectives"]),
             "objective_chits": objectives.view(state, viewer),
             "reinforcements": [f"{r['time']} {r['side']} {r['id']}" for r in state.get("reinforcements", [])],
+            "last": dict(state.get("last", {})),
             "units": {uid: self._unit_view(state, uid) for uid in model.on_map(state)},
             "hex_markers": self._hex_markers(state),
             "hand": list(state["sides"][viewer]["hand"]) if viewer in state["sides"] else [],
@@ -377,6 +400,12 @@ class CombatCommander(flow.ProcedureGame):
             {"hex": label, "text": f"Obj {number}", "side": state["objectives"].get(number, "")}
             for number, label in sorted(common.objectives(board).items())
         ]
+        # Control markers (7.3.1): the side's tag next to the objective it controls.
+        out += [
+            {"hex": label, "text": CONTROL_TAGS[side], "side": side}
+            for number, label in sorted(common.objectives(board).items())
+            if (side := state["objectives"].get(number, "")) in CONTROL_TAGS
+        ]
         out += [{"hex": h, "text": f"Smoke {v}", "side": ""} for h, v in sorted(state["smoke"].items())]
         out += [{"hex": h, "text": "Blaze", "side": ""} for h in sorted(state["blaze"])]
         out += [{"hex": h, "text": fortifications.NAMES[k], "side": ""} for h, k in sorted(fortifications.forts(state).items())]
@@ -404,9 +433,11 @@ class CombatCommander(flow.ProcedureGame):
         return {r: set(s["hand"]) | chits[r] for r, s in state["sides"].items()}
 
     def redeal(self, state: State, role: Role, ctx: Context) -> State | None:
-        """Deal ``role``'s hand again from itself and the bottom half of its deck (the top half, which the next rolls reveal, stays)."""
+        """Deal ``role``'s hand again from itself and as many cards from the bottom of its deck (the rest, which the next rolls reveal, stays)."""
         side = state["sides"][role]
-        keep = len(side["deck"]) // 2
+        if len(side["deck"]) < REDEAL_MARGIN + len(side["hand"]):
+            return None  # a Time advance is near: the reshuffled deck is what the hand is not (6.1.2), by the rules
+        keep = len(side["deck"]) - len(side["hand"])
         pool = ctx.shuffle([*side["hand"], *side["deck"][keep:]], t("Deal again"))
         n = len(side["hand"])
         side["hand"], side["deck"] = pool[:n], [*side["deck"][:keep], *pool[n:]]
@@ -421,6 +452,7 @@ class CombatCommander(flow.ProcedureGame):
             "last_unit": t("{side} wins: the enemy's last unit was eliminated (6.3.1).", side=over["winner"]),
             "sudden_death": t("{side} wins on VP ({vp}) after Sudden Death (6.3.2).", side=over["winner"], vp=state["vp"]),
             "all_objectives": t("{side} wins: it controls all five objectives before a Sudden Death roll (7.3.1.2).", side=over["winner"]),
+            "exit": t("{side} wins on VP ({vp}): a player's last unit left the map (6.3.2).", side=over["winner"], vp=state["vp"]),
         }
         return Outcome(over["winner"], reasons[over["why"]])
 
@@ -478,11 +510,26 @@ class CombatCommander(flow.ProcedureGame):
         return [*self.data.problems, *objectives.problems(), *events.support_problems(self.data)]
 
     def data_notes(self) -> list[str]:
-        """Each deck's roll distribution, totals 2-12 (the rulebook does not say it is uniform)."""
+        """Each deck's roll distribution, totals 2-12 (the rulebook does not say it is uniform), and its
+        triggers; each map's levels, objectives and hand-set LOS pairs; each scenario's sides and Time track."""
         out = []
         for nation, deck in self.data.decks.items():
             dist = data.roll_distribution(deck)
-            out.append(f"{nation}: {len(deck)} cards; rolls " + " ".join(f"{k}:{v}" for k, v in dist.items()))
+            triggers = Counter(c.trigger for c in deck if c.trigger)
+            out.append(
+                f"{nation}: {len(deck)} cards; rolls " + " ".join(f"{k}:{v}" for k, v in dist.items())
+                + "; triggers " + " ".join(f"{k}:{v}" for k, v in sorted(triggers.items()))
+            )
+        for name, board in self.data.maps.items():
+            levels = self.data.levels[name].values()
+            out.append(
+                f"map {name}: {board.name}; levels {min(levels, default=0)}-{max(levels, default=0)}; "
+                f"objectives {', '.join(data.objective_numbers(board))}; {len(self.data.sightings.get(name, {}))} hand-set LOS pair(s)"
+            )
+        for name, s in self.data.scenarios.items():
+            sides = " vs ".join(f"{r} {s.sides[r]['nation']} {s.sides[r]['posture']}" for r in model.ROLES)
+            waiting = sum(len(s.sides[r].get("reinforcements", [])) for r in model.ROLES)
+            out.append(f"scenario {name} on {s.map}: {sides}; Time {s.time}, Sudden Death {s.sudden_death}; {waiting} reinforcement(s)")
         return out
 
     def _fp_preview(self, state: State, target: str, units: list[str]) -> Text:

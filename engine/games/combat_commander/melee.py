@@ -8,7 +8,7 @@ from engine import flow
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import cards, fortifications, model
+from engine.games.combat_commander import cards, exits, fortifications, model
 from engine.games.combat_commander.common import (
     NOT_YET,
     Rules,
@@ -50,6 +50,8 @@ class AdvanceOrder(Procedure):
         for uid in frame["units"]:
             if uid not in frame["advanced"]:
                 acts += [Action("step", (uid, h)) for h in advance_targets(g, state, uid)]
+                if exits.can_exit(g, state, uid):
+                    acts.append(Action("exit", (uid,)))
         return Prompt(role, self.text(game, state, frame, role), tuple(acts))
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
@@ -58,6 +60,9 @@ class AdvanceOrder(Procedure):
             if not frame["advanced"]:
                 raise IllegalOrder(t("An Advance order must move at least one unit into another hex (O14.4)."), "O14.4")
             finish_advance(g, state, ctx)
+            return
+        if action.verb == "exit":
+            self.exit(g, state, frame, action.args[0], ctx)
             return
         if action.verb != "step":
             if action.verb in NOT_YET:
@@ -75,6 +80,7 @@ class AdvanceOrder(Procedure):
         if dest not in advance_targets(g, state, uid):
             raise IllegalOrder(t("{hex} is impassable (O16.3, T79, T98).", hex=dest), "O16.3")
         origin = u["hex"]
+        state["last"] = {"moves": [[origin, dest]]}
         u["hex"] = dest
         frame["advanced"].append(uid)
         ctx.log(t("{unit} advances to {hex} (O16.1).", unit=uid, hex=dest))
@@ -82,6 +88,22 @@ class AdvanceOrder(Procedure):
         if state.get("over"):
             return
         model.update_control(g.data, state, objectives(board), ctx)
+        if all(x in frame["advanced"] or not state["units"][x]["hex"] for x in frame["units"]):
+            finish_advance(g, state, ctx)
+
+
+    def exit(self, g: Rules, state: State, frame: flow.Frame, uid: str, ctx: Context) -> None:
+        """O16.2, 7.2.1: an advancing unit on the enemy edge row leaves the map instead of entering a hex."""
+        if uid not in frame["units"]:
+            raise IllegalOrder(t("{unit} is not activated for this Advance order (O16).", unit=uid), "O16.1")
+        if uid in frame["advanced"]:
+            raise IllegalOrder(t("{unit} has already advanced: an advancing unit enters one hex and stops (O16.1).", unit=uid), "O16.1")
+        exits.check_exit(g, state, uid, "O16.2")
+        frame["advanced"].append(uid)
+        state["last"] = {"focus": [state["units"][uid]["hex"]]}
+        exits.exit_unit(g, state, uid, ctx)
+        if state.get("over"):
+            return
         if all(x in frame["advanced"] or not state["units"][x]["hex"] for x in frame["units"]):
             finish_advance(g, state, ctx)
 

@@ -103,6 +103,9 @@ def eliminate(data: GameData, state: State, uid: str, ctx: Context) -> None:
     where = u["hex"]
     u.update(hex=None, broken=False, suppressed=False, activated="")
     u.pop("veteran", None)
+    for frame in state.get("flow", []):
+        if frame.get("retreating") == uid:
+            frame["retreating"] = ""  # a retreat in progress ends with its unit (e.g. KIA after the Rout roll)
     side = state["sides"][u["side"]]
     if is_hero(data, state, uid):
         ctx.log(t("{unit} ({hex}) is eliminated and returns to the counter pool (E58.1).", unit=uid, hex=where))

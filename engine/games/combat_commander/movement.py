@@ -13,7 +13,15 @@ from engine import flow
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import cards, fire, fortifications, grenades, hidden, model
+from engine.games.combat_commander import (
+    cards,
+    exits,
+    fire,
+    fortifications,
+    grenades,
+    hidden,
+    model,
+)
 from engine.games.combat_commander.common import (
     NOT_YET,
     Rules,
@@ -84,6 +92,8 @@ class MoveOrder(Procedure):
             acts.append(Action("done"))
         for uid in self.movers(state, frame):
             acts += [Action("step", (uid, h)) for h in legal_steps(g, state, uid, frame)]
+            if exits.can_exit(g, state, uid) and _exit_mp_left(g, state, uid, frame):
+                acts.append(Action("exit", (uid,)))
         acts += grenades.actions(g, state, role, frame)
         return Prompt(role, self.text(game, state, frame, role), tuple(acts))
 
@@ -97,10 +107,13 @@ class MoveOrder(Procedure):
         if action.verb == "smoke-grenades":
             grenades.smoke_grenades(g, state, role, frame, action.args, ctx)
             return
+        if action.verb == "exit":
+            self.exit(g, state, frame, action.args[0], ctx)
+            return
         if action.verb != "step":
             if action.verb in NOT_YET:
                 raise not_yet(action.verb)
-            raise flow.refuse(action, ("step", "done"), self.step(game, state, frame), t("Syntax: step UNIT HEX, or done."))
+            raise flow.refuse(action, ("step", "exit", "done"), self.step(game, state, frame), t("Syntax: step UNIT HEX, or done."))
         uid, dest = action.args
         if uid not in frame["units"]:
             raise IllegalOrder(t("{unit} is not activated for this Move order (O21).", unit=uid), "O21")
@@ -135,6 +148,7 @@ class MoveOrder(Procedure):
         if board.has_path(dest, "road") and uid not in frame["road"]:
             frame["road"].append(uid)
         ctx.log(t("{unit} moves to {hex} ({spent} MP spent).", unit=uid, hex=dest, spent=spent + cost))
+        state["last"] = {"moves": [[origin, dest]]}
         model.update_control(g.data, state, objectives(board), ctx)
         if fortifications.wired(state, origin, dest):
             frame.setdefault("wired", []).append(uid)
@@ -147,6 +161,34 @@ class MoveOrder(Procedure):
             return  # F105.2: a Trench step cannot draw opportunity fire
         if any(fire.reach(g.data, board, state, e, dest) for e in model.on_map(state) if state["units"][e]["side"] == enemy) or hidden.may_answer(g, state, enemy, dest):
             flow.call(state, "opfire", hex=dest, mover=uid, prior=frame["opfire"])
+
+
+    def exit(self, g: Rules, state: State, frame: flow.Frame, uid: str, ctx: Context) -> None:
+        """O21, 7.2.1: a moving unit on the enemy edge row leaves the map for 1 MP; no opportunity fire follows (digest 8.14)."""
+        if uid not in frame["units"]:
+            raise IllegalOrder(t("{unit} is not activated for this Move order (O21).", unit=uid), "O21")
+        if uid not in self.movers(state, frame):
+            raise IllegalOrder(t("{unit} has finished its move: a unit completes its move before another starts (O21.2).", unit=uid), "O21.2")
+        exits.check_exit(g, state, uid, "O21")
+        if not _exit_mp_left(g, state, uid, frame):
+            spent = int(frame["spent"].get(uid, 0))
+            raise IllegalOrder(
+                t("{unit} has spent {spent} of {allowance} MP; exiting costs {cost} (O21.1, 7.2.1).", unit=uid, spent=spent, allowance=movement(g, state, uid, uid in frame["road"]), cost=exits.EXIT_MP),
+                "7.2.1",
+            )
+        if frame["current"] and frame["current"] != uid:
+            frame["done"].append(frame["current"])
+        frame["spent"][uid] = int(frame["spent"].get(uid, 0)) + exits.EXIT_MP
+        frame["current"] = ""
+        frame["done"].append(uid)
+        state["last"] = {"focus": [state["units"][uid]["hex"]]}
+        exits.exit_unit(g, state, uid, ctx)
+        if not state.get("over") and not self.movers(state, frame):
+            flow.end(state)
+
+
+def _exit_mp_left(g: Rules, state: State, uid: str, frame: dict[str, Any]) -> bool:
+    return int(frame.get("spent", {}).get(uid, 0)) + exits.EXIT_MP <= movement(g, state, uid, uid in frame.get("road", []))
 
 
 class OpFire(Procedure):

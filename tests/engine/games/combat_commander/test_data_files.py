@@ -107,7 +107,20 @@ def test_counter_values_agree_with_the_rulebook_examples() -> None:
 def test_validate_notes_print_each_deck_s_roll_distribution() -> None:
     """'adjutant validate combat_commander' prints the roll totals of each deck (issue 15)."""
     notes = GAME.data_notes()
-    assert any(n.startswith("germany: 72 cards; rolls 2:2 3:4 4:6 5:8 6:10 7:12") for n in notes) and len(notes) == 3
+    decks = [n for n in notes if n.split(":")[0] in ("germany", "america", "russia")]
+    assert any(n.startswith("germany: 72 cards; rolls 2:2 3:4 4:6 5:8 6:10 7:12") for n in notes) and len(decks) == 3
+
+
+def test_validate_notes_list_each_deck_s_triggers() -> None:
+    """The validator prints how many cards of each deck carry each trigger (1.9.1)."""
+    assert any(n.startswith("russia: 72 cards") and n.endswith("triggers event:12 jam:4 sniper:6 time:6") for n in GAME.data_notes())
+
+
+def test_validate_notes_list_each_map_and_scenario() -> None:
+    """The validator prints each map's levels, objectives and hand-set LOS pairs, and each scenario's sides."""
+    notes = GAME.data_notes()
+    assert "map hill: Hill 112 (provisional map); levels 0-3; objectives 1, 2, 3, 4, 5; 0 hand-set LOS pair(s)" in notes
+    assert any(n.startswith("scenario village on village: axis germany defense vs allies russia attack") for n in notes)
 
 
 def test_the_support_tables_name_known_counters_and_cover_every_roll() -> None:

@@ -1,0 +1,58 @@
+"""Voluntary exit off the enemy edge (O16.2, O21, 7.2.1, 6.3).
+
+A unit in a hex of the enemy's edge row (``zones.txt``: ``edge-axis``, ``edge-allies``) may leave
+the map in a Move order (1 MP) or an Advance order. Its owner scores its elimination value at once
+(digest 8.17: Squad 2, Team 1, Leader 1 + Command), doubled by the open special chit (7.3.1.2);
+it waits on the Time track as a brand-new reinforcement, good order, on the next space (RULINGS
+R32: the owner's choice of space is not asked yet), and enters like the scenario's reinforcements.
+A player whose last unit on the map exits ends the game: the secret chits are revealed and the VP
+decide (6.3 case 3, 6.3.2).
+"""
+
+from __future__ import annotations
+
+from engine.errors import IllegalOrder
+from engine.game import Context, Role, State
+from engine.games.combat_commander import model, objectives
+from engine.games.combat_commander.common import Rules
+from engine.games.combat_commander.common import objectives as board_objectives
+from engine.hexgrid import Label
+from engine.text import t
+
+EXIT_MP = 1
+
+
+def enemy_edge(g: Rules, state: State, role: Role) -> frozenset[Label]:
+    """The hexes of the enemy's own edge row, off which ``role``'s units may exit (7.2)."""
+    return g.board_for(state).map.zone(f"edge-{model.other(role)}")
+
+
+def can_exit(g: Rules, state: State, uid: str) -> bool:
+    u = state["units"][uid]
+    return u["hex"] is not None and u["hex"] in enemy_edge(g, state, u["side"])
+
+
+def check_exit(g: Rules, state: State, uid: str, rule: str) -> None:
+    """Refuse an exit from a hex that is not on the enemy's edge row (7.2, 7.2.1)."""
+    u = state["units"][uid]
+    if not can_exit(g, state, uid):
+        raise IllegalOrder(
+            t("{unit} is in {hex}, not on the enemy's map edge: a unit exits only off the enemy edge ({rule}, 7.2.1).", unit=uid, hex=u["hex"], rule=rule),
+            "7.2.1",
+        )
+
+
+def exit_unit(g: Rules, state: State, uid: str, ctx: Context) -> None:
+    """7.2.1: the unit leaves the map, its owner scores, and it waits on the next Time space."""
+    u = state["units"][uid]
+    role, where = u["side"], u["hex"]
+    points = model.unit_vp(g.data, state, uid) * (2 if objectives.special_open(state, "exit") else 1)
+    model.score(state, role, points)
+    space = int(state["time"]) + 1
+    u.update(hex=None, broken=False, suppressed=False)
+    state["reinforcements"].append({"time": space, "side": role, "id": uid, "type": u["type"]})
+    ctx.log(t("{unit} exits off the enemy edge from {hex}: {side} scores {vp} VP; it waits on Time space {space} (7.2.1).", unit=uid, hex=where, side=role, vp=points, space=space))
+    model.update_control(g.data, state, board_objectives(g.board_for(state)), ctx)
+    if not any(o["side"] == role for o in model.on_map(state).values()):
+        objectives.reveal_all(state, ctx)
+        model.finish(state, model.final_winner(state), "exit", ctx)
