@@ -3,7 +3,8 @@
 one unit (plus any number of GVRs) off the map into Box #1. It costs no C3I, AP or MP; a unit
 that admin-moves may not move normally in that phase (digest 8.1 item 9) nor attack.
 
-Not implemented yet: a German formation as one item (E 15.1), Rochade's five items (E 15.12).
+A German formation counts as one item (E 15.1); in a Rochade turn five items come out of Admin
+Box #2 (E 15.12).
 """
 
 from __future__ import annotations
@@ -13,8 +14,18 @@ from collections import deque
 from engine import flow, stacks
 from engine.errors import IllegalOrder
 from engine.game import Context, Role, State
-from engine.games.schwerpunkt import terrain
-from engine.games.schwerpunkt.model import BOXES, FRONTS, POLICY, SOVIET, is_gvr, other, rules
+from engine.games.schwerpunkt import fronts, reorg, rochade, terrain, uprising
+from engine.games.schwerpunkt.model import (
+    BOXES,
+    FRONTS,
+    GERMAN,
+    POLICY,
+    SOVIET,
+    is_gvr,
+    other,
+    rules,
+    spec,
+)
 from engine.hexgrid import Label
 from engine.text import Secret, t
 
@@ -87,14 +98,53 @@ def withdrawable(state: State, side: Role) -> list[str]:
     return sorted(out)
 
 
+def item_of(uid: str) -> str:
+    """What counts as one administrative item (E 15.1): a German formation, else the unit."""
+    s = spec(uid)
+    return f"formation:{s.formation}" if s.side == GERMAN and s.formation else uid
+
+
+def place_refusal(state: State, frame: flow.Frame, side: Role, uid: str, label: Label) -> IllegalOrder | None:
+    """Why ``uid`` may not come out of Box #2 into ``label`` as an item of this phase, or None:
+    one unit or one German formation (all to one hex), five in a Rochade turn (E 15.1, E 15.12);
+    GVRs in any number."""
+    if is_gvr(uid):
+        return None
+    items: dict[str, str] = frame.get("admin_items", {})
+    key = item_of(uid)
+    if key in items:
+        if items[key] != label:
+            return IllegalOrder(t("All units of a formation come out of Admin Box #2 into the same hex ({hex}).", hex=items[key]), "E 15.12")
+        return None
+    if len(items) >= (rochade.ITEMS if side == GERMAN and rochade.active(state) else 1):
+        if side == GERMAN and rochade.active(state):
+            return IllegalOrder(t("In a Rochade turn at most five items (a unit, or a formation) come out of Admin Box #2 in a phase."), "E 15.12")
+        return IllegalOrder(t("Only one unit, or one German formation, (besides GVRs) comes out of Admin Box #2 in a phase."), "E 15.1")
+    return None
+
+
+def withdraw_refusal(state: State, frame: flow.Frame, uid: str) -> IllegalOrder | None:
+    """Why ``uid`` may not go into Box #1 now, or None: one unit, or the units of one German
+    formation in one hex, besides any number of GVRs (E 15.1)."""
+    if is_gvr(uid) or not frame.get("admin_withdrawn"):
+        return None
+    item, origin = frame.get("admin_out", ["", ""])
+    if item_of(uid) == item and terrain.hex_of(state, uid) == origin and item.startswith("formation:"):
+        return None
+    return IllegalOrder(t("Only one unit, or the units of one German formation in one hex, (besides GVRs) go into Admin Box #1 in a phase."), "E 15.1")
+
+
 def place(state: State, frame: flow.Frame, side: Role, uid: str, label: Label, ctx: Context) -> None:
     box2 = BOXES[side][1]
     if frame["admin_stage"] != 1:
         raise IllegalOrder(t("Units are placed from Admin Box #2 in step 1 only; now take units off the map or say 'admin done'."), "E 15.1")
     if uid not in stacks.stack(state, box2):
         raise IllegalOrder(t("{unit} is not in your Admin Box #2.", unit=uid), "E 15.1")
-    if not is_gvr(uid) and frame["admin_placed"]:
-        raise IllegalOrder(t("Only one unit (besides GVRs) comes out of Admin Box #2 in a phase."), "E 15.1")
+    if uid in reorg.locked(state):
+        raise IllegalOrder(t("{unit} is under Frontnahe Auffrischung this turn: it does not move, administrative movement included.", unit=uid), "E 13.1")
+    refusal = place_refusal(state, frame, side, uid, label)
+    if refusal is not None:
+        raise refusal
     if label not in placement_hexes(state, side, uid):
         raise IllegalOrder(
             t("{hex} cannot receive {unit}: it must hold or neighbour a friendly unit (or Front marker), be free of enemy ZOC, trace cleanly to a source, respect stacking and (Soviet) be in a Front's range.", hex=label, unit=uid),
@@ -105,15 +155,19 @@ def place(state: State, frame: flow.Frame, side: Role, uid: str, label: Label, c
     state["units"][uid]["admin"] = True
     if not is_gvr(uid):
         frame["admin_placed"] = True
+        frame.setdefault("admin_items", {})[item_of(uid)] = label
     ctx.log(t("{side} places {unit} from Admin Box #2 in {hex} (E 15.1).", side=side, unit=Secret(uid, (side,), t("a unit")), hex=label))
+    uprising.after_move(state, [uid], ctx)
+    fronts.relocate_cut(state, ctx)
 
 
 def withdraw(state: State, frame: flow.Frame, side: Role, uid: str, ctx: Context) -> None:
     box1 = BOXES[side][0]
     if frame["admin_stage"] != 3:
         raise IllegalOrder(t("Units are taken off the map in step 3, after step 1 ('admin done')."), "E 15.1")
-    if not is_gvr(uid) and frame["admin_withdrawn"]:
-        raise IllegalOrder(t("Only one unit (besides GVRs) goes into Admin Box #1 in a phase."), "E 15.1")
+    refusal = withdraw_refusal(state, frame, uid)
+    if refusal is not None:
+        raise refusal
     if uid not in withdrawable(state, side):
         raise IllegalOrder(
             t("{unit} cannot leave the map now: it must be yours, in supply, out of enemy ZOC, not stationary, not yet moved and (Soviet) in a Front's range.", unit=uid),
@@ -123,7 +177,9 @@ def withdraw(state: State, frame: flow.Frame, side: Role, uid: str, ctx: Context
     stacks.place(POLICY, state, state["units"], uid, box1)
     if not is_gvr(uid):
         frame["admin_withdrawn"] = True
+        frame["admin_out"] = [item_of(uid), origin]
     ctx.log(t("{side} takes {unit} from {hex} into Admin Box #1 (E 15.1).", side=side, unit=Secret(uid, (side,), t("a unit")), hex=origin))
+    fronts.relocate_cut(state, ctx)
 
 
 def box_one_to_two(state: State, side: Role) -> None:

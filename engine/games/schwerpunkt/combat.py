@@ -8,8 +8,9 @@ Tactical Value (S 12.8). Units that retreated into a friendly hex attacked again
 segment add nothing, absorb nothing, and die if their hosts leave or die (S 12.10).
 
 The owner's order of his own hit-modifying chits (S 12.81) is decided for him: halving before
-subtracting, never worse for him (RULINGS.md ruling 14). Not implemented yet (announced for the
-referee, naming the rule): random events (S 14).
+subtracting, never worse for him (RULINGS.md ruling 14). Random events (S 14) follow a combat
+whose unmodified roll was 2 or 12 (``events.py``); an event's attack is declared here with
+``event=True``.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from engine import flow, sealed, stacks
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import EVERYONE, Action, Context, Prompt, Role, State
-from engine.games.schwerpunkt import terrain
+from engine.games.schwerpunkt import fronts, terrain, uprising
 from engine.games.schwerpunkt.effects import lose_step, record_control
 from engine.games.schwerpunkt.model import (
     FRONTS,
@@ -57,26 +58,27 @@ def tag(state: State) -> str:
 # Declaration ----------------------------------------------------------------------------------
 
 
-def can_attack(state: State, uid: str, general: bool) -> bool:
+def can_attack(state: State, uid: str, general: bool, event: bool = False) -> bool:
+    """S 12.3; a random event's attack (``event``) ignores the once-per-segment limit (S 14)."""
     unit = state["units"][uid]
     s = spec(uid)
-    if not s.attack or s.steps[int(unit["step"])].defend_only or unit["attacked"] or unit["admin"]:
+    if not s.attack or s.steps[int(unit["step"])].defend_only or (unit["attacked"] and not event) or unit["admin"]:
         return False
     return not (general and unit["acted"])
 
 
-def targets(state: State, side: Role, general: bool) -> dict[Label, list[str]]:
+def targets(state: State, side: Role, general: bool, event: bool = False) -> dict[Label, list[str]]:
     """Enemy hexes that may be attacked now, with the units that may attack each (S 12.3)."""
     board = rules().board
     out: dict[Label, list[str]] = {}
     occupants = terrain.occupants(state)
     units = state["units"]
     for label, order in occupants.items():
-        if not order or units[order[0]]["side"] == side or all(units[u]["defended"] for u in order):
+        if not order or units[order[0]]["side"] == side or (all(units[u]["defended"] for u in order) and not event):
             continue
         attackers = [
             u for n in board.neighbours(label) for u in occupants.get(n, ())
-            if units[u]["side"] == side and can_attack(state, u, general)
+            if units[u]["side"] == side and can_attack(state, u, general, event)
         ]
         if attackers:
             out[label] = sorted(attackers)
@@ -94,25 +96,27 @@ def attack_pool(state: State, side: Role, attackers: Sequence[str], general: boo
     return max(pools, key=lambda f: state["ap"][f]) if pools else None
 
 
-def declare(state: State, side: Role, target: Label, attackers: Sequence[str], general: bool, ctx: Context) -> None:
-    """S 12.4 A: declare the target and attackers and pay; both stacks are revealed to both (S 3.5)."""
+def declare(state: State, side: Role, target: Label, attackers: Sequence[str], general: bool, ctx: Context, event: bool = False) -> None:
+    """S 12.4 A: declare the target and attackers and pay; both stacks are revealed to both (S 3.5).
+    A random event's attack (``event``) is free, outside the once-per-segment limit, and its own
+    roll of 2 or 12 makes no further event (S 14)."""
     barred = [u for u in attackers if refused_this_turn(state, u)]
     if general and barred:
         raise IllegalOrder(
             t("{unit} attacked a defender who refused combat this turn: it is not available in the General Phase.", unit=barred[0]), "S 12.6"
         )
-    found = targets(state, side, general)
+    found = targets(state, side, general, event)
     if target not in found:
         raise IllegalOrder(t("{hex} cannot be attacked now: it must hold an enemy unit not yet attacked this segment, next to your units that may attack.", hex=target), "S 12.3")
     bad = [u for u in attackers if u not in found[target]]
     if bad or not attackers or len(set(attackers)) != len(attackers):
         raise IllegalOrder(t("Each attacker must be one of your units next to {hex} that may still attack (not yet attacked, not bracketed, no administrative move; in a General Phase, not moved).", hex=target), "S 12.3")
-    pool = attack_pool(state, side, attackers, general)
+    pool = "" if event else attack_pool(state, side, attackers, general)
     if pool is None:
         raise IllegalOrder(t("An attack costs 3 AP (a Soviet attack from a Front with an attacker in its range)."), "S 12.2")
     if pool:
         state["ap"][pool] -= 3
-    defenders = [u for u in stacks.stack(state, target) if not state["units"][u]["defended"]]
+    defenders = [u for u in stacks.stack(state, target) if event or not state["units"][u]["defended"]]
     state["combat_count"] = int(state.get("combat_count", 0)) + 1
     state["combat"] = {
         "n": state["combat_count"],
@@ -122,13 +126,14 @@ def declare(state: State, side: Role, target: Label, attackers: Sequence[str], g
         "defenders": defenders,
         "origins": {u: terrain.hex_of(state, u) for u in attackers},
         "general": general,
+        "event": event,
     }
     for u in attackers:
-        state["units"][u]["attacked"] = True
-        if general:
+        state["units"][u]["attacked"] = state["units"][u]["attacked"] or not event
+        if general and not event:
             state["units"][u]["acted"] = True
     for u in defenders:
-        state["units"][u]["defended"] = True
+        state["units"][u]["defended"] = state["units"][u]["defended"] or not event
     for label in sorted({target, *state["combat"]["origins"].values()}):
         stacks.reveal(state, label, EVERYONE, tag(state))
     ctx.reveal(
@@ -487,8 +492,9 @@ def resolve(state: State, chosen: dict[Role, tuple[str, ...]], ctx: Context) -> 
             drm=drm, roll=roll, modified=modified, result=result, att=att, ah=hits[att], dfn=dfn, dh=hits[dfn],
         )
     )
-    if roll in (2, 12):
-        ctx.log(t("A random event follows (unmodified {roll}; S 14), which is not implemented yet: the referee decides.", roll=roll))
+    if roll in (2, 12) and not c.get("event"):
+        c["random_event"] = roll
+        ctx.log(t("An unmodified {roll}: a random event follows once this combat is over (S 14).", roll=roll))
     c["stage"] = "defender"
     c["retreat"] = None
     settle_stage(state, ctx)
@@ -856,8 +862,12 @@ def finish(state: State, ctx: Context) -> None:
     stacks.end_reveals(state, tag(state))
     ctx.log(t("The combat for {hex} is over.", hex=c["target"]))
     record_control(state)
+    uprising.after_move(state, [u for u in c["attackers"] if terrain.hex_of(state, u) not in (None, c["origins"][u])], ctx)
+    fronts.relocate_cut(state, ctx)
     del state["combat"]
     flow.end(state)
+    if c.get("random_event"):
+        flow.call(state, "event", roll=c["random_event"])
 
 
 def defender_actions(state: State, role: Role) -> list[Action]:

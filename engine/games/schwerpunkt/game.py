@@ -33,7 +33,17 @@ from engine.game import (
     VerbInfo,
     View,
 )
-from engine.games.schwerpunkt import combat, odds, sequence, standing
+from engine.games.schwerpunkt import (
+    combat,
+    events,
+    odds,
+    reinforcements,
+    reorg,
+    replacements,
+    rochade,
+    sequence,
+    standing,
+)
 from engine.games.schwerpunkt.effects import record_control
 from engine.games.schwerpunkt.model import (
     BOX_NAMES,
@@ -56,10 +66,13 @@ from engine.state import whole_number_in
 from engine.text import Text, t
 
 VERBS = {
-    "move": VerbInfo("move", "move UNIT HEX", t("move a unit to a hex it can reach this segment (1 AP; S 11)"), ("m",)),
+    "move": VerbInfo("move", "move UNIT [UNIT ...] HEX", t("move a unit, or a German formation stacked together, to a hex it can reach this segment (1 AP; S 11, E 15.2)"), ("m",)),
     "end": VerbInfo("end", "end", t("end the segment")),
     "order": VerbInfo("order", "order move-first|combat-first", t("declare the order of the segments (S 4.2)")),
-    "c3i": VerbInfo("c3i", "c3i N [southwest|voronezh]", t("spend N C3I (0-3) and roll for Activity Points (S 7.2)")),
+    "c3i": VerbInfo("c3i", "c3i N [southwest|voronezh] | c3i rochade", t("spend N C3I (0-3) and roll for Activity Points (S 7.2; the Rochade column in a Rochade turn, E 8.31)")),
+    "reinforce": VerbInfo("reinforce", "reinforce UNIT hex|box1|front FRONT | reinforce done", t("choose where a reinforcement enters (E 11.1)")),
+    "replace": VerbInfo("replace", "replace UNIT | replace done", t("give a damaged unit one replacement step (E 12.0)")),
+    "rochade": VerbInfo("rochade", "rochade | rochade pass", t("declare Rochade this turn, or let it pass (E 8.1)")),
     "front": VerbInfo("front", "front FRONT HEX | front done", t("step a Front marker one hex (E 14.2)")),
     "admin": VerbInfo("admin", "admin place UNIT HEX | admin withdraw UNIT | admin done | admin pass", t("administrative movement (E 15.1)")),
     "remove": VerbInfo("remove", "remove UNIT", t("remove a unit over the stacking limit (E 10)")),
@@ -76,6 +89,9 @@ VERBS = {
         t("private standing orders that answer your combat decisions while you are away"),
     ),
     "odds": VerbInfo("odds", "odds [HEX [with UNIT ...]]", t("preview an attack: column, modifiers, chits drawn (nothing is played)")),
+    "fa": VerbInfo("fa", "fa grey|black UNIT | fa done", t("place a Frontnahe Auffrischung marker (E 13.1)")),
+    "personalersatz": VerbInfo("personalersatz", "personalersatz UNIT with GVR", t("bring a non-motorised unit back to full strength with a GVR (E 13.2)")),
+    "event": VerbInfo("event", "event attack HEX with UNIT ... | event move UNIT [UNIT ...] HEX | event oos HEX | event pass", t("carry out a random event, or let it pass (S 14)")),
 }
 #: Italian aliases of the verbs, in the words of the Italian rulebook (help lists them).
 ITALIAN: dict[str, tuple[str, ...]] = {
@@ -94,17 +110,14 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "accept": ("accetta",),
     "standing": ("permanente",),
     "odds": ("rapporto",),
+    "event": ("evento",),
+    "rochade": ("arrocco",),
+    "replace": ("rimpiazza",),
+    "reinforce": ("rinforzo",),
 }
 VERBS = {name: dataclasses.replace(info, aliases=info.aliases + ITALIAN.get(name, ())) for name, info in VERBS.items()}
 #: Orders of the rules that are not implemented yet: each is refused naming its rule.
-NOT_YET = {
-    "fa": (t("Frontnahe Auffrischung"), "E 13.1"),
-    "rochade": (t("Rochade"), "E 8.1"),
-    "replace": (t("Soviet replacements"), "E 12.0"),
-    "personalersatz": (t("Personalersatz"), "E 13.2"),
-    "event": (t("Random events"), "S 14"),
-    "reinforce": (t("Choosing where a reinforcement enters"), "E 11.1"),
-}
+NOT_YET: dict[str, tuple[Text, str]] = {}
 
 
 def not_yet(what: Text, rule: str) -> IllegalOrder:
@@ -118,6 +131,7 @@ class Schwerpunkt(ProcedureGame):
     name = "schwerpunkt"
     title = "Von Manstein's Backhand Blow (Schwerpunkt, in construction)"
     listed = False
+    rules_version = 2
     hidden_holdings = True
     roles = ROLES
     scenarios = {
@@ -127,7 +141,7 @@ class Schwerpunkt(ProcedureGame):
     options: Mapping[str, Any] = {"third_german_phase": False, "historical_weather": False}
     verbs = VERBS
     override_kinds = ("place", "remove", "step", "oos", "front")
-    procedures = {"turn": sequence.Turn(), "activity": sequence.Activity(), "overstack": sequence.Overstack(), "combat": combat.Combat()}
+    procedures = {"turn": sequence.Turn(), "activity": sequence.Activity(), "overstack": sequence.Overstack(), "combat": combat.Combat(), "event": events.Event(), "fa": reorg.Auffrischung(), "rochade": rochade.Declaration(), "replace": replacements.Assignment(), "reinforce": reinforcements.Placement()}
 
     def __init__(self) -> None:
         self.board = rules().board
@@ -161,6 +175,8 @@ class Schwerpunkt(ProcedureGame):
             "rochade_used": False,
             "standing": {SOVIET: {}, GERMAN: {}},
             "refused": {},
+            "uprisings": {},
+            "fa": {},
         }
         for s in rules().units.values():
             state["units"][s.id] = new_unit(s)
@@ -168,6 +184,8 @@ class Schwerpunkt(ProcedureGame):
             kind, _, where = s.setup.partition(":")
             if kind in ("hex", "vk"):
                 stacks.place(POLICY, state, state["units"], s.id, where, "bottom")
+            elif kind == "uprising":
+                state["out_of_play"].append(s.id)  # E 17: the back of a VK counter, until an uprising
             elif kind == "gvr":
                 state["cup"].append(s.id)
                 if where not in state["gvr_hexes"]:
@@ -191,14 +209,36 @@ class Schwerpunkt(ProcedureGame):
             raise not_yet(what, rule)
         verb = match_verb(words[0], VERBS)
         args = words[1:]
-        if verb == "move" and len(args) == 2:
-            return Action("move", (self._own_unit(state, role, args[0]), self._hex(args[1])))
+        if verb == "move" and len(args) >= 2:
+            return Action("move", (*(self._own_unit(state, role, a) for a in args[:-1]), self._hex(args[-1])))
+        if verb == "event" and args:
+            return self._event(state, role, args)
+        if verb == "fa" and [a.casefold() for a in args] == ["done"]:
+            return Action("fa", ("done",))
+        if verb == "fa" and len(args) == 2 and args[0].casefold() in reorg.MARKERS:
+            return Action("fa", (args[0].casefold(), self._own_unit(state, role, args[1])))
+        if verb == "personalersatz" and len(args) == 3 and args[1].casefold() == "with":
+            return Action("personalersatz", (self._own_unit(state, role, args[0]), "with", self._own_unit(state, role, args[2])))
         if verb in ("top", "remove") and len(args) == 1:
             return Action(verb, (self._own_unit(state, role, args[0]),))
         if verb == "end" and not args:
             return Action("end")
         if verb == "order" and len(args) == 1 and args[0].casefold() in ("move-first", "combat-first"):
             return Action("order", (args[0].casefold(),))
+        if verb == "c3i" and [a.casefold() for a in args] == ["rochade"]:
+            return Action("c3i", ("rochade",))
+        if verb == "reinforce" and [a.casefold() for a in args] == ["done"]:
+            return Action("reinforce", ("done",))
+        if verb == "reinforce" and len(args) == 2 and args[1].casefold() in ("hex", "box1"):
+            return Action("reinforce", (self._own_unit(state, role, args[0]), args[1].casefold()))
+        if verb == "reinforce" and len(args) == 3 and args[1].casefold() == "front" and args[2].casefold() in FRONTS:
+            return Action("reinforce", (self._own_unit(state, role, args[0]), "front", args[2].casefold()))
+        if verb == "replace" and [a.casefold() for a in args] == ["done"]:
+            return Action("replace", ("done",))
+        if verb == "replace" and len(args) == 1:
+            return Action("replace", (self._own_unit(state, role, args[0]),))
+        if verb == "rochade" and [a.casefold() for a in args] in ([], ["pass"]):
+            return Action("rochade", tuple(a.casefold() for a in args))
         if verb == "c3i" and 1 <= len(args) <= 2 and args[0].isdigit():
             if len(args) == 2 and args[1].casefold() not in FRONTS:
                 raise InvalidOrder(t("The odd Activity Point goes to 'southwest' or 'voronezh' (E 9.0)."))
@@ -243,6 +283,18 @@ class Schwerpunkt(ProcedureGame):
         if verb == "admin" and len(args) == 2 and args[0].casefold() == "withdraw":
             return Action("admin", ("withdraw", self._own_unit(state, role, args[1])))
         raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
+
+    def _event(self, state: State, role: Role, args: list[str]) -> Action:
+        kind = args[0].casefold()
+        if kind == "pass" and len(args) == 1:
+            return Action("event", ("pass",))
+        if kind == "oos" and len(args) == 2:
+            return Action("event", ("oos", self._hex(args[1])))
+        if kind == "move" and len(args) >= 3:
+            return Action("event", ("move", *(self._own_unit(state, role, a) for a in args[1:-1]), self._hex(args[-1])))
+        if kind == "attack" and len(args) >= 4 and args[2].casefold() == "with":
+            return Action("event", ("attack", self._hex(args[1]), "with", *(self._own_unit(state, role, a) for a in args[3:])))
+        raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS["event"].syntax))
 
     def _own_unit(self, state: State, role: Role, given: str) -> str:
         mine = [Candidate(uid, (u["name"],)) for uid, u in sorted(state["units"].items()) if u["side"] == role]
@@ -298,8 +350,20 @@ class Schwerpunkt(ProcedureGame):
         """A move, an attack, losses and an advance read without the units (they may be hidden
         again once the combat is over); a choice of the top counter stays private; combat chits
         are sealed."""
-        if action.verb == "move" and len(action.args) == 2:
-            return f"move ? {action.args[1]}"
+        if action.verb == "move" and len(action.args) >= 2:
+            return f"move ? {action.args[-1]}"
+        if action.verb == "reinforce" and action.args != ("done",):
+            return " ".join(("reinforce", "?", *action.args[1:]))
+        if action.verb == "replace" and action.args != ("done",):
+            return "replace ?"
+        if action.verb == "personalersatz":
+            return "personalersatz ?"
+        if action.verb == "fa" and len(action.args) == 2:
+            return f"fa {action.args[0]} ?"
+        if action.verb == "event" and action.args and action.args[0] == "move":
+            return f"event move ? {action.args[-1]}"
+        if action.verb == "event" and action.args and action.args[0] == "attack":
+            return f"event attack {action.args[1]}"
         if action.verb == "top":
             return "top ?"
         if action.verb == "chits":
@@ -342,7 +406,8 @@ class Schwerpunkt(ProcedureGame):
             "vp": state["vp"],
             "replacements": dict(state["replacements"]),
             "fronts": dict(state["fronts"]),
-            "hex_markers": [{"hex": h, "text": f"{f} Front", "side": SOVIET} for f, h in sorted(state["fronts"].items())],
+            "hex_markers": [{"hex": h, "text": f"{f} Front", "side": SOVIET} for f, h in sorted(state["fronts"].items())]
+            + [{"hex": h, "text": f"FA {colour}", "side": GERMAN} for colour, h in sorted(reorg.marker_hexes(state).items())],
             "stacks": {loc: v.to_json() for loc, v in every.items() if loc not in BOX_NAMES},
             "boxes": {loc: v.to_json() for loc, v in every.items() if loc in BOX_NAMES},
             "gvr_cup": len(state["cup"]),

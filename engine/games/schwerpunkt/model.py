@@ -58,7 +58,7 @@ class UnitSpec:
     zoc: bool
     attack: bool
     steps: tuple[Step, ...]
-    setup: str  # hex:HEX | turn:T@HEX | gvr:HEX | vk:HEX
+    setup: str  # hex:HEX | turn:T@HEX | gvr:HEX | vk:HEX | uprising:HEX
 
 
 @dataclass(frozen=True)
@@ -155,7 +155,7 @@ def rules() -> Rules:
     for spec in units.values():
         kind, _, where = spec.setup.partition(":")
         hex_ = where.rpartition("@")[2]
-        if kind not in ("hex", "turn", "gvr", "vk"):
+        if kind not in ("hex", "turn", "gvr", "vk", "uprising"):
             problems.append(f"units.csv: {spec.id} has set-up {spec.setup!r}")
         elif hex_ not in board.grid or board.terrain.get(hex_) == "sea":
             problems.append(f"units.csv: {spec.id} sets up off the land of the map ({hex_})")

@@ -1,10 +1,12 @@
 """The sequence of play (E 4.2): the Administrative Phase, the activity phases by weather, the
 General Phases and the Victory Check, as procedures of ``engine.flow``.
 
-Implemented: every automatic Administrative step (turn, supply and attrition, weather, German
-Variable Reinforcements, reinforcements to their entry hexes or Admin Box #1, Soviet replacement
-rolls, chit cups and C3I), Front marker moves, administrative movement of single units and
-GVRs (``admin.py``), the move/combat order, C3I spending and the
+Implemented: every Administrative step (turn, supply and attrition, weather, Frontnahe
+Auffrischung (``reorg.py``), Rochade (``rochade.py``), German Variable Reinforcements,
+reinforcements placed by their owner (``reinforcements.py``), Soviet replacements rolled and
+assigned (``replacements.py``), chit cups and C3I), Front marker moves and forced relocation
+(``fronts.py``), administrative movement of units, formations and GVRs (``admin.py``),
+Personalersatz, random events (``events.py``), uprisings (``uprising.py``), the move/combat order, C3I spending and the
 Activity roll, Activity Points with the Soviet Fronts' pools and range, movement with ZOC,
 the stacking check at the end of a Movement segment, combat (``combat.py``), the General Phases'
 free moves and attacks, and both scenarios' victory checks. Every decision not implemented yet is refused where it is typed,
@@ -19,7 +21,18 @@ from engine import flow, stacks
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.schwerpunkt import admin, combat, terrain
+from engine.games.schwerpunkt import (
+    admin,
+    combat,
+    formations,
+    fronts,
+    reinforcements,
+    reorg,
+    replacements,
+    rochade,
+    terrain,
+    uprising,
+)
 from engine.games.schwerpunkt.effects import lose_step, record_control, unit_ref
 from engine.games.schwerpunkt.model import (
     BOXES,
@@ -123,17 +136,17 @@ def admin_step(state: State, step: str, ctx: Context) -> None:
     elif step == "weather":
         roll_weather(state, ctx)
     elif step == "fa":
-        if state["turn"] >= 7:
-            ctx.log(t("Frontnahe Auffrischung ({rule}) is not implemented yet: the referee places or applies the markers if the German asks.", rule=rule))
+        reorg.fa_step(state, ctx)
     elif step == "rochade":
-        if state["turn"] >= 7 and state["weather"] == "frozen" and not state["rochade_used"]:
-            ctx.log(t("Rochade ({rule}) is not implemented yet: the referee applies it if the German declares it.", rule=rule))
+        rochade.rochade_step(state, ctx)
     elif step == "gvr":
         draw_gvrs(state, ctx)
     elif step in ("reinforce-soviet", "reinforce-german"):
         reinforce(state, SOVIET if step == "reinforce-soviet" else GERMAN, ctx)
     elif step == "replacements":
         roll_replacements(state, ctx)
+        if state["turn"] >= int(rules().tables["replacements"]["from_turn"]):
+            replacements.replacement_step(state, ctx)
     elif step == "c3i":
         change_cups(state, ctx)
         gain_c3i(state, ctx)
@@ -211,26 +224,10 @@ def place_gvr(state: State, uid: str, ctx: Context) -> None:
 
 
 def reinforce(state: State, side: Role, ctx: Context) -> None:
-    """S 10, E 11.1: this turn's reinforcements enter at their entry hex, or go to Admin Box #1
-    when the hex is enemy-controlled or would be over-stacked. (The owner's other choices, a
-    Soviet Front marker or Box #1 by choice, are not offered yet: E 11.1.)"""
-    for uid in sorted(state["arrivals"].get(str(state["turn"]), [])):
-        if state["units"][uid]["side"] != side:
-            continue
-        label = spec(uid).setup.rpartition("@")[2]
-        order = list(stacks.stack(state, label))
-        enemy = terrain.controls(state, other(side), label)
-        fits = terrain.stacking_points(state, [*order, uid]) <= terrain.stacking_limit(side)
-        if enemy or not fits:
-            stacks.place(POLICY, state, state["units"], uid, BOXES[side][0])
-            ctx.log(t("{unit} arrives in {side}'s Admin Box #1 ({hex} is {why}).", unit=unit_ref(state, uid), side=side, hex=label,
-                      why=t("enemy-controlled") if enemy else t("full")))
-        else:
-            stacks.place(POLICY, state, state["units"], uid, label)
-            ctx.log(t("{unit} arrives at {hex}.", unit=unit_ref(state, uid), hex=label))
-        state["arrivals"][str(state["turn"])].remove(uid)
-    if not state["arrivals"].get(str(state["turn"]), True):
-        del state["arrivals"][str(state["turn"])]
+    """S 10, E 11.1: this turn's reinforcements: the owner chooses where each enters
+    (``reinforcements.py``)."""
+    if reinforcements.due(state, side):
+        flow.call(state, "reinforce", side=side)
 
 
 def roll_replacements(state: State, ctx: Context) -> None:
@@ -268,6 +265,9 @@ def gain_c3i(state: State, ctx: Context) -> None:
     """S 7.1, E 8.1: the Turn Track's C3I for the weather (none in Very Mud); unspent C3I carry over."""
     column = {"frozen": "full", "mud": "mud"}.get(state["weather"])
     for side in (SOVIET, GERMAN):
+        if side == GERMAN and rochade.active(state):
+            ctx.log(t("The German receives no C3I in his Rochade turn (E 8.31)."))
+            continue
         gain = 0 if column is None else int(rules().tables["turns"]["c3i"][side][column][state["turn"] - 1])
         state["c3i"][side] += gain
         ctx.log(t("{side} receives {n} C3I (now {total}).", side=side, n=gain, total=state["c3i"][side]))
@@ -341,6 +341,7 @@ class Activity(Procedure):
             "c3i": (t("C3I spending and Activity roll"), "S 7.2"),
             "move": (t("Movement segment"), "S 11"),
             "combat": (t("Combat segment"), "S 12"),
+            "personalersatz": (t("Personalersatz"), "E 13.2"),
         }
         title, rule = titles[frame["step"]]
         return Step(title, rule)
@@ -364,6 +365,8 @@ class Activity(Procedure):
             return t("{side} {kind}: administrative movement, step 3 (E 15.1): 'admin withdraw UNIT' into Admin Box #1, then 'admin done'.", side=side, kind=kind)
         if step == "order":
             return t("{side} {kind}: declare 'order move-first' or 'order combat-first' (S 4.2).", side=side, kind=kind)
+        if step == "personalersatz":
+            return t("{side} {kind}: Personalersatz (E 13.2): 'personalersatz UNIT with GVR', then 'end'.", side=side, kind=kind)
         if step == "c3i":
             return t("{side} {kind}: spend 0 to 3 C3I ({c3i} held): 'c3i N' (S 7.2).", side=side, kind=kind, c3i=state["c3i"][side])
         if step == "move":
@@ -382,16 +385,25 @@ class Activity(Procedure):
             acts += [Action("admin", ("done",)), Action("admin", ("pass",))]
             if frame.get("admin_stage", 1) == 1:
                 for uid in stacks.stack(state, BOXES[role][1]):
-                    if is_gvr(uid) or not frame.get("admin_placed"):
-                        acts += [Action("admin", ("place", uid, h)) for h in admin.placement_hexes(state, role, uid)]
+                    if uid not in reorg.locked(state):
+                        acts += [
+                            Action("admin", ("place", uid, h))
+                            for h in admin.placement_hexes(state, role, uid)
+                            if admin.place_refusal(state, frame, role, uid, h) is None
+                        ]
             else:
                 acts += [
                     Action("admin", ("withdraw", uid))
                     for uid in admin.withdrawable(state, role)
-                    if is_gvr(uid) or not frame.get("admin_withdrawn")
+                    if admin.withdraw_refusal(state, frame, uid) is None
                 ]
         elif step == "order":
             acts += [Action("order", ("move-first",)), Action("order", ("combat-first",))]
+        elif step == "personalersatz":
+            acts.append(Action("end"))
+            acts += [Action("personalersatz", (uid, "with", gvr)) for uid, gvr in reorg.personalersatz_pairs(state)]
+        elif step == "c3i" and role == GERMAN and rochade.active(state):
+            acts += [Action("c3i", ("0",)), Action("c3i", ("rochade",))]
         elif step == "c3i":
             acts += [Action("c3i", (str(n),)) for n in range(0, min(3, state["c3i"][role]) + 1)]
         elif step == "move":
@@ -400,6 +412,10 @@ class Activity(Procedure):
                 start = terrain.hex_of(state, uid)
                 assert start is not None
                 acts += [Action("move", (uid, h)) for h in sorted(terrain.reachable(state, uid, start))]
+            if role == GERMAN and (frame["general"] or state["ap"][GERMAN] >= 1):
+                for label in sorted(terrain.occupants(state)):
+                    for group in formations.groups(state, role, label, fresh=True):
+                        acts += [Action("move", (*group, h)) for h in sorted(formations.group_reach(state, group, label))]
             acts += [Action("top", (uid,)) for uid in top_choices(state, role)]
         else:
             acts.append(Action("end"))
@@ -445,13 +461,26 @@ class Activity(Procedure):
                     admin.box_one_to_two(state, role)
                 frame["step"] = "order"
             return
+        if step == "personalersatz" and verb == "personalersatz":
+            reorg.personalersatz(state, args[0], args[2], ctx)
+            return
+        if step == "personalersatz" and verb == "end":
+            frame["reorg_done"] = True
+            finish_phase(state, frame, ctx)
+            return
         if step == "order" and verb == "order":
             frame["first"] = "move" if args[0] == "move-first" else "combat"
             ctx.log(t("{side} declares {order} (S 4.2).", side=role, order=args[0]))
             frame["step"] = frame["first"] if frame["general"] else "c3i"
             return
+        if step == "c3i" and verb == "c3i" and args[0] == "rochade":
+            rochade.roll(state, frame, ctx)
+            return
         if step == "c3i" and verb == "c3i":
             spend_c3i(state, frame, role, int(args[0]), args[1] if len(args) > 1 else None, ctx)
+            return
+        if step == "move" and verb == "move" and len(args) > 2:
+            formations.move_group(state, frame, role, args[:-1], args[-1], ctx)
             return
         if step == "move" and verb == "move":
             move_unit(state, frame, role, args[0], args[1], ctx)
@@ -487,6 +516,9 @@ def ap_text(state: State, side: Role, frame: flow.Frame) -> str:
 
 
 def finish_phase(state: State, frame: flow.Frame, ctx: Context) -> None:
+    if reorg.offers_personalersatz(state, frame):
+        frame["step"] = "personalersatz"  # E 4.2 III.F: at the end of each German activity phase
+        return
     side = frame["side"]
     for pool in (GERMAN,) if side == GERMAN else FRONTS:
         state["ap"][pool] = 0  # S 8: unspent AP are lost at the end of the phase
@@ -496,6 +528,7 @@ def finish_phase(state: State, frame: flow.Frame, ctx: Context) -> None:
             unit["admin"] = False
             if frame["general"]:
                 unit["acted"] = False
+    reorg.relock(state)
     flow.end(state)
 
 
@@ -529,6 +562,8 @@ def spend_c3i(state: State, frame: flow.Frame, role: Role, n: int, odd: str | No
     the AP between the Fronts, the odd point to the Front he names (Southwest unless he says)."""
     if not 0 <= n <= 3:
         raise IllegalOrder(t("Spend 0, 1, 2 or 3 C3I."), "S 7.2")
+    if n > 0 and role == GERMAN and rochade.active(state):
+        raise IllegalOrder(t("In a Rochade turn the German spends no C3I: 'c3i rochade' rolls the Rochade column, 'c3i 0' ends the phase."), "E 8.31")
     if n > state["c3i"][role]:
         raise IllegalOrder(t("You hold only {n} C3I.", n=state["c3i"][role]), "S 7.2")
     if n == 0:
@@ -560,6 +595,8 @@ def move_unit(state: State, frame: flow.Frame, role: Role, uid: str, label: str,
         raise IllegalOrder(t("{unit} is not on the map (units in the Admin Boxes enter by administrative movement, E 15.1).", unit=uid), "E 15.1")
     if spec(uid).move == "stationary":
         raise IllegalOrder(t("{unit} is stationary and never moves.", unit=uid), "S 11.4")
+    if uid in reorg.locked(state):
+        raise IllegalOrder(t("{unit} is under Frontnahe Auffrischung this turn: it does not move or attack.", unit=uid), "E 13.1")
     if unit["moved"]:
         raise IllegalOrder(t("{unit} has already moved in this segment.", unit=uid), "S 11.4")
     if frame["general"] and combat.refused_this_turn(state, uid):
@@ -586,6 +623,8 @@ def move_unit(state: State, frame: flow.Frame, role: Role, uid: str, label: str,
     stacks.place(POLICY, state, state["units"], uid, label)
     ctx.log(t("{unit} moves from {start} to {hex}.", unit=unit_ref(state, uid), start=start, hex=label))
     record_control(state)
+    uprising.after_move(state, [uid], ctx)
+    fronts.relocate_cut(state, ctx)
 
 
 def top_choices(state: State, role: Role) -> list[str]:
