@@ -118,6 +118,14 @@ ITALIAN: dict[str, tuple[str, ...]] = {
 VERBS = {name: dataclasses.replace(info, aliases=info.aliases + ITALIAN.get(name, ())) for name, info in VERBS.items()}
 #: Orders of the rules that are not implemented yet: each is refused naming its rule.
 NOT_YET: dict[str, tuple[Text, str]] = {}
+#: The published default of each window (S 14, E 13.1, E 8.1, E 12.0, E 11.1): let it pass.
+WINDOW_DEFAULTS = {
+    "event": Action("event", ("pass",)),
+    "fa": Action("fa", ("done",)),
+    "rochade": Action("rochade", ("pass",)),
+    "replace": Action("replace", ("done",)),
+    "reinforce": Action("reinforce", ("done",)),
+}
 
 
 def not_yet(what: Text, rule: str) -> IllegalOrder:
@@ -335,8 +343,12 @@ class Schwerpunkt(ProcedureGame):
         return standing.auto_action(state, role)
 
     def default_action(self, state: State, role: Role) -> Action | None:
-        """A combat decision's published default (named in its prompt; ``standing.py``), else the base's."""
+        """A combat decision's published default (named in its prompt; ``standing.py``), a window's
+        (``WINDOW_DEFAULTS``: named in its prompt too), else the base's."""
         found = standing.default_action(state, role)
+        proc = state["flow"][-1].get("proc") if state.get("flow") else None
+        if found is None and proc in WINDOW_DEFAULTS and role in self.active(state):
+            found = WINDOW_DEFAULTS[proc]
         return found if found is not None else super().default_action(state, role)
 
     def query(self, state: State, role: Role, line: str) -> Text | None:

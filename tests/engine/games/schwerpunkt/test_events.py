@@ -185,3 +185,10 @@ def test_an_event_attack_makes_no_further_event():
     match.submit("soviet", "chits none")
     finish_combat(match)
     assert match.state["flow"][-1]["proc"] == "activity" and "combat" not in match.state
+
+
+def test_the_windows_published_default_is_pass():
+    """S 14: when the deadline passes, the service applies the window's default, 'event pass'."""
+    match = combat_then_event(STACKS, (4, 4))
+    assert match.game.default_action(match.state, "soviet").text == "event pass"
+    assert match.game.default_action(match.state, "german") is None

@@ -68,3 +68,9 @@ def test_the_echo_hides_the_unit():
     match = soviet_placing()
     match.submit("soviet", "reinforce s-100b box1")
     assert match.order_text(match.records[-1], "german") == "reinforce ? box1"
+
+
+def test_the_published_default_is_done():
+    """E 11.1: the window's published default (applied at the deadline) is 'reinforce done'."""
+    match = soviet_placing()
+    assert match.game.default_action(match.state, "soviet").text == "reinforce done"

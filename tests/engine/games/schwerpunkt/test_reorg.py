@@ -169,3 +169,9 @@ def test_the_echo_hides_the_units():
     match.submit("german", "end")
     match.submit("german", "personalersatz 168-417 with gvr-01")
     assert match.order_text(match.records[-1], "soviet") == "personalersatz ?"
+
+
+def test_the_published_default_is_done():
+    """E 13.1: the placement window's published default (applied at the deadline) is 'fa done'."""
+    match = fa_step({"2030": ["gd-pz"], "2040": ["7-25"]})
+    assert match.game.default_action(match.state, "german").text == "fa done"

@@ -83,3 +83,9 @@ def test_done_keeps_the_rest_for_later():
     assert "replace done" in [a.text for a in match.prompt("soviet").actions]
     match.submit("soviet", "replace done")
     assert match.state["replacements"]["nonmot"] == 2
+
+
+def test_the_published_default_is_done():
+    """E 12.0: the window's published default (applied at the deadline) is 'replace done'."""
+    match = assignment({"3012": ["s-100", "s-183"]}, damaged=("s-100", "s-183"))
+    assert match.game.default_action(match.state, "soviet").text == "replace done"

@@ -147,3 +147,9 @@ def test_a_formation_in_one_hex_goes_into_box_one_as_one_item():
         match.submit("german", "admin withdraw 168-417")
     assert "E 15.1" in str(err.value)
     assert set(match.state["stacks"]["box1-german"]) == {"gd-pz", "gd-gre"}
+
+
+def test_the_published_default_is_pass():
+    """E 8.1: the declaration window's published default (applied at the deadline) is 'rochade pass'."""
+    match = declaration()
+    assert match.game.default_action(match.state, "german").text == "rochade pass"
