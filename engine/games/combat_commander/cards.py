@@ -8,10 +8,11 @@ private handle of a card in a hand). Revealing or drawing a deck's last card is 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from engine.game import Context, Role, State
-from engine.games.combat_commander import model, objectives
+from engine.games.combat_commander import model, objectives, weapons
 from engine.games.combat_commander.data import Card, GameData, load
 from engine.text import Text, ngettext, t
 
@@ -53,10 +54,14 @@ def reveal(data: GameData, state: State, role: Role, ctx: Context, why: Text) ->
     return c, not side["deck"]
 
 
-def roll(data: GameData, state: State, role: Role, ctx: Context, why: Text, *, triggers: bool = True, attack: bool = False) -> int:
-    """A roll by ``role`` (1.9, digest 4.5): the sum of the dice of its top card, triggers resolved first."""
+def roll(
+    data: GameData, state: State, role: Role, ctx: Context, why: Text, *,
+    triggers: bool = True, attack: bool = False, product: bool = False, on_jam: Callable[[], None] | None = None,
+) -> int:
+    """A roll by ``role`` (1.9, digest 4.5): the sum of the dice of its top card (their product for a
+    Targeting roll, O20.2.3), triggers resolved first; Jam! on a Fire attack roll calls ``on_jam`` (1.9.1.2)."""
     c, last = reveal(data, state, role, ctx, why)
-    total = c.white + c.red
+    total = c.white * c.red if product else c.white + c.red
     if last or (triggers and c.trigger == "time"):
         time_advance(data, state, role, ctx)
     if state.get("over") or not triggers:
@@ -66,7 +71,10 @@ def roll(data: GameData, state: State, role: Role, ctx: Context, why: Text, *, t
     elif c.trigger == "sniper":
         sniper(data, state, role, ctx)
     elif c.trigger == "jam" and attack:
-        ctx.log(t("Jam! (1.9.1.2): no weapon fired in this attack (weapons are not in play yet)."))
+        if on_jam is not None:
+            on_jam()
+        else:
+            ctx.log(t("Jam! (1.9.1.2): no weapon fired in this attack."))
     return total
 
 
@@ -85,6 +93,7 @@ def sniper(data: GameData, state: State, role: Role, ctx: Context) -> None:
     c, last = reveal(data, state, role, ctx, t("Sniper!"))
     if last:
         time_advance(data, state, role, ctx)
+    weapons.random_hex_check(state, c.hex, ctx)
     from engine.games.combat_commander import events
 
     events.sniper(data, state, role, ctx, c.hex)

@@ -1,7 +1,8 @@
-"""Fire attacks (O20.3) by units, alone or in a fire group, and the defense rolls they cause.
+"""Fire attacks (O20.3) by units and their weapons, alone or in a fire group, and the defense rolls they cause.
 
-Weapons, ordnance and the +FP actions of the moment before the roll (A27, A30, A34, A37, A40,
-A41) are not in play yet; the checks below are those of units firing their own FP.
+A firing piece is a unit or a weapon (``weapons``: its values, its Targeting roll when it is
+ordnance). The +FP actions of the moment before the roll (A27, A30, A34, A37, A40, A41) are not
+in play yet.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from engine import los
 from engine.errors import IllegalOrder
 from engine.game import Context, Role, State
-from engine.games.combat_commander import cards, fortifications, model
+from engine.games.combat_commander import cards, fortifications, model, weapons
 from engine.games.combat_commander.board import Board
 from engine.games.combat_commander.data import GameData
 from engine.hexgrid import Label
@@ -27,14 +28,16 @@ def can_see(board: Board, state: State, a: Label, b: Label) -> tuple[bool, int]:
 
 
 def reach(data: GameData, board: Board, state: State, uid: str, target: Label) -> bool:
-    """``uid`` has ``target`` within Range and LOS (O20.2.2, 10)."""
-    u = state["units"][uid]
-    if u["hex"] is None or model.value(data, state, uid, "fp") <= 0:
+    """``uid`` (a unit or a weapon able to fire, 11.1) has ``target`` within Range and LOS (O20.2.2, 10)."""
+    origin = weapons.hex_of(state, uid)
+    if origin is None or weapons.fire_value(data, state, uid, "fp") <= 0:
         return False
-    rng = model.value(data, state, uid, "range")
-    if board.map.grid.distance(u["hex"], target) > rng:
+    if weapons.is_weapon(state, uid) and weapons.why_not(data, board, state, uid) is not None:
         return False
-    return can_see(board, state, u["hex"], target)[0]
+    distance = board.map.grid.distance(origin, target)
+    if distance > weapons.fire_value(data, state, uid, "range") or distance < weapons.min_range(state, uid):
+        return False
+    return can_see(board, state, origin, target)[0]
 
 
 def enemy_hexes(state: State, role: Role) -> list[Label]:
@@ -42,7 +45,7 @@ def enemy_hexes(state: State, role: Role) -> list[Label]:
 
 
 def targets(data: GameData, board: Board, state: State, uid: str) -> list[Label]:
-    role = state["units"][uid]["side"]
+    role = weapons.side_of(state, uid)
     return [h for h in enemy_hexes(state, role) if reach(data, board, state, uid, h)]
 
 
@@ -50,22 +53,28 @@ def attack_fp(data: GameData, board: Board, state: State, firers: list[str], tar
     """The group's FP against ``target``, or ``IllegalOrder`` saying why it cannot fire."""
     if not firers:
         raise IllegalOrder(t("Name at least one firing unit."), "O20.3")
-    role = state["units"][firers[0]]["side"]
+    role = weapons.side_of(state, firers[0])
     if not model.units_at(state, target, model.other(role)):
         raise IllegalOrder(t("{hex} holds no enemy unit (O20.3).", hex=target), "O20.3")
+    if len(firers) > 1 and any(weapons.ordnance(state, u) for u in firers):
+        raise IllegalOrder(t("A weapon with a white band never joins a fire group (O20.3.1.1, 11.5)."), "O20.3.1.1")
     for uid in firers:
+        problem = weapons.why_not(data, board, state, uid) if weapons.is_weapon(state, uid) else None
+        if problem is not None:
+            raise problem
         if not reach(data, board, state, uid, target):
             raise IllegalOrder(t("{unit} has no Range or LOS to {hex} (O20.2.2, 10).", unit=uid, hex=target), "O20.3.1")
-    hexes = sorted({state["units"][u]["hex"] for u in firers})
-    fortifications.check_wire_group(state, firers)
+    hexes = sorted({str(weapons.hex_of(state, u)) for u in firers})
+    fortifications.check_wire_group(state, [weapons.carrier(state, u) for u in firers])
     if len(hexes) > 1:
         for h in hexes:
             if not any(board.map.grid.adjacent(h, o) for o in hexes if o != h):
                 raise IllegalOrder(t("A fire group's hexes must each be adjacent to another of them ({hex}).", hex=h), "O20.3.1")
-    base = max(model.value(data, state, u, "fp") for u in firers)
+    base = max(weapons.fire_value(data, state, u, "fp") for u in firers)
     fp = base + len(firers) - 1
-    hindrance = max(can_see(board, state, state["units"][u]["hex"], target)[1] for u in firers)
-    levels = [board.level(state["units"][u]["hex"]) for u in firers]
+    # O20.3.2: ordnance pays its hindrance on the Targeting roll instead (10.3.1).
+    hindrance = max(0 if weapons.ordnance(state, u) else can_see(board, state, str(weapons.hex_of(state, u)), target)[1] for u in firers)
+    levels = [board.level(str(weapons.hex_of(state, u))) for u in firers]
     if board.level(target) > min(levels):
         fp -= 1
     if board.level(target) < max(levels):
@@ -78,10 +87,13 @@ def attack_fp(data: GameData, board: Board, state: State, firers: list[str], tar
 
 def cover(data: GameData, board: Board, state: State, firers: list[str], target: Label) -> int:
     """The defender's best Cover: the hex's or its fortification's (road included), or a wall or hedge every firer fires across (T78.3, T87, T97, F101-F105)."""
-    best = max(board.cover(target), fortifications.cover(board, state, target))  # F100: not cumulative
+    mortar = any(weapons.ordnance(state, u) for u in firers)  # a fortification's Cover against mortars (F100)
+    best = max(board.cover(target), fortifications.cover(board, state, target, artillery=mortar))  # F100: not cumulative
+    if mortar:
+        return best  # T87, T97: walls and hedges give no Cover against ordnance
     sides: set[str] | None = None
     for uid in firers:
-        origin = state["units"][uid]["hex"]
+        origin = str(weapons.hex_of(state, uid))
         crossed = _entry_features(board, origin, target)
         sides = crossed if sides is None else sides & crossed
     for name in sides or set():
@@ -110,13 +122,44 @@ def resolve(data: GameData, board: Board, state: State, role: Role, firers: list
     """One Fire attack (O20.3.3) and a defense roll for every unit in the hex (O20.3.4)."""
     fp = attack_fp(data, board, state, firers, target)
     defenders = model.units_at(state, target, model.other(role))
-    state["last"] = {"attacks": [{"from": sorted({state["units"][u]["hex"] for u in firers}), "to": target}]}
-    roll = cards.roll(data, state, role, ctx, t("Fire attack on {hex}", hex=target), attack=True)
+    state["last"] = {"attacks": [{"from": sorted({str(weapons.hex_of(state, u)) for u in firers}), "to": target}]}
+    if weapons.ordnance(state, firers[0]) and not targeting(data, board, state, role, firers[0], target, ctx):
+        return
+    roll = cards.roll(data, state, role, ctx, t("Fire attack on {hex}", hex=target), attack=True, on_jam=lambda: weapons.jam(state, firers, ctx))
+    weapons.single_use(state, firers, ctx)
     if state.get("over"):
         return
-    total = fp + roll
+    total = fp + roll + tree_burst(board, state, firers, target)
     ctx.log(t("{units} fire at {hex}: {fp} FP + {roll} = {total} (O20.3.3).", units=", ".join(firers), hex=target, fp=fp, roll=roll, total=total))
-    shelter = cover(data, board, state, firers, target)
+    shelter = 0 if weapons.ignores_cover(state, firers) else cover(data, board, state, firers, target)
+    defend(data, state, target, defenders, total, shelter, ctx)
+
+
+def targeting(data: GameData, board: Board, state: State, role: Role, piece: str, target: Label, ctx: Context) -> bool:
+    """Ordnance's Targeting roll: the product of the dice, less the largest hindrance, must exceed the range (O20.2.3, 10.3.1)."""
+    origin = str(weapons.hex_of(state, piece))
+    distance = board.map.grid.distance(origin, target)
+    hindrance = can_see(board, state, origin, target)[1]
+    product = cards.roll(data, state, role, ctx, t("Targeting roll on {hex}", hex=target), product=True)
+    if state.get("over"):
+        return False
+    hit = product - hindrance > distance
+    ctx.log(
+        t(
+            "Targeting roll {product} - hindrance {h} against range {range}: {result} (O20.2.3).",
+            product=product, h=hindrance, range=distance, result=t("hit") if hit else t("miss, the attack is over"),
+        )
+    )
+    return hit
+
+
+def tree_burst(board: Board, state: State, pieces: list[str], target: Label) -> int:
+    """+2 to the Attack Total of a mortar's attack against a Woods hex (T99)."""
+    return 2 if any(weapons.ordnance(state, p) for p in pieces) and board.terrain(target).name == "woods" else 0
+
+
+def defend(data: GameData, state: State, target: Label, defenders: list[str], total: int, shelter: int, ctx: Context) -> None:
+    """A defense roll for every unit in the target hex when the attack was rolled (O20.3.4)."""
     # O20.3.4: the owner chooses the order; the default rolls leaders last (their Command helps the others).
     ordered = sorted(defenders, key=lambda u: (model.counter(data, state, u).kind == "leader", u))
     for uid in ordered:

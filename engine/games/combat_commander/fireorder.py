@@ -8,7 +8,7 @@ from engine import flow
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import fire
+from engine.games.combat_commander import fire, weapons
 from engine.games.combat_commander.common import (
     NOT_YET,
     Rules,
@@ -53,12 +53,12 @@ class FireOrder(Procedure):
         return frozenset({state["player"]})
 
     def text(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Any:
-        left = [u for u in frame["units"] if u not in frame["fired"]]
+        left = [u for u in weapons.with_weapons(state, frame["units"]) if u not in frame["fired"]]
         return t("Fire order: attack with {units}, or 'done'.", units=", ".join(left) or "-")
 
     def prompt(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Prompt:
         g = rules_of(game)
-        left = [u for u in frame["units"] if u not in frame["fired"] and state["units"][u]["hex"]]
+        left = [u for u in weapons.with_weapons(state, frame["units"]) if u not in frame["fired"] and weapons.hex_of(state, u)]
         acts = [Action("done"), *group_options(g, state, left)]
         return Prompt(role, self.text(game, state, frame, role), tuple(acts))
 
@@ -73,7 +73,7 @@ class FireOrder(Procedure):
             raise flow.refuse(action, ("attack", "done"), self.step(game, state, frame), t("Syntax: attack HEX UNIT [UNIT...], or done."))
         target, firers = action.args[0], list(action.args[1:])
         for uid in firers:
-            if uid not in frame["units"]:
+            if weapons.carrier(state, uid) not in frame["units"]:  # a weapon is activated with its carrier (11.1)
                 raise IllegalOrder(t("{unit} is not activated for this Fire order (O20.3).", unit=uid), "O20.3")
             if uid in frame["fired"]:
                 raise IllegalOrder(t("{unit} has already fired in this order (O20.3).", unit=uid), "O20.3")
@@ -81,5 +81,7 @@ class FireOrder(Procedure):
         fire.resolve(g.data, g.board_for(state), state, role, firers, target, ctx)
         if state.get("over"):
             return
-        if all(u in frame["fired"] or not state["units"][u]["hex"] for u in frame["units"]):
+        board = g.board_for(state)
+        left = [u for u in weapons.with_weapons(state, frame["units"]) if u not in frame["fired"] and weapons.hex_of(state, u)]
+        if all(weapons.is_weapon(state, u) and not fire.targets(g.data, board, state, u) for u in left):
             flow.end(state)

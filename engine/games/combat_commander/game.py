@@ -184,6 +184,8 @@ class CombatCommander(flow.ProcedureGame):
             "choices": [],
             "chits": objectives.empty(),
             "reinforcements": [],
+            "weapons": {},
+            "artillery": {role: None for role in model.ROLES},
         }
         for role in model.ROLES:
             spec = s.sides[role]
@@ -209,6 +211,12 @@ class CombatCommander(flow.ProcedureGame):
             for line in spec.get("reinforcements", []):
                 space, uid, ctype = line.split()
                 state["reinforcements"].append({"time": int(space), "side": role, "id": uid, "type": ctype})
+            for line in spec.get("weapons", []):  # each carried by the unit the scenario names (11.2)
+                wid, wtype, carrier = line.split()
+                state["weapons"][wid] = {"type": wtype, "side": role, "unit": carrier, "broken": False}
+            if spec.get("radio"):  # into the player's Artillery box (12, 8.1.2)
+                rid, rtype = str(spec["radio"]).split()
+                state["artillery"][role] = {"id": rid, "type": rtype, "broken": False}
         for role in model.ROLES:
             cards.draw_to_hand(self.data, state, role, ctx, self.hand_size(state, role))
         for _ in range(s.chits.get("open", 0)):
@@ -277,7 +285,7 @@ class CombatCommander(flow.ProcedureGame):
             hexes = [a for a in args if a.upper() in self.board_for(state).map.grid]
             if len(hexes) != 1 or len(args) < 2:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
-            units = [self._unit(state, a) for a in args if a != hexes[0]]
+            units = [self._piece(state, a) for a in args if a != hexes[0]]
             return Action(verb, (hexes[0].upper(), *units))
         # fire / move: an optional card, then units.
         if not args:
@@ -332,6 +340,13 @@ class CombatCommander(flow.ProcedureGame):
         if uid not in state["units"]:
             raise InvalidOrder(t("'{unit}' is not a unit of this scenario.", unit=word))
         return uid
+
+    def _piece(self, state: State, word: str) -> str:
+        """A unit or a weapon: both fire (O20.3.1.1)."""
+        pid = word.lower()
+        if pid in state.get("weapons", {}):
+            return pid
+        return self._unit(state, word)
 
     def _hex(self, state: State, word: str) -> Label:
         label = word.upper()

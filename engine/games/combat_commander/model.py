@@ -106,6 +106,10 @@ def eliminate(data: GameData, state: State, uid: str, ctx: Context) -> None:
     for frame in state.get("flow", []):
         if frame.get("retreating") == uid:
             frame["retreating"] = ""  # a retreat in progress ends with its unit (e.g. KIA after the Rout roll)
+    for wid, w in sorted(state.get("weapons", {}).items()):
+        if w["unit"] == uid:  # its weapon goes with it into the Weapons box (11.3, 4.2)
+            w.update(unit=None, broken=False)
+            ctx.log(t("{weapon} ({unit}) is eliminated into the Weapons box ({rule}).", weapon=wid, unit=uid, rule="11.3"))
     side = state["sides"][u["side"]]
     if is_hero(data, state, uid):
         ctx.log(t("{unit} ({hex}) is eliminated and returns to the counter pool (E58.1).", unit=uid, hex=where))

@@ -21,6 +21,7 @@ from engine.games.combat_commander import (
     grenades,
     hidden,
     model,
+    weapons,
 )
 from engine.games.combat_commander.common import (
     NOT_YET,
@@ -40,8 +41,8 @@ from engine.text import t
 
 
 def movement(g: Rules, state: State, uid: str, road: bool) -> int:
-    """Current Movement: printed, Command, Suppressed, and +1 once a road hex was entered (T93)."""
-    return model.value(g.data, state, uid, "move") + (1 if road else 0)
+    """Current Movement: printed, Command, Suppressed, a carried weapon's penalty (11.1), and +1 once a road hex was entered (T93)."""
+    return model.value(g.data, state, uid, "move") + weapons.move_penalty(state, uid) + (1 if road else 0)
 
 
 def legal_steps(g: Rules, state: State, uid: str, frame: dict[str, Any]) -> list[Label]:

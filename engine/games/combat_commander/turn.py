@@ -12,7 +12,7 @@ from engine import flow
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import cards, demolition, fire, model
+from engine.games.combat_commander import cards, demolition, fire, model, weapons
 from engine.games.combat_commander.common import (
     NOT_YET,
     Rules,
@@ -61,7 +61,7 @@ class Turn(Procedure):
             board = g.board_for(state)
             for cid in first_per_kind(hand_cards(state, role, "fire")):
                 for units in activation_sets(g, state, role):
-                    if any(fire.targets(g.data, board, state, u) for u in units):
+                    if any(fire.targets(g.data, board, state, u) for u in weapons.with_weapons(state, units)):
                         acts.append(Action("fire", (cid, *units)))
             for cid in first_per_kind(hand_cards(state, role, "move")):
                 for units in activation_sets(g, state, role):
@@ -115,8 +115,8 @@ class Turn(Procedure):
                 raise IllegalOrder(t("You hold no such {order} card.", order=v), "O14.1")
             check_activation(g, state, role, units)
             board = g.board_for(state)
-            if v == "fire" and not any(fire.targets(g.data, board, state, u) for u in units):
-                raise IllegalOrder(t("No activated unit has an enemy unit in Range and LOS (O20.1)."), "O20.1")
+            if v == "fire" and not any(fire.targets(g.data, board, state, u) for u in weapons.with_weapons(state, units)):
+                raise IllegalOrder(t("No activated unit or weapon has an enemy unit in Range and LOS (O20.1)."), "O20.1")
             if v == "move" and not any(legal_steps(g, state, u, {}) for u in units):
                 raise IllegalOrder(t("No activated unit can enter any hex (O14.4)."), "O14.4")
             if v == "advance" and not any(advance_targets(g, state, u) for u in units):

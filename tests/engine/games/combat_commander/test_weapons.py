@@ -1,0 +1,231 @@
+"""Weapons (11): their FP and Range in Fire attacks, ordnance's Targeting roll, Jam!, breaking, repair, elimination."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import IllegalOrder
+from engine.games.combat_commander import cards, fire, model, weapons
+from engine.games.combat_commander.movement import movement
+from tests.engine.games.combat_commander.helpers import (
+    DATA,
+    GAME,
+    FakeContext,
+    find,
+    hold,
+    new_match,
+    only_units,
+    play,
+    stack,
+    texts,
+    top,
+)
+
+
+def arm(m, wid: str, unit: str | None, wtype: str | None = None, broken: bool = False) -> None:  # type: ignore[no-untyped-def]
+    """Give ``wid`` to ``unit`` (a test position)."""
+    w = m.state["weapons"].setdefault(wid, {"type": wtype, "side": "axis", "unit": None, "broken": False})
+    if wtype:
+        w["type"] = wtype
+    w.update(unit=unit, broken=broken)
+
+
+def attack(m, pieces: list[str], target: str, rolls: list[tuple[int, int]], defense: list[tuple[int, int]], trigger: str = ""):  # type: ignore[no-untyped-def]
+    """Axis orders Fire with the carriers of ``pieces`` and attacks ``target``, the dice fixed by stacking the decks."""
+    cid = hold(m, "axis", "fire")
+    mine: list[str] = []
+    for w, r in rolls:
+        mine.append(find("axis", white=w, red=r, trigger=trigger if not mine else "", exclude=tuple(mine)))
+    stack(m, "axis", mine)
+    theirs: list[str] = []
+    for w, r in defense:
+        theirs.append(find("allies", white=w, red=r, trigger="", exclude=tuple(theirs)))
+    stack(m, "allies", theirs)
+    units = sorted({weapons.carrier(m.state, p) for p in pieces})
+    play(m, "axis", "fire", cid, *units)
+    return play(m, "axis", "attack", target, *pieces)
+
+
+def fp(m, pieces: list[str], target: str) -> int:  # type: ignore[no-untyped-def]
+    return fire.attack_fp(DATA, GAME.board_for(m.state), m.state, pieces, target)
+
+
+def test_a_leader_s_command_adds_to_a_weapon_s_fp() -> None:
+    """A heavy MG of FP 8 carried by a squad with a Command-1 leader fires at 9 FP (3.3.1.3, Fire example E)."""
+    m = new_match()
+    only_units(m, {"g-l2": "B7", "g-s3": "B7", "a-s1": "D7"})
+    assert fp(m, ["g-w1"], "D7") == 9
+
+
+def test_a_weapon_carried_by_a_leader_gets_no_command() -> None:
+    """A weapon carried by a leader gets no leader bonus (3.3.1.3)."""
+    m = new_match()
+    only_units(m, {"g-l2": "B7", "g-l1": "B7", "a-s1": "D7"})
+    arm(m, "g-w1", "g-l2")
+    assert fp(m, ["g-w1"], "D7") == 8
+
+
+def test_ordnance_gets_no_command() -> None:
+    """A weapon with a white band gets no leader bonus (3.3.1.3, O20.2)."""
+    m = new_match()
+    only_units(m, {"g-l2": "B7", "g-s4": "B7", "a-s1": "D7"})
+    assert fp(m, ["g-w2"], "D7") == weapons.types()["ger_mortar"].fp
+
+
+def test_a_weapon_in_a_fire_group_adds_one() -> None:
+    """A light MG joins a fire group as one more piece: +1 (O20.3.1.2, Fire example C)."""
+    m = new_match()
+    only_units(m, {"g-s1": "B7", "a-s1": "D7"})
+    arm(m, "g-w9", "g-s1", "ger_lmg")
+    assert fp(m, ["g-s1", "g-w9"], "D7") == 6
+
+
+def test_a_broken_unit_cannot_fire_its_weapon() -> None:
+    """The light MG of a broken squad cannot fire (11.1, 3.2.3, Fire example B)."""
+    m = new_match()
+    only_units(m, {"g-s3": "B7", "a-s1": "D7"})
+    m.state["units"]["g-s3"]["broken"] = True
+    with pytest.raises(IllegalOrder) as exc:
+        fp(m, ["g-w1"], "D7")
+    assert exc.value.rule == "11.1"
+
+
+def test_a_suppressed_unit_cannot_fire_its_weapon() -> None:
+    """A suppressed unit cannot fire its weapon (13.2)."""
+    m = new_match()
+    only_units(m, {"g-s3": "B7", "a-s1": "D7"})
+    m.state["units"]["g-s3"]["suppressed"] = True
+    with pytest.raises(IllegalOrder) as exc:
+        fp(m, ["g-w1"], "D7")
+    assert exc.value.rule == "13.2"
+
+
+def test_a_broken_weapon_cannot_fire() -> None:
+    """A broken weapon is unusable until repaired (11.4)."""
+    m = new_match()
+    only_units(m, {"g-s3": "B7", "a-s1": "D7"})
+    m.state["weapons"]["g-w1"]["broken"] = True
+    with pytest.raises(IllegalOrder) as exc:
+        fp(m, ["g-w1"], "D7")
+    assert exc.value.rule == "11.4"
+
+
+def test_ordnance_never_joins_a_fire_group() -> None:
+    """A mortar cannot be part of a fire group (O20.3.1.1, 11.5)."""
+    m = new_match()
+    only_units(m, {"g-s4": "B7", "a-s1": "D7"})
+    with pytest.raises(IllegalOrder) as exc:
+        fp(m, ["g-s4", "g-w2"], "D7")
+    assert exc.value.rule == "O20.3.1.1"
+
+
+def test_a_mortar_cannot_fire_inside_its_minimum_range() -> None:
+    """A mortar of range 2-12 cannot attack an adjacent hex (O20.2.2)."""
+    m = new_match()
+    only_units(m, {"g-s4": "B7", "a-s1": "C7"})
+    with pytest.raises(IllegalOrder) as exc:
+        fp(m, ["g-w2"], "C7")
+    assert exc.value.rule == "O20.3.1"
+
+
+def test_a_unit_and_its_weapon_fire_separately() -> None:
+    """A unit and its weapon may attack different hexes in one Fire order (O20.3.1.1)."""
+    m = new_match()
+    only_units(m, {"g-s3": "B7", "a-s1": "D7", "a-s2": "B5"})
+    attack(m, ["g-w1"], "D7", [(1, 1)], [(6, 6)])
+    assert top(m) == "fire_order"
+    stack(m, "axis", [find("axis", total=4, trigger="", exclude=(*m.state["sides"]["axis"]["discard"], *m.state["sides"]["axis"]["hand"]))])
+    stack(m, "allies", [find("allies", total=11, trigger="", exclude=tuple(m.state["sides"]["allies"]["discard"]))])
+    play(m, "axis", "attack", "B5", "g-s3")
+    assert top(m) == "turn"
+
+
+def test_the_rulebook_s_mortar_misses_through_smoke() -> None:
+    """Fire example H: range 3, Smoke 3 in between, Targeting roll 6x1 = 6 - 3 = 3, not more than 3: a miss (O20.2.3, 10.3.1)."""
+    m = new_match()
+    only_units(m, {"g-s4": "B7", "a-t1": "E7"})
+    m.state["smoke"] = {"C7": 3}
+    recs = attack(m, ["g-w2"], "E7", [(6, 1)], [])
+    assert any("Targeting roll 6 - hindrance 3 against range 3" in line for line in texts(recs))
+    assert not any("fire at E7" in line for line in texts(recs))
+
+
+def test_a_targeting_roll_multiplies_the_dice() -> None:
+    """A Targeting roll of 6x1 = 6, less hindrance 2, hits at range 3; the attack then follows, its FP not reduced by hindrance (O20.2.3, 10.3.1)."""
+    m = new_match()
+    only_units(m, {"g-s4": "B7", "a-t1": "E7"})
+    m.state["smoke"] = {"C7": 2}
+    recs = attack(m, ["g-w2"], "E7", [(6, 1), (1, 1)], [(6, 6)])
+    assert any("6 FP + 2 = 8" in line for line in texts(recs))
+
+
+def test_a_mortar_against_woods_adds_two() -> None:
+    """Tree bursts: +2 to a mortar's Attack Total against a Woods hex (T99)."""
+    m = new_match()
+    only_units(m, {"g-s4": "B7", "a-t1": "D9"})
+    recs = attack(m, ["g-w2"], "D9", [(6, 6), (1, 1)], [(6, 6)])
+    assert any("6 FP + 2 = 10" in line for line in texts(recs))
+
+
+def test_jam_breaks_every_firing_weapon_and_the_attack_goes_on() -> None:
+    """Jam! on a Fire attack roll breaks the firing weapons; the attack is still completed (1.9.1.2, O20.3.3.1)."""
+    m = new_match()
+    only_units(m, {"g-s3": "B7", "a-s1": "D7"})
+    cid = hold(m, "axis", "fire")
+    jam = find("axis", trigger="jam", exclude=(cid,))
+    stack(m, "axis", [jam])
+    stack(m, "allies", [find("allies", white=1, red=1, trigger="")])
+    play(m, "axis", "fire", cid, "g-s3")
+    recs = play(m, "axis", "attack", "D7", "g-s3", "g-w1")
+    assert m.state["weapons"]["g-w1"]["broken"]
+    assert any("fire at D7" in line for line in texts(recs))
+
+
+def test_a_broken_weapon_that_breaks_again_is_eliminated() -> None:
+    """A further break eliminates a broken weapon into the Weapons box (11.4, 4.2)."""
+    m = new_match()
+    ctx = FakeContext()
+    m.state["weapons"]["g-w1"]["broken"] = True
+    weapons.break_weapon(m.state, "g-w1", ctx, "E63")
+    assert m.state["weapons"]["g-w1"]["unit"] is None
+
+
+def test_a_random_hex_in_the_repair_range_repairs_a_broken_weapon() -> None:
+    """Sniper!: the random hex's number inside a broken weapon's Repair range flips it to good (11.4, 1.8)."""
+    m = new_match()
+    m.state["weapons"]["g-w1"]["broken"] = True
+    low, high = weapons.types()["ger_hmg"].repair or (0, 0)
+    sniper = find("axis", trigger="sniper")
+    nxt = next(c.id for c in DATA.decks["germany"] if c.id != sniper and low <= int(c.hex[1:]) <= high)
+    stack(m, "axis", [sniper, nxt])
+    cards.roll(DATA, m.state, "axis", FakeContext(), "test")
+    assert not m.state["weapons"]["g-w1"]["broken"]
+
+
+def test_a_random_hex_in_the_eliminate_range_eliminates_a_broken_weapon() -> None:
+    """Sniper!: the random hex's number inside a broken weapon's Eliminate range eliminates it (11.4, 1.8)."""
+    m = new_match()
+    m.state["weapons"]["g-w1"]["broken"] = True
+    low, high = weapons.types()["ger_hmg"].eliminate or (0, 0)
+    sniper = find("axis", trigger="sniper")
+    nxt = next(c.id for c in DATA.decks["germany"] if c.id != sniper and low <= int(c.hex[1:]) <= high)
+    stack(m, "axis", [sniper, nxt])
+    cards.roll(DATA, m.state, "axis", FakeContext(), "test")
+    assert m.state["weapons"]["g-w1"]["unit"] is None
+
+
+def test_a_weapon_follows_its_eliminated_unit() -> None:
+    """An eliminated unit's weapon goes with it into the Weapons box (11.3, 4.2)."""
+    m = new_match()
+    only_units(m, {"g-s3": "B7", "g-s1": "B1", "a-s1": "D7"})
+    m.state["units"]["g-s3"]["broken"] = True
+    model.eliminate(DATA, m.state, "g-s3", FakeContext())
+    assert m.state["weapons"]["g-w1"]["unit"] is None
+
+
+def test_a_weapon_s_penalty_lowers_its_carrier_s_movement() -> None:
+    """The heavy MG's red penalty applies to its carrier's Movement (11.1)."""
+    m = new_match()
+    only_units(m, {"g-s3": "B7"})
+    base = DATA.counters["ger_rifle"].good["move"]
+    assert movement(GAME, m.state, "g-s3", False) == base + weapons.types()["ger_hmg"].move
