@@ -15,8 +15,6 @@ from engine.text import t
 
 # Orders and actions that exist in the rules but are not implemented yet: refused with their rule.
 NOT_YET = {
-    "artillery-denied": "O17",
-    "artillery-request": "O18",
     "ambush": "A25",
     "assault-fire": "A26",
     "bore-sighting": "A27",

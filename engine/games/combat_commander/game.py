@@ -65,6 +65,10 @@ VERBS: dict[str, VerbInfo] = {
     "recover": VerbInfo("recover", "recover [CARD] [UNIT...]", t("Recover order: rally rolls, in the order of the units named (O22)")),
     "advance": VerbInfo("advance", "advance [CARD] UNIT [UNIT...]", t("Advance order: one hex each, melee at the end (O16)")),
     "rout": VerbInfo("rout", "rout [CARD] axis|allies [UNIT...]", t("Rout order: a player's broken units roll and may retreat (O23)")),
+    "artillery-denied": VerbInfo("artillery-denied", "artillery-denied [CARD]", t("Artillery Denied order: the enemy radio breaks (O17)")),
+    "artillery-request": VerbInfo(
+        "artillery-request", "artillery-request [CARD] access | LEADER HEX [smoke]", t("Artillery Request order: Battery Access, or Fire for Effect observed by a leader (O18)")
+    ),
     "attack": VerbInfo("attack", "attack HEX UNIT [UNIT...]", t("in a Fire order: one attack, alone or as a fire group (O20.3)")),
     "step": VerbInfo("step", "step UNIT HEX", t("in a Move order: enter an adjacent hex (O21)")),
     "exit": VerbInfo("exit", "exit UNIT", t("in a Move or Advance order: leave the map off the enemy edge (O16.2, 7.2.1)")),
@@ -87,6 +91,8 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "recover": ("recupera", "recupero"),
     "advance": ("avanza", "avanzata"),
     "rout": ("rotta",),
+    "artillery-denied": ("artiglieria-negata",),
+    "artillery-request": ("richiesta-artiglieria",),
     "attack": ("attacca", "attacco"),
     "step": ("entra",),
     "exit": ("esci",),
@@ -264,6 +270,25 @@ class CombatCommander(flow.ProcedureGame):
             if not held:
                 raise IllegalOrder(t("You hold no {order} card.", order="rout"), "O14.1")
             return Action(verb, (held[0], target, *order))
+        if verb in ("artillery-denied", "artillery-request"):
+            given = bool(args) and cards.is_card(args[0].lower())
+            rest = args[1:] if given else args
+            if verb == "artillery-denied" and rest:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
+            if verb == "artillery-request":
+                if [w.lower() for w in rest] == ["access"]:
+                    rest = ["access"]
+                elif len(rest) in (2, 3) and (len(rest) == 2 or rest[2].lower() == "smoke"):
+                    rest = [self._unit(state, rest[0]), self._hex(state, rest[1]), *(["smoke"] if len(rest) == 3 else [])]
+                else:
+                    raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
+            if given:
+                return Action(verb, (args[0].lower(), *rest))
+            wanted = verb.replace("-", "_")
+            held = sorted(c for c in state["sides"][role]["hand"] if cards.card(c).order == wanted)
+            if not held:
+                raise IllegalOrder(t("You hold no {order} card.", order=verb), "O14.1")
+            return Action(verb, (held[0], *rest))
         if verb == "recover":
             given = bool(args) and cards.is_card(args[0].lower())
             order = [self._unit(state, a) for a in (args[1:] if given else args)]

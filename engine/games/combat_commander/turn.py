@@ -12,7 +12,7 @@ from engine import flow
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import cards, demolition, fire, model, weapons
+from engine.games.combat_commander import artillery, cards, demolition, fire, model, weapons
 from engine.games.combat_commander.common import (
     NOT_YET,
     Rules,
@@ -75,6 +75,16 @@ class Turn(Procedure):
                 for target in model.ROLES:
                     if target not in state["players_activated"] and broken_units(state, target):
                         acts.append(Action("rout", (cid, target)))
+            for cid in first_per_kind(hand_cards(state, role, "artillery_denied")):
+                if artillery.can_deny(state, role):
+                    acts.append(Action("artillery-denied", (cid,)))
+            for cid in first_per_kind(hand_cards(state, role, "artillery_request")):
+                if artillery.can_access(state, role):
+                    acts.append(Action("artillery-request", (cid, "access")))
+                for leader in artillery.observers(g, state, role):
+                    for target in fire.targets(g.data, board, state, leader) or fire.enemy_hexes(state, role)[:1]:
+                        if fire.can_see(board, state, state["units"][leader]["hex"], target)[0]:
+                            acts.append(Action("artillery-request", (cid, leader, target)))
             if role not in state["players_activated"] and needs_recovery(state, role):
                 acts += [Action("recover", (cid,)) for cid in first_per_kind(hand_cards(state, role, "recover"))]
         return Prompt(role, self.text(game, state, frame, role), tuple(acts))
@@ -146,6 +156,18 @@ class Turn(Procedure):
             if len(a) < 2 or a[0] not in side["hand"] or cards.card(a[0]).order != "rout":
                 raise IllegalOrder(t("You hold no such {order} card.", order=v), "O14.1")
             rout(g, state, role, a[0], a[1], a[2:], ctx)
+            return
+        if v in ("artillery-denied", "artillery-request"):
+            if state["orders"] >= side["capacity"]:
+                raise IllegalOrder(t("Your order capacity is {capacity} this turn (5.1).", capacity=side["capacity"]), "5.1")
+            if not a or a[0] not in side["hand"] or cards.card(a[0]).order != artillery.card_order(v):
+                raise IllegalOrder(t("You hold no such {order} card.", order=v), "O14.1")
+            if v == "artillery-denied":
+                artillery.denied(g, state, role, a[0], ctx)
+            elif a[1:] == ["access"]:
+                artillery.access(g, state, role, a[0], ctx)
+            else:
+                artillery.fire_for_effect(g, state, role, a[0], a[1], a[2], a[3:] == ["smoke"], ctx)
             return
         if v in NOT_YET:
             raise not_yet(v)
