@@ -30,7 +30,6 @@ NOT_YET = {
     "spray-fire": "A40",
     "sustained-fire": "A41",
     "reroll": "9.1",
-    "transfer": "O21.1.1",
 }
 
 

@@ -72,6 +72,7 @@ VERBS: dict[str, VerbInfo] = {
     "attack": VerbInfo("attack", "attack HEX UNIT [UNIT...]", t("in a Fire order: one attack, alone or as a fire group (O20.3)")),
     "step": VerbInfo("step", "step UNIT HEX", t("in a Move order: enter an adjacent hex (O21)")),
     "exit": VerbInfo("exit", "exit UNIT", t("in a Move or Advance order: leave the map off the enemy edge (O16.2, 7.2.1)")),
+    "transfer": VerbInfo("transfer", "transfer WEAPON UNIT", t("in a Move order: hand the moving unit's weapon to a unit in its hex, 1 MP (O21.1.1)")),
     "done": VerbInfo("done", "done", t("finish the current order")),
     "pass": VerbInfo("pass", "pass [CARD...]", t("Pass, discarding up to your capacity (O15); or let a window go")),
     "end": VerbInfo("end", "end", t("end your turn after your orders (5.4)")),
@@ -96,6 +97,7 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "attack": ("attacca", "attacco"),
     "step": ("entra",),
     "exit": ("esci",),
+    "transfer": ("trasferisci",),
     "done": ("fatto",),
     "pass": ("passa", "scarta"),
     "end": ("fine",),
@@ -306,6 +308,10 @@ class CombatCommander(flow.ProcedureGame):
             if len(args) != 2:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
             return Action(verb, (self._unit(state, args[0]), self._hex(state, args[1])))
+        if verb == "transfer":
+            if len(args) != 2 or args[0].lower() not in state.get("weapons", {}):
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
+            return Action(verb, (args[0].lower(), self._unit(state, args[1])))
         if verb == "attack":
             hexes = [a for a in args if a.upper() in self.board_for(state).map.grid]
             if len(hexes) != 1 or len(args) < 2:

@@ -95,6 +95,7 @@ class MoveOrder(Procedure):
             acts += [Action("step", (uid, h)) for h in legal_steps(g, state, uid, frame)]
             if exits.can_exit(g, state, uid) and _exit_mp_left(g, state, uid, frame):
                 acts.append(Action("exit", (uid,)))
+            acts += [Action("transfer", (w, r)) for w, r in transfers(g, state, frame, uid)]
         acts += grenades.actions(g, state, role, frame)
         return Prompt(role, self.text(game, state, frame, role), tuple(acts))
 
@@ -105,6 +106,9 @@ class MoveOrder(Procedure):
                 raise IllegalOrder(t("A Move order must move at least one unit into another hex (O14.4)."), "O14.4")
             flow.end(state)
             return
+        if action.verb == "transfer":
+            self.transfer(g, state, frame, role, action.args[0], action.args[1], ctx)
+            return
         if action.verb == "smoke-grenades":
             grenades.smoke_grenades(g, state, role, frame, action.args, ctx)
             return
@@ -114,7 +118,7 @@ class MoveOrder(Procedure):
         if action.verb != "step":
             if action.verb in NOT_YET:
                 raise not_yet(action.verb)
-            raise flow.refuse(action, ("step", "exit", "done"), self.step(game, state, frame), t("Syntax: step UNIT HEX, or done."))
+            raise flow.refuse(action, ("step", "exit", "transfer", "done"), self.step(game, state, frame), t("Syntax: step UNIT HEX, transfer WEAPON UNIT, or done."))
         uid, dest = action.args
         if uid not in frame["units"]:
             raise IllegalOrder(t("{unit} is not activated for this Move order (O21).", unit=uid), "O21")
@@ -188,8 +192,44 @@ class MoveOrder(Procedure):
             flow.end(state)
 
 
+    def transfer(self, g: Rules, state: State, frame: flow.Frame, role: Role, wid: str, receiver: str, ctx: Context) -> None:
+        """O21.1.1: the moving unit hands its weapon to a friendly unit in its hex without one, for 1 MP."""
+        if not weapons.is_weapon(state, wid):
+            raise IllegalOrder(t("{weapon} is not a weapon in play.", weapon=wid), "O21.1.1")
+        weapons.transfer(g.data, state, wid, receiver, role)
+        uid = weapons.carrier(state, wid)
+        if uid not in frame["units"]:
+            raise IllegalOrder(t("{unit} is not activated for this Move order (O21).", unit=uid), "O21.1.1")
+        if uid not in self.movers(state, frame):
+            raise IllegalOrder(t("{unit} has finished its move: a unit completes its move before another starts (O21.2).", unit=uid), "O21.2")
+        spent = int(frame["spent"].get(uid, 0))
+        allowance = movement(g, state, uid, uid in frame["road"])
+        if spent + 1 > allowance:
+            raise IllegalOrder(
+                t("{unit} has spent {spent} of {allowance} MP; a transfer costs 1 (O21.1.1).", unit=uid, spent=spent, allowance=allowance),
+                "O21.1.1",
+            )
+        if frame["current"] and frame["current"] != uid:
+            frame["done"].append(frame["current"])
+        frame["current"] = uid
+        frame["spent"][uid] = spent + 1
+        state["weapons"][wid]["unit"] = receiver
+        ctx.log(t("{unit} hands {weapon} to {receiver} ({spent} MP spent, O21.1.1).", unit=uid, weapon=wid, receiver=receiver, spent=spent + 1))
+
+
 def _exit_mp_left(g: Rules, state: State, uid: str, frame: dict[str, Any]) -> bool:
     return int(frame.get("spent", {}).get(uid, 0)) + exits.EXIT_MP <= movement(g, state, uid, uid in frame.get("road", []))
+
+
+def transfers(g: Rules, state: State, frame: dict[str, Any], uid: str) -> list[tuple[str, str]]:
+    """The transfers ``uid`` may make now: its weapon to each friendly unit in its hex without one (O21.1.1)."""
+    wid = weapons.carried(state, uid)
+    u = state["units"][uid]
+    if wid is None or u["hex"] is None:
+        return []
+    if int(frame.get("spent", {}).get(uid, 0)) + 1 > movement(g, state, uid, uid in frame.get("road", [])):
+        return []
+    return [(wid, o) for o in model.units_at(state, u["hex"], u["side"]) if o != uid and weapons.carried(state, o) is None]
 
 
 class OpFire(Procedure):

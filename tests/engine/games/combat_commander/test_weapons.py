@@ -229,3 +229,55 @@ def test_a_weapon_s_penalty_lowers_its_carrier_s_movement() -> None:
     only_units(m, {"g-s3": "B7"})
     base = DATA.counters["ger_rifle"].good["move"]
     assert movement(GAME, m.state, "g-s3", False) == base + weapons.types()["ger_hmg"].move
+
+
+def test_a_moving_unit_transfers_its_weapon_for_one_mp() -> None:
+    """During a Move order the moving unit hands its weapon to a friendly unit in its hex for 1 MP (O21.1.1)."""
+    m = new_match()
+    only_units(m, {"g-s3": "B3", "g-s2": "B3", "a-s1": "N9"})
+    play(m, "axis", "move", hold(m, "axis", "move"), "g-s3")
+    play(m, "axis", "transfer", "g-w1", "g-s2")
+    assert m.state["weapons"]["g-w1"]["unit"] == "g-s2"
+    assert m.state["flow"][-1]["spent"]["g-s3"] == 1
+
+
+def test_the_receiver_must_have_no_weapon() -> None:
+    """A unit already carrying a weapon cannot receive another (11.2, O21.1.1)."""
+    m = new_match()
+    only_units(m, {"g-s3": "B3", "g-s4": "B3", "a-s1": "N9"})
+    play(m, "axis", "move", hold(m, "axis", "move"), "g-s3")
+    with pytest.raises(IllegalOrder) as exc:
+        play(m, "axis", "transfer", "g-w1", "g-s4")
+    assert exc.value.rule == "11.2"
+
+
+def test_the_receiver_must_be_in_the_same_hex() -> None:
+    """The receiver is a friendly unit stacked in the same hex (O21.1.1)."""
+    m = new_match()
+    only_units(m, {"g-s3": "B3", "g-s2": "B4", "a-s1": "N9"})
+    play(m, "axis", "move", hold(m, "axis", "move"), "g-s3")
+    with pytest.raises(IllegalOrder) as exc:
+        play(m, "axis", "transfer", "g-w1", "g-s2")
+    assert exc.value.rule == "O21.1.1"
+
+
+def test_only_a_unit_of_the_move_order_transfers() -> None:
+    """The weapon's carrier must be activated for the Move order (O21.1.1)."""
+    m = new_match()
+    only_units(m, {"g-s3": "B3", "g-s2": "B3", "a-s1": "N9"})
+    play(m, "axis", "move", hold(m, "axis", "move"), "g-s2")
+    with pytest.raises(IllegalOrder) as exc:
+        play(m, "axis", "transfer", "g-w1", "g-s2")
+    assert exc.value.rule == "O21.1.1"
+
+
+def test_a_transfer_needs_one_mp_left() -> None:
+    """A unit without 1 MP left cannot transfer (O21.1.1)."""
+    m = new_match()
+    only_units(m, {"g-s3": "B3", "g-s2": "B3", "a-s1": "N9"})
+    play(m, "axis", "move", hold(m, "axis", "move"), "g-s3")
+    m.state["flow"][-1]["spent"]["g-s3"] = movement(GAME, m.state, "g-s3", False)
+    m.state["flow"][-1]["current"] = "g-s3"
+    with pytest.raises(IllegalOrder) as exc:
+        play(m, "axis", "transfer", "g-w1", "g-s2")
+    assert exc.value.rule == "O21.1.1"
