@@ -50,8 +50,10 @@ from engine.games.combat_commander import (
     movement,
     objectives,
     rally,
+    referee,
     timeadvance,
     turn,
+    weapons,
 )
 from engine.games.combat_commander.board import Board
 from engine.hexgrid import Label
@@ -123,7 +125,7 @@ ACTION_CARDS = {
 CONTROL_TAGS = {"axis": "AX", "allies": "AL"}
 #: Cards a redeal leaves on top of a deck: more than any one order reveals before a Time advance.
 REDEAL_MARGIN = 12
-OVERRIDES = ("place", "remove", "break", "rally", "suppress", "unsuppress", "time", "vp", "initiative", *markers.OVERRIDES)
+OVERRIDES = ("place", "remove", "break", "rally", "suppress", "unsuppress", "time", "vp", "initiative", *markers.OVERRIDES, "weapon", "radio")
 
 
 class CombatCommander(flow.ProcedureGame):
@@ -528,12 +530,22 @@ class CombatCommander(flow.ProcedureGame):
         if kind in ("time", "vp") and len(args) == 1 and args[0].lstrip("-").isdigit():
             state[kind] = int(args[0])
             return state
+        if kind == "weapon":
+            referee.weapon(state, args)
+            return state
+        if kind == "radio":
+            referee.radio(state, args)
+            return state
         if kind == "initiative" and args and args[0] in model.ROLES:
             state["initiative"] = args[0]
             return state
         raise InvalidOrder(
             t("Unknown or malformed override '{kind}'.", kind=kind),
-            t("Possible: place UNIT HEX, remove UNIT, break/rally/suppress/unsuppress UNIT, time N, vp N, initiative axis|allies, smoke HEX N, blaze HEX, unblaze HEX, fortify HEX KIND, unfortify HEX."),
+            t(
+                "Possible: place UNIT HEX, remove UNIT, break/rally/suppress/unsuppress UNIT, time N, vp N, initiative axis|allies, smoke HEX N, blaze HEX, unblaze HEX, fortify HEX KIND, unfortify HEX, {weapon}, {radio}.",
+                weapon=referee.WEAPON_USAGE,
+                radio=referee.RADIO_USAGE,
+            ),
         )
 
     def check_invariants(self, state: State) -> None:
@@ -544,6 +556,13 @@ class CombatCommander(flow.ProcedureGame):
         broken = fortifications.check_markers(self.board_for(state), state)
         if broken is not None:
             raise InvariantViolation(broken)
+        carriers = [w["unit"] for w in state.get("weapons", {}).values() if w["unit"] is not None]
+        for uid in carriers:
+            if uid not in state["units"] or carriers.count(uid) > 1:
+                raise InvariantViolation(t("{unit} carries more than one weapon, or does not exist (11.2).", unit=uid))
+        for w in state.get("weapons", {}).values():
+            if w["type"] not in weapons.types():
+                raise InvariantViolation(t("Unknown weapon type {type}.", type=w["type"]))
         for role, side in state["sides"].items():
             held = [*side["hand"], *side["deck"], *side["discard"]]
             every = sorted(c.id for c in self.data.decks[side["nation"]])

@@ -155,3 +155,32 @@ def test_a_fortification_in_water_breaks_the_invariants() -> None:
     m.state["forts"]["K10"] = "foxholes"
     with pytest.raises(InvariantViolation):
         GAME.check_invariants(m.state)
+
+
+def test_referee_arms_breaks_and_eliminates_a_weapon() -> None:
+    """The referee gives a new weapon to a unit, breaks it and eliminates it (11.2, 11.4)."""
+    m = new_match()
+    m.override(Override("weapon", ("g-w9", "g-s1", "ger_lmg"), "test"))
+    assert m.state["weapons"]["g-w9"] == {"type": "ger_lmg", "side": "axis", "unit": "g-s1", "broken": False}
+    m.override(Override("weapon", ("g-w9", "broken"), "test"))
+    assert m.state["weapons"]["g-w9"]["broken"]
+    m.override(Override("weapon", ("g-w9", "eliminated"), "test"))
+    assert m.state["weapons"]["g-w9"]["unit"] is None
+
+
+def test_referee_cannot_give_a_unit_two_weapons() -> None:
+    """One weapon per unit, even by override (11.2)."""
+    m = new_match()
+    with pytest.raises(InvalidOrder):
+        m.override(Override("weapon", ("g-w1", "g-s4"), "test"))
+
+
+def test_referee_sets_the_artillery_boxes() -> None:
+    """The referee puts a radio in a box, breaks it and empties the box (12, 8.1.2)."""
+    m = new_match()
+    m.override(Override("radio", ("allies", "usa_radio_155"), "test"))
+    assert m.state["artillery"]["allies"]["type"] == "usa_radio_155"
+    m.override(Override("radio", ("allies", "broken"), "test"))
+    assert m.state["artillery"]["allies"]["broken"]
+    m.override(Override("radio", ("allies", "none"), "test"))
+    assert m.state["artillery"]["allies"] is None
