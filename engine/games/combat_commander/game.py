@@ -422,6 +422,8 @@ class CombatCommander(flow.ProcedureGame):
             "last": dict(state.get("last", {})),
             "units": {uid: self._unit_view(state, uid) for uid in model.on_map(state)},
             "hex_markers": self._hex_markers(state),
+            "artillery": {r: self._radio_view(state, r) for r in model.ROLES},
+            "weapons_box": sorted(w for w, v in state.get("weapons", {}).items() if v["unit"] is None),
             "hand": list(state["sides"][viewer]["hand"]) if viewer in state["sides"] else [],
             "sides": {
                 r: {
@@ -440,7 +442,17 @@ class CombatCommander(flow.ProcedureGame):
         u = state["units"][uid]
         c = self.data.counters[u["type"]]
         markers = [m for m in ("broken", "suppressed", "veteran") if u.get(m)]
-        return {**u, "id": uid, "name": f"{uid} {c.name}", "kind": c.kind, "markers": markers}
+        wid = weapons.carried(state, uid)
+        if wid is not None:  # the weapon sits on its carrier (11.2)
+            markers.append(weapons.tag(state, wid))
+        return {**u, "id": uid, "name": f"{uid} {c.name}", "kind": c.kind, "markers": markers, "weapon": wid or ""}
+
+    def _radio_view(self, state: State, role: Role) -> dict[str, Any] | None:
+        r = weapons.radio(state, role)
+        if r is None:
+            return None
+        kind = weapons.types()[r["type"]]
+        return {"id": r["id"], "name": kind.name, "fp": kind.fp, "smoke": kind.smoke, "broken": bool(r["broken"])}
 
     def _hex_markers(self, state: State) -> list[dict[str, str]]:
         board = self.board_for(state)
@@ -457,6 +469,17 @@ class CombatCommander(flow.ProcedureGame):
         out += [{"hex": h, "text": f"Smoke {v}", "side": ""} for h, v in sorted(state["smoke"].items())]
         out += [{"hex": h, "text": "Blaze", "side": ""} for h in sorted(state["blaze"])]
         out += [{"hex": h, "text": fortifications.NAMES[k], "side": ""} for h, k in sorted(fortifications.forts(state).items())]
+        labels = list(board.map.grid.labels())
+        # Ruling R19: the Artillery boxes (2.2.3) are the corner hexes nearest each player's edge.
+        first, last = labels[0], labels[-1]
+        axis_corner = first if first in board.map.zone("edge-axis") else last
+        corners = {"axis": axis_corner, "allies": last if axis_corner == first else first}
+        for role in model.ROLES:
+            r = weapons.radio(state, role)
+            if r is not None:
+                kind = weapons.types()[r["type"]]
+                text = f"{kind.tag} {kind.fp}" + (" broken" if r["broken"] else "")
+                out.append({"hex": corners[role], "text": text, "side": role})
         return out
 
     def status(self, state: State, viewer: Role) -> Text:

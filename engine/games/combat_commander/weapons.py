@@ -39,6 +39,7 @@ class WeaponType:
     nation: str
     kind: str
     name: str
+    tag: str
     fp: int
     min_range: int
     range: int
@@ -77,7 +78,7 @@ def parse(text: str) -> tuple[dict[str, WeaponType], list[str]]:
             span = _span(row["range"]) or (0, 0)
             flags = frozenset(row["flags"].split())
             w = WeaponType(
-                type=row["type"], nation=row["nation"], kind=row["kind"], name=row["name"],
+                type=row["type"], nation=row["nation"], kind=row["kind"], name=row["name"], tag=row["tag"],
                 fp=int(row["fp"]), min_range=span[0] if "-" in row["range"] else 0, range=span[1],
                 move=int(row["move"] or 0), flags=flags,
                 repair=_span(row["repair"] or ""), eliminate=_span(row["eliminate"] or ""),
@@ -272,6 +273,12 @@ def transfer(data: GameData, state: State, wid: str, receiver: str, role: Role) 
         raise IllegalOrder(t("{unit} is not another friendly unit in {weapon}'s hex (O21.1.1).", unit=receiver, weapon=wid), "O21.1.1")
     if carried(state, receiver) is not None:
         raise IllegalOrder(t("{unit} already carries a weapon: one weapon per unit (11.2, O21.1.1).", unit=receiver), "11.2")
+
+
+def tag(state: State, wid: str) -> str:
+    """The weapon's tag beside its carrier on the map: its short name, and 'broken' when it is (11.4)."""
+    w = wtype(state, wid)
+    return f"{w.tag} broken" if state["weapons"][wid]["broken"] else w.tag
 
 
 # Radios (12, 8.1.2) -----------------------------------------------------------------------------

@@ -184,3 +184,29 @@ def test_referee_sets_the_artillery_boxes() -> None:
     assert m.state["artillery"]["allies"]["broken"]
     m.override(Override("radio", ("allies", "none"), "test"))
     assert m.state["artillery"]["allies"] is None
+
+
+def test_a_weapon_shows_on_its_carrier_in_the_map_view() -> None:
+    """A weapon sits on its carrier (11.2): its tag, 'broken' when it is (11.4), is one of the counter's markers."""
+    from engine.mapview import map_view
+
+    m = new_match()
+    m.override(Override("weapon", ("g-w1", "broken"), "test"))
+    shown = {u.id: u for u in map_view(GAME.view(m.state, "allies")).units}
+    assert "HMG broken" in shown["g-s3"].markers and "Mtr" in shown["g-s4"].markers
+
+
+def test_a_radio_shows_in_its_owner_s_artillery_box_corner() -> None:
+    """Each radio is shown in the map corner nearest its owner's edge (2.2.3, 12; ruling R19)."""
+    m = new_match()
+    m.override(Override("radio", ("allies", "broken"), "test"))
+    markers = {(h["hex"], h["text"], h["side"]) for h in GAME.view(m.state, "axis")["hex_markers"]}
+    assert ("A1", "Radio 10", "axis") in markers and ("O10", "Radio 10 broken", "allies") in markers
+
+
+def test_an_eliminated_weapon_is_listed_in_the_weapons_box() -> None:
+    """An eliminated weapon leaves its carrier for the Casualty track's Weapons box (4.2, 11.4)."""
+    m = new_match()
+    m.override(Override("weapon", ("g-w1", "eliminated"), "test"))
+    view = GAME.view(m.state, "axis")
+    assert view["weapons_box"] == ["g-w1"] and view["units"]["g-s3"]["weapon"] == ""
