@@ -324,10 +324,10 @@ class CombatCommander(flow.ProcedureGame):
         if not args:
             raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
         named = cards.is_card(args[0].lower())
-        units = [self._unit(state, a) for a in (args[1:] if named else args)]
+        units = [self._piece(state, a) if verb == "fire" else self._unit(state, a) for a in (args[1:] if named else args)]
         if named:
             return Action(verb, (args[0].lower(), *units))
-        if top == "opfire" and all(u in state["flow"][-1]["prior"] for u in units):
+        if top == "opfire" and all(weapons.carrier(state, u) in state["flow"][-1]["prior"] for u in units):
             return Action(verb, tuple(units))
         kind = verb
         held = sorted(c for c in state["sides"][role]["hand"] if cards.card(c).order == kind)

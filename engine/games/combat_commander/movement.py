@@ -269,6 +269,7 @@ class OpFire(Procedure):
             for group in combinations(prior, n):
                 if _fp_ok(g, state, list(group), frame["hex"]):
                     acts.append(Action("fire", tuple(group)))
+        acts += [armed for a in acts[1:] if (armed := _with_arms(g, state, a, frame["hex"])) is not None]
         return Prompt(role, self.text(game, state, frame, role), tuple(acts))
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
@@ -288,8 +289,14 @@ class OpFire(Procedure):
         side = state["sides"][role]
         board = g.board_for(state)
         cid = args.pop(0) if args and cards.is_card(args[0]) else ""
-        new = [u for u in args if u not in frame["prior"]]
+        arms = [w for w in args if weapons.is_weapon(state, w)]
+        new = [u for u in args if u not in frame["prior"] and u not in arms]
         old = [u for u in args if u in frame["prior"]]
+        for wid in arms:  # a weapon fires with its activated carrier (11.1), never ordnance (11.5)
+            if weapons.carrier(state, wid) not in (*new, *old):
+                raise IllegalOrder(t("{weapon} fires only with its carrier, activated for this opportunity fire (11.1).", weapon=wid), "11.1")
+            if weapons.ordnance(state, wid):
+                raise IllegalOrder(t("A weapon with a white band is never used for opportunity fire (11.5, A33)."), "11.5")
         if cid:
             if cid not in side["hand"] or cards.card(cid).action != "fire":
                 raise IllegalOrder(t("You hold no such Fire card."), "A33")
@@ -299,7 +306,7 @@ class OpFire(Procedure):
                 t("{unit} is not activated for opportunity fire in this Move order: play a Fire card to activate it (A33.2).", unit=new[0]),
                 "A33.2",
             )
-        firers = [u for u in [*new, *old] if fire.reach(g.data, board, state, u, frame["hex"])]
+        firers = [u for u in [*new, *old, *arms] if fire.reach(g.data, board, state, u, frame["hex"])]
         fire.attack_fp(g.data, board, state, firers, frame["hex"])
         if cid:
             c = cards.discard_from_hand(state, role, cid)
@@ -312,6 +319,20 @@ class OpFire(Procedure):
         if state.get("over"):
             return
         flow.end(state)
+
+
+def _with_arms(g: Rules, state: State, action: Action, target: Label) -> Action | None:
+    """The same opportunity fire with the firers' weapons joining it (11.1), when they can (11.5, O20.3.1)."""
+    board = g.board_for(state)
+    units = [a for a in action.args if not cards.is_card(a)]
+    arms = [
+        w for w in weapons.with_weapons(state, units)
+        if weapons.is_weapon(state, w) and not weapons.ordnance(state, w) and fire.reach(g.data, board, state, w, target)
+    ]
+    firers = [u for u in units if fire.reach(g.data, board, state, u, target)]
+    if not arms or not _fp_ok(g, state, [*firers, *arms], target):
+        return None
+    return Action("fire", (*action.args, *arms))
 
 
 def _fp_ok(g: Rules, state: State, firers: list[str], target: Label) -> bool:

@@ -281,3 +281,31 @@ def test_a_transfer_needs_one_mp_left() -> None:
     with pytest.raises(IllegalOrder) as exc:
         play(m, "axis", "transfer", "g-w1", "g-s2")
     assert exc.value.rule == "O21.1.1"
+
+
+def allied_opfire(m, *pieces: str):  # type: ignore[no-untyped-def]
+    """g-s1 steps from A7 to A8 in view of the allies, who open opportunity fire with ``pieces``."""
+    play(m, "axis", "move", hold(m, "axis", "move"), "g-s1")
+    play(m, "axis", "step", "g-s1", "A8")
+    cid = hold(m, "allies", "fire")
+    stack(m, "allies", [find("allies", white=1, red=1, trigger="", exclude=(cid,))])
+    stack(m, "axis", [find("axis", white=6, red=6, trigger="")])
+    return play(m, "allies", "fire", cid, *pieces)
+
+
+def test_a_weapon_joins_its_carrier_s_opportunity_fire() -> None:
+    """A weapon is activated with its carrier for opportunity fire and adds to the group (11.1, A33, O20.3.1.2)."""
+    m = new_match()
+    only_units(m, {"g-s1": "A7", "a-s3": "C7"})
+    recs = allied_opfire(m, "a-s3", "a-w1")
+    assert any("a-s3, a-w1 fire at A8: 7 FP" in line for line in texts(recs))
+
+
+def test_ordnance_is_never_used_for_opportunity_fire() -> None:
+    """A weapon with a white band cannot opportunity-fire, though its carrier can (11.5, A33)."""
+    m = new_match()
+    only_units(m, {"g-s1": "A7", "a-s3": "D7"})
+    m.state["weapons"]["a-w1"]["type"] = "usa_mortar"
+    with pytest.raises(IllegalOrder) as exc:
+        allied_opfire(m, "a-s3", "a-w1")
+    assert exc.value.rule == "11.5"
