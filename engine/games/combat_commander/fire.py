@@ -125,13 +125,14 @@ def resolve(data: GameData, board: Board, state: State, role: Role, firers: list
     state["last"] = {"attacks": [{"from": sorted({str(weapons.hex_of(state, u)) for u in firers}), "to": target}]}
     if weapons.ordnance(state, firers[0]) and not targeting(data, board, state, role, firers[0], target, ctx):
         return
+    shelter = 0 if weapons.ignores_cover(state, firers) else cover(data, board, state, firers, target)
+    bursts = tree_burst(board, state, firers, target)
     roll = cards.roll(data, state, role, ctx, t("Fire attack on {hex}", hex=target), attack=True, on_jam=lambda: weapons.jam(state, firers, ctx))
     weapons.single_use(state, firers, ctx)
     if state.get("over"):
         return
-    total = fp + roll + tree_burst(board, state, firers, target)
+    total = fp + roll + bursts
     ctx.log(t("{units} fire at {hex}: {fp} FP + {roll} = {total} (O20.3.3).", units=", ".join(firers), hex=target, fp=fp, roll=roll, total=total))
-    shelter = 0 if weapons.ignores_cover(state, firers) else cover(data, board, state, firers, target)
     defend(data, state, target, defenders, total, shelter, ctx)
 
 

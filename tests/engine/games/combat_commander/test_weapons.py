@@ -309,3 +309,22 @@ def test_ordnance_is_never_used_for_opportunity_fire() -> None:
     with pytest.raises(IllegalOrder) as exc:
         allied_opfire(m, "a-s3", "a-w1")
     assert exc.value.rule == "11.5"
+
+
+def test_a_flamethrower_sets_the_target_s_cover_to_zero() -> None:
+    """A Flamethrower's target defends with Cover 0 (11.6)."""
+    m = new_match()
+    only_units(m, {"g-s1": "C2", "a-s1": "D2"})
+    arm(m, "g-w9", "g-s1", "ger_flamethrower")
+    assert GAME.board_for(m.state).cover("D2") > 0
+    recs = attack(m, ["g-w9"], "D2", [(1, 1)], [(1, 1)])
+    assert any("a-s1: 6 + 2 = 8" in line for line in texts(recs))
+
+
+def test_a_satchel_charge_is_used_once() -> None:
+    """A Satchel Charge is eliminated as soon as its Fire attack roll is made (11.6)."""
+    m = new_match()
+    only_units(m, {"g-s1": "B7", "a-s1": "C7"})
+    arm(m, "g-w9", "g-s1", "ger_satchel")
+    attack(m, ["g-w9"], "C7", [(1, 1)], [(6, 6)])
+    assert m.state["weapons"]["g-w9"]["unit"] is None
