@@ -595,7 +595,28 @@ class CombatCommander(flow.ProcedureGame):
                 raise InvariantViolation(t("{side} holds more cards than its posture allows (1.1).", side=role))
 
     def validate(self) -> list[str]:
-        return [*self.data.problems, *objectives.problems(), *events.support_problems(self.data)]
+        return [*self.data.problems, *objectives.problems(), *events.support_problems(self.data), *weapons.load()[1], *self._weapon_problems()]
+
+    def _weapon_problems(self) -> list[str]:
+        """Each scenario's weapons and radio: known types, carried by a unit of the side, one each (11.2, 12)."""
+        out: list[str] = []
+        known = weapons.types()
+        for s in self.data.scenarios.values():
+            for role, spec in s.sides.items():
+                units = {line.split()[0] for line in spec["units"]}
+                carriers: list[str] = []
+                for line in spec.get("weapons", []):
+                    wid, wtype, carrier = line.split()
+                    if known.get(wtype) is None or known[wtype].kind != "weapon":
+                        out.append(f"scenario {s.name}: weapon {wid} has unknown type {wtype!r}")
+                    if carrier not in units or carrier in carriers:
+                        out.append(f"scenario {s.name}: weapon {wid} needs its own carrier among {role}'s units (11.2)")
+                    carriers.append(carrier)
+                if spec.get("radio"):
+                    rtype = str(spec["radio"]).split()[-1]
+                    if known.get(rtype) is None or known[rtype].kind != "radio":
+                        out.append(f"scenario {s.name}: {role}'s radio has unknown type {rtype!r}")
+        return out
 
     def data_notes(self) -> list[str]:
         """Each deck's roll distribution, totals 2-12 (the rulebook does not say it is uniform), and its

@@ -328,3 +328,11 @@ def test_a_satchel_charge_is_used_once() -> None:
     arm(m, "g-w9", "g-s1", "ger_satchel")
     attack(m, ["g-w9"], "C7", [(1, 1)], [(6, 6)])
     assert m.state["weapons"]["g-w9"]["unit"] is None
+
+
+def test_the_weapons_file_says_it_is_provisional_and_parses() -> None:
+    """weapons.csv's first line says PROVISIONAL; its radios have FP 8 to 13 (12); a bad line is reported."""
+    assert weapons.load()[1] == ()
+    assert all(8 <= w.fp <= 13 for w in weapons.types().values() if w.kind == "radio")
+    _, problems = weapons.parse("type,nation,kind,name,tag,fp,range,move,flags,repair,eliminate\nx,germany,radio,R,R,20,0,0,,,\n")
+    assert any("line 1" in p for p in problems) and any("FP 8 to 13" in p for p in problems)
