@@ -81,8 +81,8 @@ class Turn(Procedure):
             for cid in first_per_kind(hand_cards(state, role, "artillery_request")):
                 if artillery.can_access(state, role):
                     acts.append(Action("artillery-request", (cid, "access")))
-                for leader in artillery.observers(g, state, role):
-                    for target in fire.targets(g.data, board, state, leader) or fire.enemy_hexes(state, role)[:1]:
+                for leader in artillery.observers(g, state, role):  # any hex in his LOS may be spotted; enemy hexes are offered
+                    for target in fire.enemy_hexes(state, role):
                         if fire.can_see(board, state, state["units"][leader]["hex"], target)[0]:
                             acts.append(Action("artillery-request", (cid, leader, target)))
             if role not in state["players_activated"] and needs_recovery(state, role):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import IllegalOrder, NotImplementedRule
+from engine.game import Action
 from tests.engine.games.combat_commander.helpers import (
     find,
     hold,
@@ -168,3 +169,20 @@ def test_the_barrage_attacks_every_unit_in_the_seven_hexes_of_either_side() -> N
     assert "10 FP + 10 = 20" in impacts[0]
     assert m.state["units"]["a-s1"]["broken"] and m.state["units"]["a-s2"]["broken"]
     assert not m.state["units"]["a-t1"]["broken"]
+
+
+def test_the_turn_offers_the_artillery_orders_that_are_legal() -> None:
+    """The prompt offers Artillery Denied against an enemy radio (O17), Battery Access with a broken radio (O18.1) and
+    Fire for Effect on enemy hexes in a free leader's LOS with a good radio (O18.2)."""
+    m = new_match()
+    only_units(m, {"g-l1": "G3", "a-s1": "G8"})
+    denied = hold(m, "axis", "artillery_denied")
+    asked = hold(m, "axis", "artillery_request")
+    offered = set(m.prompt("axis").actions)
+    assert Action("artillery-denied", (denied,)) in offered
+    assert Action("artillery-request", (asked, "g-l1", "G8")) in offered
+    assert Action("artillery-request", (asked, "access")) not in offered
+    m.state["artillery"]["axis"]["broken"] = True
+    offered = set(m.prompt("axis").actions)
+    assert Action("artillery-request", (asked, "access")) in offered
+    assert Action("artillery-request", (asked, "g-l1", "G8")) not in offered
