@@ -314,6 +314,10 @@ class CombatCommander(flow.ProcedureGame):
             if len(args) != 2 or args[0].lower() not in state.get("weapons", {}):
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
             return Action(verb, (args[0].lower(), self._unit(state, args[1])))
+        if verb == "attack" and any(a.lower() == "smoke" for a in args):
+            raise NotImplementedRule(
+                t("Smoke rounds (O20.2.1) are not implemented yet: ask the referee, who decides and sets the position."), "O20.2.1"
+            )
         if verb == "attack":
             hexes = [a for a in args if a.upper() in self.board_for(state).map.grid]
             if len(hexes) != 1 or len(args) < 2:
