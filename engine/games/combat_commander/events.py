@@ -29,6 +29,7 @@ from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
 from engine.games.combat_commander import cards, fortifications, model, objectives
+from engine.games.combat_commander import weapons as arms
 from engine.games.combat_commander.board import Board
 from engine.games.combat_commander.data import Card, GameData
 from engine.hexgrid import Label
@@ -74,10 +75,12 @@ def can_place(data: GameData, state: State, label: Label, ctype: str, side: Role
 
 
 def random_hex(data: GameData, state: State, role: Role, ctx: Context, why: Text) -> Label:
-    """A Random Hex (1.8): the hex of ``role``'s next card; its last card advances Time (6.1.2)."""
+    """A Random Hex (1.8): the hex of ``role``'s next card; its last card advances Time (6.1.2); every
+    broken weapon is checked against its number first (11.4)."""
     c, last = cards.reveal(data, state, role, ctx, why)
     if last:
         cards.time_advance(data, state, role, ctx)
+    arms.random_hex_check(state, c.hex, ctx)
     return c.hex
 
 

@@ -474,7 +474,7 @@ class CombatCommander(flow.ProcedureGame):
         out += [{"hex": h, "text": "Blaze", "side": ""} for h in sorted(state["blaze"])]
         out += [{"hex": h, "text": fortifications.NAMES[k], "side": ""} for h, k in sorted(fortifications.forts(state).items())]
         labels = list(board.map.grid.labels())
-        # Ruling R19: the Artillery boxes (2.2.3) are the corner hexes nearest each player's edge.
+        # Ruling R38: the Artillery boxes (2.2.3) are the corner hexes nearest each player's edge.
         first, last = labels[0], labels[-1]
         axis_corner = first if first in board.map.zone("edge-axis") else last
         corners = {"axis": axis_corner, "allies": last if axis_corner == first else first}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import IllegalOrder, NotImplementedRule
-from engine.games.combat_commander import cards, fire, model, weapons
+from engine.games.combat_commander import cards, events, fire, model, weapons
 from engine.games.combat_commander.movement import movement
 from tests.engine.games.combat_commander.helpers import (
     DATA,
@@ -344,3 +344,14 @@ def test_smoke_rounds_are_refused_naming_their_rule() -> None:
     with pytest.raises(NotImplementedRule) as exc:
         GAME.parse(m.state, "axis", "attack E7 g-w2 smoke")
     assert exc.value.rule == "O20.2.1"
+
+
+def test_an_event_s_random_hex_checks_the_broken_weapons_too() -> None:
+    """Every Random Hex, an event's as well as a sniper's, is compared with the broken weapons first (11.4, 1.8)."""
+    m = new_match()
+    m.state["weapons"]["g-w1"]["broken"] = True
+    low, high = weapons.types()["ger_hmg"].repair or (0, 0)
+    nxt = next(c.id for c in DATA.decks["germany"] if low <= int(c.hex[1:]) <= high)
+    stack(m, "axis", [nxt])
+    events.random_hex(DATA, m.state, "axis", FakeContext(), "test")
+    assert not m.state["weapons"]["g-w1"]["broken"]
