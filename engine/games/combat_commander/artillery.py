@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.errors import IllegalOrder, NotImplementedRule
 from engine.game import Context, Role, State
-from engine.games.combat_commander import cards, fire, model, weapons
+from engine.games.combat_commander import cards, fire, fortifications, model, weapons
 from engine.games.combat_commander.common import Rules
 from engine.hexgrid import AXIAL_DIRECTIONS, Label
 from engine.text import t
@@ -142,12 +142,14 @@ def impact_hexes(g: Rules, state: State, centre: Label) -> list[Label]:
 
 
 def barrage(g: Rules, state: State, role: Role, centre: Label, ctx: Context) -> None:
-    """O18.2.3.2: an Impact roll for each of the seven hexes holding a unit of either side, then its defense rolls (O20.3.3-4)."""
+    """O18.2.3.2: an Impact roll for each of the seven hexes holding a unit of either side or a fortification,
+    then its defense rolls (O20.3.3-4) with the fortification's Cover against artillery (F100)."""
     board = g.board_for(state)
     radio_fp = weapons.radio_type(state, role).fp
     for label in impact_hexes(g, state, centre):
         defenders = model.units_at(state, label)
-        if not defenders or state.get("over"):
+        fort = fortifications.fort_at(state, label)
+        if (not defenders and fort is None) or state.get("over"):
             continue
 
         def jammed() -> None:
@@ -159,4 +161,12 @@ def barrage(g: Rules, state: State, role: Role, centre: Label, ctx: Context) -> 
         bursts = 2 if board.terrain(label).name == "woods" else 0  # T99 tree bursts
         total = radio_fp + value + bursts
         ctx.log(t("Artillery impact on {hex}: {fp} FP + {roll} = {total} (O18.2.3.2).", hex=label, fp=radio_fp, roll=value, total=total))
-        fire.defend(g.data, state, label, defenders, total, board.cover(label), ctx)
+        if fort is not None:
+            ctx.log(
+                t(
+                    "Impact roll {roll} against the {fort} in {hex}: the Vulnerability numbers (O18.2.3.3) are not transcribed yet: the referee decides whether it is destroyed.",
+                    roll=value, fort=fortifications.NAMES[fort], hex=label,
+                )
+            )
+        shelter = max(board.cover(label), fortifications.cover(board, state, label, artillery=True))  # F100: not cumulative
+        fire.defend(g.data, state, label, defenders, total, shelter, ctx)

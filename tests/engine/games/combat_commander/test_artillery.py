@@ -186,3 +186,22 @@ def test_the_turn_offers_the_artillery_orders_that_are_legal() -> None:
     offered = set(m.prompt("axis").actions)
     assert Action("artillery-request", (asked, "access")) in offered
     assert Action("artillery-request", (asked, "g-l1", "G8")) not in offered
+
+
+def test_a_barrage_meets_foxholes_with_their_cover_against_artillery() -> None:
+    """Units in Foxholes defend against the barrage with the Foxholes' Cover against artillery, 4 less the Road's 1 (O18.2.3.2, F102, T93)."""
+    m = new_match()
+    only_units(m, {"g-l1": "G3", "a-s1": "G8"})
+    m.state["forts"] = {"G8": "foxholes"}
+    recs = request(m, "g-l1", "G8", axis=[(3, 3), (2, 1), (5, 5)], allies=[(1, 1)])
+    assert any("a-s1: 9 + 2 = 11" in line for line in texts(recs))
+
+
+def test_a_fortification_alone_gets_its_impact_roll() -> None:
+    """An impact hex with a fortification and no unit still gets an Impact roll (O18.2.3.2); its destruction is the referee's (O18.2.3.3)."""
+    m = new_match()
+    only_units(m, {"g-l1": "G3", "a-s1": "N9"})
+    m.state["forts"] = {"G8": "foxholes"}
+    recs = request(m, "g-l1", "G8", axis=[(3, 3), (2, 1), (5, 5)])
+    assert any(line.startswith("Artillery impact on G8") for line in texts(recs))
+    assert any("O18.2.3.3" in line for line in texts(recs))
