@@ -22,7 +22,7 @@ from typing import Any
 from engine.datafiles import read_text
 from engine.errors import IllegalOrder
 from engine.game import Context, Role, State
-from engine.games.combat_commander import model
+from engine.games.combat_commander import fortifications, model
 from engine.games.combat_commander.board import Board
 from engine.games.combat_commander.data import PACKAGE, GameData
 from engine.hexgrid import Label
@@ -174,6 +174,8 @@ def why_not(data: GameData, board: Board, state: State, wid: str) -> IllegalOrde
         return IllegalOrder(t("{unit} is broken: a broken unit cannot fire its weapon (11.1, 3.2.3).", unit=uid), "11.1")
     if u["suppressed"]:
         return IllegalOrder(t("{unit} is suppressed: a suppressed unit cannot fire its weapon (13.2).", unit=uid), "13.2")
+    if fortifications.fort_at(state, u["hex"]) == "wire":
+        return IllegalOrder(t("No weapon may fire from a hex with Wire (F106.3)."), "F106.3")
     terrain = board.terrain(u["hex"])
     if terrain.water:
         return IllegalOrder(t("No weapon may fire from {terrain} ({rule}).", terrain=terrain.name, rule=terrain.rule), terrain.rule or "T89")

@@ -355,3 +355,13 @@ def test_an_event_s_random_hex_checks_the_broken_weapons_too() -> None:
     stack(m, "axis", [nxt])
     events.random_hex(DATA, m.state, "axis", FakeContext(), "test")
     assert not m.state["weapons"]["g-w1"]["broken"]
+
+
+def test_no_weapon_fires_from_wire() -> None:
+    """No weapon may fire from a hex with Wire (F106.3)."""
+    m = new_match()
+    only_units(m, {"g-s3": "B7", "a-s1": "D7"})
+    m.state["forts"] = {"B7": "wire"}
+    with pytest.raises(IllegalOrder) as exc:
+        fp(m, ["g-w1"], "D7")
+    assert exc.value.rule == "F106.3"
