@@ -508,7 +508,10 @@ class CombatCommander(flow.ProcedureGame):
         return {r: set(s["hand"]) | chits[r] for r, s in state["sides"].items()}
 
     def redeal(self, state: State, role: Role, ctx: Context) -> State | None:
-        """Deal ``role``'s hand again from itself and as many cards from the bottom of its deck (the rest, which the next rolls reveal, stays)."""
+        """Deal ``role``'s hand again from itself and as many cards from the bottom of its deck (the rest, which the next rolls reveal, stays);
+        not while an Interrogation the opponent drew waits on the hand it was shown (E61): that hand is no longer hidden from him."""
+        if any(ch["kind"] == "interrogation" and ch["role"] != role for ch in state.get("choices", [])):
+            return None
         side = state["sides"][role]
         if len(side["deck"]) < REDEAL_MARGIN + len(side["hand"]):
             return None  # a Time advance is near: the reshuffled deck is what the hand is not (6.1.2), by the rules

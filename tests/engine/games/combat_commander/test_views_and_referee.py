@@ -6,6 +6,7 @@ import pytest
 
 from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
 from engine.game import Override
+from engine.kernel import KernelContext
 from engine.mapview import HexMarker, map_view
 from tests.engine.games.combat_commander.helpers import GAME, new_match
 
@@ -210,3 +211,11 @@ def test_an_eliminated_weapon_is_listed_in_the_weapons_box() -> None:
     m.override(Override("weapon", ("g-w1", "eliminated"), "test"))
     view = GAME.view(m.state, "axis")
     assert view["weapons_box"] == ["g-w1"] and view["units"]["g-s3"]["weapon"] == ""
+
+
+def test_a_hand_shown_by_interrogation_is_not_dealt_again() -> None:
+    """While the drawer's Interrogation choice waits on the hand it was shown (E61), that hand is not a hidden holding to redeal."""
+    m = new_match()
+    m.state["choices"] = [{"kind": "interrogation", "role": "axis", "rule": "E61", "optional": True, "hand": list(m.state["sides"]["allies"]["hand"])}]
+    assert GAME.redeal(m.state, "allies", KernelContext("t", 0)) is None
+    assert GAME.redeal(m.state, "axis", KernelContext("t", 0)) is not None
