@@ -365,3 +365,12 @@ def test_no_weapon_fires_from_wire() -> None:
     with pytest.raises(IllegalOrder) as exc:
         fp(m, ["g-w1"], "D7")
     assert exc.value.rule == "F106.3"
+
+
+def test_a_deploying_squad_s_weapon_goes_to_one_of_its_teams() -> None:
+    """A Squad that deploys hands its weapon to one of the two Teams, by default the first (11.3, E52; ruling R42)."""
+    m = new_match()
+    only_units(m, {"g-s3": "D2", "a-s1": "H9"})
+    m.state["units"]["g-s3"]["broken"] = True
+    events._deploy(DATA, m.state, {"kind": "deploy", "role": "axis", "rule": "E52"}, "g-s3", FakeContext())
+    assert m.state["weapons"]["g-w1"]["unit"] == "g-s3a"
