@@ -72,6 +72,9 @@ class Prompt:
     text: Text
     actions: tuple[Action, ...] = ()
     verbs: tuple[str, ...] = ()
+    #: The published default: what is done for ``role`` if it does not answer (a response
+    #: window's ``pass``), so a campaign may run with deadlines without changing the rules.
+    default: Action | None = None
 
     @property
     def waiting(self) -> bool:
