@@ -46,8 +46,9 @@ def targets(data: GameData, board: Board, state: State, uid: str) -> list[Label]
     return [h for h in enemy_hexes(state, role) if reach(data, board, state, uid, h)]
 
 
-def attack_fp(data: GameData, board: Board, state: State, firers: list[str], target: Label) -> int:
-    """The group's FP against ``target``, or ``IllegalOrder`` saying why it cannot fire."""
+def attack_fp(data: GameData, board: Board, state: State, firers: list[str], target: Label, minimum: int = 1) -> int:
+    """The group's FP against ``target``, or ``IllegalOrder`` saying why it cannot fire (an FP
+    below ``minimum``: a lower one lets +FP actions still make a hindered attack possible, O20.3.2)."""
     if not firers:
         raise IllegalOrder(t("Name at least one firing unit."), "O20.3")
     role = state["units"][firers[0]]["side"]
@@ -71,7 +72,7 @@ def attack_fp(data: GameData, board: Board, state: State, firers: list[str], tar
     if board.level(target) < max(levels):
         fp += 1
     fp -= hindrance
-    if fp < 1:
+    if fp < minimum:
         raise IllegalOrder(t("The attack on {hex} is hindered to {fp} FP: at least 1 is needed (10.3.2.1).", hex=target, fp=fp), "10.3.2.1")
     return fp
 

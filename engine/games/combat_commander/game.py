@@ -36,6 +36,7 @@ from engine.game import (
     View,
 )
 from engine.games.combat_commander import (
+    attack,
     cards,
     common,
     data,
@@ -50,6 +51,7 @@ from engine.games.combat_commander import (
     movement,
     objectives,
     rally,
+    responses,
     timeadvance,
     turn,
 )
@@ -78,6 +80,18 @@ VERBS: dict[str, VerbInfo] = {
     "hidden-mines": VerbInfo("hidden-mines", "hidden-mines [CARD]", t("Defense posture, after an enemy unit Moved into a hex: Mines there attack it (A35.2)")),
     "hidden-wire": VerbInfo("hidden-wire", "hidden-wire [CARD]", t("Defense posture, after an enemy unit Moved into a hex: Wire there ends its move (A35.5)")),
     "dig-in": VerbInfo("dig-in", "dig-in [CARD] HEX", t("Dig In action at a Time advance: Foxholes in a hex with your units (A32)")),
+    "crossfire": VerbInfo("crossfire", "crossfire [CARD]", t("before a Fire attack roll against moving units: +2 FP (A30)")),
+    "hand-grenades": VerbInfo("hand-grenades", "hand-grenades [CARD]", t("before a Fire attack roll on an adjacent hex: +2 FP (A34)")),
+    "marksmanship": VerbInfo("marksmanship", "marksmanship [CARD]", t("before a Fire attack roll with a Squad or Team of the card's nation: +2 FP (A37)")),
+    "sustained-fire": VerbInfo("sustained-fire", "sustained-fire [CARD]", t("before a Fire attack roll with a machine gun or mortar: +2 FP (A41)")),
+    "bore-sighting": VerbInfo("bore-sighting", "bore-sighting [CARD]", t("Defense posture, before a Fire attack roll with a weapon of printed FP 5 or more: +2 FP (A27)")),
+    "spray-fire": VerbInfo("spray-fire", "spray-fire [CARD] HEX", t("before a Fire attack roll: the attack also covers an adjacent hex (A40)")),
+    "concealment": VerbInfo("concealment", "concealment [CARD]", t("before a defense roll: the Attack total loses the hex's Cover (A29)")),
+    "light-wounds": VerbInfo("light-wounds", "light-wounds [CARD]", t("a Squad of yours takes a hit: it becomes a Team instead, for 1 VP (A36)")),
+    "assault-fire": VerbInfo("assault-fire", "assault-fire [CARD] HEX UNIT [UNIT...]", t("in your Move order: a Fire attack by moving units with boxed FP (A26)")),
+    "accept": VerbInfo("accept", "accept", t("let the last roll stand (9.1)")),
+    "reroll": VerbInfo("reroll", "reroll", t("play the Initiative card: cancel the last roll, which is rolled again (9.1)")),
+    "react": VerbInfo("react", "react initiative never|ask|upto N / react windows pass / react list / react clear", t("private standing reactions that answer for you")),
     **{v: VerbInfo(v, v, t("not implemented yet: the referee decides")) for v in common.NOT_YET},
 }
 #: Italian aliases of the verbs, in the words of the Italian rulebook (help lists them).
@@ -136,6 +150,11 @@ class CombatCommander(flow.ProcedureGame):
         "choice": events.Choice(),
         "time_advance": timeadvance.TimeAdvance(),
         "demolition_window": demolition.DemolitionWindow(),
+        attack.ATTACK: attack.FireAttack(),
+        attack.ROLL: responses.InitiativeRoll(),
+        "attack_window": responses.AttackWindow(),
+        "defense_window": responses.DefenseWindow(),
+        "wounds_window": responses.WoundsWindow(),
     }
 
     def __init__(self) -> None:
@@ -232,7 +251,9 @@ class CombatCommander(flow.ProcedureGame):
         if verb in common.NOT_YET:
             raise common.not_yet(verb)
         top = state["flow"][-1]["proc"] if state.get("flow") else ""
-        if verb in ("done", "end"):
+        if verb in ("done", "end", "accept", "reroll"):
+            if args:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
             return Action(verb)
         if verb == "choose":
             if len(args) != 1:
@@ -242,6 +263,22 @@ class CombatCommander(flow.ProcedureGame):
         if verb in ACTION_CARDS:
             self._check_window(verb, top)
             return self._action(state, role, verb, args)
+        if verb == "react":
+            return responses.parse_react(args)
+        if verb in ("crossfire", "hand-grenades", "marksmanship", "sustained-fire", "bore-sighting", "concealment", "light-wounds", "spray-fire", "assault-fire"):
+            card_named = [args[0].lower()] if args and cards.is_card(args[0].lower()) else []
+            rest = args[1:] if card_named else args
+            if verb == "spray-fire":
+                if len(rest) != 1:
+                    raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
+                return Action(verb, (*card_named, self._hex(state, rest[0])))
+            if verb == "assault-fire":
+                if len(rest) < 2:
+                    raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
+                return Action(verb, (*card_named, self._hex(state, rest[0]), *(self._unit(state, u) for u in rest[1:])))
+            if rest:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
+            return Action(verb, tuple(card_named))
         if verb == "pass":
             return Action(verb, tuple(self._card_arg(state, role, a) for a in args))
         if verb == "rout":
@@ -340,6 +377,9 @@ class CombatCommander(flow.ProcedureGame):
         return label
 
     def apply(self, state: State, role: Role, action: Action, ctx: Context) -> State:
+        if action.verb == "react":  # a private standing reaction may be given at any moment (digest 6.4)
+            responses.react(state, role, action, ctx)
+            return state
         self.dispatch(state, role, action, ctx)
         timeadvance.open_pending(state, ctx)  # under the event choices: reinforcements (step 5) come before Dig In (step 6)
         events.open_choices(self.data, state, ctx)
@@ -349,8 +389,15 @@ class CombatCommander(flow.ProcedureGame):
             self.run_automatic(state, ctx)
         return state
 
+    def auto_action(self, state: State, role: Role) -> Action | None:
+        """A standing reaction's answer (digest 6.4): an Initiative decision or a window passed."""
+        return responses.auto_action(state, role)
+
     def order_text(self, action: Action, viewer: Role) -> str:
-        """The card an order names is private until played, and shown by its face once played: mask its id."""
+        """The card an order names is private until played, and shown by its face once played: mask its id.
+        A standing reaction is private: the others read only that one was given."""
+        if action.verb == "react":
+            return "react (private)"
         masked = ("card" if cards.is_card(a) else "chit" if a in objectives.chits() else a for a in action.args)
         return " ".join([action.verb, *masked])
 

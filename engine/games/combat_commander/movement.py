@@ -10,13 +10,15 @@ from itertools import combinations
 from typing import Any
 
 from engine import flow
-from engine.errors import IllegalOrder
+from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
 from engine.games.combat_commander import (
+    attack,
     cards,
     exits,
     fire,
+    fireactions,
     fortifications,
     grenades,
     hidden,
@@ -109,6 +111,13 @@ class MoveOrder(Procedure):
             return
         if action.verb == "exit":
             self.exit(g, state, frame, action.args[0], ctx)
+            return
+        if action.verb == "assault-fire":
+            cid = action.args[0] if action.args and cards.is_card(action.args[0]) else None
+            rest = list(action.args[1:] if cid else action.args)
+            if len(rest) < 2:
+                raise InvalidOrder(t("Syntax: assault-fire [CARD] HEX UNIT [UNIT...] (A26)."))
+            fireactions.assault_fire(g, state, frame, role, cid, rest[0], rest[1:], ctx)
             return
         if action.verb != "step":
             if action.verb in NOT_YET:
@@ -267,9 +276,14 @@ class OpFire(Procedure):
             state["units"][uid]["opfire"] = True
         move_frame = flow.stack(state)[-2]
         move_frame["opfire"] = sorted(set(move_frame["opfire"]) | set(new))
-        fire.resolve(g.data, board, state, role, firers, frame["hex"], ctx)
-        if state.get("over"):
-            return
+        frame["fired"] = True
+        attack.start(state, role, firers, frame["hex"], mover=frame["mover"], kind="opfire")
+
+    def automatic(self, frame: flow.Frame) -> bool:
+        return bool(frame.get("resumed"))
+
+    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+        """Back from the attack: one attack per expenditure (A33.3), the move goes on."""
         flow.end(state)
 
 
