@@ -10,8 +10,8 @@ defense roll, and, when a Squad takes a hit, its owner's Light Wounds window (W5
 Windows open on public information only: W3 for the firer at every attack, W4 for the
 defender when the target hex gives Cover (Concealment would matter) or the defender is in
 Defense posture, W5 for the owner of every Squad that takes a hit; what the hands hold
-never decides whether a window opens. The defense order is the default of ``fire.resolve``
-(leaders last, ruling R8).
+never decides whether a window opens. The defense order is the default of ruling R8
+(leaders last).
 """
 
 from __future__ import annotations
@@ -121,6 +121,7 @@ class FireAttack(Procedure):
     def _attack(self, g: Rules, state: State, frame: flow.Frame, roll: dict[str, Any], ctx: Context) -> None:
         attacker = frame["attacker"]
         hexes = attack_hexes(frame)
+        state["last"] = {"attacks": [{"from": sorted({state["units"][u]["hex"] for u in frame["firers"]}), "to": h} for h in hexes]}
         # O20.3.4: every unit in the target hex(es) at the moment the attack was rolled defends.
         frame["defenders"] = [
             u for h in hexes for u in sorted(model.units_at(state, h, model.other(attacker)), key=lambda u: (model.counter(g.data, state, u).kind == "leader", u))

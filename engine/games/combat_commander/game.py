@@ -146,6 +146,7 @@ class CombatCommander(flow.ProcedureGame):
         "move_order": movement.MoveOrder(),
         "opfire": movement.OpFire(),
         "advance_order": melee.AdvanceOrder(),
+        "melee": melee.Melee(),
         "rout": rally.Rout(),
         "choice": events.Choice(),
         "time_advance": timeadvance.TimeAdvance(),

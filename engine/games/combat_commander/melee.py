@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import flow
+from engine import flow, windows
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
@@ -120,12 +120,10 @@ def melees(g: Rules, state: State, ctx: Context) -> None:
         h for h in {u["hex"] for u in model.on_map(state).values()}
         if len({state["units"][x]["side"] for x in model.units_at(state, h)}) == 2
     )
-    for label in shared:
-        if state.get("over"):
-            return
-        melee(g, state, label, ctx)
-    board = g.board_for(state)
-    model.update_control(g.data, state, objectives(board), ctx)
+    if shared:
+        flow.call(state, "melee", hexes=shared, at=0, stage="next", rolled=0, totals={}, resumed=True)
+    else:
+        model.update_control(g.data, state, objectives(g.board_for(state)), ctx)
 
 
 def melee_fp(g: Rules, state: State, units: list[str]) -> int:
@@ -133,39 +131,82 @@ def melee_fp(g: Rules, state: State, units: list[str]) -> int:
     return sum(model.value(g.data, state, u, "fp") + (1 if "fp" in model.counter(g.data, state, u).boxed else 0) for u in units)
 
 
-def melee(g: Rules, state: State, label: Label, ctx: Context) -> None:
-    """O16.4.2-3: the inactive player rolls first; the lower total loses every unit; a tie loses both."""
-    active = state["player"]
-    order = (model.other(active), active)
-    totals: dict[Role, int] = {}
-    for role in order:
-        units = model.units_at(state, label, role)
-        if not units:
-            return
-        fp = melee_fp(g, state, units)
-        roll = cards.roll(g.data, state, role, ctx, t("Melee in {hex}", hex=label))
-        if state.get("over"):
-            return
-        totals[role] = fp + roll
-        ctx.log(t("{side} in {hex}: melee FP {fp} + {roll} = {total} (O16.4.2).", side=role, hex=label, fp=fp, roll=roll, total=fp + roll))
-    if any(not model.units_at(state, label, r) for r in order):
-        return
-    low = min(totals.values())
-    losers = [r for r in order if totals[r] == low]
-    if len(losers) == 2 and fortifications.fort_at(state, label) in ("bunker", "pillbox"):
-        # F101, F104 (ruling R27): the side that held it alone before the Advance wins a tie.
-        losers = [active]
-    ctx.log(
-        ngettext(
-            "Melee in {hex}: {losers} loses every unit there (O16.4.3).",
-            "Melee in {hex}: {losers} lose every unit there (O16.4.3).",
-            len(losers),
-            hex=label,
-            losers=" and ".join(losers),
-        )
-    )
-    for role in losers:
-        for uid in model.units_at(state, label, role):
+class Melee(Procedure):
+    """O16.4.2-3, hex by hex: the inactive player rolls first, then the active player, each roll held
+    for the Initiative card (9.1) and its triggers resolved before the next (1.9.1); the lower total
+    loses every unit in the hex, a tie loses both sides."""
+
+    name = "melee"
+    rule = "O16.4"
+
+    def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
+        return Step(t("melee"), "O16.4")
+
+    def automatic(self, frame: flow.Frame) -> bool:
+        return bool(frame.get("resumed"))
+
+    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+        g = rules_of(game)
+        frame["resumed"] = False
+        back = frame.pop("returned", {})
+        active = state["player"]
+        order = (model.other(active), active)
+        if frame["stage"] == "next":
+            if frame["at"] >= len(frame["hexes"]):
+                flow.end(state)
+                model.update_control(g.data, state, objectives(g.board_for(state)), ctx)
+                return
+            frame.update(stage="roll", rolled=0, totals={})
+        label = frame["hexes"][frame["at"]]
+        if frame["stage"] == "rolled":
+            role = order[frame["rolled"]]
+            c = cards.card(back["roll"]["card"])
+            cards.consequences(g.data, state, role, c, back["roll"]["last"], ctx)
             if state.get("over"):
                 return
-            model.eliminate(g.data, state, uid, ctx)
+            units = model.units_at(state, label, role)
+            fp = melee_fp(g, state, units)
+            total = fp + c.white + c.red
+            frame["totals"][role] = total
+            ctx.log(t("{side} in {hex}: melee FP {fp} + {roll} = {total} (O16.4.2).", side=role, hex=label, fp=fp, roll=c.white + c.red, total=total))
+            frame["rolled"] += 1
+            frame["stage"] = "roll" if frame["rolled"] < 2 else "result"
+        if frame["stage"] == "roll":
+            role = order[frame["rolled"]]
+            if not all(model.units_at(state, label, r) for r in order):
+                self._next(frame)
+                return
+            frame["stage"] = "rolled"
+            windows.hold_roll(state, "cc_roll", role, "melee", why=t("Melee in {hex}", hex=label).to_json())
+            return
+        if frame["stage"] == "result":
+            if all(model.units_at(state, label, r) for r in order):
+                self._result(g, state, label, order, frame["totals"], ctx)
+            if not state.get("over"):
+                self._next(frame)
+
+    def _next(self, frame: flow.Frame) -> None:
+        frame["at"] += 1
+        frame["stage"] = "next"
+        frame["resumed"] = True
+
+    def _result(self, g: Rules, state: State, label: Label, order: tuple[Role, Role], totals: dict[str, int], ctx: Context) -> None:
+        low = min(totals.values())
+        losers = [r for r in order if totals[r] == low]
+        if len(losers) == 2 and fortifications.fort_at(state, label) in ("bunker", "pillbox"):
+            # F101, F104 (ccfort's ruling): the side that held it alone before the Advance wins a tie.
+            losers = [order[1]]
+        ctx.log(
+            ngettext(
+                "Melee in {hex}: {losers} loses every unit there (O16.4.3).",
+                "Melee in {hex}: {losers} lose every unit there (O16.4.3).",
+                len(losers),
+                hex=label,
+                losers=" and ".join(losers),
+            )
+        )
+        for role in losers:
+            for uid in model.units_at(state, label, role):
+                if state.get("over"):
+                    return
+                model.eliminate(g.data, state, uid, ctx)

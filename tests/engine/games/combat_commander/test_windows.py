@@ -198,3 +198,20 @@ def test_light_wounds_is_refused_to_the_other_player():
     play_only(m, "allies", "accept")
     with pytest.raises(IllegalOrder):
         play_only(m, "axis", "light-wounds")
+
+
+def test_each_melee_roll_is_held_for_the_initiative_holder_inactive_player_first():
+    """O16.4.2, 9.1: the inactive player's melee roll comes first and waits for the holder before the active player rolls."""
+    m = new_match()
+    only_units(m, {"g-s1": "B7", "g-s2": "N1", "a-s1": "C7", "a-s2": "N9"})
+    cid = hold(m, "axis", "advance")
+    stack(m, "axis", [find("axis", total=12, trigger="")])
+    stack(m, "allies", [find("allies", total=2, trigger="")])
+    play_only(m, "axis", "advance", cid, "g-s1")
+    play_only(m, "axis", "step", "g-s1", "C7")
+    assert top(m) == "cc_roll" and m.state["flow"][-1]["roller"] == "allies"
+    assert len(m.state["sides"]["axis"]["discard"]) == 1  # only the Advance card: the Axis has not rolled yet
+    play_only(m, "allies", "accept")
+    assert m.state["flow"][-1]["roller"] == "axis"
+    play(m, "allies", "accept")
+    assert m.state["units"]["a-s1"]["hex"] is None and m.state["units"]["g-s1"]["hex"] == "C7"
