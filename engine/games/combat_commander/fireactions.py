@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from engine import flow
 from engine.errors import IllegalOrder
-from engine.game import Context, Role, State
+from engine.game import Action, Context, Role, State
 from engine.games.combat_commander import attack, cards, fire, model
 from engine.games.combat_commander.common import Rules
 from engine.games.combat_commander.data import NATION_CODES
@@ -183,3 +183,23 @@ def assault_fire(g: Rules, state: State, move_frame: flow.Frame, role: Role, cid
     card_id = held_card(state, role, "assault-fire", cid)
     play_card(state, role, card_id, "assault-fire", ctx)
     attack.start(state, role, firers, target, kind="assault")
+
+
+def assault_fire_options(g: Rules, state: State, move_frame: flow.Frame, role: Role) -> list[Action]:
+    """A26 as listed: each unit of the Move order with boxed FP, alone, at each hex it may fire at."""
+    held = sorted(c for c in state["sides"][role]["hand"] if cards.card(c).action == "assault_fire")
+    if not held:
+        return []
+    board = g.board_for(state)
+    out = []
+    for uid in move_frame["units"]:
+        u = state["units"][uid]
+        if u["hex"] is None or u["broken"] or "fp" not in model.counter(g.data, state, uid).boxed:
+            continue
+        for target in fire.targets(g.data, board, state, uid):
+            try:
+                fire.attack_fp(g.data, board, state, [uid], target)
+            except IllegalOrder:
+                continue
+            out.append(Action("assault-fire", (held[0], target, uid)))
+    return out

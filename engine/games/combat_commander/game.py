@@ -6,9 +6,11 @@ Fire orders with fire groups, Move orders one hex at a time with opportunity fir
 entered, Advance with melee, Recover, Rout with retreats, rolls as the top card of one's own
 deck with their triggers, deck exhaustion and the Time track with Sudden Death and its
 reinforcements, the events E43-E77 and the Sniper's victim with the choices they give
-(``events``), and objective chits open and secret (``objectives``). Every other order and action
-is refused naming its rule (``common.NOT_YET``); the parts of events that need pieces not in play
-yet are logged for the referee (``RULINGS.md``).
+(``events``), objective chits open and secret (``objectives``), each Fire attack with its
+response windows and fire-modifying actions (``attack``, ``fireactions``, ``responses``), the
+Initiative card's re-roll of the rolls of orders, and private standing reactions (``react``).
+Every other order and action is refused naming its rule (``common.NOT_YET``); the parts of
+events that need pieces not in play yet are logged for the referee (``RULINGS.md``).
 
 Information: a hand and the secret objective chits are their owner's alone (``secrets``); card ids are the private handles of
 cards in hands and never appear in a public text: a face-up card is shown by its face, and

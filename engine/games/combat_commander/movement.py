@@ -97,6 +97,7 @@ class MoveOrder(Procedure):
             if exits.can_exit(g, state, uid) and _exit_mp_left(g, state, uid, frame):
                 acts.append(Action("exit", (uid,)))
         acts += grenades.actions(g, state, role, frame)
+        acts += fireactions.assault_fire_options(g, state, frame, role)
         return Prompt(role, self.text(game, state, frame, role), tuple(acts))
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
@@ -237,7 +238,7 @@ class OpFire(Procedure):
             for group in combinations(prior, n):
                 if _fp_ok(g, state, list(group), frame["hex"]):
                     acts.append(Action("fire", tuple(group)))
-        return Prompt(role, self.text(game, state, frame, role), tuple(acts))
+        return Prompt(role, self.text(game, state, frame, role), tuple(acts), default=Action("pass"))
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
         g = rules_of(game)
