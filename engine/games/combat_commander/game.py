@@ -116,6 +116,16 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "demolition": ("demolizione",),
     "hidden-mines": ("mine-nascoste",),
     "hidden-wire": ("filo-spinato-nascosto",),
+    "accept": ("accetta",),
+    "reroll": ("rilancia",),
+    "react": ("reagisci",),
+    "crossfire": ("fuoco-incrociato",),
+    "hand-grenades": ("bombe-a-mano",),
+    "sustained-fire": ("fuoco-sostenuto",),
+    "spray-fire": ("sventagliata",),
+    "concealment": ("mimetizzazione",),
+    "light-wounds": ("ferite-leggere",),
+    "assault-fire": ("fuoco-d-assalto",),
 }
 VERBS = {name: dataclasses.replace(info, aliases=info.aliases + ITALIAN.get(name, ())) for name, info in VERBS.items()}
 #: Verbs that play an action card (the card's action, its rule), and 'clear-smoke' that plays none.
