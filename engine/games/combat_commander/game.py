@@ -163,6 +163,7 @@ class CombatCommander(flow.ProcedureGame):
         "choice": events.Choice(),
         "time_advance": timeadvance.TimeAdvance(),
         "demolition_window": demolition.DemolitionWindow(),
+        "recover": rally.Recover(),
         attack.ATTACK: attack.FireAttack(),
         attack.ROLL: responses.InitiativeRoll(),
         "attack_window": responses.AttackWindow(),

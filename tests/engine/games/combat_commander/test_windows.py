@@ -215,3 +215,43 @@ def test_each_melee_roll_is_held_for_the_initiative_holder_inactive_player_first
     assert m.state["flow"][-1]["roller"] == "axis"
     play(m, "allies", "accept")
     assert m.state["units"]["a-s1"]["hex"] is None and m.state["units"]["g-s1"]["hex"] == "C7"
+
+
+def test_a_recover_roll_cancelled_by_the_initiative_holder_is_rolled_again():
+    """9.1 on a Recover roll (O22.2): the holder cancels a roll that would rally; the new roll decides, the card passes."""
+    m = new_match()
+    only_units(m, {"g-s1": "B7", "a-s1": "N9"})
+    m.state["units"]["g-s1"]["broken"] = True
+    cid = hold(m, "axis", "recover")
+    stack(m, "axis", [find("axis", total=2, trigger="", exclude=(cid,)), find("axis", total=12, trigger="", exclude=(cid,))])
+    play_only(m, "axis", "recover", cid)
+    assert top(m) == "cc_roll" and m.active() == {"allies"}
+    play_only(m, "allies", "reroll")
+    play(m, "axis", "accept")
+    assert m.state["units"]["g-s1"]["broken"] and m.state["initiative"] == "axis"
+
+
+def test_a_rout_roll_waits_for_the_initiative_holder():
+    """9.1 on a Rout roll (O23.2): the result waits for the holder's decision."""
+    m = new_match()
+    only_units(m, {"g-s1": "B7", "a-s1": "N5"})
+    m.state["units"]["a-s1"]["broken"] = True
+    cid = hold(m, "axis", "rout")
+    stack(m, "axis", [find("axis", total=12, trigger="", exclude=(cid,))])
+    play_only(m, "axis", "rout", cid, "allies")
+    assert top(m) == "cc_roll" and m.state["flow"][-1]["roller"] == "axis"
+    assert m.state["units"]["a-s1"]["hex"] == "N5"
+    play_only(m, "allies", "accept")
+    assert top(m) == "rout" and m.active() == {"allies"}
+
+
+def test_the_defense_window_opens_whatever_the_defenders_hand():
+    """W4 opens on public information: a defender in Cover is asked even without a Concealment card (digest 6.4)."""
+    m = new_match()
+    only_units(m, {"g-s1": "F4", "a-s1": "F5"})
+    m.state["sides"]["allies"]["posture"] = "attack"
+    without_action(m, "allies", "concealment")
+    axis_attacks(m, (6, 6), [(1, 1)], target="F5")
+    play_only(m, "axis", "pass")
+    play_only(m, "allies", "accept")
+    assert top(m) == "defense_window" and GAME.prompt(m.state, "allies").actions == (Action("pass"),)
