@@ -31,10 +31,11 @@ ATTACK = "fire_attack"
 ROLL = "cc_roll"
 
 
-def start(state: State, attacker: Role, firers: list[str], target: Label, *, mover: str = "", kind: str = "fire") -> None:
-    """Begin one Fire attack by ``firers`` on ``target`` (``mover``: the unit whose entry it answers, A33)."""
+def start(state: State, attacker: Role, firers: list[str], target: Label, *, mover: str = "", kind: str = "fire", triggers: bool = True) -> None:
+    """Begin one Fire attack by ``firers`` on ``target`` (``mover``: the unit whose entry it answers,
+    A33; ``triggers``: False for an attack made while resolving a trigger, whose rolls never trigger, 1.9.1)."""
     flow.call(
-        state, ATTACK, attacker=attacker, firers=list(firers), target=target, mover=mover, kind=kind,
+        state, ATTACK, attacker=attacker, firers=list(firers), target=target, mover=mover, kind=kind, triggers=triggers,
         stage="before", mods=[], spray="", fp=0, total=0, defenders=[], next=0, conceal=0, resumed=True,
     )
 
@@ -127,7 +128,7 @@ class FireAttack(Procedure):
             u for h in hexes for u in sorted(model.units_at(state, h, model.other(attacker)), key=lambda u: (model.counter(g.data, state, u).kind == "leader", u))
         ]
         c = cards.card(roll["card"])
-        cards.consequences(g.data, state, attacker, c, roll["last"], ctx, attack=True)
+        cards.consequences(g.data, state, attacker, c, roll["last"], ctx, triggers=frame.get("triggers", True), attack=True)
         if state.get("over"):
             return
         value = c.white + c.red
@@ -163,7 +164,7 @@ class FireAttack(Procedure):
         uid = frame["defenders"][frame["next"]]
         u = state["units"][uid]
         c = cards.card(roll["card"])
-        cards.consequences(g.data, state, u["side"], c, roll["last"], ctx)
+        cards.consequences(g.data, state, u["side"], c, roll["last"], ctx, triggers=frame.get("triggers", True))
         if state.get("over"):
             return
         if u["hex"] not in attack_hexes(frame):

@@ -114,14 +114,15 @@ def finish_advance(g: Rules, state: State, ctx: Context) -> None:
     melees(g, state, ctx)
 
 
-def melees(g: Rules, state: State, ctx: Context) -> None:
-    """O16.4: one melee per shared hex, in hex order (the active player's choice is not asked yet)."""
+def melees(g: Rules, state: State, ctx: Context, triggers: bool = True) -> None:
+    """O16.4: one melee per shared hex, in hex order (the active player's choice is not asked yet);
+    ``triggers``: False for a melee a trigger caused, whose rolls never trigger (1.9.1)."""
     shared = sorted(
         h for h in {u["hex"] for u in model.on_map(state).values()}
         if len({state["units"][x]["side"] for x in model.units_at(state, h)}) == 2
     )
     if shared:
-        flow.call(state, "melee", hexes=shared, at=0, stage="next", rolled=0, totals={}, resumed=True)
+        flow.call(state, "melee", hexes=shared, at=0, stage="next", rolled=0, totals={}, resumed=True, triggers=triggers)
     else:
         model.update_control(g.data, state, objectives(g.board_for(state)), ctx)
 
@@ -161,7 +162,7 @@ class Melee(Procedure):
         if frame["stage"] == "rolled":
             role = order[frame["rolled"]]
             c = cards.card(back["roll"]["card"])
-            cards.consequences(g.data, state, role, c, back["roll"]["last"], ctx)
+            cards.consequences(g.data, state, role, c, back["roll"]["last"], ctx, triggers=frame.get("triggers", True))
             if state.get("over"):
                 return
             units = model.units_at(state, label, role)

@@ -269,7 +269,8 @@ class OpFire(Procedure):
                 "A33.2",
             )
         firers = [u for u in [*new, *old] if fire.reach(g.data, board, state, u, frame["hex"])]
-        fire.attack_fp(g.data, board, state, firers, frame["hex"])
+        # Hindered below 1 FP it may still be announced: Crossfire and other +FP actions may make it possible (O20.3.2).
+        fire.attack_fp(g.data, board, state, firers, frame["hex"], minimum=-99)
         if cid:
             c = cards.discard_from_hand(state, role, cid)
             ctx.reveal(t("{side} plays {card} as opportunity fire, activating {units} (A33).", side=role, card=cards.face(c), units=", ".join(new)))
@@ -284,8 +285,11 @@ class OpFire(Procedure):
         return bool(frame.get("resumed"))
 
     def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
-        """Back from the attack: one attack per expenditure (A33.3), the move goes on."""
-        flow.end(state)
+        """Back from the attack: one attack per expenditure (A33.3), the move goes on; an attack
+        that could not be rolled (hindered below 1 FP, 10.3.2.1) leaves the window open."""
+        frame["resumed"] = False
+        if frame.pop("returned", {}).get("made", True):
+            flow.end(state)
 
 
 def _fp_ok(g: Rules, state: State, firers: list[str], target: Label) -> bool:

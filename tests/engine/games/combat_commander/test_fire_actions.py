@@ -323,3 +323,35 @@ def test_assault_fire_refused_for_a_unit_not_in_the_move_order():
     with pytest.raises(IllegalOrder) as exc:
         play(m, "axis", "assault-fire", cid, "D7", "g-s4")
     assert exc.value.rule == "A26"
+
+
+def test_crossfire_makes_a_hindered_opportunity_fire_possible():
+    """O20.3.2, A30: op fire hindered to 0 FP may be announced; Crossfire's +2 lets it be rolled."""
+    m = new_match()
+    only_units(m, {"g-s1": "A7", "a-s1": "C7"})
+    cross = hold_action(m, "allies", "crossfire")
+    start_move(m, "g-s1")
+    play_only(m, "axis", "step", "g-s1", "A8")
+    m.state["smoke"] = {"A8": 6}
+    stack(m, "allies", [find("allies", white=1, red=1, trigger="")])
+    stack(m, "axis", [find("axis", white=6, red=6, trigger="")])
+    cid = hold(m, "allies", "fire")
+    play_only(m, "allies", "fire", cid, "a-s1")
+    recs = play_only(m, "allies", "crossfire", cross)
+    recs += play(m, "allies", "pass")
+    assert any("2 FP + 2 = 4" in line for line in texts(recs))
+
+
+def test_a_hindered_attack_without_actions_is_not_rolled_and_the_window_stays_open():
+    """10.3.2.1: at 0 FP the roll cannot be made; the opportunity fire window is still open."""
+    m = new_match()
+    only_units(m, {"g-s1": "A7", "a-s1": "C7"})
+    start_move(m, "g-s1")
+    play_only(m, "axis", "step", "g-s1", "A8")
+    m.state["smoke"] = {"A8": 6}
+    cid = hold(m, "allies", "fire")
+    discards = len(m.state["sides"]["allies"]["discard"])
+    play_only(m, "allies", "fire", cid, "a-s1")
+    recs = play_only(m, "allies", "pass")
+    assert any("cannot be rolled" in line for line in texts(recs))
+    assert top(m) == "opfire" and len(m.state["sides"]["allies"]["discard"]) == discards + 1
