@@ -487,7 +487,10 @@ class CombatCommander(flow.ProcedureGame):
         hand = state["sides"][role]["hand"]
         listed = "; ".join(f"{c} {cards.face(cards.card(c)).format()}" for c in hand)
         chits = "; ".join(objectives.describe(c).format() for c in objectives.of(state)["secret"][role])
-        return t("Your hand ({n}): {cards}. Your secret objectives: {chits}.", n=len(hand), cards=listed or "-", chits=chits or "-")
+        held = t("Your hand ({n}): {cards}. Your secret objectives: {chits}.", n=len(hand), cards=listed or "-", chits=chits or "-")
+        if role not in state.get("reactions", {}):
+            return held
+        return t("{hand} {reactions}", hand=held, reactions=responses.describe(state, role))
 
     def secrets(self, state: State) -> dict[Role, set[str]]:
         chits = objectives.secret_ids(state)

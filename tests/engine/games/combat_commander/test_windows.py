@@ -255,3 +255,25 @@ def test_the_defense_window_opens_whatever_the_defenders_hand():
     play_only(m, "axis", "pass")
     play_only(m, "allies", "accept")
     assert top(m) == "defense_window" and GAME.prompt(m.state, "allies").actions == (Action("pass"),)
+
+
+def test_standing_reactions_show_in_their_authors_holdings_only():
+    """Digest 6.4: the author's private panel lists them; the opponent's observation and the channel never do."""
+    m = new_match()
+    play_only(m, "allies", "react", "initiative", "upto", "7")
+    mine = str(m.observe("allies").holdings)
+    assert "7 or less" in mine
+    for viewer in ("axis", "public"):
+        seen = m.observe(viewer)
+        assert "7 or less" not in str(seen.holdings) and "reactions" not in str(seen.view)
+
+
+def test_the_attack_roll_is_behind_an_undo_barrier():
+    """The top card revealed for a roll cannot be taken back by undoing the order that rolled it (1.9)."""
+    m = new_match()
+    only_units(m, {"g-s1": "B7", "a-s1": "D7"})
+    axis_attacks(m, (6, 6), [(1, 1)])
+    play_only(m, "axis", "pass")
+    assert top(m) == "cc_roll"
+    with pytest.raises(IllegalOrder):
+        m.undo("axis")
