@@ -209,3 +209,13 @@ def test_a_held_roll_is_behind_an_undo_barrier():
     m.play("a", Action("pass"))
     with pytest.raises(IllegalOrder):
         m.undo("a")
+
+
+def test_the_published_default_is_what_a_deadline_applies():
+    """Game.default_action reads the prompt's default: 'pass' in a window, 'accept' for a held roll."""
+    m = match()
+    m.play("a", Action("attack"))
+    assert m.game.default_action(m.state, "b") == Action("pass")
+    m.play("b", Action("pass"))
+    m.play("a", Action("pass"))
+    assert m.game.default_action(m.state, "b") == Action("accept")
