@@ -278,7 +278,6 @@ class OpFire(Procedure):
             state["units"][uid]["opfire"] = True
         move_frame = flow.stack(state)[-2]
         move_frame["opfire"] = sorted(set(move_frame["opfire"]) | set(new))
-        frame["fired"] = True
         attack.start(state, role, firers, frame["hex"], mover=frame["mover"], kind="opfire")
 
     def automatic(self, frame: flow.Frame) -> bool:
