@@ -1,6 +1,6 @@
 """The actions that change a Fire attack (A24-A41), each with its rule.
 
-Played immediately before the attack roll (W3, by the firing player: ruling R17): Bore
+Played immediately before the attack roll (W3, by the firing player: ruling R36): Bore
 Sighting (A27), Crossfire (A30), Hand Grenades (A34), Marksmanship (A37), Spray Fire (A40),
 Sustained Fire (A41). Before a defense roll (W4, by the defender): Concealment (A29). When a
 Squad takes a hit (W5, by its owner): Light Wounds (A36). During a Move order (by the mover):

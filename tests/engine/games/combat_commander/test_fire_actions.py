@@ -155,7 +155,7 @@ def test_marksmanship_of_another_nation_is_refused():
 
 
 def test_an_attack_action_is_refused_to_the_player_who_does_not_fire():
-    """Ruling R17: the actions before the roll add to the attack: only the firing player plays them."""
+    """Ruling R36: the actions before the roll add to the attack: only the firing player plays them."""
     m = new_match()
     only_units(m, {"g-s1": "B7", "a-s1": "D7"})
     to_attack_window(m, "axis", ("g-s1",), "D7", (1, 1), [(6, 6)])
