@@ -22,7 +22,7 @@ from engine import flow, windows
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Context, Role, State
-from engine.games.combat_commander import cards, fire, model
+from engine.games.combat_commander import cards, events, fire, model
 from engine.games.combat_commander.common import Rules, rules_of
 from engine.hexgrid import Label
 from engine.text import t
@@ -58,6 +58,21 @@ def group_fp(g: Rules, state: State, firers: list[str], hexes: list[Label]) -> i
     if any(board.level(h) < max(levels) for h in hexes):
         base += 1
     return base - hindrance
+
+
+def shelter(g: Rules, state: State, frame: flow.Frame, label: Label) -> int:
+    """The Cover of a defender in ``label`` against this attack (T78.3, R7), read from the firers
+    still on the map (a trigger may have removed some); the hex's own Cover if none is left."""
+    firers = [u for u in frame["firers"] if state["units"][u]["hex"] is not None]
+    board = g.board_for(state)
+    return fire.cover(g.data, board, state, firers, label) if firers else board.cover(label)
+
+
+def paused_for_choices(g: Rules, state: State, frame: flow.Frame, ctx: Context) -> bool:
+    """Triggers are resolved completely before the roll's result applies (1.9.1): the choices an
+    event or a sniper queued are asked now, on top of ``frame``; True while they wait (or the game is over)."""
+    events.open_choices(g.data, state, ctx)
+    return bool(state.get("over")) or not flow.stack(state) or flow.top(state) is not frame
 
 
 def attack_frame(state: State) -> flow.Frame:
@@ -102,6 +117,9 @@ class FireAttack(Procedure):
         if stage == "attack":
             self._attack(g, state, frame, back["roll"], ctx)
             return
+        if stage == "attack_result":
+            self._attack_result(g, state, frame, ctx)
+            return
         if stage == "defend":
             self._next_defender(g, state, frame, ctx)
             return
@@ -112,6 +130,9 @@ class FireAttack(Procedure):
             return
         if stage == "dapply":
             self._defense(g, state, frame, back["roll"], ctx)
+            return
+        if stage == "dresult":
+            self._defense_result(g, state, frame, ctx)
             return
         if stage == "hit":
             uid = frame["defenders"][frame["next"]]
@@ -129,8 +150,14 @@ class FireAttack(Procedure):
         ]
         c = cards.card(roll["card"])
         cards.consequences(g.data, state, attacker, c, roll["last"], ctx, triggers=frame.get("triggers", True), attack=True)
-        if state.get("over"):
-            return
+        frame["roll"] = roll["card"]
+        frame["stage"] = "attack_result"
+        if not paused_for_choices(g, state, frame, ctx):
+            self._attack_result(g, state, frame, ctx)
+
+    def _attack_result(self, g: Rules, state: State, frame: flow.Frame, ctx: Context) -> None:
+        hexes = attack_hexes(frame)
+        c = cards.card(frame["roll"])
         value = c.white + c.red
         frame["total"] = frame["fp"] + value
         ctx.log(
@@ -154,8 +181,7 @@ class FireAttack(Procedure):
             return
         frame["stage"] = "droll"
         owner = u["side"]
-        board = g.board_for(state)
-        opens = state["sides"][owner]["posture"] == "defense" or fire.cover(g.data, board, state, frame["firers"], u["hex"]) > 0
+        opens = state["sides"][owner]["posture"] == "defense" or shelter(g, state, frame, u["hex"]) > 0
         point = f"defense-{uid}"
         if not opens or windows.open_window(state, "defense_window", point, [owner], unit=uid) is None:
             frame["resumed"] = True
@@ -165,14 +191,19 @@ class FireAttack(Procedure):
         u = state["units"][uid]
         c = cards.card(roll["card"])
         cards.consequences(g.data, state, u["side"], c, roll["last"], ctx, triggers=frame.get("triggers", True))
-        if state.get("over"):
-            return
+        frame["roll"] = roll["card"]
+        frame["stage"] = "dresult"
+        if not paused_for_choices(g, state, frame, ctx):
+            self._defense_result(g, state, frame, ctx)
+
+    def _defense_result(self, g: Rules, state: State, frame: flow.Frame, ctx: Context) -> None:
+        uid = frame["defenders"][frame["next"]]
+        u = state["units"][uid]
+        c = cards.card(frame["roll"])
         if u["hex"] not in attack_hexes(frame):
             self._advance(state, frame)
             return
-        board = g.board_for(state)
-        shelter = fire.cover(g.data, board, state, frame["firers"], u["hex"])
-        morale = model.value(g.data, state, uid, "morale") + shelter
+        morale = model.value(g.data, state, uid, "morale") + shelter(g, state, frame, u["hex"])
         value = c.white + c.red
         defense = morale + value
         total = max(0, frame["total"] - frame["conceal"])

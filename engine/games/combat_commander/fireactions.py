@@ -130,9 +130,8 @@ def play_concealment(g: Rules, state: State, frame: flow.Frame, role: Role, uid:
     if state["units"][uid]["side"] != role:
         raise IllegalOrder(t("Concealment is played by the defending player (A29)."), "A29")
     card_id = held_card(state, role, "concealment", cid)
-    board = g.board_for(state)
     hexes = attack.attack_hexes(frame)
-    shelter = max(fire.cover(g.data, board, state, frame["firers"], h) for h in hexes)
+    shelter = max(attack.shelter(g, state, frame, h) for h in hexes)
     play_card(state, role, card_id, "concealment", ctx)
     gain = max(0, shelter)
     frame["conceal"] += gain

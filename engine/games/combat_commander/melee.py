@@ -8,7 +8,7 @@ from engine import flow, windows
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import cards, exits, fortifications, model
+from engine.games.combat_commander import attack, cards, exits, fortifications, model
 from engine.games.combat_commander.common import (
     NOT_YET,
     Rules,
@@ -163,8 +163,12 @@ class Melee(Procedure):
             role = order[frame["rolled"]]
             c = cards.card(back["roll"]["card"])
             cards.consequences(g.data, state, role, c, back["roll"]["last"], ctx, triggers=frame.get("triggers", True))
-            if state.get("over"):
+            frame.update(stage="rresult", card=c.id)
+            if attack.paused_for_choices(g, state, frame, ctx):
                 return
+        if frame["stage"] == "rresult":
+            role = order[frame["rolled"]]
+            c = cards.card(frame["card"])
             units = model.units_at(state, label, role)
             fp = melee_fp(g, state, units)
             total = fp + c.white + c.red

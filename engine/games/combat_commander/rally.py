@@ -8,7 +8,7 @@ from engine import flow, windows
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import cards, fortifications, model
+from engine.games.combat_commander import attack, cards, fortifications, model
 from engine.games.combat_commander.common import (
     Rules,
     objectives,
@@ -66,12 +66,15 @@ class Recover(Procedure):
         frame["resumed"] = False
         back = frame.pop("returned", None)
         role = frame["role"]
-        if back is not None and frame["rolling"]:
-            uid, frame["rolling"] = frame["rolling"], ""
+        if back is not None and "roll" in back and frame["rolling"]:
             c = cards.card(back["roll"]["card"])
             cards.consequences(g.data, state, role, c, back["roll"]["last"], ctx)
-            if state.get("over"):
+            frame["card"] = c.id
+            if attack.paused_for_choices(g, state, frame, ctx):
                 return
+        if frame.get("card") and frame["rolling"]:
+            uid, frame["rolling"] = frame["rolling"], ""
+            c = cards.card(frame.pop("card"))
             u = state["units"][uid]
             if u["hex"] is not None and u["broken"]:
                 morale = model.value(g.data, state, uid, "morale") + g.board_for(state).cover(u["hex"])
@@ -166,9 +169,15 @@ class Rout(Procedure):
         g = rules_of(game)
         back = frame.pop("returned", None)
         frame.pop("resumed", None)
-        if back is not None and frame.get("rolling"):
+        if back is not None and "roll" in back and frame.get("rolling"):
+            c = cards.card(back["roll"]["card"])
+            cards.consequences(g.data, state, frame["roller"], c, back["roll"]["last"], ctx)
+            frame["card"] = c.id
+            if attack.paused_for_choices(g, state, frame, ctx):
+                return
+        if frame.get("card") and frame.get("rolling"):
             uid, frame["rolling"] = frame["rolling"], ""
-            if self._result(g, state, frame, uid, back["roll"], ctx):
+            if self._result(g, state, frame, uid, frame.pop("card"), ctx):
                 return
         while frame["queue"]:
             if state.get("over"):
@@ -182,10 +191,9 @@ class Rout(Procedure):
             return
         flow.end(state)
 
-    def _result(self, g: Rules, state: State, frame: flow.Frame, uid: str, roll: dict[str, Any], ctx: Context) -> bool:
-        """The accepted Rout roll: its triggers, then its result (O23.2); True if a retreat now waits for the owner."""
-        c = cards.card(roll["card"])
-        cards.consequences(g.data, state, frame["roller"], c, roll["last"], ctx)
+    def _result(self, g: Rules, state: State, frame: flow.Frame, uid: str, card: str, ctx: Context) -> bool:
+        """The accepted Rout roll's result, its triggers resolved (O23.2); True if a retreat now waits for the owner."""
+        c = cards.card(card)
         u = state["units"][uid]
         if state.get("over") or u["hex"] is None:
             return bool(state.get("over"))

@@ -277,3 +277,22 @@ def test_the_attack_roll_is_behind_an_undo_barrier():
     assert top(m) == "cc_roll"
     with pytest.raises(IllegalOrder):
         m.undo("axis")
+
+
+def test_an_event_choice_of_the_attack_roll_is_asked_before_the_attack_result():
+    """1.9.1: the Event! of an accepted attack roll is resolved completely, its choice included, before the Attack total applies."""
+    m = new_match()
+    only_units(m, {"g-s1": "B7", "a-s1": "D7"})
+    axis_attacks(m, (1, 1), [(6, 6)])
+    trigger = find("axis", trigger="event")
+    event = next(c.id for c in GAME.data.decks["germany"] if c.event == "interdiction" and c.id != trigger)
+    deck = m.state["sides"]["axis"]["deck"]
+    for cid in (event, trigger):
+        deck.remove(cid)
+        deck.insert(0, cid)
+    play_only(m, "axis", "pass")
+    recs = play_only(m, "allies", "accept")
+    assert top(m) == "choice"
+    assert not any("fire at D7" in line for line in texts(recs))
+    frame = m.state["flow"][-2]
+    assert frame["proc"] == "fire_attack" and frame["stage"] == "attack_result"
