@@ -395,12 +395,18 @@ class CombatCommander(flow.ProcedureGame):
             responses.react(state, role, action, ctx)
             return state
         self.dispatch(state, role, action, ctx)
-        timeadvance.open_pending(state, ctx)  # under the event choices: reinforcements (step 5) come before Dig In (step 6)
-        events.open_choices(self.data, state, ctx)
-        if not state.get("over"):
+        for _ in range(flow.MAX_AUTOMATIC_STEPS):
+            timeadvance.open_pending(state, ctx)  # under the event choices: reinforcements (step 5) come before Dig In (step 6)
+            events.open_choices(self.data, state, ctx)
+            if state.get("over"):
+                break
             # A choice settled at once may have ended what a waiting procedure waited for (a KIA
             # on the unit about to retreat): let the automatic procedures go on.
             self.run_automatic(state, ctx)
+            if not (state.get("flow") and flow.top(state)["proc"] == "choice" and not state.get("choices")):
+                break
+            # A held roll's choice step whose queue a later step (a Time advance's) answered is over: the roll goes on.
+            flow.end(state)
         return state
 
     def auto_action(self, state: State, role: Role) -> Action | None:
