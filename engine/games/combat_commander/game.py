@@ -506,6 +506,8 @@ class CombatCommander(flow.ProcedureGame):
         """Deal ``role``'s hand again from itself and as many cards from the bottom of its deck (the rest, which the next rolls reveal, stays)."""
         if any(ch.get("kind") == "interrogation" and ch["role"] != role for ch in state.get("choices", [])):
             return None  # E61: the hand was shown to the other player, whose pending choice names its cards
+        if any(f["proc"] == attack.ROLL and f.get("roller") == role for f in state.get("flow", [])):
+            return None  # a held roll of this deck is pending: its Time! or last card reshuffles deck and discard (6.1.2)
         side = state["sides"][role]
         if len(side["deck"]) < REDEAL_MARGIN + len(side["hand"]):
             return None  # a Time advance is near: the reshuffled deck is what the hand is not (6.1.2), by the rules
