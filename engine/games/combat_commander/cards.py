@@ -56,18 +56,23 @@ def reveal(data: GameData, state: State, role: Role, ctx: Context, why: Text) ->
 def roll(data: GameData, state: State, role: Role, ctx: Context, why: Text, *, triggers: bool = True, attack: bool = False) -> int:
     """A roll by ``role`` (1.9, digest 4.5): the sum of the dice of its top card, triggers resolved first."""
     c, last = reveal(data, state, role, ctx, why)
-    total = c.white + c.red
+    consequences(data, state, role, c, last, ctx, triggers=triggers, attack=attack)
+    return c.white + c.red
+
+
+def consequences(data: GameData, state: State, role: Role, c: Card, last: bool, ctx: Context, *, triggers: bool = True, attack: bool = False) -> None:
+    """What a revealed roll causes before its result applies (1.9.1, digest 4.5 steps 3-5): the
+    deck's end and Time! advance Time (once), then Event!, Sniper! or, on a Fire attack, Jam!."""
     if last or (triggers and c.trigger == "time"):
         time_advance(data, state, role, ctx)
     if state.get("over") or not triggers:
-        return total
+        return
     if c.trigger == "event":
         event(data, state, role, ctx)
     elif c.trigger == "sniper":
         sniper(data, state, role, ctx)
     elif c.trigger == "jam" and attack:
         ctx.log(t("Jam! (1.9.1.2): no weapon fired in this attack (weapons are not in play yet)."))
-    return total
 
 
 def event(data: GameData, state: State, role: Role, ctx: Context) -> None:

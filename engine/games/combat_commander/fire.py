@@ -1,15 +1,15 @@
 """Fire attacks (O20.3) by units, alone or in a fire group, and the defense rolls they cause.
 
-Weapons, ordnance and the +FP actions of the moment before the roll (A27, A30, A34, A37, A40,
-A41) are not in play yet; the checks below are those of units firing their own FP.
+Weapons and ordnance are not in play yet; the checks below are those of units firing their own
+FP. The attack itself, its windows and its rolls, is ``attack.FireAttack``.
 """
 
 from __future__ import annotations
 
 from engine import los
 from engine.errors import IllegalOrder
-from engine.game import Context, Role, State
-from engine.games.combat_commander import cards, fortifications, model
+from engine.game import Role, State
+from engine.games.combat_commander import fortifications, model
 from engine.games.combat_commander.board import Board
 from engine.games.combat_commander.data import GameData
 from engine.hexgrid import Label
@@ -46,8 +46,9 @@ def targets(data: GameData, board: Board, state: State, uid: str) -> list[Label]
     return [h for h in enemy_hexes(state, role) if reach(data, board, state, uid, h)]
 
 
-def attack_fp(data: GameData, board: Board, state: State, firers: list[str], target: Label) -> int:
-    """The group's FP against ``target``, or ``IllegalOrder`` saying why it cannot fire."""
+def attack_fp(data: GameData, board: Board, state: State, firers: list[str], target: Label, minimum: int = 1) -> int:
+    """The group's FP against ``target``, or ``IllegalOrder`` saying why it cannot fire (an FP
+    below ``minimum``: a lower one lets +FP actions still make a hindered attack possible, O20.3.2)."""
     if not firers:
         raise IllegalOrder(t("Name at least one firing unit."), "O20.3")
     role = state["units"][firers[0]]["side"]
@@ -71,7 +72,7 @@ def attack_fp(data: GameData, board: Board, state: State, firers: list[str], tar
     if board.level(target) < max(levels):
         fp += 1
     fp -= hindrance
-    if fp < 1:
+    if fp < minimum:
         raise IllegalOrder(t("The attack on {hex} is hindered to {fp} FP: at least 1 is needed (10.3.2.1).", hex=target, fp=fp), "10.3.2.1")
     return fp
 
@@ -104,35 +105,3 @@ def _entry_features(board: Board, origin: Label, target: Label) -> set[str]:
         if feature is not None and feature.cover > 0:
             out.add(feature.name)
     return out
-
-
-def resolve(data: GameData, board: Board, state: State, role: Role, firers: list[str], target: Label, ctx: Context) -> None:
-    """One Fire attack (O20.3.3) and a defense roll for every unit in the hex (O20.3.4)."""
-    fp = attack_fp(data, board, state, firers, target)
-    defenders = model.units_at(state, target, model.other(role))
-    state["last"] = {"attacks": [{"from": sorted({state["units"][u]["hex"] for u in firers}), "to": target}]}
-    roll = cards.roll(data, state, role, ctx, t("Fire attack on {hex}", hex=target), attack=True)
-    if state.get("over"):
-        return
-    total = fp + roll
-    ctx.log(t("{units} fire at {hex}: {fp} FP + {roll} = {total} (O20.3.3).", units=", ".join(firers), hex=target, fp=fp, roll=roll, total=total))
-    shelter = cover(data, board, state, firers, target)
-    # O20.3.4: the owner chooses the order; the default rolls leaders last (their Command helps the others).
-    ordered = sorted(defenders, key=lambda u: (model.counter(data, state, u).kind == "leader", u))
-    for uid in ordered:
-        u = state["units"][uid]
-        if u["hex"] != target or state.get("over"):
-            continue
-        morale = model.value(data, state, uid, "morale") + shelter
-        value = cards.roll(data, state, u["side"], ctx, t("Defense of {unit}", unit=uid))
-        if state.get("over") or u["hex"] != target:
-            continue
-        defense = morale + value
-        if defense < total or (defense == total and u["activated"] == "move"):
-            ctx.log(t("{unit}: {morale} + {roll} = {defense} against {total}: hit (O20.3.4).", unit=uid, morale=morale, roll=value, defense=defense, total=total))
-            model.hit(data, state, uid, ctx)
-        elif defense == total:
-            ctx.log(t("{unit}: {morale} + {roll} = {defense}, a tie: suppressed (O20.3.4).", unit=uid, morale=morale, roll=value, defense=defense))
-            u["suppressed"] = True
-        else:
-            ctx.log(t("{unit}: {morale} + {roll} = {defense} against {total}: no effect.", unit=uid, morale=morale, roll=value, defense=defense, total=total))
