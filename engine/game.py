@@ -72,6 +72,9 @@ class Prompt:
     text: Text
     actions: tuple[Action, ...] = ()
     verbs: tuple[str, ...] = ()
+    #: The published default: what is done for ``role`` if it does not answer (a response
+    #: window's ``pass``), so a campaign may run with deadlines without changing the rules.
+    default: Action | None = None
 
     @property
     def waiting(self) -> bool:
@@ -286,9 +289,13 @@ class Game(ABC):
 
     def default_action(self, state: State, role: Role) -> Action | None:
         """The decision's published default, which the service applies as an ordinary order when
-        the campaign's deadline for it passes (``None``: the referees decide). Default: ``pass``,
-        ``done`` or ``end`` (without arguments), whichever the prompt lists first."""
-        actions = self.prompt(state, role).actions
+        the campaign's deadline for it passes (``None``: the referees decide). Default: the
+        prompt's published ``default`` (a held roll's ``accept``), else ``pass``, ``done`` or
+        ``end`` (without arguments), whichever the prompt lists first."""
+        prompt = self.prompt(state, role)
+        if prompt.default is not None:
+            return prompt.default
+        actions = prompt.actions
         for verb in ("pass", "done", "end"):
             for action in actions:
                 if action.verb == verb and not action.args:

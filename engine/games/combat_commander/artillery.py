@@ -14,7 +14,7 @@ from engine.hexgrid import AXIAL_DIRECTIONS, Label
 from engine.text import t
 
 #: The map's compass (2.2.2): 1 the top, 2 the bottom, 3 and 4 the right side, 5 and 6 the left
-#: side, as hexgrid directions (0 NE, 1 SE, 2 S, 3 SW, 4 NW, 5 N). Ruling R36: 3 is the upper
+#: side, as hexgrid directions (0 NE, 1 SE, 2 S, 3 SW, 4 NW, 5 N). Ruling R43: 3 is the upper
 #: right, 4 the lower right, 5 the lower left, 6 the upper left (the provisional map prints no compass).
 COMPASS = {1: 5, 2: 2, 3: 0, 4: 1, 5: 3, 6: 4}
 
@@ -137,7 +137,7 @@ def drift(g: Rules, state: State, role: Role, spot: Label, accurate: bool, ctx: 
 
 
 def impact_hexes(g: Rules, state: State, centre: Label) -> list[Label]:
-    """The final hex and its six neighbours on the map (O18.2.3); by default the centre first, then by label (ruling R37)."""
+    """The final hex and its six neighbours on the map (O18.2.3); by default the centre first, then by label (ruling R44)."""
     return [centre, *sorted(g.board_for(state).map.grid.neighbours(centre))]
 
 

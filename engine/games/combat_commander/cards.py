@@ -61,11 +61,21 @@ def roll(
     """A roll by ``role`` (1.9, digest 4.5): the sum of the dice of its top card (their product for a
     Targeting roll, O20.2.3), triggers resolved first; Jam! on a Fire attack roll calls ``on_jam`` (1.9.1.2)."""
     c, last = reveal(data, state, role, ctx, why)
-    total = c.white * c.red if product else c.white + c.red
+    consequences(data, state, role, c, last, ctx, triggers=triggers, attack=attack, on_jam=on_jam)
+    return c.white * c.red if product else c.white + c.red
+
+
+def consequences(
+    data: GameData, state: State, role: Role, c: Card, last: bool, ctx: Context, *,
+    triggers: bool = True, attack: bool = False, on_jam: Callable[[], None] | None = None,
+) -> None:
+    """What a revealed roll causes before its result applies (1.9.1, digest 4.5 steps 3-5): the
+    deck's end and Time! advance Time (once), then Event!, Sniper! or, on a Fire attack, Jam!
+    (``on_jam`` breaks the firing weapons, 1.9.1.2)."""
     if last or (triggers and c.trigger == "time"):
         time_advance(data, state, role, ctx)
     if state.get("over") or not triggers:
-        return total
+        return
     if c.trigger == "event":
         event(data, state, role, ctx)
     elif c.trigger == "sniper":
@@ -75,7 +85,6 @@ def roll(
             on_jam()
         else:
             ctx.log(t("Jam! (1.9.1.2): no weapon fired in this attack."))
-    return total
 
 
 def event(data: GameData, state: State, role: Role, ctx: Context) -> None:

@@ -16,20 +16,10 @@ from engine.text import t
 # Orders and actions that exist in the rules but are not implemented yet: refused with their rule.
 NOT_YET = {
     "ambush": "A25",
-    "assault-fire": "A26",
-    "bore-sighting": "A27",
-    "concealment": "A29",
-    "crossfire": "A30",
-    "hand-grenades": "A34",
     "hidden-entrenchments": "A35.1",
     "hidden-pillbox": "A35.3",
     "hidden-units": "A35.4",
-    "light-wounds": "A36",
-    "marksmanship": "A37",
     "no-quarter": "A38",
-    "spray-fire": "A40",
-    "sustained-fire": "A41",
-    "reroll": "9.1",
 }
 
 

@@ -454,7 +454,7 @@ def _deploy(data: GameData, state: State, choice: dict[str, Any], uid: str, ctx:
     squad.update(hex=None, suppressed=False, activated="")
     squad.pop("veteran", None)
     wid = arms.carried(state, uid)
-    if wid is not None:  # 11.3: the weapon goes to one of the two Teams (the first, ruling R42)
+    if wid is not None:  # 11.3: the weapon goes to one of the two Teams (the first, ruling R49)
         state["weapons"][wid]["unit"] = first
     ctx.log(t("Deploy (E52): {unit} is replaced by the Teams {first} and {second}.", unit=uid, first=first, second=second))
 

@@ -1,8 +1,8 @@
 """Fire attacks (O20.3) by units and their weapons, alone or in a fire group, and the defense rolls they cause.
 
 A firing piece is a unit or a weapon (``weapons``: its values, its Targeting roll when it is
-ordnance). The +FP actions of the moment before the roll (A27, A30, A34, A37, A40, A41) are not
-in play yet.
+ordnance). The attack itself, its windows and its rolls, is ``attack.FireAttack``; ``defend``
+is the plain defense of a hex that artillery uses (O18.2.3).
 """
 
 from __future__ import annotations
@@ -49,8 +49,9 @@ def targets(data: GameData, board: Board, state: State, uid: str) -> list[Label]
     return [h for h in enemy_hexes(state, role) if reach(data, board, state, uid, h)]
 
 
-def attack_fp(data: GameData, board: Board, state: State, firers: list[str], target: Label) -> int:
-    """The group's FP against ``target``, or ``IllegalOrder`` saying why it cannot fire."""
+def attack_fp(data: GameData, board: Board, state: State, firers: list[str], target: Label, minimum: int = 1) -> int:
+    """The group's FP against ``target``, or ``IllegalOrder`` saying why it cannot fire (an FP
+    below ``minimum``: a lower one lets +FP actions still make a hindered attack possible, O20.3.2)."""
     if not firers:
         raise IllegalOrder(t("Name at least one firing unit."), "O20.3")
     role = weapons.side_of(state, firers[0])
@@ -80,7 +81,7 @@ def attack_fp(data: GameData, board: Board, state: State, firers: list[str], tar
     if board.level(target) < max(levels):
         fp += 1
     fp -= hindrance
-    if fp < 1:
+    if fp < minimum:
         raise IllegalOrder(t("The attack on {hex} is hindered to {fp} FP: at least 1 is needed (10.3.2.1).", hex=target, fp=fp), "10.3.2.1")
     return fp
 
@@ -116,32 +117,12 @@ def _entry_features(board: Board, origin: Label, target: Label) -> set[str]:
         if feature is not None and feature.cover > 0:
             out.add(feature.name)
     return out
-
-
-def resolve(data: GameData, board: Board, state: State, role: Role, firers: list[str], target: Label, ctx: Context) -> None:
-    """One Fire attack (O20.3.3) and a defense roll for every unit in the hex (O20.3.4)."""
-    fp = attack_fp(data, board, state, firers, target)
-    defenders = model.units_at(state, target, model.other(role))
-    state["last"] = {"attacks": [{"from": sorted({str(weapons.hex_of(state, u)) for u in firers}), "to": target}]}
-    if weapons.ordnance(state, firers[0]) and not targeting(data, board, state, role, firers[0], target, ctx):
-        return
-    shelter = 0 if weapons.ignores_cover(state, firers) else cover(data, board, state, firers, target)
-    bursts = tree_burst(board, state, firers, target)
-    roll = cards.roll(data, state, role, ctx, t("Fire attack on {hex}", hex=target), attack=True, on_jam=lambda: weapons.jam(state, firers, ctx))
-    weapons.single_use(state, firers, ctx)
-    if state.get("over"):
-        return
-    total = fp + roll + bursts
-    ctx.log(t("{units} fire at {hex}: {fp} FP + {roll} = {total} (O20.3.3).", units=", ".join(firers), hex=target, fp=fp, roll=roll, total=total))
-    defend(data, state, target, defenders, total, shelter, ctx)
-
-
-def targeting(data: GameData, board: Board, state: State, role: Role, piece: str, target: Label, ctx: Context) -> bool:
+def targeting(data: GameData, board: Board, state: State, role: Role, piece: str, target: Label, ctx: Context, *, triggers: bool = True) -> bool:
     """Ordnance's Targeting roll: the product of the dice, less the largest hindrance, must exceed the range (O20.2.3, 10.3.1)."""
     origin = str(weapons.hex_of(state, piece))
     distance = board.map.grid.distance(origin, target)
     hindrance = can_see(board, state, origin, target)[1]
-    product = cards.roll(data, state, role, ctx, t("Targeting roll on {hex}", hex=target), product=True)
+    product = cards.roll(data, state, role, ctx, t("Targeting roll on {hex}", hex=target), product=True, triggers=triggers)
     if state.get("over"):
         return False
     hit = product - hindrance > distance

@@ -8,7 +8,7 @@ from engine import flow
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import fire, weapons
+from engine.games.combat_commander import attack, fire, weapons
 from engine.games.combat_commander.common import (
     NOT_YET,
     Rules,
@@ -77,11 +77,27 @@ class FireOrder(Procedure):
                 raise IllegalOrder(t("{unit} is not activated for this Fire order (O20.3).", unit=uid), "O20.3")
             if uid in frame["fired"]:
                 raise IllegalOrder(t("{unit} has already fired in this order (O20.3).", unit=uid), "O20.3")
+        # A hindered attack below 1 FP may still be announced: W3 actions may make it possible (O20.3.2).
+        fire.attack_fp(g.data, g.board_for(state), state, firers, target, minimum=-99)
         frame["fired"] += firers
-        fire.resolve(g.data, g.board_for(state), state, role, firers, target, ctx)
+        frame["attacking"] = firers
+        attack.start(state, role, firers, target)
+
+    def automatic(self, frame: flow.Frame) -> bool:
+        return bool(frame.get("resumed"))
+
+    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+        """Back from an attack: one that could not be rolled leaves its pieces free to fire (10.3.2.1)."""
+        frame["resumed"] = False
+        back = frame.pop("returned", {})
+        firers = frame.pop("attacking", [])
+        if not back.get("made", True):
+            frame["fired"] = [u for u in frame["fired"] if u not in firers]
         if state.get("over"):
             return
+        g = rules_of(game)
         board = g.board_for(state)
         left = [u for u in weapons.with_weapons(state, frame["units"]) if u not in frame["fired"] and weapons.hex_of(state, u)]
+        # Only weapons left, none with a target: nothing more can fire in this order.
         if all(weapons.is_weapon(state, u) and not fire.targets(g.data, board, state, u) for u in left):
             flow.end(state)

@@ -6,9 +6,11 @@ Fire orders with fire groups, Move orders one hex at a time with opportunity fir
 entered, Advance with melee, Recover, Rout with retreats, rolls as the top card of one's own
 deck with their triggers, deck exhaustion and the Time track with Sudden Death and its
 reinforcements, the events E43-E77 and the Sniper's victim with the choices they give
-(``events``), and objective chits open and secret (``objectives``). Every other order and action
-is refused naming its rule (``common.NOT_YET``); the parts of events that need pieces not in play
-yet are logged for the referee (``RULINGS.md``).
+(``events``), objective chits open and secret (``objectives``), each Fire attack with its
+response windows and fire-modifying actions (``attack``, ``fireactions``, ``responses``), the
+Initiative card's re-roll of the rolls of orders, and private standing reactions (``react``).
+Every other order and action is refused naming its rule (``common.NOT_YET``); the parts of
+events that need pieces not in play yet are logged for the referee (``RULINGS.md``).
 
 Information: a hand and the secret objective chits are their owner's alone (``secrets``); card ids are the private handles of
 cards in hands and never appear in a public text: a face-up card is shown by its face, and
@@ -36,6 +38,7 @@ from engine.game import (
     View,
 )
 from engine.games.combat_commander import (
+    attack,
     cards,
     common,
     data,
@@ -51,6 +54,7 @@ from engine.games.combat_commander import (
     objectives,
     rally,
     referee,
+    responses,
     timeadvance,
     turn,
     weapons,
@@ -85,6 +89,18 @@ VERBS: dict[str, VerbInfo] = {
     "hidden-mines": VerbInfo("hidden-mines", "hidden-mines [CARD]", t("Defense posture, after an enemy unit Moved into a hex: Mines there attack it (A35.2)")),
     "hidden-wire": VerbInfo("hidden-wire", "hidden-wire [CARD]", t("Defense posture, after an enemy unit Moved into a hex: Wire there ends its move (A35.5)")),
     "dig-in": VerbInfo("dig-in", "dig-in [CARD] HEX", t("Dig In action at a Time advance: Foxholes in a hex with your units (A32)")),
+    "crossfire": VerbInfo("crossfire", "crossfire [CARD]", t("before a Fire attack roll against moving units: +2 FP (A30)")),
+    "hand-grenades": VerbInfo("hand-grenades", "hand-grenades [CARD]", t("before a Fire attack roll on an adjacent hex: +2 FP (A34)")),
+    "marksmanship": VerbInfo("marksmanship", "marksmanship [CARD]", t("before a Fire attack roll with a Squad or Team of the card's nation: +2 FP (A37)")),
+    "sustained-fire": VerbInfo("sustained-fire", "sustained-fire [CARD]", t("before a Fire attack roll with a machine gun or mortar: +2 FP (A41)")),
+    "bore-sighting": VerbInfo("bore-sighting", "bore-sighting [CARD]", t("Defense posture, before a Fire attack roll with a weapon of printed FP 5 or more: +2 FP (A27)")),
+    "spray-fire": VerbInfo("spray-fire", "spray-fire [CARD] HEX", t("before a Fire attack roll: the attack also covers an adjacent hex (A40)")),
+    "concealment": VerbInfo("concealment", "concealment [CARD]", t("before a defense roll: the Attack total loses the hex's Cover (A29)")),
+    "light-wounds": VerbInfo("light-wounds", "light-wounds [CARD]", t("a Squad of yours takes a hit: it becomes a Team instead, for 1 VP (A36)")),
+    "assault-fire": VerbInfo("assault-fire", "assault-fire [CARD] HEX UNIT [UNIT...]", t("in your Move order: a Fire attack by moving units with boxed FP (A26)")),
+    "accept": VerbInfo("accept", "accept", t("let the last roll stand (9.1)")),
+    "reroll": VerbInfo("reroll", "reroll", t("play the Initiative card: cancel the last roll, which is rolled again (9.1)")),
+    "react": VerbInfo("react", "react initiative never|ask|upto N / react windows pass / react list / react clear", t("private standing reactions that answer for you")),
     **{v: VerbInfo(v, v, t("not implemented yet: the referee decides")) for v in common.NOT_YET},
 }
 #: Italian aliases of the verbs, in the words of the Italian rulebook (help lists them).
@@ -110,6 +126,16 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "demolition": ("demolizione",),
     "hidden-mines": ("mine-nascoste",),
     "hidden-wire": ("filo-spinato-nascosto",),
+    "accept": ("accetta",),
+    "reroll": ("rilancia",),
+    "react": ("reagisci",),
+    "crossfire": ("fuoco-incrociato",),
+    "hand-grenades": ("bombe-a-mano",),
+    "sustained-fire": ("fuoco-sostenuto",),
+    "spray-fire": ("sventagliata",),
+    "concealment": ("mimetizzazione",),
+    "light-wounds": ("ferite-leggere",),
+    "assault-fire": ("fuoco-d-assalto",),
 }
 VERBS = {name: dataclasses.replace(info, aliases=info.aliases + ITALIAN.get(name, ())) for name, info in VERBS.items()}
 #: Verbs that play an action card (the card's action, its rule), and 'clear-smoke' that plays none.
@@ -142,10 +168,17 @@ class CombatCommander(flow.ProcedureGame):
         "move_order": movement.MoveOrder(),
         "opfire": movement.OpFire(),
         "advance_order": melee.AdvanceOrder(),
+        "melee": melee.Melee(),
         "rout": rally.Rout(),
         "choice": events.Choice(),
         "time_advance": timeadvance.TimeAdvance(),
         "demolition_window": demolition.DemolitionWindow(),
+        "recover": rally.Recover(),
+        attack.ATTACK: attack.FireAttack(),
+        attack.ROLL: responses.InitiativeRoll(),
+        "attack_window": responses.AttackWindow(),
+        "defense_window": responses.DefenseWindow(),
+        "wounds_window": responses.WoundsWindow(),
     }
 
     def __init__(self) -> None:
@@ -250,7 +283,9 @@ class CombatCommander(flow.ProcedureGame):
         if verb in common.NOT_YET:
             raise common.not_yet(verb)
         top = state["flow"][-1]["proc"] if state.get("flow") else ""
-        if verb in ("done", "end"):
+        if verb in ("done", "end", "accept", "reroll"):
+            if args:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
             return Action(verb)
         if verb == "choose":
             if len(args) != 1:
@@ -260,6 +295,22 @@ class CombatCommander(flow.ProcedureGame):
         if verb in ACTION_CARDS:
             self._check_window(verb, top)
             return self._action(state, role, verb, args)
+        if verb == "react":
+            return responses.parse_react(args)
+        if verb in ("crossfire", "hand-grenades", "marksmanship", "sustained-fire", "bore-sighting", "concealment", "light-wounds", "spray-fire", "assault-fire"):
+            card_named = [args[0].lower()] if args and cards.is_card(args[0].lower()) else []
+            rest = args[1:] if card_named else args
+            if verb == "spray-fire":
+                if len(rest) != 1:
+                    raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
+                return Action(verb, (*card_named, self._hex(state, rest[0])))
+            if verb == "assault-fire":
+                if len(rest) < 2:
+                    raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
+                return Action(verb, (*card_named, self._hex(state, rest[0]), *(self._unit(state, u) for u in rest[1:])))
+            if rest:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
+            return Action(verb, tuple(card_named))
         if verb == "pass":
             return Action(verb, tuple(self._card_arg(state, role, a) for a in args))
         if verb == "rout":
@@ -392,17 +443,33 @@ class CombatCommander(flow.ProcedureGame):
         return label
 
     def apply(self, state: State, role: Role, action: Action, ctx: Context) -> State:
+        if action.verb == "react":  # a private standing reaction may be given at any moment (digest 6.4)
+            responses.react(state, role, action, ctx)
+            return state
         self.dispatch(state, role, action, ctx)
-        timeadvance.open_pending(state, ctx)  # under the event choices: reinforcements (step 5) come before Dig In (step 6)
-        events.open_choices(self.data, state, ctx)
-        if not state.get("over"):
+        for _ in range(flow.MAX_AUTOMATIC_STEPS):
+            timeadvance.open_pending(state, ctx)  # under the event choices: reinforcements (step 5) come before Dig In (step 6)
+            events.open_choices(self.data, state, ctx)
+            if state.get("over"):
+                break
             # A choice settled at once may have ended what a waiting procedure waited for (a KIA
             # on the unit about to retreat): let the automatic procedures go on.
             self.run_automatic(state, ctx)
+            if not (state.get("flow") and flow.top(state)["proc"] == "choice" and not state.get("choices")):
+                break
+            # A held roll's choice step whose queue a later step (a Time advance's) answered is over: the roll goes on.
+            flow.end(state)
         return state
 
+    def auto_action(self, state: State, role: Role) -> Action | None:
+        """A standing reaction's answer (digest 6.4): an Initiative decision or a window passed."""
+        return responses.auto_action(state, role)
+
     def order_text(self, action: Action, viewer: Role) -> str:
-        """The card an order names is private until played, and shown by its face once played: mask its id."""
+        """The card an order names is private until played, and shown by its face once played: mask its id.
+        A standing reaction is private: the others read only that one was given."""
+        if action.verb == "react":
+            return "react (private)"
         masked = ("card" if cards.is_card(a) else "chit" if a in objectives.chits() else a for a in action.args)
         return " ".join([action.verb, *masked])
 
@@ -474,7 +541,7 @@ class CombatCommander(flow.ProcedureGame):
         out += [{"hex": h, "text": "Blaze", "side": ""} for h in sorted(state["blaze"])]
         out += [{"hex": h, "text": fortifications.NAMES[k], "side": ""} for h, k in sorted(fortifications.forts(state).items())]
         labels = list(board.map.grid.labels())
-        # Ruling R38: the Artillery boxes (2.2.3) are the corner hexes nearest each player's edge.
+        # Ruling R45: the Artillery boxes (2.2.3) are the corner hexes nearest each player's edge.
         first, last = labels[0], labels[-1]
         axis_corner = first if first in board.map.zone("edge-axis") else last
         corners = {"axis": axis_corner, "allies": last if axis_corner == first else first}
@@ -501,17 +568,21 @@ class CombatCommander(flow.ProcedureGame):
         hand = state["sides"][role]["hand"]
         listed = "; ".join(f"{c} {cards.face(cards.card(c)).format()}" for c in hand)
         chits = "; ".join(objectives.describe(c).format() for c in objectives.of(state)["secret"][role])
-        return t("Your hand ({n}): {cards}. Your secret objectives: {chits}.", n=len(hand), cards=listed or "-", chits=chits or "-")
+        held = t("Your hand ({n}): {cards}. Your secret objectives: {chits}.", n=len(hand), cards=listed or "-", chits=chits or "-")
+        if role not in state.get("reactions", {}):
+            return held
+        return t("{hand} {reactions}", hand=held, reactions=responses.describe(state, role))
 
     def secrets(self, state: State) -> dict[Role, set[str]]:
         chits = objectives.secret_ids(state)
         return {r: set(s["hand"]) | chits[r] for r, s in state["sides"].items()}
 
     def redeal(self, state: State, role: Role, ctx: Context) -> State | None:
-        """Deal ``role``'s hand again from itself and as many cards from the bottom of its deck (the rest, which the next rolls reveal, stays);
-        not while an Interrogation the opponent drew waits on the hand it was shown (E61): that hand is no longer hidden from him."""
-        if any(ch["kind"] == "interrogation" and ch["role"] != role for ch in state.get("choices", [])):
-            return None
+        """Deal ``role``'s hand again from itself and as many cards from the bottom of its deck (the rest, which the next rolls reveal, stays)."""
+        if any(ch.get("kind") == "interrogation" and ch["role"] != role for ch in state.get("choices", [])):
+            return None  # E61: the hand was shown to the other player, whose pending choice names its cards
+        if any(f["proc"] == attack.ROLL and f.get("roller") == role for f in state.get("flow", [])):
+            return None  # a held roll of this deck is pending: its Time! or last card reshuffles deck and discard (6.1.2)
         side = state["sides"][role]
         if len(side["deck"]) < REDEAL_MARGIN + len(side["hand"]):
             return None  # a Time advance is near: the reshuffled deck is what the hand is not (6.1.2), by the rules

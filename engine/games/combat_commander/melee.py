@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import flow
+from engine import flow, windows
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import cards, exits, fortifications, model
+from engine.games.combat_commander import attack, cards, exits, fortifications, model
 from engine.games.combat_commander.common import (
     NOT_YET,
     Rules,
@@ -114,18 +114,17 @@ def finish_advance(g: Rules, state: State, ctx: Context) -> None:
     melees(g, state, ctx)
 
 
-def melees(g: Rules, state: State, ctx: Context) -> None:
-    """O16.4: one melee per shared hex, in hex order (the active player's choice is not asked yet)."""
+def melees(g: Rules, state: State, ctx: Context, triggers: bool = True) -> None:
+    """O16.4: one melee per shared hex, in hex order (the active player's choice is not asked yet);
+    ``triggers``: False for a melee a trigger caused, whose rolls never trigger (1.9.1)."""
     shared = sorted(
         h for h in {u["hex"] for u in model.on_map(state).values()}
         if len({state["units"][x]["side"] for x in model.units_at(state, h)}) == 2
     )
-    for label in shared:
-        if state.get("over"):
-            return
-        melee(g, state, label, ctx)
-    board = g.board_for(state)
-    model.update_control(g.data, state, objectives(board), ctx)
+    if shared:
+        flow.call(state, "melee", hexes=shared, at=0, stage="next", rolled=0, totals={}, resumed=True, triggers=triggers)
+    else:
+        model.update_control(g.data, state, objectives(g.board_for(state)), ctx)
 
 
 def melee_fp(g: Rules, state: State, units: list[str]) -> int:
@@ -133,39 +132,86 @@ def melee_fp(g: Rules, state: State, units: list[str]) -> int:
     return sum(model.value(g.data, state, u, "fp") + (1 if "fp" in model.counter(g.data, state, u).boxed else 0) for u in units)
 
 
-def melee(g: Rules, state: State, label: Label, ctx: Context) -> None:
-    """O16.4.2-3: the inactive player rolls first; the lower total loses every unit; a tie loses both."""
-    active = state["player"]
-    order = (model.other(active), active)
-    totals: dict[Role, int] = {}
-    for role in order:
-        units = model.units_at(state, label, role)
-        if not units:
-            return
-        fp = melee_fp(g, state, units)
-        roll = cards.roll(g.data, state, role, ctx, t("Melee in {hex}", hex=label))
-        if state.get("over"):
-            return
-        totals[role] = fp + roll
-        ctx.log(t("{side} in {hex}: melee FP {fp} + {roll} = {total} (O16.4.2).", side=role, hex=label, fp=fp, roll=roll, total=fp + roll))
-    if any(not model.units_at(state, label, r) for r in order):
-        return
-    low = min(totals.values())
-    losers = [r for r in order if totals[r] == low]
-    if len(losers) == 2 and fortifications.fort_at(state, label) in ("bunker", "pillbox"):
-        # F101, F104 (ruling R27): the side that held it alone before the Advance wins a tie.
-        losers = [active]
-    ctx.log(
-        ngettext(
-            "Melee in {hex}: {losers} loses every unit there (O16.4.3).",
-            "Melee in {hex}: {losers} lose every unit there (O16.4.3).",
-            len(losers),
-            hex=label,
-            losers=" and ".join(losers),
-        )
-    )
-    for role in losers:
-        for uid in model.units_at(state, label, role):
-            if state.get("over"):
+class Melee(Procedure):
+    """O16.4.2-3, hex by hex: the inactive player rolls first, then the active player, each roll held
+    for the Initiative card (9.1) and its triggers resolved before the next (1.9.1); the lower total
+    loses every unit in the hex, a tie loses both sides."""
+
+    name = "melee"
+    rule = "O16.4"
+
+    def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
+        return Step(t("melee"), "O16.4")
+
+    def automatic(self, frame: flow.Frame) -> bool:
+        return bool(frame.get("resumed"))
+
+    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+        g = rules_of(game)
+        frame["resumed"] = False
+        back = frame.pop("returned", {})
+        active = state["player"]
+        order = (model.other(active), active)
+        if frame["stage"] == "next":
+            if frame["at"] >= len(frame["hexes"]):
+                flow.end(state)
+                model.update_control(g.data, state, objectives(g.board_for(state)), ctx)
                 return
-            model.eliminate(g.data, state, uid, ctx)
+            frame.update(stage="roll", rolled=0, totals={})
+        label = frame["hexes"][frame["at"]]
+        if frame["stage"] == "rolled":
+            role = order[frame["rolled"]]
+            c = cards.card(back["roll"]["card"])
+            cards.consequences(g.data, state, role, c, back["roll"]["last"], ctx, triggers=frame.get("triggers", True))
+            frame.update(stage="rresult", card=c.id)
+            if attack.paused_for_choices(g, state, frame, ctx):
+                return
+        if frame["stage"] == "rresult":
+            role = order[frame["rolled"]]
+            c = cards.card(frame["card"])
+            units = model.units_at(state, label, role)
+            fp = melee_fp(g, state, units)
+            total = fp + c.white + c.red
+            frame["totals"][role] = total
+            ctx.log(t("{side} in {hex}: melee FP {fp} + {roll} = {total} (O16.4.2).", side=role, hex=label, fp=fp, roll=c.white + c.red, total=total))
+            frame["rolled"] += 1
+            frame["stage"] = "roll" if frame["rolled"] < 2 else "result"
+        if frame["stage"] == "roll":
+            role = order[frame["rolled"]]
+            if not all(model.units_at(state, label, r) for r in order):
+                self._next(frame)
+                return
+            frame["stage"] = "rolled"
+            windows.hold_roll(state, "cc_roll", role, "melee", why=t("Melee in {hex}", hex=label).to_json())
+            return
+        if frame["stage"] == "result":
+            if all(model.units_at(state, label, r) for r in order):
+                self._result(g, state, label, order, frame["totals"], ctx)
+            if not state.get("over"):
+                self._next(frame)
+
+    def _next(self, frame: flow.Frame) -> None:
+        frame["at"] += 1
+        frame["stage"] = "next"
+        frame["resumed"] = True
+
+    def _result(self, g: Rules, state: State, label: Label, order: tuple[Role, Role], totals: dict[str, int], ctx: Context) -> None:
+        low = min(totals.values())
+        losers = [r for r in order if totals[r] == low]
+        if len(losers) == 2 and fortifications.fort_at(state, label) in ("bunker", "pillbox"):
+            # F101, F104 (ccfort's ruling): the side that held it alone before the Advance wins a tie.
+            losers = [order[1]]
+        ctx.log(
+            ngettext(
+                "Melee in {hex}: {losers} loses every unit there (O16.4.3).",
+                "Melee in {hex}: {losers} lose every unit there (O16.4.3).",
+                len(losers),
+                hex=label,
+                losers=" and ".join(losers),
+            )
+        )
+        for role in losers:
+            for uid in model.units_at(state, label, role):
+                if state.get("over"):
+                    return
+                model.eliminate(g.data, state, uid, ctx)

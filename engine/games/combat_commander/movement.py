@@ -10,13 +10,15 @@ from itertools import combinations
 from typing import Any
 
 from engine import flow
-from engine.errors import IllegalOrder
+from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
 from engine.games.combat_commander import (
+    attack,
     cards,
     exits,
     fire,
+    fireactions,
     fortifications,
     grenades,
     hidden,
@@ -97,6 +99,7 @@ class MoveOrder(Procedure):
                 acts.append(Action("exit", (uid,)))
             acts += [Action("transfer", (w, r)) for w, r in transfers(g, state, frame, uid)]
         acts += grenades.actions(g, state, role, frame)
+        acts += fireactions.assault_fire_options(g, state, frame, role)
         return Prompt(role, self.text(game, state, frame, role), tuple(acts))
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
@@ -114,6 +117,13 @@ class MoveOrder(Procedure):
             return
         if action.verb == "exit":
             self.exit(g, state, frame, action.args[0], ctx)
+            return
+        if action.verb == "assault-fire":
+            cid = action.args[0] if action.args and cards.is_card(action.args[0]) else None
+            rest = list(action.args[1:] if cid else action.args)
+            if len(rest) < 2:
+                raise InvalidOrder(t("Syntax: assault-fire [CARD] HEX UNIT [UNIT...] (A26)."))
+            fireactions.assault_fire(g, state, frame, role, cid, rest[0], rest[1:], ctx)
             return
         if action.verb != "step":
             if action.verb in NOT_YET:
@@ -269,8 +279,8 @@ class OpFire(Procedure):
             for group in combinations(prior, n):
                 if _fp_ok(g, state, list(group), frame["hex"]):
                     acts.append(Action("fire", tuple(group)))
-        acts += [armed for a in acts[1:] if (armed := _with_arms(g, state, a, frame["hex"])) is not None]
-        return Prompt(role, self.text(game, state, frame, role), tuple(acts))
+        acts += [armed for a in acts if a.verb == "fire" and (armed := _with_arms(g, state, a, frame["hex"])) is not None]
+        return Prompt(role, self.text(game, state, frame, role), tuple(acts), default=Action("pass"))
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
         g = rules_of(game)
@@ -307,7 +317,8 @@ class OpFire(Procedure):
                 "A33.2",
             )
         firers = [u for u in [*new, *old, *arms] if fire.reach(g.data, board, state, u, frame["hex"])]
-        fire.attack_fp(g.data, board, state, firers, frame["hex"])
+        # Hindered below 1 FP it may still be announced: Crossfire and other +FP actions may make it possible (O20.3.2).
+        fire.attack_fp(g.data, board, state, firers, frame["hex"], minimum=-99)
         if cid:
             c = cards.discard_from_hand(state, role, cid)
             ctx.reveal(t("{side} plays {card} as opportunity fire, activating {units} (A33).", side=role, card=cards.face(c), units=", ".join(new)))
@@ -315,10 +326,17 @@ class OpFire(Procedure):
             state["units"][uid]["opfire"] = True
         move_frame = flow.stack(state)[-2]
         move_frame["opfire"] = sorted(set(move_frame["opfire"]) | set(new))
-        fire.resolve(g.data, board, state, role, firers, frame["hex"], ctx)
-        if state.get("over"):
-            return
-        flow.end(state)
+        attack.start(state, role, firers, frame["hex"], mover=frame["mover"], kind="opfire")
+
+    def automatic(self, frame: flow.Frame) -> bool:
+        return bool(frame.get("resumed"))
+
+    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+        """Back from the attack: one attack per expenditure (A33.3), the move goes on; an attack
+        that could not be rolled (hindered below 1 FP, 10.3.2.1) leaves the window open."""
+        frame["resumed"] = False
+        if frame.pop("returned", {}).get("made", True):
+            flow.end(state)
 
 
 def _with_arms(g: Rules, state: State, action: Action, target: Label) -> Action | None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import flow
+from engine import flow, windows
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import cards, fortifications, model
+from engine.games.combat_commander import attack, cards, fortifications, model
 from engine.games.combat_commander.common import (
     Rules,
     objectives,
@@ -45,23 +45,57 @@ def recover(g: Rules, state: State, role: Role, cid: str, order: list[str], ctx:
     for u in model.on_map(state).values():
         if u["side"] == role:
             u["suppressed"] = False
-    board = g.board_for(state)
-    for uid in [*order, *rest]:
-        u = state["units"][uid]
-        if u["hex"] is None or not u["broken"] or state.get("over"):
-            continue
-        morale = model.value(g.data, state, uid, "morale") + board.cover(u["hex"])
-        value = cards.roll(g.data, state, role, ctx, t("Recover roll for {unit}", unit=uid))
-        if state.get("over") or u["hex"] is None or not u["broken"]:
-            continue
-        if value < morale:
-            u["broken"] = False
-            ctx.log(t("{unit}: {roll} is less than Morale {morale}: rallied (O22.3).", unit=uid, roll=value, morale=morale))
-        elif value == morale:
-            u["suppressed"] = True
-            ctx.log(t("{unit}: {roll} equals Morale {morale}: suppressed (O22.3).", unit=uid, roll=value, morale=morale))
-        else:
-            ctx.log(t("{unit}: {roll} is more than Morale {morale}: no effect (O22.3).", unit=uid, roll=value, morale=morale))
+    flow.call(state, "recover", role=role, queue=[*order, *rest], rolling="", resumed=True)
+
+
+class Recover(Procedure):
+    """O22.2-O22.3: one Recover roll per unit broken when the order was announced, each held for
+    the Initiative card (9.1) and its triggers resolved before its result (1.9.1)."""
+
+    name = "recover"
+    rule = "O22"
+
+    def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
+        return Step(t("Recover order"), "O22")
+
+    def automatic(self, frame: flow.Frame) -> bool:
+        return bool(frame.get("resumed"))
+
+    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+        g = rules_of(game)
+        frame["resumed"] = False
+        back = frame.pop("returned", None)
+        role = frame["role"]
+        if back is not None and "roll" in back and frame["rolling"]:
+            c = cards.card(back["roll"]["card"])
+            cards.consequences(g.data, state, role, c, back["roll"]["last"], ctx)
+            frame["card"] = c.id
+            if attack.paused_for_choices(g, state, frame, ctx):
+                return
+        if frame.get("card") and frame["rolling"]:
+            uid, frame["rolling"] = frame["rolling"], ""
+            c = cards.card(frame.pop("card"))
+            u = state["units"][uid]
+            if u["hex"] is not None and u["broken"]:
+                morale = model.value(g.data, state, uid, "morale") + g.board_for(state).cover(u["hex"])
+                value = c.white + c.red
+                if value < morale:
+                    u["broken"] = False
+                    ctx.log(t("{unit}: {roll} is less than Morale {morale}: rallied (O22.3).", unit=uid, roll=value, morale=morale))
+                elif value == morale:
+                    u["suppressed"] = True
+                    ctx.log(t("{unit}: {roll} equals Morale {morale}: suppressed (O22.3).", unit=uid, roll=value, morale=morale))
+                else:
+                    ctx.log(t("{unit}: {roll} is more than Morale {morale}: no effect (O22.3).", unit=uid, roll=value, morale=morale))
+        while frame["queue"]:
+            uid = frame["queue"].pop(0)
+            u = state["units"][uid]
+            if u["hex"] is None or not u["broken"]:
+                continue
+            frame["rolling"] = uid
+            windows.hold_roll(state, "cc_roll", role, "recover", why=t("Recover roll for {unit}", unit=uid).to_json())
+            return
+        flow.end(state)
 
 
 # Rout (O23) and retreat (O23.3) ------------------------------------------------------------------
@@ -133,7 +167,18 @@ class Rout(Procedure):
 
     def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
         g = rules_of(game)
-        board = g.board_for(state)
+        back = frame.pop("returned", None)
+        frame.pop("resumed", None)
+        if back is not None and "roll" in back and frame.get("rolling"):
+            c = cards.card(back["roll"]["card"])
+            cards.consequences(g.data, state, frame["roller"], c, back["roll"]["last"], ctx)
+            frame["card"] = c.id
+            if attack.paused_for_choices(g, state, frame, ctx):
+                return
+        if frame.get("card") and frame.get("rolling"):
+            uid, frame["rolling"] = frame["rolling"], ""
+            if self._result(g, state, frame, uid, frame.pop("card"), ctx):
+                return
         while frame["queue"]:
             if state.get("over"):
                 return
@@ -141,32 +186,38 @@ class Rout(Procedure):
             u = state["units"][uid]
             if u["hex"] is None or not u["broken"]:
                 continue
-            morale = model.value(g.data, state, uid, "morale") + board.cover(u["hex"])
-            value = cards.roll(g.data, state, frame["roller"], ctx, t("Rout roll for {unit}", unit=uid))
-            if state.get("over"):
-                return
-            if u["hex"] is None:
-                continue
-            if value < morale:
-                ctx.log(t("{unit}: {roll} is less than Morale {morale}: no effect (O23.2).", unit=uid, roll=value, morale=morale))
-            elif value == morale:
-                u["suppressed"] = True
-                ctx.log(t("{unit}: {roll} equals Morale {morale}: suppressed (O23.2).", unit=uid, roll=value, morale=morale))
-            else:
-                n = value - morale
-                ctx.log(
-                    ngettext(
-                        "{unit}: {roll} is more than Morale {morale}: it retreats {n} hex (O23.2).",
-                        "{unit}: {roll} is more than Morale {morale}: it retreats {n} hexes (O23.2).",
-                        n,
-                        unit=uid,
-                        roll=value,
-                        morale=morale,
-                    )
-                )
-                if self._start(g, state, frame, uid, n, ctx):
-                    return
+            frame["rolling"] = uid
+            windows.hold_roll(state, "cc_roll", frame["roller"], "rout", why=t("Rout roll for {unit}", unit=uid).to_json())
+            return
         flow.end(state)
+
+    def _result(self, g: Rules, state: State, frame: flow.Frame, uid: str, card: str, ctx: Context) -> bool:
+        """The accepted Rout roll's result, its triggers resolved (O23.2); True if a retreat now waits for the owner."""
+        c = cards.card(card)
+        u = state["units"][uid]
+        if state.get("over") or u["hex"] is None:
+            return bool(state.get("over"))
+        morale = model.value(g.data, state, uid, "morale") + g.board_for(state).cover(u["hex"])
+        value = c.white + c.red
+        if value < morale:
+            ctx.log(t("{unit}: {roll} is less than Morale {morale}: no effect (O23.2).", unit=uid, roll=value, morale=morale))
+        elif value == morale:
+            u["suppressed"] = True
+            ctx.log(t("{unit}: {roll} equals Morale {morale}: suppressed (O23.2).", unit=uid, roll=value, morale=morale))
+        else:
+            n = value - morale
+            ctx.log(
+                ngettext(
+                    "{unit}: {roll} is more than Morale {morale}: it retreats {n} hex (O23.2).",
+                    "{unit}: {roll} is more than Morale {morale}: it retreats {n} hexes (O23.2).",
+                    n,
+                    unit=uid,
+                    roll=value,
+                    morale=morale,
+                )
+            )
+            return self._start(g, state, frame, uid, n, ctx)
+        return False
 
     def _start(self, g: Rules, state: State, frame: flow.Frame, uid: str, n: int, ctx: Context) -> bool:
         """Begin a retreat of ``n`` hexes; False if it ended at once (off the unit's own edge)."""

@@ -84,7 +84,26 @@ def hand_without(m: Match, role: str, order: str) -> None:
             side["hand"][i] = spare
 
 
+#: The windows and the held roll that ``play`` answers with their published default.
+ANSWERED = {"attack_window": "pass", "defense_window": "pass", "wounds_window": "pass", "cc_roll": "accept"}
+
+
+def settle(m: Match) -> list[Record]:
+    """Answer every window and held roll on top with its default (pass, accept) until play goes on."""
+    out: list[Record] = []
+    while m.state.get("flow") and top(m) in ANSWERED:
+        role = sorted(m.active())[0]
+        out += m.play(role, Action(ANSWERED[top(m)]))
+    return out
+
+
 def play(m: Match, role: str, verb: str, *args: str) -> list[Record]:
+    """Play an order, then let every window and Initiative decision it opens take its default."""
+    return [*m.play(role, Action(verb, args)), *settle(m)]
+
+
+def play_only(m: Match, role: str, verb: str, *args: str) -> list[Record]:
+    """Play an order and stop at the first window or Initiative decision it opens."""
     return m.play(role, Action(verb, args))
 
 
@@ -116,3 +135,29 @@ class FakeContext:
 
     def reveal(self, text: object, to: str = "*") -> None:
         self.lines.append(str(text))
+
+
+def hold_action(m: Match, role: str, action: str, keep: tuple[str, ...] = ()) -> str:
+    """Make sure ``role`` holds a card whose action is ``action`` (``keep``: cards not to give back); return its id."""
+    side = m.state["sides"][role]
+    for cid in side["hand"]:
+        if card(cid).action == action:
+            return cid
+    wanted = next(c for c in side["deck"] if card(c).action == action)
+    side["deck"].remove(wanted)
+    spare = next(c for c in side["hand"] if c not in keep)
+    side["hand"].remove(spare)
+    side["deck"].append(spare)
+    side["hand"].append(wanted)
+    return wanted
+
+
+def without_action(m: Match, role: str, action: str) -> None:
+    """Swap every card with ``action`` out of ``role``'s hand."""
+    side = m.state["sides"][role]
+    for i, cid in enumerate(side["hand"]):
+        if card(cid).action == action:
+            spare = next(c for c in side["deck"] if card(c).action != action)
+            side["deck"].remove(spare)
+            side["deck"].append(cid)
+            side["hand"][i] = spare

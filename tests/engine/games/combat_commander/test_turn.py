@@ -94,7 +94,7 @@ def test_order_capacity_is_enforced() -> None:
     assert exc.value.rule == "5.1"
 
 
-@pytest.mark.parametrize("verb,rule", [("ambush", "A25"), ("reroll", "9.1")])
+@pytest.mark.parametrize("verb,rule", [("ambush", "A25"), ("no-quarter", "A38")])
 def test_unimplemented_orders_are_refused_naming_their_rule(verb: str, rule: str) -> None:
     """What is not implemented yet is refused, naming the rule and the referee (never ignored)."""
     m = new_match()

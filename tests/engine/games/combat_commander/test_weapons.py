@@ -6,6 +6,7 @@ import pytest
 
 from engine.errors import IllegalOrder, NotImplementedRule
 from engine.games.combat_commander import cards, events, fire, model, weapons
+from engine.games.combat_commander.attack import attack_frame
 from engine.games.combat_commander.movement import movement
 from tests.engine.games.combat_commander.helpers import (
     DATA,
@@ -13,9 +14,11 @@ from tests.engine.games.combat_commander.helpers import (
     FakeContext,
     find,
     hold,
+    hold_action,
     new_match,
     only_units,
     play,
+    play_only,
     stack,
     texts,
     top,
@@ -368,9 +371,51 @@ def test_no_weapon_fires_from_wire() -> None:
 
 
 def test_a_deploying_squad_s_weapon_goes_to_one_of_its_teams() -> None:
-    """A Squad that deploys hands its weapon to one of the two Teams, by default the first (11.3, E52; ruling R42)."""
+    """A Squad that deploys hands its weapon to one of the two Teams, by default the first (11.3, E52; ruling R49)."""
     m = new_match()
     only_units(m, {"g-s3": "D2", "a-s1": "H9"})
     m.state["units"]["g-s3"]["broken"] = True
     events._deploy(DATA, m.state, {"kind": "deploy", "role": "axis", "rule": "E52"}, "g-s3", FakeContext())
     assert m.state["weapons"]["g-w1"]["unit"] == "g-s3a"
+
+
+# Weapons in the actions before the roll (A27, A40, A41) ------------------------------------------
+
+
+def announce(m, pieces: list[str], target: str, roll: tuple[int, int], keep: tuple[str, ...] = ()):  # type: ignore[no-untyped-def]
+    """Axis orders Fire with the carriers of ``pieces`` and announces the attack; stops in the window before the roll."""
+    cid = hold(m, "axis", "fire")
+    stack(m, "axis", [find("axis", white=roll[0], red=roll[1], trigger="", exclude=(cid, *keep))])
+    stack(m, "allies", [find("allies", white=6, red=6, trigger="")])
+    play_only(m, "axis", "fire", cid, *sorted({weapons.carrier(m.state, p) for p in pieces}))
+    play_only(m, "axis", "attack", target, *pieces)
+    assert top(m) == "attack_window"
+
+
+def test_the_attack_lists_its_firing_weapons_for_the_actions() -> None:
+    """The attack names each firing weapon with its kind and printed FP, which Bore Sighting and Sustained Fire read (A27, A41)."""
+    m = new_match()
+    only_units(m, {"g-s3": "B7", "a-s1": "D7"})
+    announce(m, ["g-s3", "g-w1"], "D7", (1, 1))
+    assert attack_frame(m.state)["weapons"] == [{"id": "g-w1", "kind": "mg", "fp": 8}]
+
+
+def test_sustained_fire_with_a_heavy_machine_gun_adds_two() -> None:
+    """A41 with a real machine gun firing: +2 FP (8 FP HMG, 10 FP with Sustained Fire)."""
+    m = new_match()
+    only_units(m, {"g-s3": "B7", "a-s1": "D7"})
+    cid = hold_action(m, "axis", "sustained_fire")
+    announce(m, ["g-w1"], "D7", (2, 1), keep=(cid,))
+    recs = play_only(m, "axis", "sustained-fire", cid)
+    recs += play(m, "axis", "pass")
+    assert any("10 FP + 3 = 13" in line for line in texts(recs))
+
+
+def test_spray_fire_accepts_a_weapon_with_boxed_range() -> None:
+    """A40: a machine gun has a boxed Range, so it may spray two adjacent hexes."""
+    m = new_match()
+    only_units(m, {"g-s3": "B7", "a-s1": "D7", "a-s2": "D8"})
+    cid = hold_action(m, "axis", "spray_fire")
+    announce(m, ["g-w1"], "D7", (1, 1), keep=(cid,))
+    play_only(m, "axis", "spray-fire", cid, "D8")
+    assert attack_frame(m.state)["spray"] == "D8"
