@@ -211,6 +211,9 @@ class FireAttack(Procedure):
         )
         if c.white == c.red and any(m["action"] == "sustained-fire" for m in frame["mods"]):
             ctx.log(t("Sustained Fire (A41): the roll is a double, a firing machine gun or mortar breaks."))
+            for w in frame.get("weapons", []):
+                if w["kind"] in ("mg", "mortar") and w.get("id") in state.get("weapons", {}) and state["weapons"][w["id"]]["unit"] is not None:
+                    weapons.break_weapon(state, w["id"], ctx, "A41")
         frame["stage"] = "defend"
         frame["next"] = 0
         self._next_defender(g, state, frame, ctx)

@@ -411,6 +411,17 @@ def test_sustained_fire_with_a_heavy_machine_gun_adds_two() -> None:
     assert any("10 FP + 3 = 13" in line for line in texts(recs))
 
 
+def test_sustained_fire_on_a_double_breaks_the_machine_gun() -> None:
+    """A41: a double on the attack roll breaks the firing machine gun."""
+    m = new_match()
+    only_units(m, {"g-s3": "B7", "a-s1": "D7"})
+    cid = hold_action(m, "axis", "sustained_fire")
+    announce(m, ["g-w1"], "D7", (3, 3), keep=(cid,))
+    play_only(m, "axis", "sustained-fire", cid)
+    play(m, "axis", "pass")
+    assert m.state["weapons"]["g-w1"]["broken"] is True
+
+
 def test_spray_fire_accepts_a_weapon_with_boxed_range() -> None:
     """A40: a machine gun has a boxed Range, so it may spray two adjacent hexes."""
     m = new_match()
