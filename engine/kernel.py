@@ -227,8 +227,11 @@ class Match:
         self.state: State = {}
         self.records: list[Record] = []
         self.setup_entries: list[LogEntry] = []
-        self._undo: list[tuple[State, Record]] = []
+        self._undo: list[tuple[State | None, Record]] = []
         self._trusted: str | None = None  # the stored hash a trusting replay puts on its record
+        self._in_place: set[int] = set()  # planned replay: records applied without a copy (``plan_replay``)
+        self._plan_last: int | None = None  # planned replay: the record after which the state is checked
+        self._unchecked = False  # planned replay: orders applied in place since the invariants were checked
 
     # Creation and replay ----------------------------------------------------------------------
     @classmethod
@@ -280,6 +283,7 @@ class Match:
             match.state = start[1]
             match.records = [r for r in records if r.seq <= start[0]]
             records = [r for r in records if r.seq > start[0]]
+        match.plan_replay(records)
         for rec in records:
             got = match._replay_one(rec, trust=check == "end").state_hash
             if check == "end":
@@ -299,22 +303,73 @@ class Match:
                 )
         return match
 
+    def plan_replay(self, records: Sequence[Record]) -> None:
+        """Prepare to replay ``records`` (in order, by ``_replay_one``) without their per-record costs.
+
+        Replaying needs a copy of the state before a record only where undo may restore it: the
+        records a later undo takes back and those still on the undo stack at the end (found by
+        running the stack over the records' kinds, exactly as the kernel runs it). Every other
+        order applies in place on one private copy, and the game's invariants, checked when each
+        record was first applied, are checked again after the last record (and before every kept
+        copy), so a log that no longer fits the rules is still refused, at the end.
+        """
+        stack = [rec.seq for _, rec in self._undo]
+        undone: set[int] = set()
+        for rec in records:
+            if rec.kind in ("order", "auto"):
+                stack.append(rec.seq)
+            elif rec.kind == "undo" and stack:
+                undone.add(stack.pop())
+            elif rec.kind == "override" and rec.override is not None:
+                if rec.override.kind == "rewind":
+                    stack.clear()
+                elif rec.override.kind != "grant-undo":
+                    stack.append(rec.seq)
+            del stack[:-UNDO_DEPTH]
+        kept = undone | set(stack)
+        self._in_place = {r.seq for r in records if r.kind in ("order", "auto") and r.seq not in kept}
+        self._plan_last = records[-1].seq if records else None
+        if self._in_place:
+            self.state = clone(self.state)  # the one copy: setup's or the caller's state is never written
+
     def _replay_one(self, rec: Record, trust: bool = False) -> Record:
         """Apply a stored record again; the new record it makes (with the state's hash, or with
         ``rec``'s stored hash when ``trust``: the caller checks the state at the end)."""
         self._trusted = rec.state_hash if trust and rec.state_hash else None
+        in_place = rec.seq in self._in_place
         try:
-            if rec.kind in ("order", "auto"):
+            if not in_place and self._unchecked:
+                self._check_replayed()  # the state a kept copy (undo) or an override starts from
+            if in_place:
+                self._in_place.discard(rec.seq)
                 assert rec.action is not None
-                return self._apply(rec.role, rec.action, rec.kind, seq=rec.seq)
-            if rec.kind == "undo":
-                return self._pop_undo(rec.role, seq=rec.seq, granted=bool(rec.data.get("granted")))
-            if rec.kind == "override":
+                out = self._apply(rec.role, rec.action, rec.kind, seq=rec.seq, in_place=True)
+            elif rec.kind in ("order", "auto"):
+                assert rec.action is not None
+                out = self._apply(rec.role, rec.action, rec.kind, seq=rec.seq)
+            elif rec.kind == "undo":
+                out = self._pop_undo(rec.role, seq=rec.seq, granted=bool(rec.data.get("granted")))
+            elif rec.kind == "override":
                 assert rec.override is not None
-                return self._override(rec.override, seq=rec.seq, stored=rec.data)
-            raise ReplayMismatch(f"unknown record kind {rec.kind!r}")
+                out = self._override(rec.override, seq=rec.seq, stored=rec.data)
+            else:
+                raise ReplayMismatch(f"unknown record kind {rec.kind!r}")
+            if rec.seq == self._plan_last:
+                self._plan_last = None
+                if self._unchecked:
+                    self._check_replayed()
+            return out
         finally:
             self._trusted = None
+
+    def _check_replayed(self) -> None:
+        """The game's invariants on a state that orders applied in place reached (``plan_replay``),
+        refused as ``_apply`` refuses them."""
+        self._unchecked = False
+        try:
+            self.game.check_invariants(self.state)
+        except InvariantViolation as exc:
+            raise IllegalOrder(t("Refused: that order would leave an impossible position: {why}", why=exc.message)) from exc
 
     def _stamp(self, rec: Record) -> None:
         """The state's hash on a new record (the stored one while a trusting replay runs)."""
@@ -411,11 +466,14 @@ class Match:
             out.append(self._apply(found[0], found[1], "auto"))
         raise RuntimeError("standing orders did not come to rest")
 
-    def _apply(self, role: Role, action: Action, kind: str, seq: int | None = None) -> Record:
+    def _apply(self, role: Role, action: Action, kind: str, seq: int | None = None, in_place: bool = False) -> Record:
+        """Apply one action on a copy of the state, kept for undo; ``in_place`` (a planned replay
+        of a record no undo can reach, see ``plan_replay``) writes the state itself, keeps no copy
+        and leaves the invariants to be checked later."""
         before = self.state
         active_before = self.game.active(before)
         said = self.game.order_said(before, role, action)
-        work = clone(before)
+        work = before if in_place else clone(before)
         ctx = KernelContext(self._seed, int(work.get(RNG_KEY, 0)), work.get(FIXED_KEY, ()))
         try:
             after = self.game.apply(work, role, action, ctx)
@@ -424,7 +482,10 @@ class Match:
         after[RNG_KEY] = ctx.counter
         _keep_fixed(after, ctx.fixed)
         try:
-            self.game.check_invariants(after)
+            if in_place:
+                self._unchecked = True
+            else:
+                self.game.check_invariants(after)
         except InvariantViolation as exc:
             # A rule the order's own checks missed: refuse it, leaving the position as it was.
             raise IllegalOrder(t("Refused: that order would leave an impossible position: {why}", why=exc.message)) from exc
@@ -441,10 +502,10 @@ class Match:
         self.state = after
         self._stamp(rec)
         self.records.append(rec)
-        self._push_undo(before, rec)
+        self._push_undo(None if in_place else before, rec)
         return rec
 
-    def _push_undo(self, before: State, rec: Record) -> None:
+    def _push_undo(self, before: State | None, rec: Record) -> None:
         self._undo.append((before, rec))
         if len(self._undo) > UNDO_DEPTH:
             self._undo.pop(0)
@@ -479,6 +540,8 @@ class Match:
                 )
             grants -= 1
             granted = True
+        if before is None:  # never: ``plan_replay`` keeps every copy an undo of the log reaches
+            raise ReplayMismatch(f"record {last.seq}: the state before it was not kept for undo")
         self._undo.pop()
         self.state = clone(before)
         if grants or GRANTS_KEY in self.state:
@@ -677,9 +740,9 @@ class Match:
         if target >= self.next_seq():
             raise InvalidOrder(t("There is no record {n} yet.", n=target))
         replayed = Match.new(self.game, self.scenario, self.options, self._seed)
-        for rec in self.records:
-            if rec.seq > target:
-                break
+        wanted = [rec for rec in self.records if rec.seq <= target]
+        replayed.plan_replay(wanted)
+        for rec in wanted:
             replayed._replay_one(rec, trust=True)  # its hashes are not needed: only the state
         state: State = clone(replayed.state)
         return state
