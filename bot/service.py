@@ -385,6 +385,7 @@ class CampaignService:
             match.records = [r for r in records if r.seq <= seq]
             tail = [r for r in records if r.seq > seq]
         self._snapped[row.id] = snap[0] if snap is not None else 0
+        match.plan_replay(tail)  # no copy of the state per record, except where undo may go back
         for rec in tail:
             try:
                 match._replay_one(rec, trust=True)  # the final state is checked below
