@@ -229,7 +229,8 @@ class Match:
         self.setup_entries: list[LogEntry] = []
         self._undo: list[tuple[State | None, Record]] = []
         self._trusted: str | None = None  # the stored hash a trusting replay puts on its record
-        self._in_place: set[int] = set()  # planned replay: records applied without a copy (``plan_replay``)
+        self._planned: set[int] = set()  # planned replay: orders whose invariants wait for the end (``plan_replay``)
+        self._in_place: set[int] = set()  # planned replay: orders applied without a copy
         self._plan_last: int | None = None  # planned replay: the record after which the state is checked
         self._unchecked = False  # planned replay: orders applied in place since the invariants were checked
 
@@ -309,9 +310,9 @@ class Match:
         Replaying needs a copy of the state before a record only where undo may restore it: the
         records a later undo takes back and those still on the undo stack at the end (found by
         running the stack over the records' kinds, exactly as the kernel runs it). Every other
-        order applies in place on one private copy, and the game's invariants, checked when each
-        record was first applied, are checked again after the last record (and before every kept
-        copy), so a log that no longer fits the rules is still refused, at the end.
+        order applies in place on one private copy. The game's invariants, checked when each
+        record was first applied, are checked again after the last record (and by each override),
+        so a log that no longer fits the rules is still refused, at its end.
         """
         stack = [rec.seq for _, rec in self._undo]
         undone: set[int] = set()
@@ -327,7 +328,8 @@ class Match:
                     stack.append(rec.seq)
             del stack[:-UNDO_DEPTH]
         kept = undone | set(stack)
-        self._in_place = {r.seq for r in records if r.kind in ("order", "auto") and r.seq not in kept}
+        self._planned = {r.seq for r in records if r.kind in ("order", "auto")}
+        self._in_place = self._planned - kept
         self._plan_last = records[-1].seq if records else None
         if self._in_place:
             self.state = clone(self.state)  # the one copy: setup's or the caller's state is never written
@@ -336,14 +338,13 @@ class Match:
         """Apply a stored record again; the new record it makes (with the state's hash, or with
         ``rec``'s stored hash when ``trust``: the caller checks the state at the end)."""
         self._trusted = rec.state_hash if trust and rec.state_hash else None
-        in_place = rec.seq in self._in_place
         try:
-            if not in_place and self._unchecked:
-                self._check_replayed()  # the state a kept copy (undo) or an override starts from
-            if in_place:
+            if rec.seq in self._planned:
+                in_place = rec.seq in self._in_place
+                self._planned.discard(rec.seq)
                 self._in_place.discard(rec.seq)
                 assert rec.action is not None
-                out = self._apply(rec.role, rec.action, rec.kind, seq=rec.seq, in_place=True)
+                out = self._apply(rec.role, rec.action, rec.kind, seq=rec.seq, in_place=in_place, deferred=True)
             elif rec.kind in ("order", "auto"):
                 assert rec.action is not None
                 out = self._apply(rec.role, rec.action, rec.kind, seq=rec.seq)
@@ -363,8 +364,8 @@ class Match:
             self._trusted = None
 
     def _check_replayed(self) -> None:
-        """The game's invariants on a state that orders applied in place reached (``plan_replay``),
-        refused as ``_apply`` refuses them."""
+        """The game's invariants on the state a planned replay reached (``plan_replay``), refused
+        as ``_apply`` refuses them."""
         self._unchecked = False
         try:
             self.game.check_invariants(self.state)
@@ -466,10 +467,12 @@ class Match:
             out.append(self._apply(found[0], found[1], "auto"))
         raise RuntimeError("standing orders did not come to rest")
 
-    def _apply(self, role: Role, action: Action, kind: str, seq: int | None = None, in_place: bool = False) -> Record:
-        """Apply one action on a copy of the state, kept for undo; ``in_place`` (a planned replay
-        of a record no undo can reach, see ``plan_replay``) writes the state itself, keeps no copy
-        and leaves the invariants to be checked later."""
+    def _apply(
+        self, role: Role, action: Action, kind: str, seq: int | None = None, in_place: bool = False, deferred: bool = False
+    ) -> Record:
+        """Apply one action on a copy of the state, kept for undo. In a planned replay (see
+        ``plan_replay``) the invariants are ``deferred`` to its end, and a record no undo can
+        reach applies ``in_place``: it writes the state itself and keeps no copy."""
         before = self.state
         active_before = self.game.active(before)
         said = self.game.order_said(before, role, action)
@@ -482,7 +485,7 @@ class Match:
         after[RNG_KEY] = ctx.counter
         _keep_fixed(after, ctx.fixed)
         try:
-            if in_place:
+            if in_place or deferred:
                 self._unchecked = True
             else:
                 self.game.check_invariants(after)
