@@ -4,11 +4,13 @@ import random
 
 import pytest
 
-from engine import kernel
+from engine import kernel, registry
 from engine.errors import IllegalOrder, OrderError
 from engine.game import Override
 from engine.kernel import UNDO_DEPTH, Match, Record, ReplayMismatch
+from engine.state import canonical
 from tests.fixtures.duel import make_game
+from tests.harness import walk
 
 
 def long_log(seed: str, steps: int) -> Match:
@@ -90,9 +92,9 @@ def test_a_fast_replay_never_writes_the_state_it_starts_from():
         if all(u.data["undone"] > r.seq for u in match.records if u.kind == "undo" and u.seq > r.seq)
     )
     start = Match.replay(make_game(), "basic", {}, "plan-4", [r for r in match.records if r.seq <= middle], check="end").state
-    before = kernel.canonical(start)
+    before = canonical(start)
     fast = Match.replay(make_game(), "basic", {}, "plan-4", match.records, start=(middle, start), check="end")
-    assert kernel.canonical(start) == before and fast.hash() == match.hash()
+    assert canonical(start) == before and fast.hash() == match.hash()
 
 
 def test_a_changed_order_in_the_middle_of_a_fast_replay_is_still_found():
@@ -141,3 +143,16 @@ def test_rewinding_after_a_fast_replay_gives_the_state_the_log_had_there():
     fast = Match.replay(make_game(), "basic", {}, "plan-7", match.records, check="end")
     fast.override(Override("rewind", (str(target.seq),), "back to where it went wrong"))
     assert fast.hash() == target.state_hash
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_a_fast_replay_leaves_the_game_data_as_it_found_it(name, monkeypatch):
+    """Orders applied in place write only the replay's own copy: a new set-up is the same after it."""
+    monkeypatch.setattr(kernel, "UNDO_DEPTH", 4)  # most records in place, even in a short game
+    game = registry.get(name)
+    scenario = next(iter(game.scenarios))
+    fresh = canonical(Match.new(game, scenario, game.options, "alias").state)
+    played = walk(Match.new(game, scenario, game.options, "alias"), 120, "alias")
+    replayed = Match.replay(game, scenario, game.options, "alias", played.records, check="end")
+    assert replayed.hash() == played.hash() and len(played.records) > 10
+    assert canonical(Match.new(game, scenario, game.options, "alias").state) == fresh
