@@ -227,7 +227,7 @@ class Match:
         self.state: State = {}
         self.records: list[Record] = []
         self.setup_entries: list[LogEntry] = []
-        self._undo: list[tuple[State | None, Record]] = []
+        self._undo: list[tuple[State | str | None, Record]] = []  # the state before, as JSON text after a replay
         self._trusted: str | None = None  # the stored hash a trusting replay puts on its record
         self._planned: set[int] = set()  # planned replay: orders whose invariants wait for the end (``plan_replay``)
         self._in_place: set[int] = set()  # planned replay: orders applied without a copy
@@ -309,8 +309,8 @@ class Match:
 
         Replaying needs a copy of the state before a record only where undo may restore it: the
         records a later undo takes back and those still on the undo stack at the end (found by
-        running the stack over the records' kinds, exactly as the kernel runs it). Every other
-        order applies in place on one private copy. The game's invariants, checked when each
+        running the stack over the records' kinds, exactly as the kernel runs it), kept as JSON
+        text. Every order applies in place on one private copy. The game's invariants, checked when each
         record was first applied, are checked again after the last record (and by each override),
         so a log that no longer fits the rules is still refused, at its end.
         """
@@ -331,7 +331,7 @@ class Match:
         self._planned = {r.seq for r in records if r.kind in ("order", "auto")}
         self._in_place = self._planned - kept
         self._plan_last = records[-1].seq if records else None
-        if self._in_place:
+        if self._planned:
             self.state = clone(self.state)  # the one copy: setup's or the caller's state is never written
 
     def _replay_one(self, rec: Record, trust: bool = False) -> Record:
@@ -471,12 +471,18 @@ class Match:
         self, role: Role, action: Action, kind: str, seq: int | None = None, in_place: bool = False, deferred: bool = False
     ) -> Record:
         """Apply one action on a copy of the state, kept for undo. In a planned replay (see
-        ``plan_replay``) the invariants are ``deferred`` to its end, and a record no undo can
-        reach applies ``in_place``: it writes the state itself and keeps no copy."""
+        ``plan_replay``) the invariants are ``deferred`` to its end and the record writes the state
+        itself: one undo can reach keeps the state before it as JSON text (cheaper to make and to
+        hold than a copy, read back only by an undo), one applied ``in_place`` keeps nothing."""
         before = self.state
         active_before = self.game.active(before)
         said = self.game.order_said(before, role, action)
-        work = before if in_place else clone(before)
+        kept: State | str | None = before
+        if deferred:
+            kept = None if in_place else json.dumps(before)
+            work = before
+        else:
+            work = clone(before)
         ctx = KernelContext(self._seed, int(work.get(RNG_KEY, 0)), work.get(FIXED_KEY, ()))
         try:
             after = self.game.apply(work, role, action, ctx)
@@ -485,7 +491,7 @@ class Match:
         after[RNG_KEY] = ctx.counter
         _keep_fixed(after, ctx.fixed)
         try:
-            if in_place or deferred:
+            if deferred:
                 self._unchecked = True
             else:
                 self.game.check_invariants(after)
@@ -505,10 +511,10 @@ class Match:
         self.state = after
         self._stamp(rec)
         self.records.append(rec)
-        self._push_undo(None if in_place else before, rec)
+        self._push_undo(kept, rec)
         return rec
 
-    def _push_undo(self, before: State | None, rec: Record) -> None:
+    def _push_undo(self, before: State | str | None, rec: Record) -> None:
         self._undo.append((before, rec))
         if len(self._undo) > UNDO_DEPTH:
             self._undo.pop(0)
@@ -546,7 +552,7 @@ class Match:
         if before is None:  # never: ``plan_replay`` keeps every copy an undo of the log reaches
             raise ReplayMismatch(f"record {last.seq}: the state before it was not kept for undo")
         self._undo.pop()
-        self.state = clone(before)
+        self.state = json.loads(before) if isinstance(before, str) else clone(before)
         if grants or GRANTS_KEY in self.state:
             self.state.setdefault(GRANTS_KEY, {})[role] = grants
         rec = Record(
