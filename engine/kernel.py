@@ -232,7 +232,7 @@ class Match:
         self._planned: set[int] = set()  # planned replay: orders whose invariants wait for the end (``plan_replay``)
         self._in_place: set[int] = set()  # planned replay: orders applied without a copy
         self._plan_last: int | None = None  # planned replay: the record after which the state is checked
-        self._unchecked = False  # planned replay: orders applied in place since the invariants were checked
+        self._unchecked = False  # planned replay: orders applied since the invariants were last checked
 
     # Creation and replay ----------------------------------------------------------------------
     @classmethod
@@ -310,9 +310,9 @@ class Match:
         Replaying needs a copy of the state before a record only where undo may restore it: the
         records a later undo takes back and those still on the undo stack at the end (found by
         running the stack over the records' kinds, exactly as the kernel runs it), kept as JSON
-        text. Every order applies in place on one private copy. The game's invariants, checked when each
-        record was first applied, are checked again after the last record (and by each override),
-        so a log that no longer fits the rules is still refused, at its end.
+        text. Every order applies in place on one private copy. The game's invariants, checked
+        when each record was first applied, are checked again after the last record (and by each
+        override), so a log that no longer fits the rules is still refused, at its end.
         """
         stack = [rec.seq for _, rec in self._undo]
         undone: set[int] = set()
