@@ -6,8 +6,8 @@ activations with AP from the AP table), Movement Actions along a whole path with
 roads, streams, the Bug, stacking and limited knowledge, Formation Reactions with their
 mini-activations, Recovery and Improved Defense, Combat Actions with their losses windows, retreats
 and bonus AP (``combat``, ``battle``), infiltration, the Admin Phase segments in order, and the end
-of the turn with the victory points the position gives. HQ relocation and
-displacement, boat movement, pontoons, over-stacking penalties, attachments, replacements and
+of the turn with the victory points the position gives, HQ relocation and displacement (``hq``).
+Boat movement, pontoons, attachments, replacements and
 Schlachtenglück rerolls are refused or skipped with a message naming the rule: a referee decides.
 
 How information leaves it: every counter on the map is in an ordered stack (``engine.stacks``);
@@ -37,7 +37,7 @@ from engine.game import (
     VerbInfo,
     View,
 )
-from engine.games.across_the_bug_river import battle, board, combat, overstack
+from engine.games.across_the_bug_river import battle, board, combat, hq, overstack
 from engine.games.across_the_bug_river.admin import Admin, EndTurn, verdict
 from engine.games.across_the_bug_river.data import Rules, load
 from engine.games.across_the_bug_river.phases import Activation, Choose, Ops, React
@@ -62,7 +62,7 @@ VERBS = {
     "displace": VerbInfo("displace", "displace UNIT HEX", t("move a unit out of an enemy hex over the stacking limits (5.3.3)")),
     "retreat": VerbInfo("retreat", "retreat HEX [HEX] [UNIT...]", t("retreat your units in the combat (all, or those named) 1 or 2 hexes; if all go, the second hit is satisfied (7.5.2)")),
     "infiltrate": VerbInfo("infiltrate", "infiltrate UNIT|HEX HEX", t("move from an enemy ZOC hex straight into an adjacent one, each unit checking efficiency (7.3.4)")),
-    "relocate": VerbInfo("relocate", "relocate HQ HEX", t("HQ relocation (7.4): not implemented yet")),
+    "relocate": VerbInfo("relocate", "relocate HQ HEX", t("move your activated formation's HQ to a friendly village or city in range and in supply (7.4)")),
     "pontoon": VerbInfo("pontoon", "pontoon HEX HEX", t("pontoon bridge (10.3): not implemented yet")),
 }
 #: Italian aliases of the verbs, in the words of the Italian rulebook (help lists them).
@@ -132,6 +132,7 @@ class AcrossTheBugRiver(ProcedureGame):
     procedures = {
         "ops": Ops(), "choose": Choose(), "activation": Activation(), "react": React(), "admin": Admin(), "end_turn": EndTurn(),
         "combat": battle.Combat(), "losses": battle.Losses(), "bonus": battle.Bonus(), "overstack": overstack.Overstack(),
+        "hqdisplace": hq.HqDisplace(),
     }
     policy = POLICY
 
@@ -255,6 +256,10 @@ class AcrossTheBugRiver(ProcedureGame):
         if verb == "displace":
             if len(args) != 2:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: displace I/16 1707"))
+            return Action(verb, (self.unit_named(args[0]), self.hex_named(args[1])))
+        if verb == "relocate":
+            if len(args) != 2:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: relocate HQ-14pz 1505"))
             return Action(verb, (self.unit_named(args[0]), self.hex_named(args[1])))
         if verb == "hit":
             if len(args) != 1:

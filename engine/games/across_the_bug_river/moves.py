@@ -1,8 +1,8 @@
 """The Movement Action (7.3): a stack's whole path checked against the position it starts from.
 
 ``plan`` returns the MP each step costs and refuses, citing the rule, a path the rules forbid;
-the parts of movement not implemented yet (boat movement, moving next to an HQ-only hex) are
-refused with ``NotImplementedRule`` so a referee decides. Over-stacking is allowed on the way;
+boat movement, not implemented yet, is refused with ``NotImplementedRule`` so a referee decides
+(moving next to an HQ-only hex displaces it: ``hq``, from the walk in ``phases``). Over-stacking is allowed on the way;
 where the move ends, ``overstack`` applies the penalties (5.3.1).
 """
 
@@ -96,14 +96,6 @@ def plan(rules: Rules, state: State, movers: Sequence[str], path: Sequence[Label
                 t("A motorised unit crosses an unbridged stream only from where it starts, and stops at once ({a}-{b}).", a=a, b=b),
                 "7.3.7",
             )
-        for n in rules.board.neighbours(b):
-            enemy = [state["units"][x] for x in board.at(state, n) if state["units"][x]["side"] != side]
-            if enemy and all(e["kind"] == "hq" for e in enemy):
-                if "lake" not in rules.board.side(b, n) and not board.bug_unbridged(rules, state, b, n):
-                    raise NotImplementedRule(
-                        t("Moving next to a hex that holds only enemy HQs displaces them: not implemented yet (7.3.6); a referee decides."),
-                        "7.3.6",
-                    )
         costs.append(cost)
     allowance = ma + (2 if leg_bonus else 0)
     spent = sum(costs)

@@ -154,9 +154,9 @@ def test_a_unit_of_another_formation_cannot_take_the_action():
     assert err.value.rule == "5.5.1"
 
 
-@pytest.mark.parametrize("line,rule", [("relocate HQ-14pz 1505", "7.4"), ("pontoon 1905 2005", "10.3")])
+@pytest.mark.parametrize("line,rule", [("pontoon 1905 2005", "10.3")])
 def test_what_is_not_built_yet_is_refused_naming_its_rule(line, rule):
-    """Relocation and pontoons are refused as not implemented, for a referee."""
+    """Pontoons are refused as not implemented, for a referee."""
     state = german_position()
     with pytest.raises(NotImplementedRule) as err:
         play(state, "german", line)
