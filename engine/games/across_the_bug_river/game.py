@@ -6,8 +6,8 @@ activations with AP from the AP table), Movement Actions along a whole path with
 roads, streams, the Bug, stacking and limited knowledge, Formation Reactions with their
 mini-activations, Recovery and Improved Defense, Combat Actions with their losses windows, retreats
 and bonus AP (``combat``, ``battle``), infiltration, the Admin Phase segments in order, and the end
-of the turn with the victory points the position gives, HQ relocation and displacement (``hq``).
-Boat movement, pontoons, attachments, replacements and
+of the turn with the victory points the position gives, HQ relocation and displacement (``hq``),
+boat movement and pontoons (``river``). Attachments, replacements and
 Schlachtenglück rerolls are refused or skipped with a message naming the rule: a referee decides.
 
 How information leaves it: every counter on the map is in an ordered stack (``engine.stacks``);
@@ -37,7 +37,14 @@ from engine.game import (
     VerbInfo,
     View,
 )
-from engine.games.across_the_bug_river import battle, board, combat, hq, overstack
+from engine.games.across_the_bug_river import (
+    battle,
+    board,
+    combat,
+    hq,
+    overstack,
+    river,
+)
 from engine.games.across_the_bug_river.admin import Admin, EndTurn, verdict
 from engine.games.across_the_bug_river.data import Rules, load
 from engine.games.across_the_bug_river.phases import Activation, Choose, Ops, React
@@ -63,7 +70,7 @@ VERBS = {
     "retreat": VerbInfo("retreat", "retreat HEX [HEX] [UNIT...]", t("retreat your units in the combat (all, or those named) 1 or 2 hexes; if all go, the second hit is satisfied (7.5.2)")),
     "infiltrate": VerbInfo("infiltrate", "infiltrate UNIT|HEX HEX", t("move from an enemy ZOC hex straight into an adjacent one, each unit checking efficiency (7.3.4)")),
     "relocate": VerbInfo("relocate", "relocate HQ HEX", t("move your activated formation's HQ to a friendly village or city in range and in supply (7.4)")),
-    "pontoon": VerbInfo("pontoon", "pontoon HEX HEX", t("pontoon bridge (10.3): not implemented yet")),
+    "pontoon": VerbInfo("pontoon", "pontoon HEX HEX", t("build your corps' pontoon bridge over the Bug hexside between two hexes (10.3)")),
 }
 #: Italian aliases of the verbs, in the words of the Italian rulebook (help lists them).
 ITALIAN: dict[str, tuple[str, ...]] = {
@@ -261,6 +268,10 @@ class AcrossTheBugRiver(ProcedureGame):
             if len(args) != 2:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: relocate HQ-14pz 1505"))
             return Action(verb, (self.unit_named(args[0]), self.hex_named(args[1])))
+        if verb == "pontoon":
+            if len(args) != 2:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: pontoon 1905 2005"))
+            return Action(verb, (self.hex_named(args[0]), self.hex_named(args[1])))
         if verb == "hit":
             if len(args) != 1:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
@@ -297,6 +308,7 @@ class AcrossTheBugRiver(ProcedureGame):
 
     def apply(self, state: State, role: Role, action: Action, ctx: Context) -> State:
         self.dispatch(state, role, action, ctx)
+        river.check(self.rules, state, ctx)
         self.note_shown(state)
         return state
 

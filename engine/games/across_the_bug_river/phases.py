@@ -12,16 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine import flow, stacks, walk
-from engine.errors import IllegalOrder, InvalidOrder, NotImplementedRule
+from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Frame, Procedure, Step
 from engine.game import PUBLIC, Action, Context, Prompt, Role, State
 from engine.games.across_the_bug_river import board, moves
 from engine.games.across_the_bug_river.data import Rules
-from engine.text import Secret, t
-
-NOT_YET = {
-    "pontoon": ("10.3", t("Building a pontoon bridge")),
-}
+from engine.text import Secret, ngettext, t
 
 
 def rules_of(game: Any) -> Rules:
@@ -241,6 +237,9 @@ class Activation(Procedure):
             from engine.games.across_the_bug_river import hq
 
             acts += hq.relocations(rules, state, frame)
+            from engine.games.across_the_bug_river import river
+
+            acts += river.actions(rules, state, frame, self.members(state, frame))
         return Prompt(role, t("{formation}: {ap} AP left. Move, attack, recover, improve or end.", formation=frame["formation"], ap=ap), tuple(acts))
 
     def cost(self, rules: Rules, state: State, movers: list[str], base: int) -> int:
@@ -262,6 +261,12 @@ class Activation(Procedure):
         if len(path) < 2:
             raise InvalidOrder(t("A move needs at least one hex to go to."))
         moves.plan(rules, state, movers, path)
+        if board.bug_unbridged(rules, state, path[0], path[1]):
+            from engine.games.across_the_bug_river import river
+
+            refusal = river.boat_refusal(frame, movers)
+            if refusal is not None:
+                raise refusal
         return cost
 
     def improve_refusal(self, rules: Rules, state: State, frame: Frame, label: str) -> IllegalOrder | None:
@@ -301,9 +306,12 @@ class Activation(Procedure):
             if frame["proc"] != "activation":
                 raise IllegalOrder(t("Only the units that won the combat may use the bonus AP."), "7.5.3")
             hq.relocate(game, state, frame, role, a, ctx)
-        elif v in NOT_YET:
-            rule, what = NOT_YET[v]
-            raise NotImplementedRule(t("{what} is not implemented yet ({rule}); a referee decides.", what=what, rule=rule), rule)
+        elif v == "pontoon":
+            from engine.games.across_the_bug_river import river
+
+            if frame["proc"] != "activation":
+                raise IllegalOrder(t("Only the units that won the combat may use the bonus AP."), "7.5.3")
+            river.build(game, state, frame, role, a, ctx)
         elif v == "recover":
             self.recover(rules, state, frame, role, a[0], ctx)
         elif v == "improve":
@@ -356,6 +364,9 @@ class Activation(Procedure):
         full = [start, *path]
         cost = self.check_move(rules, state, frame, movers, full)
         state["ap"][role] -= cost
+        if board.bug_unbridged(rules, state, full[0], full[1]):
+            frame["boats"] = sorted({*frame.get("boats", []), *movers})  # the Boat markers (7.3.8)
+            ctx.log(ngettext("{n} unit crosses the Bug by boat (7.3.8).", "{n} units cross the Bug by boat (7.3.8).", len(movers)))
         isolated = [u for u in movers if board.command(rules, state, u) == "isolated"]
         for uid in isolated:
             if not efficiency_check(rules, state, uid, ctx, "isolated unit acting"):
