@@ -1,9 +1,8 @@
 """The Admin Phase (8) in the order of its segments, and the end of the turn with victory (7.8, 9).
 
 Every segment runs automatically with the published default for each decision (digest 6.2):
-Emergency Supply is spent when it can be; attachments are kept; no replacement points are
-allocated and no Soviet unit is cannibalised; every reinforcement is placed at its side's entry
-hexes. The choices themselves are not offered yet: each segment that would ask says so in the log.
+Emergency Supply is spent when it can be; attachments are kept; every reinforcement is placed at
+its side's entry hexes. The Replacement Segment asks each side (``replacements``).
 """
 
 from __future__ import annotations
@@ -38,11 +37,9 @@ class Admin(Procedure):
         self.recover_units(rules, state, ctx)
         self.attrition(game, rules, state, ctx)
         ctx.log(t("Assignment Segment (8.2): attachments are kept; changing them is not implemented yet, a referee decides."))
-        ctx.log(t("Replacement Segment (8.3): replacements and Soviet reorganisation are not implemented yet; a referee decides."))
-        self.reinforce(game, rules, state, ctx)
-        state["passed"] = {"german": False, "soviet": False}
-        state["cycle"] = 0
-        flow.goto(state, "ops")
+        from engine.games.across_the_bug_river import replacements
+
+        replacements.begin(game, state, sorted(f for f, cut in emergency.items() if cut), ctx)
 
     def hq_supply(self, rules: Rules, state: State, ctx: Context) -> dict[str, bool]:
         """5.7, 8.1: an HQ out of supply spends Emergency Supply (the default) and recovers 1 less;
@@ -142,6 +139,14 @@ class Admin(Procedure):
             if len(combat) < 3 and len(infantry) <= 1:
                 return label
         return None
+
+
+def after_replacements(game: Any, state: State, ctx: Context) -> None:
+    """The Reinforcement Segment (8.4), then the Ops Phase."""
+    Admin().reinforce(game, rules_of(game), state, ctx)
+    state["passed"] = {"german": False, "soviet": False}
+    state["cycle"] = 0
+    flow.goto(state, "ops")
 
 
 def lose_steps(game: Any, state: State, uid: str, steps: int, ctx: Context, rule: str) -> None:

@@ -43,6 +43,7 @@ from engine.games.across_the_bug_river import (
     combat,
     hq,
     overstack,
+    replacements,
     river,
 )
 from engine.games.across_the_bug_river.admin import Admin, EndTurn, verdict
@@ -69,6 +70,8 @@ VERBS = {
     "displace": VerbInfo("displace", "displace UNIT HEX", t("move a unit out of an enemy hex over the stacking limits (5.3.3)")),
     "retreat": VerbInfo("retreat", "retreat HEX [HEX] [UNIT...]", t("retreat your units in the combat (all, or those named) 1 or 2 hexes; if all go, the second hit is satisfied (7.5.2)")),
     "infiltrate": VerbInfo("infiltrate", "infiltrate UNIT|HEX HEX", t("move from an enemy ZOC hex straight into an adjacent one, each unit checking efficiency (7.3.4)")),
+    "replace": VerbInfo("replace", "replace UNIT", t("spend replacement points on a step of a unit (8.3)")),
+    "cannibalise": VerbInfo("cannibalise", "cannibalise UNIT", t("remove a Soviet infantry-type unit for reorganisation points (8.3.2)"), ("cannibalize",)),
     "relocate": VerbInfo("relocate", "relocate HQ HEX", t("move your activated formation's HQ to a friendly village or city in range and in supply (7.4)")),
     "pontoon": VerbInfo("pontoon", "pontoon HEX HEX", t("build your corps' pontoon bridge over the Bug hexside between two hexes (10.3)")),
 }
@@ -89,6 +92,8 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "retreat": ("ritirata", "ritirati"),
     "displace": ("sposta",),
     "infiltrate": ("infiltra",),
+    "replace": ("rimpiazza",),
+    "cannibalise": ("cannibalizza",),
     "relocate": ("riloca",),
     "pontoon": ("pontone",),
 }
@@ -139,7 +144,7 @@ class AcrossTheBugRiver(ProcedureGame):
     procedures = {
         "ops": Ops(), "choose": Choose(), "activation": Activation(), "react": React(), "admin": Admin(), "end_turn": EndTurn(),
         "combat": battle.Combat(), "losses": battle.Losses(), "bonus": battle.Bonus(), "overstack": overstack.Overstack(),
-        "hqdisplace": hq.HqDisplace(),
+        "hqdisplace": hq.HqDisplace(), "replacement": replacements.Replacement(),
     }
     policy = POLICY
 
@@ -264,6 +269,10 @@ class AcrossTheBugRiver(ProcedureGame):
             if len(args) != 2:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: displace I/16 1707"))
             return Action(verb, (self.unit_named(args[0]), self.hex_named(args[1])))
+        if verb in ("replace", "cannibalise"):
+            if len(args) != 1:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
+            return Action(verb, (self.unit_named(args[0]),))
         if verb == "relocate":
             if len(args) != 2:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: relocate HQ-14pz 1505"))
@@ -325,6 +334,8 @@ class AcrossTheBugRiver(ProcedureGame):
     def order_said(self, state: State, role: Role, action: Action) -> Text | None:
         """An order naming a counter below the top of its stack (a move, a recovery, an infiltration,
         an attack, a combat choice, a displacement) names it by a blank to those who may not see it."""
+        if action.verb in ("replace", "cannibalise"):
+            return t("{verb}: a unit of its own (its strength is not shown, 3.4)", verb=action.verb)
         if action.verb in ("attack", "hit", "hold", "retreat", "displace") and any(a in state["units"] for a in action.args):
             said: Text | None = None
             for word in reversed(action.args):
