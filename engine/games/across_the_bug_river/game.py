@@ -44,6 +44,7 @@ from engine.games.across_the_bug_river import (
     hq,
     overstack,
     replacements,
+    reserves,
     river,
 )
 from engine.games.across_the_bug_river.admin import Admin, EndTurn, verdict
@@ -318,6 +319,7 @@ class AcrossTheBugRiver(ProcedureGame):
     def apply(self, state: State, role: Role, action: Action, ctx: Context) -> State:
         self.dispatch(state, role, action, ctx)
         river.check(self.rules, state, ctx)
+        reserves.check(self, state, ctx)
         self.note_shown(state)
         return state
 
