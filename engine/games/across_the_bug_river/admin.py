@@ -13,7 +13,7 @@ from typing import Any
 from engine import flow, stacks
 from engine.flow import Frame, Procedure
 from engine.game import Context, State
-from engine.games.across_the_bug_river import board
+from engine.games.across_the_bug_river import board, victory
 from engine.games.across_the_bug_river.data import Rules
 from engine.games.across_the_bug_river.phases import rules_of, set_disorganized
 from engine.text import t
@@ -172,6 +172,7 @@ class EndTurn(Procedure):
 
     def run(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
         rules = rules_of(game)
+        victory.score_conditional(rules, state, ctx)
         vp = victory_points(rules, state)
         state["vp"] = str(vp)
         ctx.log(t("End of turn {turn}: German VP {vp} (9).", turn=state["turn"], vp=f"{float(vp):.2f}"))
@@ -189,8 +190,9 @@ def victory_points(rules: Rules, state: State) -> Fraction:
     scen = rules.scenarios[state["scenario"]]
     vp = Fraction(0)
     for label, side in state["control"].items():
-        if side == "german":
+        if side == "german" and victory.counts_at_end(rules, state, label):
             vp += Fraction(int(state["vp_hexes"][label]))
+    vp += victory.extra(state)
     for uid in state["destroyed"]:
         printed = rules.units[uid]
         if printed.side == "soviet":

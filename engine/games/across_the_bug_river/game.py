@@ -7,8 +7,10 @@ roads, streams, the Bug, stacking and limited knowledge, Formation Reactions wit
 mini-activations, Recovery and Improved Defense, Combat Actions with their losses windows, retreats
 and bonus AP (``combat``, ``battle``), infiltration, the Admin Phase segments in order, and the end
 of the turn with the victory points the position gives, HQ relocation and displacement (``hq``),
-boat movement and pontoons (``river``). Attachments, replacements and
-Schlachtenglück rerolls are refused or skipped with a message naming the rule: a referee decides.
+boat movement and pontoons (``river``), replacements (``replacements``), the 41st Tank Division
+reserves (``reserves``), exit and conditional VP (``victory``) and scenario 2's set-up choices
+(``scenario2``). Attachments and Schlachtenglück rerolls are refused or skipped with a message
+naming the rule: a referee decides.
 
 How information leaves it: every counter on the map is in an ordered stack (``engine.stacks``);
 the enemy sees the top counter, and under an HQ the first combat unit (5.3.4). Current strength,
@@ -46,6 +48,7 @@ from engine.games.across_the_bug_river import (
     replacements,
     reserves,
     river,
+    scenario2,
 )
 from engine.games.across_the_bug_river.admin import Admin, EndTurn, verdict
 from engine.games.across_the_bug_river.data import Rules, load
@@ -73,6 +76,7 @@ VERBS = {
     "infiltrate": VerbInfo("infiltrate", "infiltrate UNIT|HEX HEX", t("move from an enemy ZOC hex straight into an adjacent one, each unit checking efficiency (7.3.4)")),
     "replace": VerbInfo("replace", "replace UNIT", t("spend replacement points on a step of a unit (8.3)")),
     "cannibalise": VerbInfo("cannibalise", "cannibalise UNIT", t("remove a Soviet infantry-type unit for reorganisation points (8.3.2)"), ("cannibalize",)),
+    "exit": VerbInfo("exit", "exit UNIT|HEX", t("take units of the 111th or 299th Infantry Division off the map through the Soviet East supply area (11.2)")),
     "relocate": VerbInfo("relocate", "relocate HQ HEX", t("move your activated formation's HQ to a friendly village or city in range and in supply (7.4)")),
     "pontoon": VerbInfo("pontoon", "pontoon HEX HEX", t("build your corps' pontoon bridge over the Bug hexside between two hexes (10.3)")),
 }
@@ -95,6 +99,7 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "infiltrate": ("infiltra",),
     "replace": ("rimpiazza",),
     "cannibalise": ("cannibalizza",),
+    "exit": ("esci",),
     "relocate": ("riloca",),
     "pontoon": ("pontone",),
 }
@@ -146,6 +151,7 @@ class AcrossTheBugRiver(ProcedureGame):
         "ops": Ops(), "choose": Choose(), "activation": Activation(), "react": React(), "admin": Admin(), "end_turn": EndTurn(),
         "combat": battle.Combat(), "losses": battle.Losses(), "bonus": battle.Bonus(), "overstack": overstack.Overstack(),
         "hqdisplace": hq.HqDisplace(), "replacement": replacements.Replacement(),
+        "setup2": scenario2.Setup2(),
     }
     policy = POLICY
 
@@ -206,9 +212,9 @@ class AcrossTheBugRiver(ProcedureGame):
         for uid in sorted(units, key=lambda u: (units[u]["kind"] != "hq", u)):
             if units[uid]["hex"] is not None:
                 stacks.place(POLICY, state, units, uid, units[uid]["hex"])
-        if scenario == "scenario2":
-            ctx.log(t("Scenario 2 set-up losses and the six Soviet Improved Defense stacks (11.2) are not implemented yet; a referee sets them (override strength)."))
         flow.call(state, "ops")
+        if scenario == "scenario2":
+            scenario2.begin(state)  # 11.2: the step losses each side chooses for the other, then six Improved Defense stacks
         self.run_automatic(state, ctx)
         self.note_shown(state)
         return state
@@ -270,6 +276,10 @@ class AcrossTheBugRiver(ProcedureGame):
             if len(args) != 2:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: displace I/16 1707"))
             return Action(verb, (self.unit_named(args[0]), self.hex_named(args[1])))
+        if verb == "exit":
+            if len(args) != 1:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: exit I/50"))
+            return Action(verb, (args[0] if args[0] in self.rules.board.grid else self.unit_named(args[0]),))
         if verb in ("replace", "cannibalise"):
             if len(args) != 1:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
@@ -344,7 +354,7 @@ class AcrossTheBugRiver(ProcedureGame):
                 ref = stacks.unit_ref(POLICY, state, state["units"], word, word, (*ROLES, PUBLIC)) if word in state["units"] else word
                 said = t("{word} {more}", word=ref, more=said) if said is not None else t("{word}", word=ref)
             return t("{verb} {args}", verb=action.verb, args=said)
-        if action.verb not in ("move", "recover", "infiltrate") or not action.args or action.args[0] not in state["units"]:
+        if action.verb not in ("move", "recover", "infiltrate", "exit") or not action.args or action.args[0] not in state["units"]:
             return None
         uid = action.args[0]
         if state["units"][uid]["hex"] is None:

@@ -240,6 +240,9 @@ class Activation(Procedure):
             from engine.games.across_the_bug_river import river
 
             acts += river.actions(rules, state, frame, self.members(state, frame))
+            from engine.games.across_the_bug_river import victory
+
+            acts += victory.actions(rules, state, frame, self.members(state, frame))
         return Prompt(role, t("{formation}: {ap} AP left. Move, attack, recover, improve or end.", formation=frame["formation"], ap=ap), tuple(acts))
 
     def cost(self, rules: Rules, state: State, movers: list[str], base: int) -> int:
@@ -306,6 +309,12 @@ class Activation(Procedure):
             if frame["proc"] != "activation":
                 raise IllegalOrder(t("Only the units that won the combat may use the bonus AP."), "7.5.3")
             hq.relocate(game, state, frame, role, a, ctx)
+        elif v == "exit":
+            from engine.games.across_the_bug_river import victory
+
+            if frame["proc"] != "activation":
+                raise IllegalOrder(t("Only the units that won the combat may use the bonus AP."), "7.5.3")
+            victory.leave(game, state, frame, self.members(state, frame), a, ctx)
         elif v == "pontoon":
             from engine.games.across_the_bug_river import river
 
