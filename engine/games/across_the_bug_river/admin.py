@@ -1,8 +1,8 @@
 """The Admin Phase (8) in the order of its segments, and the end of the turn with victory (7.8, 9).
 
 Every segment runs automatically with the published default for each decision (digest 6.2):
-Emergency Supply is spent when it can be; attachments are kept; every reinforcement is placed at
-its side's entry hexes. The Replacement Segment asks each side (``replacements``).
+Emergency Supply is spent when it can be; every reinforcement is placed at its side's entry hexes.
+The Assignment and Replacement Segments ask each side (``assignment``, ``replacements``).
 """
 
 from __future__ import annotations
@@ -36,10 +36,9 @@ class Admin(Procedure):
         self.recover_levels(rules, state, "soviet", emergency, ctx)
         self.recover_units(rules, state, ctx)
         self.attrition(game, rules, state, ctx)
-        ctx.log(t("Assignment Segment (8.2): attachments are kept; changing them is not implemented yet, a referee decides."))
-        from engine.games.across_the_bug_river import replacements
+        from engine.games.across_the_bug_river import assignment
 
-        replacements.begin(game, state, sorted(f for f, cut in emergency.items() if cut), ctx)
+        assignment.begin(game, state, sorted(f for f, cut in emergency.items() if cut), ctx)
 
     def hq_supply(self, rules: Rules, state: State, ctx: Context) -> dict[str, bool]:
         """5.7, 8.1: an HQ out of supply spends Emergency Supply (the default) and recovers 1 less;

@@ -9,8 +9,8 @@ and bonus AP (``combat``, ``battle``), infiltration, the Admin Phase segments in
 of the turn with the victory points the position gives, HQ relocation and displacement (``hq``),
 boat movement and pontoons (``river``), replacements (``replacements``), the 41st Tank Division
 reserves (``reserves``), exit and conditional VP (``victory``) and scenario 2's set-up choices
-(``scenario2``). Attachments and Schlachtenglück rerolls are refused or skipped with a message
-naming the rule: a referee decides.
+(``scenario2``), the Assignment Segment (``assignment``). Schlachtenglück rerolls are not offered
+yet: the RULINGS say what is left.
 
 How information leaves it: every counter on the map is in an ordered stack (``engine.stacks``);
 the enemy sees the top counter, and under an HQ the first combat unit (5.3.4). Current strength,
@@ -40,6 +40,7 @@ from engine.game import (
     View,
 )
 from engine.games.across_the_bug_river import (
+    assignment,
     battle,
     board,
     combat,
@@ -76,6 +77,7 @@ VERBS = {
     "infiltrate": VerbInfo("infiltrate", "infiltrate UNIT|HEX HEX", t("move from an enemy ZOC hex straight into an adjacent one, each unit checking efficiency (7.3.4)")),
     "replace": VerbInfo("replace", "replace UNIT", t("spend replacement points on a step of a unit (8.3)")),
     "cannibalise": VerbInfo("cannibalise", "cannibalise UNIT", t("remove a Soviet infantry-type unit for reorganisation points (8.3.2)"), ("cannibalize",)),
+    "attach": VerbInfo("attach", "attach UNIT FORMATION", t("attach a unit to a formation in the Assignment Segment (8.2, 5.5)")),
     "exit": VerbInfo("exit", "exit UNIT|HEX", t("take units of the 111th or 299th Infantry Division off the map through the Soviet East supply area (11.2)")),
     "relocate": VerbInfo("relocate", "relocate HQ HEX", t("move your activated formation's HQ to a friendly village or city in range and in supply (7.4)")),
     "pontoon": VerbInfo("pontoon", "pontoon HEX HEX", t("build your corps' pontoon bridge over the Bug hexside between two hexes (10.3)")),
@@ -99,6 +101,7 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "infiltrate": ("infiltra",),
     "replace": ("rimpiazza",),
     "cannibalise": ("cannibalizza",),
+    "attach": ("assegna",),
     "exit": ("esci",),
     "relocate": ("riloca",),
     "pontoon": ("pontone",),
@@ -152,6 +155,7 @@ class AcrossTheBugRiver(ProcedureGame):
         "combat": battle.Combat(), "losses": battle.Losses(), "bonus": battle.Bonus(), "overstack": overstack.Overstack(),
         "hqdisplace": hq.HqDisplace(), "replacement": replacements.Replacement(),
         "setup2": scenario2.Setup2(),
+        "assignment": assignment.Assignment(),
     }
     policy = POLICY
 
@@ -276,6 +280,10 @@ class AcrossTheBugRiver(ProcedureGame):
             if len(args) != 2:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: displace I/16 1707"))
             return Action(verb, (self.unit_named(args[0]), self.hex_named(args[1])))
+        if verb == "attach":
+            if len(args) != 2:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: attach 1/191 44id"))
+            return Action(verb, (self.unit_named(args[0]), self.formation_named(args[1])))
         if verb == "exit":
             if len(args) != 1:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: exit I/50"))
@@ -346,6 +354,8 @@ class AcrossTheBugRiver(ProcedureGame):
     def order_said(self, state: State, role: Role, action: Action) -> Text | None:
         """An order naming a counter below the top of its stack (a move, a recovery, an infiltration,
         an attack, a combat choice, a displacement) names it by a blank to those who may not see it."""
+        if action.verb == "attach":
+            return t("attach: an attachment of its own (secret, 5.5.2)")
         if action.verb in ("replace", "cannibalise"):
             return t("{verb}: a unit of its own (its strength is not shown, 3.4)", verb=action.verb)
         if action.verb in ("attack", "hit", "hold", "retreat", "displace") and any(a in state["units"] for a in action.args):
