@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import position, rng, stacks
+from engine import mapoverlay, position, printed, rng, stacks
 from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation, OrderError
 from engine.game import (
     EVERYONE,
@@ -368,7 +368,8 @@ class Match:
         as ``_apply`` refuses them."""
         self._unchecked = False
         try:
-            self.game.check_invariants(self.state)
+            with self.on_map():
+                self.game.check_invariants(self.state)
         except InvariantViolation as exc:
             raise IllegalOrder(t("Refused: that order would leave an impossible position: {why}", why=exc.message)) from exc
 
@@ -383,33 +384,47 @@ class Match:
     def next_seq(self) -> int:
         return self.records[-1].seq + 1 if self.records else 1
 
+    def on_map(self, state: State | None = None) -> Any:
+        """A block in which the game's rules read the campaign's map (``engine.mapoverlay``): wrap
+        every call into the game with a state in it."""
+        return mapoverlay.bound(self.game.board, self.state if state is None else state)
+
     def active(self) -> frozenset[Role]:
-        return self.game.active(self.state)
+        with self.on_map():
+            return self.game.active(self.state)
 
     def prompt(self, role: Role) -> Prompt:
-        return self.game.prompt(self.state, role)
+        with self.on_map():
+            return self.game.prompt(self.state, role)
 
     def prompt_text(self, role: Role) -> Text:
         """What ``role`` is asked now, without listing every legal action when the game can say so."""
-        return self.game.prompt_text(self.state, role)
+        with self.on_map():
+            return self.game.prompt_text(self.state, role)
 
     def view(self, role: Role) -> View:
         """The raw projection for ``role`` (the map's source), with the seed commitment."""
-        return self._sealed(self.game.view(self.state, role))
+        with self.on_map():
+            return self._sealed(self.game.view(self.state, role))
 
     def observe(self, viewer: Role) -> Observation:
         """Everything ``viewer`` may know now (``Game.observe``): the one door out of the state."""
-        seen = self.game.observe(self.state, viewer)
-        return dataclasses.replace(seen, view=self._sealed(dict(seen.view)))
+        with self.on_map():
+            seen = self.game.observe(self.state, viewer)
+        shown = dataclasses.replace(seen.map, overlay=mapoverlay.canonical(self.state.get(mapoverlay.MAP_KEY)))
+        return dataclasses.replace(seen, map=shown, view=self._sealed(dict(seen.view)))
 
     def _sealed(self, view: View) -> View:
         view["seed_commitment"] = rng.seed_commitment(self._seed)
+        if self.state.get(mapoverlay.MAP_KEY):
+            view[mapoverlay.MAP_KEY] = clone(self.state[mapoverlay.MAP_KEY])
         if self.result() is not None:
             view["seed"] = self._seed
         return view
 
     def result(self) -> Outcome | None:
-        return self.game.result(self.state)
+        with self.on_map():
+            return self.game.result(self.state)
 
     def seed_if_finished(self) -> str | None:
         return self._seed if self.result() is not None else None
@@ -428,7 +443,8 @@ class Match:
 
     # Orders ----------------------------------------------------------------------------------
     def parse(self, role: Role, line: str) -> Action:
-        return self.game.parse(self.state, role, line)
+        with self.on_map():
+            return self.game.parse(self.state, role, line)
 
     def submit(self, role: Role, line: str) -> list[Record]:
         """Parse and apply one order line, then any standing orders it triggers."""
@@ -458,7 +474,8 @@ class Match:
                 return out
             found = None
             for role in sorted(self.active()):
-                action = auto(self.state, role)
+                with self.on_map():
+                    action = auto(self.state, role)
                 if action is not None:
                     found = (role, action)
                     break
@@ -474,6 +491,10 @@ class Match:
         ``plan_replay``) the invariants are ``deferred`` to its end and the record writes the state
         itself: one undo can reach keeps the state before it as JSON text (cheaper to make and to
         hold than a copy, read back only by an undo), one applied ``in_place`` keeps nothing."""
+        with self.on_map():
+            return self._apply_on_map(role, action, kind, seq, in_place, deferred)
+
+    def _apply_on_map(self, role: Role, action: Action, kind: str, seq: int | None, in_place: bool, deferred: bool) -> Record:
         before = self.state
         active_before = self.game.active(before)
         said = self.game.order_said(before, role, action)
@@ -660,15 +681,24 @@ class Match:
             data["position"] = (stored or {})["position"]
         elif kind == "restack":
             after = self._restack(work, args, ctx)
+        elif kind == "map":
+            mapoverlay.apply(self.game.board, work, args)
+            after = work
+        elif kind == "counter":
+            printed.apply(work, args, self.game.counter_fields, self.game.counter_step_key, self._unit_id)
+            after = work
         else:
             try:
-                after = self.game.override(work, override, ctx)
+                with self.on_map(work):
+                    after = self.game.override(work, override, ctx)
             except ImpossibleFixedRoll as exc:
                 raise exc.refusal() from None
             _keep_fixed(after, ctx.fixed)
         after[RNG_KEY] = ctx.counter if kind not in ("rewind", "position") else after.get(RNG_KEY, 0)
         try:
-            self.game.check_invariants(after)
+            check_parts(self.game, after)
+            with self.on_map(after):
+                self.game.check_invariants(after)
         except InvariantViolation as exc:
             raise IllegalOrder(t("Refused: {why}", why=exc.message)) from exc
         public = self.public_override(override)
@@ -695,6 +725,17 @@ class Match:
         elif kind != "grant-undo":
             self._push_undo(before, rec)
         return rec
+
+    def _unit_id(self, text: str) -> str:
+        """The unit a referee names by id or printed name (``InvalidOrder`` if none)."""
+        units = self.state.get("units")
+        if isinstance(units, dict):
+            if text in units:
+                return text
+            named = [str(uid) for uid in units if self.game.unit_label(uid).casefold() == text.casefold()]
+            if len(named) == 1:
+                return named[0]
+        raise InvalidOrder(t("No unit {unit}.", unit=text), t("Name a unit by its id, as 'show units' lists them."))
 
     def load_position(self, text: str, reason: str) -> Record:
         """Replace the state by a position file's (``engine.position``): a referee override whose
@@ -862,6 +903,15 @@ class Match:
     # Export ------------------------------------------------------------------------------------
     def canonical_state(self) -> str:
         return canonical(self.state)
+
+
+def check_parts(game: Game, state: State) -> None:
+    """The kernel's own parts of a game's state: its map overrides and its counter values."""
+    if game.board is not None:
+        mapoverlay.check(game.board, state.get(mapoverlay.MAP_KEY))
+    elif state.get(mapoverlay.MAP_KEY):
+        raise InvariantViolation(t("This game has no map to override."))
+    printed.check(state, game.counter_fields)
 
 
 def _keep_fixed(state: State, queue: Sequence[Mapping[str, Any]]) -> None:

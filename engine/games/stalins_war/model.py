@@ -11,12 +11,13 @@ import io
 import math
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
 from engine.datafiles import read_text, read_texts
 from engine.mapdata import MapData, Place, parse_map
+from engine.printed import face
 
 PACKAGE = "engine.games.stalins_war"
 AXIS, SOVIET = "axis", "soviet"
@@ -239,7 +240,9 @@ def load_rules() -> Rules:
 def level_of(rules: Rules, state: Mapping[str, Any], uid: str) -> Level:
     """The values of ``uid``'s current level (``level`` 0 = full strength)."""
     spec = rules.units[uid]
-    return spec.levels[int(state["units"][uid].get("level", 0))]
+    level = int(state["units"][uid].get("level", 0))
+    changed = face(state, uid, level)  # a referee's counter values for this campaign
+    return replace(spec.levels[level], **changed) if changed else spec.levels[level]
 
 
 def levels_left(rules: Rules, state: Mapping[str, Any], uid: str) -> int:
