@@ -7,7 +7,7 @@ import pytest
 from engine import registry
 from engine.game import Override
 from engine.kernel import Match
-from render.images import render_view
+from render.images import describe, render_view
 
 GAMES = ("caucasus", "stalins-war")
 
@@ -41,3 +41,12 @@ def test_a_changed_counter_is_marked_in_the_picture(name: str) -> None:
     shown = match.observe("public").map
     assert "VAL" in next(u for u in shown.units if u.id == uid).markers
     assert render_view(game, shown.focused(label), "public", False) != plain
+
+
+def test_the_description_names_a_place_the_referee_added() -> None:
+    """The text beside the picture reads the campaign's places: a hex made a town is named."""
+    game = registry.get("caucasus")
+    match = Match.new(game, "campaign", game.options, "draw")
+    uid, label = a_unit_on_the_map(match)
+    match.override(Override("map", ("place", label, "town", "Errataville"), "errata"))
+    assert "Errataville" in describe(game, match.observe("public").map.focused(label), False)

@@ -8,7 +8,6 @@ face-up Combat Cards, removed cards and the Events-Played counts in everyone's.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from engine import flow, mapoverlay, printed
@@ -16,7 +15,15 @@ from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
 from engine.game import REFEREE, Action, Context, Outcome, Override, Role, ScenarioInfo, State, View
 from engine.games.stalins_war import control, parsing, phases, sequence, turn_end
 from engine.games.stalins_war import overrides as referee
-from engine.games.stalins_war.model import AXIS, SIDES, SOVIET, Rules, level_of, load_rules
+from engine.games.stalins_war.model import (
+    AXIS,
+    SIDES,
+    SOVIET,
+    Rules,
+    level_of,
+    load_rules,
+    on_campaign_map,
+)
 from engine.games.stalins_war.state import country_side, deal_opening_hands, initial_state
 from engine.games.stalins_war.verbs import VERBS
 from engine.state import whole_number_in
@@ -143,8 +150,7 @@ class StalinsWar(flow.ProcedureGame):
     @property
     def rules(self) -> Rules:
         """The static data on the campaign's map (its referee's map overrides, ``engine.mapoverlay``)."""
-        base = self._rules
-        return mapoverlay.with_map(base, base.board, lambda board: replace(base, board=board))
+        return on_campaign_map(self._rules)
 
     # Interface ---------------------------------------------------------------------------------
     def setup(self, scenario: str, options: Mapping[str, Any], ctx: Context) -> State:

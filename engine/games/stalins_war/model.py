@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.datafiles import read_text, read_texts
 from engine.mapdata import MapData, Place, parse_map
+from engine.mapoverlay import with_map
 from engine.printed import face
 
 PACKAGE = "engine.games.stalins_war"
@@ -237,6 +238,11 @@ def load_rules() -> Rules:
 
 
 # State accessors ---------------------------------------------------------------------------------
+def on_campaign_map(rules: Rules) -> Rules:
+    """``rules`` on the map of the campaign being played (its referee's overrides, ``engine.mapoverlay``)."""
+    return with_map(rules, rules.board, lambda board: replace(rules, board=board))
+
+
 def level_of(rules: Rules, state: Mapping[str, Any], uid: str) -> Level:
     """The values of ``uid``'s current level (``level`` 0 = full strength)."""
     spec = rules.units[uid]
