@@ -87,6 +87,10 @@ class Caucasus(flow.ProcedureGame):
         base = self._rules
         return mapoverlay.with_map(base, base.board, lambda board: replace(base, board=board))
 
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        self._rules = rules
+
     # Interface ---------------------------------------------------------------------------------
     def setup(self, scenario: str, options: Mapping[str, Any], ctx: Context) -> State:
         state = initial_state(self.rules, scenario, options, ctx)

@@ -152,6 +152,10 @@ class StalinsWar(flow.ProcedureGame):
         """The static data on the campaign's map (its referee's map overrides, ``engine.mapoverlay``)."""
         return on_campaign_map(self._rules)
 
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        self._rules = rules
+
     # Interface ---------------------------------------------------------------------------------
     def setup(self, scenario: str, options: Mapping[str, Any], ctx: Context) -> State:
         merged = {**OPTIONS, **dict(options)}
