@@ -682,7 +682,7 @@ class Match:
         elif kind == "restack":
             after = self._restack(work, args, ctx)
         elif kind == "map":
-            mapoverlay.apply(self.game.board, work, args)
+            mapoverlay.apply(self.game.board if self.game.reads_map_overrides else None, work, args)
             after = work
         elif kind == "counter":
             printed.apply(work, args, self.game.counter_fields, self.game.counter_step_key, self._unit_id)
@@ -907,10 +907,10 @@ class Match:
 
 def check_parts(game: Game, state: State) -> None:
     """The kernel's own parts of a game's state: its map overrides and its counter values."""
-    if game.board is not None:
+    if game.board is not None and game.reads_map_overrides:
         mapoverlay.check(game.board, state.get(mapoverlay.MAP_KEY))
     elif state.get(mapoverlay.MAP_KEY):
-        raise InvariantViolation(t("This game has no map to override."))
+        raise InvariantViolation(mapoverlay.NOT_READ)
     printed.check(state, game.counter_fields)
 
 

@@ -40,6 +40,7 @@ USAGE = t(
     "Usage: map terrain HEX KIND, map side HEX HEX FEATURE...|none, map line KIND HEX HEX on [FLAG...]|off, "
     "map place HEX KIND NAME, map place HEX none, map attr HEX KEY VALUE|none, map reset; each followed by 'because REASON'."
 )
+NOT_READ = t("This game takes no map overrides: its rules read only its printed map, if it has one.")
 _CACHE_SIZE = 16
 _EFFECTIVE: dict[tuple[int, str], tuple[MapData, MapData]] = {}
 _BOUND: ContextVar[tuple[MapData, MapData] | None] = ContextVar("adjutant_map_overlay", default=None)
@@ -163,9 +164,10 @@ def with_map(rules: R, board: MapData, make: Callable[[MapData], R]) -> R:
 
 # The referee's ``map`` override ---------------------------------------------------------------
 def apply(board: MapData | None, state: dict[str, Any], args: Sequence[str]) -> None:
-    """Change ``state``'s overlay as ``map ARGS`` says (``InvalidOrder`` naming the syntax)."""
+    """Change ``state``'s overlay as ``map ARGS`` says (``InvalidOrder`` naming the syntax);
+    ``board`` is ``None`` for a game whose rules do not read overrides."""
     if board is None:
-        raise InvalidOrder(t("This game has no map to override."))
+        raise InvalidOrder(NOT_READ)
     if not args:
         raise InvalidOrder(t("Which part of the map?"), USAGE)
     what, rest = args[0].casefold(), list(args[1:])

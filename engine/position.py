@@ -277,8 +277,10 @@ def load(
     _check_hexes(game, sections)
     state = game.position_state(_with_units(clone(sections), template), clone(template))
     try:
-        if game.board is not None:
+        if game.board is not None and game.reads_map_overrides:
             mapoverlay.check(game.board, state.get(mapoverlay.MAP_KEY))
+        elif state.get(mapoverlay.MAP_KEY):
+            raise InvariantViolation(mapoverlay.NOT_READ)
         printed.check(state, game.counter_fields)
         with mapoverlay.bound(game.board, state):
             game.check_invariants(state)

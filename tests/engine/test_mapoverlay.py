@@ -86,9 +86,19 @@ def test_a_position_file_with_counter_values_of_an_unknown_field_is_refused():
 
 
 def test_a_game_without_a_map_refuses_map_overrides():
-    """The duel has no map: 'map' is refused saying so."""
+    """The duel has no map: 'map' is refused saying its rules read no map overrides."""
     game = registry.get("duel")
     m = Match.new(game, next(iter(game.scenarios)), game.options, "s")
     with pytest.raises(InvalidOrder) as info:
         m.override(Override("map", ("terrain", "0101", "open"), "test"))
-    assert "no map" in str(info.value.text())
+    assert "no map overrides" in str(info.value.text())
+
+
+def test_a_game_whose_rules_do_not_read_overrides_refuses_them():
+    """Combat Commander has maps but its rules read them directly: 'map' is refused, not silently ignored."""
+    game = registry.get("combat_commander")
+    m = Match.new(game, next(iter(game.scenarios)), game.options, "s")
+    label = next(iter(sorted(game.board.terrain)))
+    with pytest.raises(InvalidOrder) as info:
+        m.override(Override("map", ("terrain", label, "open"), "test"))
+    assert "no map overrides" in str(info.value.text())

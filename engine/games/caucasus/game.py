@@ -71,6 +71,7 @@ class Caucasus(flow.ProcedureGame):
     #: Parts and unit values the state gains in play, which a position file may hold.
     position_keys = ("outcome", "units.*.arrive", "units.*.start_hex")
 
+    reads_map_overrides = True  # every rules module reads ``self.rules`` (the campaign's map)
     #: The printed values a referee may change per unit (``counter``, ``engine.printed``).
     counter_fields: Mapping[str, str] = {
         "attack": "int", "defense": "int", "move": "int", "mf_attack": "int",

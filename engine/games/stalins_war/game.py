@@ -138,6 +138,7 @@ class StalinsWar(flow.ProcedureGame):
         "units.*.oos", "units.*.retreated", "units.*.strategic",
     )
 
+    reads_map_overrides = True  # every rules module reads ``self.rules`` (the campaign's map)
     #: The printed values a referee may change per unit (``counter``, ``engine.printed``).
     counter_fields: Mapping[str, str] = {"attack": "int", "defence": "int", "move": "int", "rebuildable": "bool"}
     counter_step_key = "level"
