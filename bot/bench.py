@@ -1,4 +1,4 @@
-"""``adjutant bench engine|store|service``: benchmarks that print figures (never tests).
+"""``adjutant bench engine|store|service|replay``: benchmarks that print figures (never tests).
 
 Each prints the median of several runs and a ratio against a baseline measured side by side
 in the same process, then a last line holding one JSON object with the figures.
@@ -94,6 +94,97 @@ def bench_engine(runs: int) -> dict[str, Any]:
     print(f"  baseline (clone + hash of the state, side by side): {base_ms:.3f} ms; ratio {out['apply_vs_baseline']}")
     print(f"  replay speed, median: {out['replay_actions_per_s']} actions/s")
     print(f"  legal-action list (prompt) latency, median of run medians: {out['prompt_median_ms']} ms")
+    return out
+
+
+def _long_logs(total: int, seed: str) -> list[Match]:
+    """Random legal play, leaning towards ending steps so it goes through the phases, over as
+    many campaigns as it takes (a game over starts another) to hold ``total`` records."""
+    game = registry.get(_game_name())
+    scenario = next(iter(game.scenarios))
+    rnd = random.Random(seed)
+    matches = [Match.new(game, scenario, game.options, f"{seed}-1")]
+    tries = 0
+    while sum(len(m.records) for m in matches) < total and tries < total * 4:
+        tries += 1
+        match = matches[-1]
+        if match.result() is not None or not match.active():
+            matches.append(Match.new(game, scenario, game.options, f"{seed}-{len(matches) + 1}"))
+            continue
+        role = rnd.choice(sorted(match.active()))
+        actions = match.prompt(role).actions
+        if not actions:
+            break
+        ending = [a for a in actions if a.verb in ("done", "pass", "end", "ready")]
+        action = rnd.choice(ending) if ending and rnd.random() < 0.5 else rnd.choice(actions)
+        try:
+            match.play(role, action)
+        except OrderError:
+            continue
+        last = match.undoable()
+        if last is not None and last.role == role and rnd.random() < 0.05 and match.can_undo(role):
+            match.undo(role)
+    return matches
+
+
+def _replay_copying(match: Match) -> None:
+    """The baseline: the replay as it was, a copy of the state and the invariants at every record."""
+    again = Match.new(match.game, match.scenario, match.options, match._seed)
+    for rec in match.records:
+        again._replay_one(rec, trust=True)
+    if again.hash() != match.hash():
+        raise AssertionError("the baseline replay diverged")
+
+
+def bench_replay(runs: int, total: int = 600) -> dict[str, Any]:
+    """Replay speed of long logs: loading (check at the end) and ``adjutant replay`` (every hash
+    checked), beside the replay that copies the state at every record, run by run."""
+    logs = _long_logs(total, "replay")
+    records = sum(len(m.records) for m in logs)
+    fast: list[float] = []
+    each: list[float] = []
+    base: list[float] = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        for m in logs:
+            Match.replay(m.game, m.scenario, m.options, m._seed, m.records, check="end")
+        fast.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        for m in logs:
+            Match.replay(m.game, m.scenario, m.options, m._seed, m.records)
+        each.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        for m in logs:
+            _replay_copying(m)
+        base.append(time.perf_counter() - t0)
+
+    def rate(times: list[float], q: float) -> float:
+        return round(records / _percentile(times, q), 1)
+
+    out = {
+        "game": _game_name(),
+        "runs": runs,
+        "records": records,
+        "campaigns": len(logs),
+        "replay_actions_per_s_median": rate(fast, 0.5),
+        "replay_actions_per_s_p95": rate(fast, 0.95),
+        "replay_each_hash_actions_per_s_median": rate(each, 0.5),
+        "replay_each_hash_actions_per_s_p95": rate(each, 0.95),
+        "baseline_copying_actions_per_s_median": rate(base, 0.5),
+        "baseline_copying_actions_per_s_p95": rate(base, 0.95),
+    }
+    out["replay_vs_baseline"] = round(out["replay_actions_per_s_median"] / out["baseline_copying_actions_per_s_median"], 2)
+    print(f"replay ({out['game']}): {records} records of random legal play in {len(logs)} campaigns, {runs} runs")
+    print(f"  loading (hash checked at the end), median / p95 run: {out['replay_actions_per_s_median']} / {out['replay_actions_per_s_p95']} actions/s")
+    print(
+        f"  'adjutant replay' (every hash checked), median / p95 run: "
+        f"{out['replay_each_hash_actions_per_s_median']} / {out['replay_each_hash_actions_per_s_p95']} actions/s"
+    )
+    print(
+        f"  baseline (a copy of the state and the invariants at every record), side by side: "
+        f"{out['baseline_copying_actions_per_s_median']} / {out['baseline_copying_actions_per_s_p95']} actions/s; "
+        f"ratio {out['replay_vs_baseline']}"
+    )
     return out
 
 
@@ -222,6 +313,8 @@ def main(what: str, runs: int, game: str | None = None) -> int:
         _GAME[:] = [registry.resolve(game)]
     if what == "service":
         result = bench_service(runs)
+    elif what == "replay":
+        result = bench_replay(runs)
     else:
         result = bench_engine(runs) if what == "engine" else bench_store(runs)
     print(json.dumps(result, sort_keys=True))

@@ -45,8 +45,19 @@ class Translator:
         self._pgettext: Callable[[str, str], str] = translations.pgettext
 
     def term(self, value: str) -> str:
-        """A game's side name in this language (``bot.terms``); any other value unchanged."""
-        return self._pgettext(SIDE_CONTEXT, value) if value in SIDE_NAMES else value
+        """A game's side name in this language (``bot.terms``), also capitalised ("Axis") or as a
+        list ("axis, soviet"); any other value unchanged."""
+        if value.casefold() in SIDE_NAMES:
+            return self._side(value)
+        if ", " in value:
+            items = value.split(", ")
+            if all(item.casefold() in SIDE_NAMES for item in items):
+                return ", ".join(self._side(item) for item in items)
+        return value
+
+    def _side(self, value: str) -> str:
+        said = self._pgettext(SIDE_CONTEXT, value.casefold())
+        return value if said == value.casefold() else said  # untranslated: as written ("Axis")
 
     def __call__(self, template: str) -> str:
         # gettext("") is the catalogue's header, never an empty text's translation.

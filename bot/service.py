@@ -385,6 +385,7 @@ class CampaignService:
             match.records = [r for r in records if r.seq <= seq]
             tail = [r for r in records if r.seq > seq]
         self._snapped[row.id] = snap[0] if snap is not None else 0
+        match.plan_replay(tail)  # no copy of the state per record, except where undo may go back
         for rec in tail:
             try:
                 match._replay_one(rec, trust=True)  # the final state is checked below
@@ -424,7 +425,8 @@ class CampaignService:
         if base is not None:
             try:
                 match.state = game.migrate_state(json.loads(base.state), base.format)
-                game.check_invariants(match.state)
+                with match.on_map():
+                    game.check_invariants(match.state)
             except (OrderError, InvariantViolation) as exc:
                 raise ServiceError(
                     t("Campaign {name} cannot continue from record {seq}: {why}", name=row.name, seq=base.seq, why=exc.message)
@@ -696,7 +698,8 @@ class CampaignService:
         if verb in META_VERBS:
             return await self._meta(row, game, match, sender, role, verb, words[1:], line, batch, private)
         try:
-            answer = game.query(match.state, role, line)
+            with match.on_map():
+                answer = game.query(match.state, role, line)
         except OrderError as exc:
             reply = self._refused(role, line, exc, batch)
             await self._answer(row, reply, sender, role, line, "query")
@@ -1265,7 +1268,8 @@ class CampaignService:
         async with self._step(row.id):
             match = await self.match(row)
             role = decision.role
-            action = game.default_action(match.state, role) if on_expiry == "default" and role in match.active() else None
+            with match.on_map():
+                action = game.default_action(match.state, role) if on_expiry == "default" and role in match.active() else None
             if action is not None:
                 waiting_before = match.active()
                 try:

@@ -59,6 +59,7 @@ def _draw(game: Game, row: CampaignRow, records: list[Record], start: State | No
 
     turn = game.turn(match.state)
     capture(t("Turn {turn}", turn=turn) if turn is not None else t("Start"))
+    match.plan_replay(records)
     for rec in records:
         match._replay_one(rec, trust=True)
         now = game.turn(match.state)

@@ -158,6 +158,14 @@ class Game(ABC):
     hidden_holdings: bool = False
     #: The game's own referee override kinds (``override``), offered by autocomplete and help.
     override_kinds: tuple[str, ...] = ()
+    #: Whether the game's rules read its board through ``engine.mapoverlay.with_map``, so that a
+    #: referee's ``map`` overrides change the rulings (games that do not refuse ``map``).
+    reads_map_overrides: bool = False
+    #: The printed values of a counter a referee may change (``counter UNIT FIELD VALUE``, see
+    #: ``engine.printed``): name -> ``"int"`` or ``"bool"``; the game's values accessor reads them.
+    counter_fields: Mapping[str, str] = {}
+    #: The unit value counting the steps a counter has lost (the side it shows), for ``counter``.
+    counter_step_key: str = "step"
     #: The dice the game rolls, by number of sides: a referee's fixed roll (``dice N``) must be
     #: at most the largest, and is checked again against the die actually rolled.
     dice: tuple[int, ...] = (6,)

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import position, rng, stacks
+from engine import mapoverlay, position, printed, rng, stacks
 from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation, OrderError
 from engine.game import (
     EVERYONE,
@@ -227,8 +227,12 @@ class Match:
         self.state: State = {}
         self.records: list[Record] = []
         self.setup_entries: list[LogEntry] = []
-        self._undo: list[tuple[State, Record]] = []
+        self._undo: list[tuple[State | str | None, Record]] = []  # the state before, as JSON text after a replay
         self._trusted: str | None = None  # the stored hash a trusting replay puts on its record
+        self._planned: set[int] = set()  # planned replay: orders whose invariants wait for the end (``plan_replay``)
+        self._in_place: set[int] = set()  # planned replay: orders applied without a copy
+        self._plan_last: int | None = None  # planned replay: the record after which the state is checked
+        self._unchecked = False  # planned replay: orders applied since the invariants were last checked
 
     # Creation and replay ----------------------------------------------------------------------
     @classmethod
@@ -280,6 +284,7 @@ class Match:
             match.state = start[1]
             match.records = [r for r in records if r.seq <= start[0]]
             records = [r for r in records if r.seq > start[0]]
+        match.plan_replay(records)
         for rec in records:
             got = match._replay_one(rec, trust=check == "end").state_hash
             if check == "end":
@@ -299,22 +304,74 @@ class Match:
                 )
         return match
 
+    def plan_replay(self, records: Sequence[Record]) -> None:
+        """Prepare to replay ``records`` (in order, by ``_replay_one``) without their per-record costs.
+
+        Replaying needs a copy of the state before a record only where undo may restore it: the
+        records a later undo takes back and those still on the undo stack at the end (found by
+        running the stack over the records' kinds, exactly as the kernel runs it), kept as JSON
+        text. Every order applies in place on one private copy. The game's invariants, checked
+        when each record was first applied, are checked again after the last record (and by each
+        override), so a log that no longer fits the rules is still refused, at its end.
+        """
+        stack = [rec.seq for _, rec in self._undo]
+        undone: set[int] = set()
+        for rec in records:
+            if rec.kind in ("order", "auto"):
+                stack.append(rec.seq)
+            elif rec.kind == "undo" and stack:
+                undone.add(stack.pop())
+            elif rec.kind == "override" and rec.override is not None:
+                if rec.override.kind == "rewind":
+                    stack.clear()
+                elif rec.override.kind != "grant-undo":
+                    stack.append(rec.seq)
+            del stack[:-UNDO_DEPTH]
+        kept = undone | set(stack)
+        self._planned = {r.seq for r in records if r.kind in ("order", "auto")}
+        self._in_place = self._planned - kept
+        self._plan_last = records[-1].seq if records else None
+        if self._planned:
+            self.state = clone(self.state)  # the one copy: setup's or the caller's state is never written
+
     def _replay_one(self, rec: Record, trust: bool = False) -> Record:
         """Apply a stored record again; the new record it makes (with the state's hash, or with
         ``rec``'s stored hash when ``trust``: the caller checks the state at the end)."""
         self._trusted = rec.state_hash if trust and rec.state_hash else None
         try:
-            if rec.kind in ("order", "auto"):
+            if rec.seq in self._planned:
+                in_place = rec.seq in self._in_place
+                self._planned.discard(rec.seq)
+                self._in_place.discard(rec.seq)
                 assert rec.action is not None
-                return self._apply(rec.role, rec.action, rec.kind, seq=rec.seq)
-            if rec.kind == "undo":
-                return self._pop_undo(rec.role, seq=rec.seq, granted=bool(rec.data.get("granted")))
-            if rec.kind == "override":
+                out = self._apply(rec.role, rec.action, rec.kind, seq=rec.seq, in_place=in_place, deferred=True)
+            elif rec.kind in ("order", "auto"):
+                assert rec.action is not None
+                out = self._apply(rec.role, rec.action, rec.kind, seq=rec.seq)
+            elif rec.kind == "undo":
+                out = self._pop_undo(rec.role, seq=rec.seq, granted=bool(rec.data.get("granted")))
+            elif rec.kind == "override":
                 assert rec.override is not None
-                return self._override(rec.override, seq=rec.seq, stored=rec.data)
-            raise ReplayMismatch(f"unknown record kind {rec.kind!r}")
+                out = self._override(rec.override, seq=rec.seq, stored=rec.data)
+            else:
+                raise ReplayMismatch(f"unknown record kind {rec.kind!r}")
+            if rec.seq == self._plan_last:
+                self._plan_last = None
+                if self._unchecked:
+                    self._check_replayed()
+            return out
         finally:
             self._trusted = None
+
+    def _check_replayed(self) -> None:
+        """The game's invariants on the state a planned replay reached (``plan_replay``), refused
+        as ``_apply`` refuses them."""
+        self._unchecked = False
+        try:
+            with self.on_map():
+                self.game.check_invariants(self.state)
+        except InvariantViolation as exc:
+            raise IllegalOrder(t("Refused: that order would leave an impossible position: {why}", why=exc.message)) from exc
 
     def _stamp(self, rec: Record) -> None:
         """The state's hash on a new record (the stored one while a trusting replay runs)."""
@@ -327,33 +384,47 @@ class Match:
     def next_seq(self) -> int:
         return self.records[-1].seq + 1 if self.records else 1
 
+    def on_map(self, state: State | None = None) -> Any:
+        """A block in which the game's rules read the campaign's map (``engine.mapoverlay``): wrap
+        every call into the game with a state in it."""
+        return mapoverlay.bound(self.game.board, self.state if state is None else state)
+
     def active(self) -> frozenset[Role]:
-        return self.game.active(self.state)
+        with self.on_map():
+            return self.game.active(self.state)
 
     def prompt(self, role: Role) -> Prompt:
-        return self.game.prompt(self.state, role)
+        with self.on_map():
+            return self.game.prompt(self.state, role)
 
     def prompt_text(self, role: Role) -> Text:
         """What ``role`` is asked now, without listing every legal action when the game can say so."""
-        return self.game.prompt_text(self.state, role)
+        with self.on_map():
+            return self.game.prompt_text(self.state, role)
 
     def view(self, role: Role) -> View:
         """The raw projection for ``role`` (the map's source), with the seed commitment."""
-        return self._sealed(self.game.view(self.state, role))
+        with self.on_map():
+            return self._sealed(self.game.view(self.state, role))
 
     def observe(self, viewer: Role) -> Observation:
         """Everything ``viewer`` may know now (``Game.observe``): the one door out of the state."""
-        seen = self.game.observe(self.state, viewer)
-        return dataclasses.replace(seen, view=self._sealed(dict(seen.view)))
+        with self.on_map():
+            seen = self.game.observe(self.state, viewer)
+        shown = dataclasses.replace(seen.map, overlay=mapoverlay.canonical(self.state.get(mapoverlay.MAP_KEY)))
+        return dataclasses.replace(seen, map=shown, view=self._sealed(dict(seen.view)))
 
     def _sealed(self, view: View) -> View:
         view["seed_commitment"] = rng.seed_commitment(self._seed)
+        if self.state.get(mapoverlay.MAP_KEY):
+            view[mapoverlay.MAP_KEY] = clone(self.state[mapoverlay.MAP_KEY])
         if self.result() is not None:
             view["seed"] = self._seed
         return view
 
     def result(self) -> Outcome | None:
-        return self.game.result(self.state)
+        with self.on_map():
+            return self.game.result(self.state)
 
     def seed_if_finished(self) -> str | None:
         return self._seed if self.result() is not None else None
@@ -372,7 +443,8 @@ class Match:
 
     # Orders ----------------------------------------------------------------------------------
     def parse(self, role: Role, line: str) -> Action:
-        return self.game.parse(self.state, role, line)
+        with self.on_map():
+            return self.game.parse(self.state, role, line)
 
     def submit(self, role: Role, line: str) -> list[Record]:
         """Parse and apply one order line, then any standing orders it triggers."""
@@ -402,7 +474,8 @@ class Match:
                 return out
             found = None
             for role in sorted(self.active()):
-                action = auto(self.state, role)
+                with self.on_map():
+                    action = auto(self.state, role)
                 if action is not None:
                     found = (role, action)
                     break
@@ -411,11 +484,26 @@ class Match:
             out.append(self._apply(found[0], found[1], "auto"))
         raise RuntimeError("standing orders did not come to rest")
 
-    def _apply(self, role: Role, action: Action, kind: str, seq: int | None = None) -> Record:
+    def _apply(
+        self, role: Role, action: Action, kind: str, seq: int | None = None, in_place: bool = False, deferred: bool = False
+    ) -> Record:
+        """Apply one action on a copy of the state, kept for undo. In a planned replay (see
+        ``plan_replay``) the invariants are ``deferred`` to its end and the record writes the state
+        itself: one undo can reach keeps the state before it as JSON text (cheaper to make and to
+        hold than a copy, read back only by an undo), one applied ``in_place`` keeps nothing."""
+        with self.on_map():
+            return self._apply_on_map(role, action, kind, seq, in_place, deferred)
+
+    def _apply_on_map(self, role: Role, action: Action, kind: str, seq: int | None, in_place: bool, deferred: bool) -> Record:
         before = self.state
         active_before = self.game.active(before)
         said = self.game.order_said(before, role, action)
-        work = clone(before)
+        kept: State | str | None = before
+        if deferred:
+            kept = None if in_place else json.dumps(before)
+            work = before
+        else:
+            work = clone(before)
         ctx = KernelContext(self._seed, int(work.get(RNG_KEY, 0)), work.get(FIXED_KEY, ()))
         try:
             after = self.game.apply(work, role, action, ctx)
@@ -424,7 +512,10 @@ class Match:
         after[RNG_KEY] = ctx.counter
         _keep_fixed(after, ctx.fixed)
         try:
-            self.game.check_invariants(after)
+            if deferred:
+                self._unchecked = True
+            else:
+                self.game.check_invariants(after)
         except InvariantViolation as exc:
             # A rule the order's own checks missed: refuse it, leaving the position as it was.
             raise IllegalOrder(t("Refused: that order would leave an impossible position: {why}", why=exc.message)) from exc
@@ -441,10 +532,10 @@ class Match:
         self.state = after
         self._stamp(rec)
         self.records.append(rec)
-        self._push_undo(before, rec)
+        self._push_undo(kept, rec)
         return rec
 
-    def _push_undo(self, before: State, rec: Record) -> None:
+    def _push_undo(self, before: State | str | None, rec: Record) -> None:
         self._undo.append((before, rec))
         if len(self._undo) > UNDO_DEPTH:
             self._undo.pop(0)
@@ -479,8 +570,10 @@ class Match:
                 )
             grants -= 1
             granted = True
+        if before is None:  # never: ``plan_replay`` keeps every copy an undo of the log reaches
+            raise ReplayMismatch(f"record {last.seq}: the state before it was not kept for undo")
         self._undo.pop()
-        self.state = clone(before)
+        self.state = json.loads(before) if isinstance(before, str) else clone(before)
         if grants or GRANTS_KEY in self.state:
             self.state.setdefault(GRANTS_KEY, {})[role] = grants
         rec = Record(
@@ -588,15 +681,24 @@ class Match:
             data["position"] = (stored or {})["position"]
         elif kind == "restack":
             after = self._restack(work, args, ctx)
+        elif kind == "map":
+            mapoverlay.apply(self.game.board if self.game.reads_map_overrides else None, work, args)
+            after = work
+        elif kind == "counter":
+            printed.apply(work, args, self.game.counter_fields, self.game.counter_step_key, self._unit_id)
+            after = work
         else:
             try:
-                after = self.game.override(work, override, ctx)
+                with self.on_map(work):
+                    after = self.game.override(work, override, ctx)
             except ImpossibleFixedRoll as exc:
                 raise exc.refusal() from None
             _keep_fixed(after, ctx.fixed)
         after[RNG_KEY] = ctx.counter if kind not in ("rewind", "position") else after.get(RNG_KEY, 0)
         try:
-            self.game.check_invariants(after)
+            check_parts(self.game, after)
+            with self.on_map(after):
+                self.game.check_invariants(after)
         except InvariantViolation as exc:
             raise IllegalOrder(t("Refused: {why}", why=exc.message)) from exc
         public = self.public_override(override)
@@ -623,6 +725,17 @@ class Match:
         elif kind != "grant-undo":
             self._push_undo(before, rec)
         return rec
+
+    def _unit_id(self, text: str) -> str:
+        """The unit a referee names by id or printed name (``InvalidOrder`` if none)."""
+        units = self.state.get("units")
+        if isinstance(units, dict):
+            if text in units:
+                return text
+            named = [str(uid) for uid in units if self.game.unit_label(uid).casefold() == text.casefold()]
+            if len(named) == 1:
+                return named[0]
+        raise InvalidOrder(t("No unit {unit}.", unit=text), t("Name a unit by its id, as 'show units' lists them."))
 
     def load_position(self, text: str, reason: str) -> Record:
         """Replace the state by a position file's (``engine.position``): a referee override whose
@@ -677,9 +790,9 @@ class Match:
         if target >= self.next_seq():
             raise InvalidOrder(t("There is no record {n} yet.", n=target))
         replayed = Match.new(self.game, self.scenario, self.options, self._seed)
-        for rec in self.records:
-            if rec.seq > target:
-                break
+        wanted = [rec for rec in self.records if rec.seq <= target]
+        replayed.plan_replay(wanted)
+        for rec in wanted:
             replayed._replay_one(rec, trust=True)  # its hashes are not needed: only the state
         state: State = clone(replayed.state)
         return state
@@ -790,6 +903,15 @@ class Match:
     # Export ------------------------------------------------------------------------------------
     def canonical_state(self) -> str:
         return canonical(self.state)
+
+
+def check_parts(game: Game, state: State) -> None:
+    """The kernel's own parts of a game's state: its map overrides and its counter values."""
+    if game.board is not None and game.reads_map_overrides:
+        mapoverlay.check(game.board, state.get(mapoverlay.MAP_KEY))
+    elif state.get(mapoverlay.MAP_KEY):
+        raise InvariantViolation(mapoverlay.NOT_READ)
+    printed.check(state, game.counter_fields)
 
 
 def _keep_fixed(state: State, queue: Sequence[Mapping[str, Any]]) -> None:

@@ -177,6 +177,8 @@ class MapView:
     panel: Panel = ()
     #: The map's name, for games whose scenarios are played on different maps (``Game.board_named``).
     map: str = ""
+    #: The campaign's map overrides (``engine.mapoverlay.canonical``; empty: the shipped map).
+    overlay: str = ""
 
     def translated(self, translate: Callable[[str], str] | None) -> MapView:
         """The same map with the panel's labels (catalogue keys) in the reader's language."""

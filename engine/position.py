@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import mapoverlay, printed
 from engine.errors import InvalidOrder, InvariantViolation
 from engine.flow import CLOSED_KEY
 from engine.game import Game, State
@@ -276,7 +277,13 @@ def load(
     _check_hexes(game, sections)
     state = game.position_state(_with_units(clone(sections), template), clone(template))
     try:
-        game.check_invariants(state)
+        if game.board is not None and game.reads_map_overrides:
+            mapoverlay.check(game.board, state.get(mapoverlay.MAP_KEY))
+        elif state.get(mapoverlay.MAP_KEY):
+            raise InvariantViolation(mapoverlay.NOT_READ)
+        printed.check(state, game.counter_fields)
+        with mapoverlay.bound(game.board, state):
+            game.check_invariants(state)
     except InvariantViolation as exc:
         raise PositionError(
             t("The position is impossible: {why}", why=exc.message),
@@ -322,7 +329,7 @@ def _check_options(game: Game, given: Mapping[str, Any], options: Mapping[str, A
 
 def _check_sections(game: Game, template: State, sections: Mapping[str, Any]) -> None:
     # The sequence's memory of the steps it closed (engine.flow) may be there in any game.
-    extra = {k for k in game.position_keys if "." not in k} | {CLOSED_KEY}
+    extra = {k for k in game.position_keys if "." not in k} | {CLOSED_KEY, mapoverlay.MAP_KEY, printed.COUNTERS_KEY}
     accepted = sorted(set(template) | extra)
     for name, value in sections.items():
         if name not in template and name not in extra:

@@ -14,6 +14,7 @@ from typing import Any
 from engine.game import Game
 from engine.hexgrid import Label
 from engine.mapdata import MapData
+from engine.mapoverlay import effective
 from engine.mapview import LastAction, MapView, UnitOnMap
 from engine.text import Text, ngettext, t
 from render.compose import MARGIN_HEXES
@@ -97,6 +98,7 @@ def describe(
 ) -> str:
     """What the picture of ``shown`` shows, in a few sentences (``around``: a hex the player asked for)."""
     board = board_of(game, shown.map)
+    board = board if board is None else effective(board, shown.overlay)
     units = [u for u in shown.units if board is None or u.hex in board.grid]
     at: dict[Label, list[UnitOnMap]] = {}
     for u in units:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.game import Game
+from engine.mapoverlay import effective
 from engine.mapview import MapView
 from render.compose import compose
 from render.describe import board_of, describe
@@ -23,7 +24,7 @@ def render_view(game: Game, shown: MapView, role: str, full: bool) -> bytes | No
     board = board_of(game, shown.map)
     if board is None:
         return None
-    picture = compose(board, shown, load_style(game.name or "default"), role, full)
+    picture = compose(effective(board, shown.overlay), shown, load_style(game.name or "default"), role, full)
     return encode(picture.image)
 
 

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from bot.discord.client import AdjutantClient
 
 Choice = app_commands.Choice
-COMMON_OVERRIDES = ("place", "remove", "set", "grant-undo", "rewind", "dice", "show", "deadline", "restack")
+COMMON_OVERRIDES = ("place", "remove", "set", "grant-undo", "rewind", "dice", "show", "deadline", "restack", "map", "counter")
 
 
 def client_of(interaction: discord.Interaction[Any]) -> AdjutantClient:

@@ -20,3 +20,12 @@ def test_service_benchmark_measures_whole_replies_beside_a_text_only_baseline(ca
     figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert figures["orders"] == 6
     assert {"reply_p50_ms", "reply_p95_ms", "baseline_text_only_p50_ms", "p50_vs_baseline", "db_bytes_per_order"} <= set(figures)
+
+
+def test_replay_benchmark_prints_loading_and_checking_speeds_beside_the_copying_baseline(capsys, monkeypatch):
+    """The replay benchmark replays long random logs three ways and prints the figures and the ratio."""
+    monkeypatch.setattr(bench, "bench_replay", lambda runs, total=40, _real=bench.bench_replay: _real(runs, total))
+    assert bench.main("replay", 2, "duel") == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["game"] == "duel" and figures["records"] >= 40 and figures["runs"] == 2
+    assert {"replay_actions_per_s_p95", "replay_each_hash_actions_per_s_median", "baseline_copying_actions_per_s_median", "replay_vs_baseline"} <= set(figures)

@@ -39,3 +39,10 @@ async def test_a_player_may_name_a_side_in_italian(setup):
     service, row, store = setup
     [said] = await service.leave(row, "Rosso", RED)
     assert "red" not in await store.seats(row.id) and "left the red seat" in said.text
+
+
+def test_a_capitalised_side_or_a_list_of_sides_reads_in_italian():
+    """'Axis' (a status line's capital) and 'axis, soviet' (whom the game waits for) are sides too."""
+    it = translator("it")
+    assert it.term("Axis") == "Asse" and it.term("axis, soviet") == "Asse, Sovietico"
+    assert it.term("axis, 1234") == "axis, 1234" and translator("en").term("Axis") == "Axis"

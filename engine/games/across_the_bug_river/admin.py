@@ -1,9 +1,8 @@
 """The Admin Phase (8) in the order of its segments, and the end of the turn with victory (7.8, 9).
 
 Every segment runs automatically with the published default for each decision (digest 6.2):
-Emergency Supply is spent when it can be; attachments are kept; no replacement points are
-allocated and no Soviet unit is cannibalised; every reinforcement is placed at its side's entry
-hexes. The choices themselves are not offered yet: each segment that would ask says so in the log.
+Emergency Supply is spent when it can be; every reinforcement is placed at its side's entry hexes.
+The Assignment and Replacement Segments ask each side (``assignment``, ``replacements``).
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from typing import Any
 from engine import flow, stacks
 from engine.flow import Frame, Procedure
 from engine.game import Context, State
-from engine.games.across_the_bug_river import board
+from engine.games.across_the_bug_river import board, victory
 from engine.games.across_the_bug_river.data import Rules
 from engine.games.across_the_bug_river.phases import rules_of, set_disorganized
 from engine.text import t
@@ -37,12 +36,9 @@ class Admin(Procedure):
         self.recover_levels(rules, state, "soviet", emergency, ctx)
         self.recover_units(rules, state, ctx)
         self.attrition(game, rules, state, ctx)
-        ctx.log(t("Assignment Segment (8.2): attachments are kept; changing them is not implemented yet, a referee decides."))
-        ctx.log(t("Replacement Segment (8.3): replacements and Soviet reorganisation are not implemented yet; a referee decides."))
-        self.reinforce(game, rules, state, ctx)
-        state["passed"] = {"german": False, "soviet": False}
-        state["cycle"] = 0
-        flow.goto(state, "ops")
+        from engine.games.across_the_bug_river import assignment
+
+        assignment.begin(game, state, sorted(f for f, cut in emergency.items() if cut), ctx)
 
     def hq_supply(self, rules: Rules, state: State, ctx: Context) -> dict[str, bool]:
         """5.7, 8.1: an HQ out of supply spends Emergency Supply (the default) and recovers 1 less;
@@ -144,6 +140,14 @@ class Admin(Procedure):
         return None
 
 
+def after_replacements(game: Any, state: State, ctx: Context) -> None:
+    """The Reinforcement Segment (8.4), then the Ops Phase."""
+    Admin().reinforce(game, rules_of(game), state, ctx)
+    state["passed"] = {"german": False, "soviet": False}
+    state["cycle"] = 0
+    flow.goto(state, "ops")
+
+
 def lose_steps(game: Any, state: State, uid: str, steps: int, ctx: Context, rule: str) -> None:
     u = state["units"][uid]
     u["strength"] -= steps
@@ -167,6 +171,7 @@ class EndTurn(Procedure):
 
     def run(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
         rules = rules_of(game)
+        victory.score_conditional(rules, state, ctx)
         vp = victory_points(rules, state)
         state["vp"] = str(vp)
         ctx.log(t("End of turn {turn}: German VP {vp} (9).", turn=state["turn"], vp=f"{float(vp):.2f}"))
@@ -184,8 +189,9 @@ def victory_points(rules: Rules, state: State) -> Fraction:
     scen = rules.scenarios[state["scenario"]]
     vp = Fraction(0)
     for label, side in state["control"].items():
-        if side == "german":
+        if side == "german" and victory.counts_at_end(rules, state, label):
             vp += Fraction(int(state["vp_hexes"][label]))
+    vp += victory.extra(state)
     for uid in state["destroyed"]:
         printed = rules.units[uid]
         if printed.side == "soviet":

@@ -281,10 +281,16 @@ class Combat(Procedure):
     def finish(self, game: Any, rules: Rules, state: State, frame: Frame, ctx: Context) -> None:
         """Combat victory (7.5.3), the end of the reveals, HQs left alone, then the bonus AP."""
         stacks.end_reveals(state, TAG)
-        for label in (frame["source"], frame["target"]):
-            here = board.at(state, label)
-            if here and all(state["units"][u]["kind"] == "hq" for u in here):
-                ctx.log(t("An HQ is left alone in {hex}: HQ displacement is not implemented yet (7.3.6); a referee decides.", hex=label))
+        from engine.games.across_the_bug_river import hq
+
+        alone = [u for label in (frame["source"], frame["target"]) for s in board.SIDES for u in hq.hq_only(state, label, s)]
+        self.conclude(game, rules, state, frame, ctx)
+        if alone:
+            ctx.log(t("An HQ left alone in its hex by the combat is displaced (7.5, 5.3.2)."))
+            hq.begin(game, state, alone, ctx, resume=False)
+
+    def conclude(self, game: Any, rules: Rules, state: State, frame: Frame, ctx: Context) -> None:
+        """Combat victory and the bonus AP (7.5.3)."""
         hits = frame["hits"]
         winner = "attacker" if hits["attacker"] < hits["defender"] else "defender" if hits["defender"] < hits["attacker"] else None
         if winner is not None and not alive(state, frame, winner):

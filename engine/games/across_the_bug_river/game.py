@@ -6,9 +6,11 @@ activations with AP from the AP table), Movement Actions along a whole path with
 roads, streams, the Bug, stacking and limited knowledge, Formation Reactions with their
 mini-activations, Recovery and Improved Defense, Combat Actions with their losses windows, retreats
 and bonus AP (``combat``, ``battle``), infiltration, the Admin Phase segments in order, and the end
-of the turn with the victory points the position gives. HQ relocation and
-displacement, boat movement, pontoons, over-stacking penalties, attachments, replacements and
-Schlachtenglück rerolls are refused or skipped with a message naming the rule: a referee decides.
+of the turn with the victory points the position gives, HQ relocation and displacement (``hq``),
+boat movement and pontoons (``river``), replacements (``replacements``), the 41st Tank Division
+reserves (``reserves``), exit and conditional VP (``victory``) and scenario 2's set-up choices
+(``scenario2``), the Assignment Segment (``assignment``). Schlachtenglück rerolls are not offered
+yet: the RULINGS say what is left.
 
 How information leaves it: every counter on the map is in an ordered stack (``engine.stacks``);
 the enemy sees the top counter, and under an HQ the first combat unit (5.3.4). Current strength,
@@ -37,7 +39,18 @@ from engine.game import (
     VerbInfo,
     View,
 )
-from engine.games.across_the_bug_river import battle, board, combat, overstack
+from engine.games.across_the_bug_river import (
+    assignment,
+    battle,
+    board,
+    combat,
+    hq,
+    overstack,
+    replacements,
+    reserves,
+    river,
+    scenario2,
+)
 from engine.games.across_the_bug_river.admin import Admin, EndTurn, verdict
 from engine.games.across_the_bug_river.data import Rules, load
 from engine.games.across_the_bug_river.phases import Activation, Choose, Ops, React
@@ -62,8 +75,12 @@ VERBS = {
     "displace": VerbInfo("displace", "displace UNIT HEX", t("move a unit out of an enemy hex over the stacking limits (5.3.3)")),
     "retreat": VerbInfo("retreat", "retreat HEX [HEX] [UNIT...]", t("retreat your units in the combat (all, or those named) 1 or 2 hexes; if all go, the second hit is satisfied (7.5.2)")),
     "infiltrate": VerbInfo("infiltrate", "infiltrate UNIT|HEX HEX", t("move from an enemy ZOC hex straight into an adjacent one, each unit checking efficiency (7.3.4)")),
-    "relocate": VerbInfo("relocate", "relocate HQ HEX", t("HQ relocation (7.4): not implemented yet")),
-    "pontoon": VerbInfo("pontoon", "pontoon HEX HEX", t("pontoon bridge (10.3): not implemented yet")),
+    "replace": VerbInfo("replace", "replace UNIT", t("spend replacement points on a step of a unit (8.3)")),
+    "cannibalise": VerbInfo("cannibalise", "cannibalise UNIT", t("remove a Soviet infantry-type unit for reorganisation points (8.3.2)"), ("cannibalize",)),
+    "attach": VerbInfo("attach", "attach UNIT FORMATION", t("attach a unit to a formation in the Assignment Segment (8.2, 5.5)")),
+    "exit": VerbInfo("exit", "exit UNIT|HEX", t("take units of the 111th or 299th Infantry Division off the map through the Soviet East supply area (11.2)")),
+    "relocate": VerbInfo("relocate", "relocate HQ HEX", t("move your activated formation's HQ to a friendly village or city in range and in supply (7.4)")),
+    "pontoon": VerbInfo("pontoon", "pontoon HEX HEX", t("build your corps' pontoon bridge over the Bug hexside between two hexes (10.3)")),
 }
 #: Italian aliases of the verbs, in the words of the Italian rulebook (help lists them).
 ITALIAN: dict[str, tuple[str, ...]] = {
@@ -82,6 +99,10 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "retreat": ("ritirata", "ritirati"),
     "displace": ("sposta",),
     "infiltrate": ("infiltra",),
+    "replace": ("rimpiazza",),
+    "cannibalise": ("cannibalizza",),
+    "attach": ("assegna",),
+    "exit": ("esci",),
     "relocate": ("riloca",),
     "pontoon": ("pontone",),
 }
@@ -132,6 +153,9 @@ class AcrossTheBugRiver(ProcedureGame):
     procedures = {
         "ops": Ops(), "choose": Choose(), "activation": Activation(), "react": React(), "admin": Admin(), "end_turn": EndTurn(),
         "combat": battle.Combat(), "losses": battle.Losses(), "bonus": battle.Bonus(), "overstack": overstack.Overstack(),
+        "hqdisplace": hq.HqDisplace(), "replacement": replacements.Replacement(),
+        "setup2": scenario2.Setup2(),
+        "assignment": assignment.Assignment(),
     }
     policy = POLICY
 
@@ -192,9 +216,9 @@ class AcrossTheBugRiver(ProcedureGame):
         for uid in sorted(units, key=lambda u: (units[u]["kind"] != "hq", u)):
             if units[uid]["hex"] is not None:
                 stacks.place(POLICY, state, units, uid, units[uid]["hex"])
-        if scenario == "scenario2":
-            ctx.log(t("Scenario 2 set-up losses and the six Soviet Improved Defense stacks (11.2) are not implemented yet; a referee sets them (override strength)."))
         flow.call(state, "ops")
+        if scenario == "scenario2":
+            scenario2.begin(state)  # 11.2: the step losses each side chooses for the other, then six Improved Defense stacks
         self.run_automatic(state, ctx)
         self.note_shown(state)
         return state
@@ -256,6 +280,26 @@ class AcrossTheBugRiver(ProcedureGame):
             if len(args) != 2:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: displace I/16 1707"))
             return Action(verb, (self.unit_named(args[0]), self.hex_named(args[1])))
+        if verb == "attach":
+            if len(args) != 2:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: attach 1/191 44id"))
+            return Action(verb, (self.unit_named(args[0]), self.formation_named(args[1])))
+        if verb == "exit":
+            if len(args) != 1:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: exit I/50"))
+            return Action(verb, (args[0] if args[0] in self.rules.board.grid else self.unit_named(args[0]),))
+        if verb in ("replace", "cannibalise"):
+            if len(args) != 1:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
+            return Action(verb, (self.unit_named(args[0]),))
+        if verb == "relocate":
+            if len(args) != 2:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: relocate HQ-14pz 1505"))
+            return Action(verb, (self.unit_named(args[0]), self.hex_named(args[1])))
+        if verb == "pontoon":
+            if len(args) != 2:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: pontoon 1905 2005"))
+            return Action(verb, (self.hex_named(args[0]), self.hex_named(args[1])))
         if verb == "hit":
             if len(args) != 1:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
@@ -292,6 +336,8 @@ class AcrossTheBugRiver(ProcedureGame):
 
     def apply(self, state: State, role: Role, action: Action, ctx: Context) -> State:
         self.dispatch(state, role, action, ctx)
+        river.check(self.rules, state, ctx)
+        reserves.check(self, state, ctx)
         self.note_shown(state)
         return state
 
@@ -308,13 +354,17 @@ class AcrossTheBugRiver(ProcedureGame):
     def order_said(self, state: State, role: Role, action: Action) -> Text | None:
         """An order naming a counter below the top of its stack (a move, a recovery, an infiltration,
         an attack, a combat choice, a displacement) names it by a blank to those who may not see it."""
+        if action.verb == "attach":
+            return t("attach: an attachment of its own (secret, 5.5.2)")
+        if action.verb in ("replace", "cannibalise"):
+            return t("{verb}: a unit of its own (its strength is not shown, 3.4)", verb=action.verb)
         if action.verb in ("attack", "hit", "hold", "retreat", "displace") and any(a in state["units"] for a in action.args):
             said: Text | None = None
             for word in reversed(action.args):
                 ref = stacks.unit_ref(POLICY, state, state["units"], word, word, (*ROLES, PUBLIC)) if word in state["units"] else word
                 said = t("{word} {more}", word=ref, more=said) if said is not None else t("{word}", word=ref)
             return t("{verb} {args}", verb=action.verb, args=said)
-        if action.verb not in ("move", "recover", "infiltrate") or not action.args or action.args[0] not in state["units"]:
+        if action.verb not in ("move", "recover", "infiltrate", "exit") or not action.args or action.args[0] not in state["units"]:
             return None
         uid = action.args[0]
         if state["units"][uid]["hex"] is None:

@@ -1,8 +1,8 @@
 """The Movement Action (7.3): a stack's whole path checked against the position it starts from.
 
-``plan`` returns the MP each step costs and refuses, citing the rule, a path the rules forbid;
-the parts of movement not implemented yet (boat movement, moving next to an HQ-only hex) are
-refused with ``NotImplementedRule`` so a referee decides. Over-stacking is allowed on the way;
+``plan`` returns the MP each step costs and refuses, citing the rule, a path the rules forbid,
+German boat crossings of the Bug included (7.3.8; the 2 per activation are counted in ``phases``
+with ``river``). Moving next to an HQ-only hex displaces it: ``hq``, from the walk in ``phases``. Over-stacking is allowed on the way;
 where the move ends, ``overstack`` applies the penalties (5.3.1).
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.errors import IllegalOrder, NotImplementedRule
+from engine.errors import IllegalOrder
 from engine.game import State
 from engine.games.across_the_bug_river import board
 from engine.games.across_the_bug_river.data import Rules
@@ -78,12 +78,11 @@ def plan(rules: Rules, state: State, movers: Sequence[str], path: Sequence[Label
         hexside = rules.board.side(a, b)
         if "lake" in hexside:
             raise IllegalOrder(t("No unit crosses a lake hexside ({a}-{b}).", a=a, b=b), "3.1.2")
-        if board.bug_unbridged(rules, state, a, b):
-            if side == "german" and not motorized:
-                raise NotImplementedRule(
-                    t("Boat movement across the Bug is not implemented yet (7.3.8); a referee decides."), "7.3.8"
-                )
+        boat = board.bug_unbridged(rules, state, a, b)
+        if boat and (side != "german" or motorized):
             raise IllegalOrder(t("The unbridged Bug ({a}-{b}) can only be crossed by German boat movement.", a=a, b=b), "7.3.8")
+        if boat and i != 0:
+            raise IllegalOrder(t("A unit crosses the Bug by boat only from the hex its Movement Action starts in ({a}-{b}).", a=a, b=b), "7.3.8")
         if a in ezoc and b in ezoc:
             raise IllegalOrder(
                 t("{a} to {b} goes from one enemy ZOC hex to another: only infiltration does that.", a=a, b=b), "7.3.4"
@@ -91,19 +90,13 @@ def plan(rules: Rules, state: State, movers: Sequence[str], path: Sequence[Label
         if b in ezoc and i < len(path) - 2:
             raise IllegalOrder(t("A unit stops on entering an enemy ZOC hex ({hex}).", hex=b), "7.3.9")
         cost = step_cost(rules, state, motorized, a, b, ezoc)
+        if boat:
+            cost += float(rules.tables["tec"]["hexside"]["bug"]["boat_extra"])  # 7.3.8
         if cost == float("inf") and (i != 0 or len(path) != 2):
             raise IllegalOrder(
                 t("A motorised unit crosses an unbridged stream only from where it starts, and stops at once ({a}-{b}).", a=a, b=b),
                 "7.3.7",
             )
-        for n in rules.board.neighbours(b):
-            enemy = [state["units"][x] for x in board.at(state, n) if state["units"][x]["side"] != side]
-            if enemy and all(e["kind"] == "hq" for e in enemy):
-                if "lake" not in rules.board.side(b, n) and not board.bug_unbridged(rules, state, b, n):
-                    raise NotImplementedRule(
-                        t("Moving next to a hex that holds only enemy HQs displaces them: not implemented yet (7.3.6); a referee decides."),
-                        "7.3.6",
-                    )
         costs.append(cost)
     allowance = ma + (2 if leg_bonus else 0)
     spent = sum(costs)

@@ -12,17 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine import flow, stacks, walk
-from engine.errors import IllegalOrder, InvalidOrder, NotImplementedRule
+from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Frame, Procedure, Step
 from engine.game import PUBLIC, Action, Context, Prompt, Role, State
 from engine.games.across_the_bug_river import board, moves
 from engine.games.across_the_bug_river.data import Rules
-from engine.text import Secret, t
-
-NOT_YET = {
-    "relocate": ("7.4", t("HQ relocation")),
-    "pontoon": ("10.3", t("Building a pontoon bridge")),
-}
+from engine.text import Secret, ngettext, t
 
 
 def rules_of(game: Any) -> Rules:
@@ -238,6 +233,16 @@ class Activation(Procedure):
 
         acts += battle.attack_actions(rules, state, frame, role, self.members(state, frame))
         acts += infiltration.actions(game, state, frame, self.members(state, frame))
+        if frame["proc"] == "activation":
+            from engine.games.across_the_bug_river import hq
+
+            acts += hq.relocations(rules, state, frame)
+            from engine.games.across_the_bug_river import river
+
+            acts += river.actions(rules, state, frame, self.members(state, frame))
+            from engine.games.across_the_bug_river import victory
+
+            acts += victory.actions(rules, state, frame, self.members(state, frame))
         return Prompt(role, t("{formation}: {ap} AP left. Move, attack, recover, improve or end.", formation=frame["formation"], ap=ap), tuple(acts))
 
     def cost(self, rules: Rules, state: State, movers: list[str], base: int) -> int:
@@ -259,6 +264,12 @@ class Activation(Procedure):
         if len(path) < 2:
             raise InvalidOrder(t("A move needs at least one hex to go to."))
         moves.plan(rules, state, movers, path)
+        if board.bug_unbridged(rules, state, path[0], path[1]):
+            from engine.games.across_the_bug_river import river
+
+            refusal = river.boat_refusal(frame, movers)
+            if refusal is not None:
+                raise refusal
         return cost
 
     def improve_refusal(self, rules: Rules, state: State, frame: Frame, label: str) -> IllegalOrder | None:
@@ -292,9 +303,24 @@ class Activation(Procedure):
             from engine.games.across_the_bug_river import infiltration
 
             infiltration.run(game, state, frame, role, self.members(state, frame), a, ctx)
-        elif v in NOT_YET:
-            rule, what = NOT_YET[v]
-            raise NotImplementedRule(t("{what} is not implemented yet ({rule}); a referee decides.", what=what, rule=rule), rule)
+        elif v == "relocate":
+            from engine.games.across_the_bug_river import hq
+
+            if frame["proc"] != "activation":
+                raise IllegalOrder(t("Only the units that won the combat may use the bonus AP."), "7.5.3")
+            hq.relocate(game, state, frame, role, a, ctx)
+        elif v == "exit":
+            from engine.games.across_the_bug_river import victory
+
+            if frame["proc"] != "activation":
+                raise IllegalOrder(t("Only the units that won the combat may use the bonus AP."), "7.5.3")
+            victory.leave(game, state, frame, self.members(state, frame), a, ctx)
+        elif v == "pontoon":
+            from engine.games.across_the_bug_river import river
+
+            if frame["proc"] != "activation":
+                raise IllegalOrder(t("Only the units that won the combat may use the bonus AP."), "7.5.3")
+            river.build(game, state, frame, role, a, ctx)
         elif v == "recover":
             self.recover(rules, state, frame, role, a[0], ctx)
         elif v == "improve":
@@ -347,6 +373,9 @@ class Activation(Procedure):
         full = [start, *path]
         cost = self.check_move(rules, state, frame, movers, full)
         state["ap"][role] -= cost
+        if board.bug_unbridged(rules, state, full[0], full[1]):
+            frame["boats"] = sorted({*frame.get("boats", []), *movers})  # the Boat markers (7.3.8)
+            ctx.log(ngettext("{n} unit crosses the Bug by boat (7.3.8).", "{n} units cross the Bug by boat (7.3.8).", len(movers)))
         isolated = [u for u in movers if board.command(rules, state, u) == "isolated"]
         for uid in isolated:
             if not efficiency_check(rules, state, uid, ctx, "isolated unit acting"):
@@ -391,19 +420,27 @@ def reaction_candidates(rules: Rules, state: State, mover_side: str, label: str)
 
 def continue_walk(game: Any, state: State, frame: Frame, ctx: Context) -> None:
     """Walk the moving stack on from where it stands; pause where a reaction may be attempted."""
+    from engine.games.across_the_bug_river import hq
+
     rules = rules_of(game)
     side = frame["side"]
     movers = frame["movers"]
     w = frame["walk"]
 
     def may_pause(moment: str, index: int) -> bool:
+        if frame.get("displacing"):
+            return True
         if frame["attempted"]:
             return False
-        return bool(reaction_candidates(rules, state, side, w["path"][index]))
+        return bool([f for f in reaction_candidates(rules, state, side, w["path"][index]) if f not in frame.get("barred", [])])
 
     def step(index: int) -> bool:
         prev, dest = w["path"][index - 1], w["path"][index]
         move_units(game, state, movers, dest)
+        alone = hq.approached(rules, state, dest, side)  # 7.3.6: enemy HQs alone next to it are displaced
+        if alone:
+            frame["displacing"] = alone
+            frame["barred"] = sorted({*frame.get("barred", []), *(state["units"][h]["formation"] for h in alone)})
         swamp = rules.board.terrain[dest] == "swamp" and rules.board.line("road", prev, dest) is None and rules.board.line("rail", prev, dest) is None
         stopped = False
         for uid in list(movers):
@@ -414,10 +451,14 @@ def continue_walk(game: Any, state: State, frame: Frame, ctx: Context) -> None:
         return not stopped
 
     outcome = walk.advance(w, may_pause, step)
+    if outcome == "pause" and frame.get("displacing"):
+        hq.begin(game, state, frame.pop("displacing"), ctx, resume=True)
+        return
     if outcome == "pause":
         here = walk.position(w)
         frame["attempted"] = True
-        flow.call(state, "react", mover=side, at=here, formations=reaction_candidates(rules, state, side, here))
+        formations = [f for f in reaction_candidates(rules, state, side, here) if f not in frame.get("barred", [])]
+        flow.call(state, "react", mover=side, at=here, formations=formations)
         return
     finish_move(game, state, frame, ctx)
 
@@ -431,6 +472,7 @@ def finish_move(game: Any, state: State, frame: Frame, ctx: Context) -> None:
     frame.pop("walk", None)
     movers = frame.pop("movers", None) or []
     frame.pop("attempted", None)
+    frame.pop("barred", None)
     mark_control(game, state)
     from engine.games.across_the_bug_river import overstack
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from engine import flow
+from engine import flow, mapoverlay, printed
 from engine.errors import InvalidOrder, InvariantViolation
 from engine.game import Action, Context, Outcome, Override, Role, ScenarioInfo, State, View
 from engine.games.caucasus import (
@@ -70,9 +71,26 @@ class Caucasus(flow.ProcedureGame):
     #: Parts and unit values the state gains in play, which a position file may hold.
     position_keys = ("outcome", "units.*.arrive", "units.*.start_hex")
 
+    reads_map_overrides = True  # every rules module reads ``self.rules`` (the campaign's map)
+    #: The printed values a referee may change per unit (``counter``, ``engine.printed``).
+    counter_fields: Mapping[str, str] = {
+        "attack": "int", "defense": "int", "move": "int", "mf_attack": "int",
+        "armor": "bool", "antitank": "bool", "limited_defense": "bool",
+    }
+
     def __init__(self) -> None:
-        self.rules: Rules = load_rules()
-        self.board = self.rules.board
+        self._rules: Rules = load_rules()
+        self.board = self._rules.board
+
+    @property
+    def rules(self) -> Rules:
+        """The static data on the campaign's map (its referee's map overrides, ``engine.mapoverlay``)."""
+        base = self._rules
+        return mapoverlay.with_map(base, base.board, lambda board: replace(base, board=board))
+
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        self._rules = rules
 
     # Interface ---------------------------------------------------------------------------------
     def setup(self, scenario: str, options: Mapping[str, Any], ctx: Context) -> State:
@@ -126,6 +144,7 @@ class Caucasus(flow.ProcedureGame):
                         ("AE", u.get("ae")),
                         ("R", u.get("replaced")),
                         ("RR", u.get("rail_moved")),
+                        ("VAL", printed.changed(state, uid)),
                     )
                     if on
                 ]
@@ -157,6 +176,11 @@ class Caucasus(flow.ProcedureGame):
             t("weather").template: state["weather"],
             t("axis VP").template: axis_vp(rules, state),
         }
+        changed = [f"{rules.units[uid].name} {values(rules, state, uid).label()}" for uid in sorted(state.get(printed.COUNTERS_KEY) or {})]
+        if changed:
+            status[t("counter values changed").template] = ", ".join(changed)
+        if state.get(mapoverlay.MAP_KEY):
+            status[t("map overrides").template] = mapoverlay.summary(state[mapoverlay.MAP_KEY])
         return {
             "game": self.name,
             "viewer": role,

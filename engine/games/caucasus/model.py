@@ -12,13 +12,14 @@ import io
 import re
 import tomllib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cache
 from typing import Any
 
 from engine.datafiles import read_text, read_texts
 from engine.mapdata import MapData, parse_map
+from engine.printed import face
 
 PACKAGE = "engine.games.caucasus"
 AXIS, SOVIET = "axis", "soviet"
@@ -291,8 +292,9 @@ def side_of(rules: Rules, uid: str) -> str:
 
 def values(rules: Rules, state: Mapping[str, Any], uid: str) -> StepValues:
     spec = rules.units[uid]
-    step = int(state["units"][uid].get("step", 0))
-    return spec.steps[min(step, len(spec.steps) - 1)]
+    step = min(int(state["units"][uid].get("step", 0)), len(spec.steps) - 1)
+    changed = face(state, uid, step)  # a referee's counter values for this campaign
+    return replace(spec.steps[step], **changed) if changed else spec.steps[step]
 
 
 def occupied_by(rules: Rules, state: Mapping[str, Any], label: str) -> str | None:

@@ -24,6 +24,9 @@ USAGE = t(
     "Referee commands: place UNIT HEX, remove UNIT [BOX], step UNIT N, mark UNIT MARKER on|off, "
     "supply UNIT full|limited|out, control HEX SIDE, weather good|bad, turn N, phase SIDE IMPULSE STEP, "
     "repl TRACK N, air MARKER ready|used|available|unavailable, fleet MARKER STATUS, clear [SIDE], "
+    "map terrain HEX KIND, map side HEX HEX FEATURE...|none, map line road|rail HEX HEX on [FLAG...]|off, "
+    "map place HEX KIND NAME, map place HEX none, map attr HEX KEY VALUE|none, map reset, "
+    "counter UNIT attack|defense|move|mf_attack N [FIELD N...], counter UNIT reset, "
     "grant-undo ROLE, rewind SEQ, set PATH VALUE; each followed by 'because REASON'."
 )
 

@@ -29,7 +29,7 @@ from engine import flow
 from engine.errors import IllegalOrder, InvalidOrder, NotImplementedRule
 from engine.game import Action, Context, Prompt, State
 from engine.games.stalins_war import placement
-from engine.games.stalins_war.model import SOVIET, Rules, load_rules
+from engine.games.stalins_war.model import SOVIET, Rules, load_rules, on_campaign_map
 from engine.text import Text, ngettext, t
 
 Args = tuple[str, ...]
@@ -228,7 +228,7 @@ def event_arguments(state: State, side: str, card_id: str) -> list[Args]:
     from engine.errors import OrderError
 
     _ensure_loaded()
-    rules = load_rules()
+    rules = on_campaign_map(load_rules())
     game = SimpleNamespace(rules=rules)
     spec = EVENTS.get(card_id)
     if spec is None:

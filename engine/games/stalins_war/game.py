@@ -10,12 +10,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine import flow
+from engine import flow, mapoverlay, printed
 from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
 from engine.game import REFEREE, Action, Context, Outcome, Override, Role, ScenarioInfo, State, View
 from engine.games.stalins_war import control, parsing, phases, sequence, turn_end
 from engine.games.stalins_war import overrides as referee
-from engine.games.stalins_war.model import AXIS, SIDES, SOVIET, Rules, level_of, load_rules
+from engine.games.stalins_war.model import (
+    AXIS,
+    SIDES,
+    SOVIET,
+    Rules,
+    level_of,
+    load_rules,
+    on_campaign_map,
+)
 from engine.games.stalins_war.state import country_side, deal_opening_hands, initial_state
 from engine.games.stalins_war.verbs import VERBS
 from engine.state import whole_number_in
@@ -130,10 +138,24 @@ class StalinsWar(flow.ProcedureGame):
         "units.*.oos", "units.*.retreated", "units.*.strategic",
     )
 
+    reads_map_overrides = True  # every rules module reads ``self.rules`` (the campaign's map)
+    #: The printed values a referee may change per unit (``counter``, ``engine.printed``).
+    counter_fields: Mapping[str, str] = {"attack": "int", "defence": "int", "move": "int", "rebuildable": "bool"}
+    counter_step_key = "level"
+
     def __init__(self) -> None:
-        self.rules: Rules = load_rules()
-        self.board = self.rules.board
+        self._rules: Rules = load_rules()
+        self.board = self._rules.board
         self.procedures: Mapping[str, flow.Procedure] = _procedures()
+
+    @property
+    def rules(self) -> Rules:
+        """The static data on the campaign's map (its referee's map overrides, ``engine.mapoverlay``)."""
+        return on_campaign_map(self._rules)
+
+    @rules.setter
+    def rules(self, rules: Rules) -> None:
+        self._rules = rules
 
     # Interface ---------------------------------------------------------------------------------
     def setup(self, scenario: str, options: Mapping[str, Any], ctx: Context) -> State:
@@ -216,7 +238,11 @@ class StalinsWar(flow.ProcedureGame):
                     continue
                 # 4.5.1: mobilised units are marked as having fought only to keep them from attacking.
                 fought = u.get("fought") and not u.get("arrived")
-                markers = [m for m, on in (("OOS", u.get("oos")), ("MOVED", u.get("moved")), ("FOUGHT", fought)) if on]
+                markers = [
+                    m
+                    for m, on in (("OOS", u.get("oos")), ("MOVED", u.get("moved")), ("FOUGHT", fought), ("VAL", printed.changed(state, uid)))
+                    if on
+                ]
                 units.append(
                     {
                         "id": uid,
@@ -257,6 +283,15 @@ class StalinsWar(flow.ProcedureGame):
             t("banked OPS").template: f"Axis {state['banked'][AXIS]}, Soviet {state['banked'][SOVIET]}",
             t("consecutive OPS").template: f"Axis {state['consec'][AXIS]}, Soviet {state['consec'][SOVIET]}",
         }
+        changed = [
+            f"{rules.units[uid].name} {level_of(rules, state, uid).label()}"
+            for uid in sorted(state.get(printed.COUNTERS_KEY) or {})
+            if not rules.units[uid].partisan or state["units"][uid].get("active")  # 16.1.3: inactive Partisans stay secret
+        ]
+        if changed:
+            status[t("counter values changed").template] = ", ".join(changed)
+        if state.get(mapoverlay.MAP_KEY):
+            status[t("map overrides").template] = mapoverlay.summary(state[mapoverlay.MAP_KEY])
         out: View = {
             "game": self.name,
             "viewer": role,

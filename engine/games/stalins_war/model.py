@@ -11,12 +11,14 @@ import io
 import math
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
 from engine.datafiles import read_text, read_texts
 from engine.mapdata import MapData, Place, parse_map
+from engine.mapoverlay import with_map
+from engine.printed import face
 
 PACKAGE = "engine.games.stalins_war"
 AXIS, SOVIET = "axis", "soviet"
@@ -236,10 +238,17 @@ def load_rules() -> Rules:
 
 
 # State accessors ---------------------------------------------------------------------------------
+def on_campaign_map(rules: Rules) -> Rules:
+    """``rules`` on the map of the campaign being played (its referee's overrides, ``engine.mapoverlay``)."""
+    return with_map(rules, rules.board, lambda board: replace(rules, board=board))
+
+
 def level_of(rules: Rules, state: Mapping[str, Any], uid: str) -> Level:
     """The values of ``uid``'s current level (``level`` 0 = full strength)."""
     spec = rules.units[uid]
-    return spec.levels[int(state["units"][uid].get("level", 0))]
+    level = int(state["units"][uid].get("level", 0))
+    changed = face(state, uid, level)  # a referee's counter values for this campaign
+    return replace(spec.levels[level], **changed) if changed else spec.levels[level]
 
 
 def levels_left(rules: Rules, state: Mapping[str, Any], uid: str) -> int:

@@ -82,6 +82,8 @@ USAGES: dict[str, str] = {
     "option": "option NAME VALUE",
     "clear": "clear [axis|soviet]",
     "totalwar": "totalwar on (Total War begins now: each side's Total War cards, discards and deck are shuffled, 7.6.4)",
+    "map": "map terrain HEX KIND | map side HEX HEX FEATURE...|none | map line rail HEX HEX on|off | map place HEX KIND NAME | map place HEX none | map attr HEX KEY VALUE|none | map reset (the campaign's map overrides)",
+    "counter": "counter UNIT attack|defence|move N [FIELD N...] | counter UNIT reset (the printed values of the level the counter shows)",
 }
 USAGE = t(
     "Referee commands: {kinds}; and grant-undo ROLE, rewind SEQ, set PATH VALUE; each followed by 'because REASON'.",
@@ -293,6 +295,8 @@ def public_text(rules: Rules, override: Override) -> str | None:
         return f"pile {args[0]} deck ({len(args) - 2} cards on top, shown to the referee only)"
     if kind == "set" and args and (args[0].startswith("cards.") or args[0].startswith("units.su-partisan")):
         return f"set {args[0].split('.')[0]}.\u2026 (the value is secret)"
+    if kind == "counter" and args and _partisan_words(rules, args[:3]) is not None:
+        return "counter Partisans (the values are secret, shown to the referee only)"
     if kind in ("place", "remove", "level", "supply", "activate") and args:
         words = _partisan_words(rules, args)
         if words is not None:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.errors import IllegalOrder, NotImplementedRule
+from engine.errors import IllegalOrder
 from engine.games.across_the_bug_river import board, moves
 from tests.engine.games.across_the_bug_river.helpers import GAME, activating, empty, play, put
 
@@ -54,16 +54,6 @@ def test_the_unbridged_bug_is_closed_to_motorised_units():
     put(state, "I/36", "1905")
     with pytest.raises(IllegalOrder) as err:
         play(state, "german", "move I/36 2005")
-    assert err.value.rule == "7.3.8"
-
-
-def test_boat_movement_is_refused_as_not_implemented():
-    """7.3.8: a German leg unit crossing the Bug would use boats: refused, naming the rule, for a referee."""
-    state = german_position()
-    activating(state, "german", "44id", 5)
-    put(state, "I/131", "1905")
-    with pytest.raises(NotImplementedRule) as err:
-        play(state, "german", "move I/131 2005")
     assert err.value.rule == "7.3.8"
 
 
@@ -152,15 +142,6 @@ def test_a_unit_of_another_formation_cannot_take_the_action():
     with pytest.raises(IllegalOrder) as err:
         play(state, "german", "move I/131 1406")
     assert err.value.rule == "5.5.1"
-
-
-@pytest.mark.parametrize("line,rule", [("relocate HQ-14pz 1505", "7.4"), ("pontoon 1905 2005", "10.3")])
-def test_what_is_not_built_yet_is_refused_naming_its_rule(line, rule):
-    """Relocation and pontoons are refused as not implemented, for a referee."""
-    state = german_position()
-    with pytest.raises(NotImplementedRule) as err:
-        play(state, "german", line)
-    assert err.value.rule == rule
 
 
 def reaction_position(hq="1610", start="1405"):

@@ -136,4 +136,6 @@ def test_when_both_sides_pass_the_turn_ends():
     play(state, "german", "pass")
     assert state["holder"] == "soviet"
     play(state, "soviet", "pass", 3)
+    while state["flow"][-1]["proc"] in ("assignment", "replacement"):  # the Assignment and Replacement Segments' windows (8.2, 8.3)
+        play(state, state["flow"][-1]["side"], "pass")
     assert state["turn"] == 2 and state["passed"] == {"german": False, "soviet": False}

@@ -1,0 +1,123 @@
+"""German boat movement across the Bug (7.3.8) and pontoon bridges (10.3)."""
+
+import pytest
+
+from engine.errors import IllegalOrder
+from engine.games.across_the_bug_river import moves
+from tests.engine.games.across_the_bug_river.helpers import GAME, activating, empty, play, put
+
+RULES = GAME.rules
+
+
+def boats():
+    """The 44th Infantry Division activated with I/131 on the west bank of the Bug at 1905."""
+    state = empty()
+    put(state, "HQ-44id", "1505")
+    put(state, "HQ-14pz", "1408")
+    put(state, "I/131", "1905")
+    activating(state, "german", "44id", 6)
+    return state
+
+
+def test_a_german_leg_unit_crosses_the_bug_by_boat():
+    """7.3.8: a German leg unit starting next to an unbridged Bug hexside crosses it."""
+    state = boats()
+    play(state, "german", "move I/131 2005")
+    assert state["units"]["I/131"]["hex"] == "2005"
+
+
+def test_a_boat_crossing_costs_one_more_mp():
+    """7.3.8: the crossing pays +1 MP on top of the hex terrain."""
+    state = boats()
+    cost = moves.plan(RULES, state, ["I/131"], ["1905", "2005"]).costs[0]
+    assert cost == float(RULES.terrain("2005")["mp_leg"]) + 1
+
+
+def test_a_boat_crossing_starts_the_movement_action():
+    """7.3.8: the unit must start its move next to the Bug hexside it crosses."""
+    state = boats()
+    put(state, "I/131", "1805")
+    with pytest.raises(IllegalOrder) as err:
+        play(state, "german", "move I/131 1905 2005")
+    assert err.value.rule == "7.3.8"
+
+
+def test_no_more_than_two_boat_crossings_per_activation():
+    """7.3.8: at most 2 German units cross by boat in one Formation Activation."""
+    state = boats()
+    leg = [u for u, p in RULES.units.items() if p.formation == "44id" and p.move != "motorized" and u != "I/131"][:2]
+    put(state, leg[0], "1906")
+    put(state, leg[1], "1907")
+    play(state, "german", "move I/131 2005")
+    play(state, "german", f"move {leg[0]} 2006")
+    with pytest.raises(IllegalOrder) as err:
+        play(state, "german", f"move {leg[1]} 2007")
+    assert err.value.rule == "7.3.8"
+
+
+def pontoon_position():
+    """The 14th Panzer Division activated with I/36 at 1905, next to the unbridged Bug hexside 1905-2005."""
+    state = empty()
+    put(state, "HQ-14pz", "1408")
+    put(state, "I/36", "1905")
+    activating(state, "german", "14pz", 5)
+    return state
+
+
+def test_a_pontoon_bridge_costs_two_ap_and_bridges_the_bug():
+    """10.3: 2 AP; the hexside then counts as a bridge, and a motorised unit crosses paying +1 MP."""
+    state = pontoon_position()
+    play(state, "german", "pontoon 1905 2005")
+    assert state["ap"]["german"] == 3
+    assert ["1905", "2005"] in state["pontoons"]
+    cost = moves.plan(RULES, state, ["I/36"], ["1905", "2005"]).costs[0]
+    assert cost == float(RULES.terrain("2005")["mp_mot"]) + 1
+    play(state, "german", "move I/36 2005")
+    assert state["units"]["I/36"]["hex"] == "2005"
+
+
+def test_one_pontoon_bridge_per_corps():
+    """10.3: one pontoon bridge for III Motorized Corps; a second is refused."""
+    state = pontoon_position()
+    play(state, "german", "pontoon 1905 2005")
+    put(state, "I/36", "1904")
+    with pytest.raises(IllegalOrder) as err:
+        play(state, "german", "pontoon 1904 2004")
+    assert err.value.rule == "10.3"
+
+
+def test_a_pontoon_needs_the_far_hex_free_of_enemy_zoc():
+    """10.3: the hex across the Bug must be free of enemy units and EZOC."""
+    state = pontoon_position()
+    put(state, "II/16", "2105")
+    with pytest.raises(IllegalOrder) as err:
+        play(state, "german", "pontoon 1905 2005")
+    assert err.value.rule == "10.3"
+
+
+def test_a_pontoon_needs_a_builder_on_the_bank():
+    """10.3: a unit of the activated formation must stand next to the hexside."""
+    state = pontoon_position()
+    put(state, "I/36", "1805")
+    with pytest.raises(IllegalOrder) as err:
+        play(state, "german", "pontoon 1905 2005")
+    assert err.value.rule == "10.3"
+
+
+def test_no_pontoon_in_scenario_2():
+    """11.2: scenario 2 uses no special rules, so no pontoon bridge."""
+    state = pontoon_position()
+    state["scenario"] = "scenario2"
+    with pytest.raises(IllegalOrder) as err:
+        play(state, "german", "pontoon 1905 2005")
+    assert err.value.rule == "11.2"
+
+
+def test_an_enemy_unit_next_to_a_pontoon_removes_it_for_good():
+    """10.3: an enemy unit adjacent to the pontoon bridge removes it from the game."""
+    state = pontoon_position()
+    play(state, "german", "pontoon 1905 2005")
+    put(state, "II/16", "2105")
+    play(state, "german", "end")
+    assert state["pontoons"] == []
+    assert state["pontoon_of"]["III"] == "lost"
