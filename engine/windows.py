@@ -26,6 +26,7 @@ what they returned under ``frame["returned"]`` when it resumes.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
@@ -120,7 +121,7 @@ def hold_roll(state: State, proc: str, roller: Role, purpose: str, **local: Any)
     return flow.call(state, proc, roller=roller, purpose=purpose, roll=None, cancelled=0, holder="", **local)
 
 
-class HeldRoll(Procedure):
+class HeldRoll(Procedure, ABC):
     """A roll whose consequences are held while the role that may cancel it decides.
 
     Games override:
@@ -148,8 +149,9 @@ class HeldRoll(Procedure):
     name = "held_roll"
     auto = True
 
+    @abstractmethod
     def draw(self, game: Any, state: State, frame: Frame, ctx: Context) -> Any:
-        raise NotImplementedError
+        """Make the roll (each game's held roll says how: the top card of a deck, a die)."""
 
     def canceller(self, game: Any, state: State, frame: Frame) -> Role | None:
         return None
