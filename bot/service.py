@@ -33,7 +33,7 @@ from bot.replies import PUBLIC, Reply
 from bot.store import CampaignRow, OutboxEntry, Saved, Store
 from engine import position, registry
 from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation, OrderError
-from engine.game import EVERYONE, REFEREE, Game, LogEntry, Override, Role
+from engine.game import EVERYONE, REFEREE, Action, Game, LogEntry, Override, Role
 from engine.kernel import Match, Record
 from engine.observation import Observation
 from engine.orders import check_input, number, split_lines, tokens
@@ -954,7 +954,7 @@ class CampaignService:
             if not actions:
                 text = self._(prompt.text, role)
             else:
-                shown = list(actions[:40])
+                shown = [_typed(game, a, self.language_for(role)) for a in prompt.actions[:40]]
                 more = len(actions) - len(shown)
                 text = self._(prompt.text, role) + "\n" + "\n".join(shown)
                 if more > 0:
@@ -1029,7 +1029,8 @@ class CampaignService:
             aliases = f" ({', '.join(info.aliases)})" if info.aliases else ""
             return f"{info.syntax}{aliases}\n{self._(info.summary, viewer)}"
         lines = [self._(t("Orders of {title} (one per line, several lines per message):", title=game.title), viewer)]
-        lines += [f"  {v.syntax} \u2014 {self._(v.summary, viewer)}" for v in game.verbs.values()]
+        language = self.language_for(viewer)
+        lines += [f"  {v.syntax}{_aka(v.typed_in(language) if v.typed_in(language) != v.name else None)} \u2014 {self._(v.summary, viewer)}" for v in game.verbs.values()]
         lines.append(self._(t("Always available:"), viewer))
         italian = {v: k for k, v in META_ALIASES.items()}
         lines += [f"  {name}{_aka(italian.get(name.split()[0]))} \u2014 {self._(s, viewer)}" for name, s in common]
@@ -1361,6 +1362,14 @@ class CampaignService:
 
 def _aka(alias: str | None) -> str:
     return f" ({alias})" if alias else ""
+
+
+def _typed(game: Game, action: Action, language: str) -> str:
+    """``action`` as a reader of ``language`` types it: the verb in their language, the same words after it."""
+    info = game.verbs.get(action.verb)
+    if info is None or action.text.split(" ", 1)[0] != action.verb:
+        return action.text
+    return info.typed_in(language) + action.text[len(action.verb):]
 
 
 def _language_name(language: str) -> str:

@@ -62,6 +62,16 @@ class VerbInfo:
     syntax: str
     summary: Text
     aliases: tuple[str, ...] = ()
+    #: The aliases of each language other than English, as ``(language, aliases)`` pairs: help
+    #: and ``options`` show a reader the verb as typed in their language.
+    translated: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def typed_in(self, language: str) -> str:
+        """The verb as a reader of ``language`` types it: its first alias there, else its name."""
+        for lang, words in self.translated:
+            if lang == language and words:
+                return words[0]
+        return self.name
 
 
 @dataclass(frozen=True)

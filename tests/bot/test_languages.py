@@ -168,3 +168,42 @@ async def test_the_verbs_every_game_answers_have_italian_names(setup):
     assert "italiano (it)" in (await service.submit(row, RED, "lingua it"))[0].text
     helped = (await service.submit(row, RED, "aiuto"))[0].text
     assert "status (stato)" in helped and "Sempre disponibili" in helped
+
+
+@pytest.fixture
+async def caucasus_it(tmp_path):
+    """A Caucasus campaign created in Italian, the Axis seated: (service, row)."""
+    store = await Store.open(tmp_path / "c.db")
+    service = CampaignService(store)
+    row, _ = await service.create("c1", "caucasus", seed="fixed", creator=REF.user_id, language="it")
+    await service.join(row, "axis", RED)
+    yield service, row
+    await store.close()
+
+
+async def test_help_shows_each_verb_as_typed_in_italian(caucasus_it):
+    """An Italian reader's help names each order's Italian verb beside its syntax."""
+    service, row = caucasus_it
+    helped = (await service.submit(row, RED, "aiuto"))[0].text
+    assert "move UNIT[,UNIT] HEX [HEX ...] [ext] [strat] (muovi) \u2014 " in helped
+    assert "ready (pronto) \u2014 " in helped
+
+
+async def test_options_are_written_as_an_italian_reader_types_them(caucasus_it):
+    """An Italian reader's options start with the Italian verb and are accepted as written."""
+    service, row = caucasus_it
+    replies = await service.submit(row, RED, "opzioni")
+    lines = replies[0].text.splitlines()[1:]
+    assert "pronto" in lines and all(not line.startswith("setup ") for line in lines)
+    assert any(line.startswith("schiera ") for line in lines)
+    assert replies[0].actions and all(a.split()[0] in ("ready", "setup") for a in replies[0].actions)
+    accepted = await service.submit(row, RED, next(line for line in lines if line.startswith("schiera ")))
+    assert accepted[0].ok, accepted[0].text
+
+
+async def test_options_stay_english_for_an_english_reader(caucasus_it):
+    """A player who reads English sees the verbs as the rules name them."""
+    service, row = caucasus_it
+    await service.submit(row, RED, "language en")
+    lines = (await service.submit(row, RED, "options"))[0].text.splitlines()
+    assert "ready" in lines and any(line.startswith("setup ") for line in lines)

@@ -19,7 +19,6 @@ HQ support points and attachments are ``Visibility.OWNER``: never shown to the e
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -57,6 +56,7 @@ from engine.games.across_the_bug_river.phases import Activation, Choose, Ops, Re
 from engine.orders import Candidate, is_number, match_name, match_verb, tokens
 from engine.stacks import StackPolicy, StackRule, Visibility
 from engine.text import Text, t
+from engine.verbs import with_aliases
 
 ROLES = ("german", "soviet")
 VERBS = {
@@ -106,7 +106,7 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "relocate": ("riloca",),
     "pontoon": ("pontone",),
 }
-VERBS = {name: dataclasses.replace(info, aliases=info.aliases + ITALIAN.get(name, ())) for name, info in VERBS.items()}
+VERBS = with_aliases(VERBS.values(), "it", ITALIAN)
 SCENARIOS = {
     "scenario1": ScenarioInfo("scenario1", "Attack of III Motorized Corps (turns 1-3)"),
     "scenario2": ScenarioInfo("scenario2", "Delayed Arrival (turns 5-7)"),

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from engine.game import VerbInfo
 from engine.text import t
+from engine.verbs import with_aliases
 
 #: The orders in Italian, in the words of the Italian rulebook (La Campagna del Caucaso): each
 #: alias reads as the English verb it stands for.
@@ -40,9 +39,8 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "rebuild": ("ricostituisci",),
 }
 
-VERBS: dict[str, VerbInfo] = {
-    v.name: dataclasses.replace(v, aliases=v.aliases + ITALIAN.get(v.name, ()))
-    for v in (
+VERBS: dict[str, VerbInfo] = with_aliases(
+    (
         VerbInfo("setup", "setup UNIT HEX", t("at set-up: put a freely set-up unit on another legal hex (20.1, 20.2)")),
         VerbInfo("ready", "ready", t("at set-up: your set-up is complete")),
         VerbInfo(
@@ -102,5 +100,7 @@ VERBS: dict[str, VerbInfo] = {
             t("Primary Movement Phase: Automatic Elimination of an enemy hex by adjacent units that reach 10-1 (8.5)"),
         ),
         VerbInfo("rebuild", "rebuild UNIT HEX", t("Primary Movement Phase: spend a banked replacement to bring a unit back from the Cadre box, reduced, on a friendly HQ or Major City (17.2)")),
-    )
-}
+    ),
+    "it",
+    ITALIAN,
+)

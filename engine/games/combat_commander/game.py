@@ -19,7 +19,6 @@ cards in hands and never appear in a public text: a face-up card is shown by its
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -64,6 +63,7 @@ from engine.hexgrid import Label
 from engine.mapdata import MapData
 from engine.orders import tokens
 from engine.text import Text, t
+from engine.verbs import with_aliases
 
 VERBS: dict[str, VerbInfo] = {
     "fire": VerbInfo("fire", "fire [CARD] UNIT [UNIT...]", t("Fire order (O20), or opportunity fire in a window (A33)")),
@@ -137,7 +137,7 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "light-wounds": ("ferite-leggere",),
     "assault-fire": ("fuoco-d-assalto",),
 }
-VERBS = {name: dataclasses.replace(info, aliases=info.aliases + ITALIAN.get(name, ())) for name, info in VERBS.items()}
+VERBS = with_aliases(VERBS.values(), "it", ITALIAN)
 #: Verbs that play an action card (the card's action, its rule), and 'clear-smoke' that plays none.
 ACTION_CARDS = {
     "clear-smoke": ("", "6.1.2"),

@@ -14,7 +14,6 @@ Not implemented yet (refused where typed, naming the rule; the referee decides):
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -64,6 +63,7 @@ from engine.orders import Candidate, match_name, match_verb, tokens
 from engine.stacks import StackPolicy
 from engine.state import whole_number_in
 from engine.text import Text, t
+from engine.verbs import with_aliases
 
 VERBS = {
     "move": VerbInfo("move", "move UNIT [UNIT ...] HEX", t("move a unit, or a German formation stacked together, to a hex it can reach this segment (1 AP; S 11, E 15.2)"), ("m",)),
@@ -115,7 +115,7 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "replace": ("rimpiazza",),
     "reinforce": ("rinforzo",),
 }
-VERBS = {name: dataclasses.replace(info, aliases=info.aliases + ITALIAN.get(name, ())) for name, info in VERBS.items()}
+VERBS = with_aliases(VERBS.values(), "it", ITALIAN)
 #: Orders of the rules that are not implemented yet: each is refused naming its rule.
 NOT_YET: dict[str, tuple[Text, str]] = {}
 #: The published default of each window (S 14, E 13.1, E 8.1, E 12.0, E 11.1): let it pass.

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from engine.game import VerbInfo
 from engine.text import t
+from engine.verbs import with_aliases
 
 #: The orders in Italian, in the words of the Italian rulebook (La Guerra di Stalin): each alias
 #: reads as the English verb it stands for ("gioca 23 evento" is "play 23 event").
@@ -39,9 +38,8 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "odds": ("rapporto",),
 }
 
-VERBS: dict[str, VerbInfo] = {
-    v.name: dataclasses.replace(v, aliases=v.aliases + ITALIAN.get(v.name, ()))
-    for v in (
+VERBS: dict[str, VerbInfo] = with_aliases(
+    (
         VerbInfo("play", "play CARD ops|rp|event [ARGS]", t("your Action Round: play a card for OPS, for replacement points or as its event (7.2)"), ("p",)),
         VerbInfo("zero", "zero move | zero pass [CARD]", t("a 0-OPS round: move and fight with banked OPS only, or pass and swap one card (7.2.6)")),
         VerbInfo("move", "move UNIT HEX [HEX ...]", t("move a unit to a hex (cheapest path) or along a path (10.0)"), ("m", "mv")),
@@ -72,7 +70,9 @@ VERBS: dict[str, VerbInfo] = {
         VerbInfo("pass", "pass", t("decline: play no Combat Card, take no option"), ("no",)),
         VerbInfo("done", "done", t("end the current step"), ("end", "next")),
         VerbInfo("odds", "odds HEX [with UNIT ...]", t("preview the fire columns of an attack without making it")),
-    )
-}
+    ),
+    "it",
+    ITALIAN,
+)
 
 CARD_VERBS = frozenset({"play", "cc", "discard", "pick", "zero"})
