@@ -80,7 +80,8 @@ def _last_lines(
 def _counts(units: list[UnitOnMap], translate: Translate) -> str:
     sides = Counter(u.side for u in units)
     hidden = sum(1 for u in units if u.hidden)
-    parts = ", ".join(f"{side} {n}" for side, n in sorted(sides.items()))
+    term = getattr(translate, "term", None)  # a side's name in the reader's language
+    parts = ", ".join(f"{term(side) if term else side} {n}" for side, n in sorted(sides.items()))
     if hidden:
         return _tr(t("{n} counters on the map ({parts}; {hidden} hidden).", n=len(units), parts=parts, hidden=hidden), translate)
     return _tr(t("{n} counters on the map ({parts}).", n=len(units), parts=parts), translate)

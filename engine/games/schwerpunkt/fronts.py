@@ -15,6 +15,7 @@ from collections import deque
 from engine.game import Context, State
 from engine.games.schwerpunkt import terrain
 from engine.games.schwerpunkt.model import FRONTS, GERMAN, SOVIET, rules
+from engine.games.schwerpunkt.words import front_name
 from engine.hexgrid import Label
 from engine.text import t
 
@@ -51,8 +52,8 @@ def relocate_cut(state: State, ctx: Context) -> None:
         limit = far.get(here, len(far))
         candidates = [h for h, d in far.items() if d < limit and fine(h) and h not in state["fronts"].values()]
         if not candidates:
-            ctx.log(t("The {front} Front marker in {hex} is cut off and has no hex to go to: it stays (E 14.1).", front=front, hex=here))
+            ctx.log(t("The {front} Front marker in {hex} is cut off and has no hex to go to: it stays (E 14.1).", front=front_name(front), hex=here))
             continue
         best = min(candidates, key=lambda h: (grid.distance(here, h), far[h], h))
         state["fronts"][front] = best
-        ctx.log(t("The {front} Front marker is cut off in {start} and moves at once to {hex} (E 14.1).", front=front, start=here, hex=best))
+        ctx.log(t("The {front} Front marker is cut off in {start} and moves at once to {hex} (E 14.1).", front=front_name(front), start=here, hex=best))

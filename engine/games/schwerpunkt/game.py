@@ -59,6 +59,7 @@ from engine.games.schwerpunkt.model import (
     spec,
 )
 from engine.games.schwerpunkt.sequence import cup_for
+from engine.games.schwerpunkt.words import front_name, phase_name, weather_name
 from engine.orders import Candidate, match_name, match_verb, tokens
 from engine.stacks import StackPolicy
 from engine.state import whole_number_in
@@ -453,9 +454,9 @@ class Schwerpunkt(ProcedureGame):
             "Turn {turn} of {last} ({weather}); {phase}{side}. C3I: Soviet {sc3i}, German {gc3i}. AP: German {gap}, Southwest {swap}, Voronezh {vap}. VP {vp}.",
             turn=state["turn"],
             last=state["last_turn"],
-            weather=state["weather"],
-            phase=phase["kind"],
-            side=f" ({phase['side']})" if phase.get("side") else "",
+            weather=weather_name(state["weather"]),
+            phase=phase_name(phase["kind"]),
+            side=t(" ({side})", side=phase["side"]) if phase.get("side") else "",
             sc3i=state["c3i"][SOVIET],
             gc3i=state["c3i"][GERMAN],
             gap=state["ap"][GERMAN],
@@ -582,7 +583,7 @@ class Schwerpunkt(ProcedureGame):
             raise InvariantViolation(t("The weather is frozen, mud or very_mud."))
         for front in FRONTS:
             if state["fronts"].get(front) not in rules().board.grid:
-                raise InvariantViolation(t("The {front} Front marker is off the map.", front=front))
+                raise InvariantViolation(t("The {front} Front marker is off the map.", front=front_name(front)))
         if not whole_number_in(state["turn"], 1, state["last_turn"]):
             raise InvariantViolation(t("The turn must be from 1 to {last}.", last=state["last_turn"]))
 

@@ -45,6 +45,7 @@ from engine.games.schwerpunkt.model import (
     rules,
     spec,
 )
+from engine.games.schwerpunkt.words import front_name, weather_name
 from engine.text import Text, t
 
 ADMIN_STEPS = ("advance", "supply", "weather", "fa", "rochade", "gvr", "reinforce-soviet", "reinforce-german", "replacements", "c3i")
@@ -196,7 +197,7 @@ def roll_weather(state: State, ctx: Context) -> None:
             state["weather"] = "frozen"
         else:
             state["weather"] = "very_mud" if state["last_weather"] in ("mud", "very_mud") else "mud"
-    ctx.log(t("Weather for turn {turn}: {weather}.", turn=state["turn"], weather=state["weather"]))
+    ctx.log(t("Weather for turn {turn}: {weather}.", turn=state["turn"], weather=weather_name(state["weather"])))
 
 
 def draw_gvrs(state: State, ctx: Context) -> None:
@@ -279,7 +280,7 @@ def front_rolls(state: State, ctx: Context) -> dict[str, int]:
     drm = {"frozen": 0, "mud": int(table["mud_drm"]), "very_mud": int(table["very_mud_drm"])}[state["weather"]]
     out: dict[str, int] = {}
     for front in FRONTS:
-        roll = min(12, max(2, two_dice(ctx, t("{front} Front marker movement (E 14.2)", front=front)) + drm))
+        roll = min(12, max(2, two_dice(ctx, t("{front} Front marker movement (E 14.2)", front=front_name(front))) + drm))
         out[front] = int(table["moves"][str(roll)])
     return out
 
@@ -354,7 +355,7 @@ class Activity(Procedure):
         kind = t("General Phase") if frame["general"] else t("activity phase")
         if step == "front":
             return t("{side} {kind}: move the Front markers (allowance {allow}) or 'front done' (E 14.2).",
-                     side=side, kind=kind, allow=", ".join(f"{f} {n}" for f, n in sorted(frame.get("allow", {}).items())))
+                     side=side, kind=kind, allow=t("Southwest {southwest}, Voronezh {voronezh}", southwest=frame.get("allow", {}).get("southwest", 0), voronezh=frame.get("allow", {}).get("voronezh", 0)))
         if step == "admin":
             if frame.get("admin_stage", 1) == 1:
                 return t(
@@ -546,15 +547,15 @@ def front_steps(state: State, front: str) -> list[str]:
 
 def move_front(state: State, frame: flow.Frame, front: str, label: str, ctx: Context) -> None:
     if frame.get("allow", {}).get(front, 0) < 1:
-        raise IllegalOrder(t("The {front} Front marker has no movement left this phase.", front=front), "E 14.2")
+        raise IllegalOrder(t("The {front} Front marker has no movement left this phase.", front=front_name(front)), "E 14.2")
     if label not in front_steps(state, front):
         raise IllegalOrder(
-            t("The {front} Front marker may step only into an adjacent land hex without German units that traces to a Soviet source.", front=front),
+            t("The {front} Front marker may step only into an adjacent land hex without German units that traces to a Soviet source.", front=front_name(front)),
             "E 14.1",
         )
     state["fronts"][front] = label
     frame["allow"][front] -= 1
-    ctx.log(t("The {front} Front marker moves to {hex}.", front=front, hex=label))
+    ctx.log(t("The {front} Front marker moves to {hex}.", front=front_name(front), hex=label))
 
 
 def spend_c3i(state: State, frame: flow.Frame, role: Role, n: int, odd: str | None, ctx: Context) -> None:
