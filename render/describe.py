@@ -83,7 +83,8 @@ def _counts(units: list[UnitOnMap], translate: Translate) -> str:
     term = getattr(translate, "term", None)  # a side's name in the reader's language
     parts = ", ".join(f"{term(side) if term else side} {n}" for side, n in sorted(sides.items()))
     if hidden:
-        return _tr(t("{n} counters on the map ({parts}; {hidden} hidden).", n=len(units), parts=parts, hidden=hidden), translate)
+        hidden_text = ngettext("{n} hidden", "{n} hidden", hidden)
+        return _tr(t("{n} counters on the map ({parts}; {hidden}).", n=len(units), parts=parts, hidden=hidden_text), translate)
     return _tr(t("{n} counters on the map ({parts}).", n=len(units), parts=parts), translate)
 
 

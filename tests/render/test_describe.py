@@ -1,5 +1,6 @@
 """describe(): the alt text says what happened and where, and keeps hidden units hidden."""
 
+from bot.i18n import translator
 from engine.mapview import map_view
 from render.describe import describe
 from tests.render.fakes import FakeGame, sample_view, unit
@@ -48,3 +49,10 @@ def test_a_picture_around_a_requested_hex_says_so():
     text = describe(FakeGame(), map_view(view), full=False, around="0604")
     assert text.startswith("Tiny test map, the area around 0604 (Millford).")
     assert "last action" not in text
+
+
+def test_an_italian_reader_reads_the_sides_and_the_hidden_count_in_italian():
+    """The tally names the sides in Italian and agrees 'nascosta' with one hidden counter."""
+    view = {"units": [unit("secret", "0404", hidden=True), unit("seen", "0505", side="soviet")]}
+    text = describe(FakeGame(), map_view(view), full=True, translate=translator("it"))
+    assert "2 pedine sulla mappa (Asse 1, Sovietico 1; 1 nascosta)" in text
