@@ -516,7 +516,17 @@ class CombatCommander(flow.ProcedureGame):
         wid = weapons.carried(state, uid)
         if wid is not None:  # the weapon sits on its carrier (11.2)
             markers.append(weapons.tag(state, wid))
-        return {**u, "id": uid, "name": f"{uid} {c.name}", "kind": c.kind, "markers": markers, "weapon": wid or ""}
+        return {**u, "id": uid, "name": f"{uid} {c.name}", "kind": c.kind, "markers": markers, "weapon": wid or "", "values": self._printed(state, uid)}
+
+    def _printed(self, state: State, uid: str) -> str:
+        """The values printed on the side of the counter showing (2.9): FP-Range-Movement and
+        Morale for a Squad or Team ("5-5-4 7"), Command and Morale for a Leader ("C1 8")."""
+        def value(stat: str) -> int:
+            return model.printed(self.data, state, uid, stat)
+
+        if self.data.counters[state["units"][uid]["type"]].kind == "leader":
+            return f"C{value('command')} {value('morale')}"
+        return f"{value('fp')}-{value('range')}-{value('move')} {value('morale')}"
 
     def _radio_view(self, state: State, role: Role) -> dict[str, Any] | None:
         r = weapons.radio(state, role)

@@ -64,3 +64,16 @@ def test_each_controlled_objective_carries_its_controller_s_tag() -> None:
     m = Match.new(GAME, "hill", GAME.options, "cc-pic")
     tags = sorted((mk.hex, mk.text, mk.side) for mk in m.observe("public").map.markers if mk.text in ("AX", "AL"))
     assert tags == [("K9", "AL", "allies"), ("M8", "AL", "allies")]
+
+
+def test_each_counter_shows_the_values_printed_on_its_side() -> None:
+    """A Squad shows FP-Range-Movement and Morale, a Leader Command and Morale, the broken side
+    its own values (2.9)."""
+    m = new_match()
+    units = {u.id: u for u in m.observe("allies").map.units}
+    squad, leader = units["g-s1"].raw, units["g-l1"].raw
+    assert squad["type"] == "ger_rifle" and squad["values"] == "5-5-4 7"
+    officer = DATA.counters[leader["type"]].good
+    assert leader["values"] == f"C{officer['command']} {officer['morale']}"
+    m.state["units"]["g-s1"]["broken"] = True
+    assert {u.id: u for u in m.observe("allies").map.units}["g-s1"].raw["values"] == "1-1-3 9"
