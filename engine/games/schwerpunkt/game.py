@@ -44,6 +44,7 @@ from engine.games.schwerpunkt import (
     standing,
 )
 from engine.games.schwerpunkt.effects import record_control
+from engine.games.schwerpunkt.faces import with_values
 from engine.games.schwerpunkt.model import (
     BOX_NAMES,
     BOXES,
@@ -421,7 +422,7 @@ class Schwerpunkt(ProcedureGame):
             "fronts": dict(state["fronts"]),
             "hex_markers": [{"hex": h, "text": f"{f} Front", "side": SOVIET} for f, h in sorted(state["fronts"].items())]
             + [{"hex": h, "text": f"FA {colour}", "side": GERMAN} for colour, h in sorted(reorg.marker_hexes(state).items())],
-            "stacks": {loc: v.to_json() for loc, v in every.items() if loc not in BOX_NAMES},
+            "stacks": {loc: with_values(rules(), v.to_json()) for loc, v in every.items() if loc not in BOX_NAMES},
             "boxes": {loc: v.to_json() for loc, v in every.items() if loc in BOX_NAMES},
             "gvr_cup": len(state["cup"]),
             "chit_cups": {side: len(c) for side, c in state["cups"].items()},

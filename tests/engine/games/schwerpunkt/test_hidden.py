@@ -99,3 +99,15 @@ def test_front_markers_are_public_hex_markers():
     """E 14: both Front markers are public and drawn on the map."""
     view = new_match().view(PUBLIC)
     assert {m["text"] for m in view["hex_markers"]} == {"southwest Front", "voronezh Front"}
+
+
+def test_a_shown_counter_prints_its_face_values_and_a_blank_prints_none():
+    """S 2.48: a shown counter shows the CS-TV-MA of the face it lies on (the reduced face after a
+    step loss); a blank below the top of an enemy stack shows no values."""
+    match = new_match()
+    position(match, {"2020": ["gd-gre", "168-417"]})
+    shown = counters(match.view("soviet"), "2020")
+    assert shown[0]["attributes"]["values"] == "6-3-7" and "values" not in shown[1]
+    match.state["units"]["gd-gre"]["step"] = 1
+    assert counters(match.view("soviet"), "2020")[0]["attributes"]["values"] == "3-2-7"
+    assert counters(match.view("german"), "2020")[1]["attributes"]["values"]
