@@ -52,6 +52,7 @@ from engine.games.across_the_bug_river import (
 )
 from engine.games.across_the_bug_river.admin import Admin, EndTurn, verdict
 from engine.games.across_the_bug_river.data import Rules, load
+from engine.games.across_the_bug_river.faces import with_faces
 from engine.games.across_the_bug_river.phases import Activation, Choose, Ops, React
 from engine.orders import Candidate, is_number, match_name, match_verb, tokens
 from engine.stacks import StackPolicy, StackRule, Visibility
@@ -377,7 +378,7 @@ class AcrossTheBugRiver(ProcedureGame):
         return {
             "turn": state["turn"],
             "scenario": state["scenario"],
-            "stacks": {k: v.to_json() for k, v in stacks.project_stacks(POLICY, state, state["units"], viewer).items()},
+            "stacks": {k: with_faces(self.rules, v.to_json()) for k, v in stacks.project_stacks(POLICY, state, state["units"], viewer).items()},
             "formations": {fid: dict(f) for fid, f in state["formations"].items()},
             "ap": dict(state["ap"]),
             "marker": dict(state["marker"]),

@@ -98,3 +98,18 @@ def test_the_log_of_a_move_names_a_hidden_mover_by_a_blank():
     for viewer in ("soviet", "public"):
         assert all(hidden not in say(e.text, viewer=viewer) for e in log.entries)
     assert any(hidden in say(e.text, viewer="german") for e in log.entries)
+
+
+def test_the_pictures_print_values_for_the_owner_only():
+    """The owner's picture prints strength-efficiency-movement on his counters; the enemy's and the
+    channel's pictures print none, even on a revealed stack (3.4)."""
+    state = empty()
+    put(state, "I/36", "1305")
+    state["units"]["I/36"]["strength"] = 3
+    stacks.reveal(state, "1305", "soviet", until="combat:1")
+    printed = GAME.rules.units["I/36"]
+    mine = GAME.view(state, "german")["stacks"]["1305"]["counters"][0]["attributes"]
+    assert mine["values"] == f"3-{printed.eff}-{printed.ma}" and mine["type"] == "tank"
+    for viewer in ("soviet", "public"):
+        theirs = GAME.view(state, viewer)["stacks"]["1305"]["counters"][0]["attributes"]
+        assert "values" not in theirs and theirs["type"] == "tank"
