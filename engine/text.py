@@ -12,7 +12,7 @@ shown to everyone without quoting what only its owner may know.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -123,6 +123,17 @@ def ngettext(singular: str, plural: str, n: int, **params: Any) -> Text:
     ``n`` bound as the parameter ``{n}`` (with ``params``). Babel extracts it by its default
     ``ngettext`` keyword, so the catalogue command needs nothing more than ``-k t``."""
     return Text(singular, {"n": n, **params}, plural, n)
+
+
+def joined(items: Sequence[Text | str], separator: str = "; ") -> Text | str:
+    """``items`` as one text, each translated in the reader's language, separated by "; " or ", "
+    (the only separators: a template stays a literal the catalogue knows)."""
+    if not items:
+        return ""
+    out: Text | str = items[-1]
+    for item in reversed(items[:-1]):
+        out = t("{head}, {tail}", head=item, tail=out) if separator == ", " else t("{head}; {tail}", head=item, tail=out)
+    return out if isinstance(out, Text) else t("{item}", item=out)
 
 
 SECRET_FACE = t("(secret)")

@@ -1,6 +1,6 @@
 """Texts as data: secret parameters are read whole by their owners and masked for everybody else."""
 
-from engine.text import Secret, Text, ngettext, t
+from engine.text import Secret, Text, joined, ngettext, t
 
 
 def test_a_secret_is_read_whole_by_its_owner_and_the_referee_only():
@@ -55,3 +55,13 @@ def test_a_counted_message_survives_the_log_as_json():
     back = Text.from_json(text.to_json())
     assert back == text and back.format() == "axis draws 2 cards."
     assert "pl" not in t("plain").to_json()
+
+
+def test_joined_translates_each_item_and_keeps_the_order():
+    """A list of texts reads item by item in the reader's language, separated as asked."""
+    words = {"Fire": "Fuoco", "Move": "Movimento"}
+    text = joined([t("Fire"), t("Move"), "B1"])
+    assert isinstance(text, Text)
+    assert text.format(lambda s: words.get(s, s)) == "Fuoco; Movimento; B1"
+    assert joined([t("Fire"), "x"], ", ").format() == "Fire, x"
+    assert joined([]) == ""

@@ -14,6 +14,7 @@ from functools import cache
 from engine.game import Context, Role, State
 from engine.games.combat_commander import model, objectives, weapons
 from engine.games.combat_commander.data import Card, GameData, load
+from engine.games.combat_commander.names import card_name, trigger_name
 from engine.text import Text, ngettext, t
 
 
@@ -32,12 +33,12 @@ def is_card(word: str) -> bool:
 
 def face(c: Card) -> Text:
     """A card as anyone may read it once it is face up (no id)."""
-    trigger = f" {c.trigger.title()}!" if c.trigger else ""
+    trigger = t(" {trigger}", trigger=trigger_name(c.trigger)) if c.trigger else ""
     return t(
         "[{order} / {action} / {event}, hex {hex}, dice {white}+{red}{trigger}]",
-        order=c.order,
-        action=c.action,
-        event=c.event,
+        order=card_name(c.order),
+        action=card_name(c.action),
+        event=card_name(c.event),
         hex=c.hex,
         white=c.white,
         red=c.red,

@@ -34,7 +34,7 @@ from engine.games.combat_commander.board import Board
 from engine.games.combat_commander.data import Card, GameData
 from engine.hexgrid import Label
 from engine.mapdata import MapData
-from engine.text import Text, t
+from engine.text import Text, joined, t
 
 CODES = {"germany": "ger", "america": "usa", "russia": "rus"}
 PACKAGE = "engine.games.combat_commander"
@@ -632,7 +632,7 @@ def interrogation(data: GameData, state: State, role: Role, ctx: Context, c: Car
     ctx.log(t("Interrogation (E61): {other} shows its hand to {side}.", other=victim, side=role))
     if not hand:
         return
-    listed = "; ".join(f"{i} {cards.face(cards.card(cid)).format()}" for i, cid in enumerate(hand, start=1))
+    listed = joined([t("{id} {face}", id=i, face=cards.face(cards.card(cid))) for i, cid in enumerate(hand, start=1)])
     ctx.reveal(t("{other}'s hand (E61): {cards}.", other=victim, cards=listed), to=role)
     ask(state, "interrogation", role, "E61", True, hand=hand)
 

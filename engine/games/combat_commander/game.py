@@ -62,7 +62,7 @@ from engine.games.combat_commander.board import Board
 from engine.hexgrid import Label
 from engine.mapdata import MapData
 from engine.orders import tokens
-from engine.text import Text, t
+from engine.text import Text, joined, t
 from engine.verbs import with_aliases
 
 VERBS: dict[str, VerbInfo] = {
@@ -576,8 +576,8 @@ class CombatCommander(flow.ProcedureGame):
 
     def holdings(self, state: State, role: Role) -> Text:
         hand = state["sides"][role]["hand"]
-        listed = "; ".join(f"{c} {cards.face(cards.card(c)).format()}" for c in hand)
-        chits = "; ".join(objectives.describe(c).format() for c in objectives.of(state)["secret"][role])
+        listed = joined([t("{id} {face}", id=c, face=cards.face(cards.card(c))) for c in hand])
+        chits = joined([objectives.describe(c) for c in objectives.of(state)["secret"][role]])
         held = t("Your hand ({n}): {cards}. Your secret objectives: {chits}.", n=len(hand), cards=listed or "-", chits=chits or "-")
         if role not in state.get("reactions", {}):
             return held

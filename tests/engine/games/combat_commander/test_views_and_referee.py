@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n import render
 from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
 from engine.game import Override
 from engine.kernel import KernelContext
 from engine.mapview import HexMarker, map_view
-from tests.engine.games.combat_commander.helpers import GAME, new_match
+from tests.engine.games.combat_commander.helpers import GAME, find, new_match
 
 
 def test_a_hand_is_seen_by_its_owner_only() -> None:
@@ -219,3 +220,12 @@ def test_a_hand_shown_by_interrogation_is_not_dealt_again() -> None:
     m.state["choices"] = [{"kind": "interrogation", "role": "axis", "rule": "E61", "optional": True, "hand": list(m.state["sides"]["allies"]["hand"])}]
     assert GAME.redeal(m.state, "allies", KernelContext("t", 0)) is None
     assert GAME.redeal(m.state, "axis", KernelContext("t", 0)) is not None
+
+
+def test_a_hand_reads_its_cards_in_the_reader_s_language() -> None:
+    """The hand names each card's order, action and event as the Italian rulebook does (digest 2.2)."""
+    m = new_match()
+    hand = m.state["sides"]["axis"]["hand"]
+    hand[:] = [find("axis", order="fire", trigger="")]
+    text = render(GAME.holdings(m.state, "axis"), "it", "axis")
+    assert "[Fuoco / " in text and "esagono" in text and "fire" not in text.split("[")[1]
