@@ -31,7 +31,8 @@ async def export_file(interaction: discord.Interaction[Any], row: CampaignRow, p
     """Answer the referee (alone) with the campaign's export; without a passphrase its public part only."""
     client = client_of(interaction)
     if passphrase and len(passphrase) < MIN_PASSPHRASE:
-        await answer(interaction, f"{FAIL} {client.tr(t('The passphrase is too short: use at least {n} characters.', n=MIN_PASSPHRASE))}")
+        short = client.tr(t("The passphrase is too short: use at least {n} characters.", n=MIN_PASSPHRASE))
+        await answer(interaction, f"{FAIL} {short}")
         return
     doc = await export_campaign(client.store, row, passphrase or None)
     data = (json.dumps(doc, indent=1, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")

@@ -84,7 +84,8 @@ async def status_embed(client: AdjutantClient, row: CampaignRow, last_action_mes
     if last:
         line = f"#{last[0].seq} {last[0].role}: {last[0].said}"
         url = jump_url(client, row, last_action_message) if last_action_message else None
-        text = f"{line}\n[{client.tr(t('see the post'))}]({url})" if url else line
+        see = client.tr(t("see the post"))
+        text = f"{line}\n[{see}]({url})" if url else line
         embed.add_field(name=client.tr(t("Last action")), value=_cut(text, FIELD_LIMIT), inline=False)
     if row.archived:
         footer = client.tr(t("Ended by a referee and archived."))

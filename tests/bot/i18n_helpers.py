@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import string
 from pathlib import Path
 
@@ -37,6 +38,23 @@ def extracted_ids() -> set[tuple[str, ...]]:
         for _, _, message, *_ in extract_from_dir(str(ROOT / folder), method_map=[("**.py", "python")], keywords=keywords):
             found.add(msgid_key(message))
     return found
+
+
+def literal_calls() -> list[tuple[str, int, str]]:
+    """Every ``t("...")``/``ngettext("...", ...)`` call with a literal template, found by parsing the
+    code (so a call the extractor cannot see, inside an f-string or nested two calls deep, is found):
+    (file, line, template)."""
+    out = []
+    for folder in SOURCES:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if (
+                    isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("t", "ngettext")
+                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
+                    and node.args[0].value
+                ):
+                    out.append((str(path.relative_to(ROOT)), node.lineno, node.args[0].value))
+    return out
 
 
 def placeholders(template: str) -> list[str]:

@@ -7,6 +7,7 @@ from bot.i18n import catalogue_path, render
 from engine.text import ngettext, t
 from tests.bot.i18n_helpers import (
     extracted_ids,
+    literal_calls,
     msgid_key,
     placeholders,
     read_catalogue,
@@ -30,6 +31,14 @@ def test_the_template_holds_every_message_of_the_code():
     code, template = extracted_ids(), template_ids()
     assert sorted(code - template) == [], "regenerate bot/locale/adjutant.pot (see bot/i18n.py) and translate the new messages"
     assert sorted(template - code) == [], "the template holds messages the code no longer has: regenerate it"
+
+
+def test_no_message_of_the_code_hides_from_the_extractor():
+    """A t() call inside an f-string or nested in another call's call is parsed out of the code
+    and found in the template, so it is never left untranslated."""
+    template = {key[0] for key in template_ids()}
+    hidden = [f"{path}:{line}: {text!r}" for path, line, text in literal_calls() if text not in template]
+    assert hidden == [], "move these t() calls where the extractor sees them (out of f-strings, not two calls deep)"
 
 
 def test_every_message_has_an_italian_translation():

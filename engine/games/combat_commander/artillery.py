@@ -10,6 +10,7 @@ from engine.errors import IllegalOrder, NotImplementedRule
 from engine.game import Context, Role, State
 from engine.games.combat_commander import cards, fire, fortifications, model, weapons
 from engine.games.combat_commander.common import Rules
+from engine.games.combat_commander.names import card_name
 from engine.hexgrid import AXIAL_DIRECTIONS, Label
 from engine.text import t
 
@@ -72,7 +73,7 @@ def access(g: Rules, state: State, role: Role, cid: str, ctx: Context) -> None:
 def _play(state: State, role: Role, cid: str, ctx: Context) -> None:
     c = cards.discard_from_hand(state, role, cid)
     state["orders"] += 1
-    ctx.reveal(t("{side} orders {order}, playing {card}.", side=role, order=c.order, card=cards.face(c)))
+    ctx.reveal(t("{side} orders {order}, playing {card}.", side=role, order=card_name(c.order), card=cards.face(c)))
 
 
 def fire_for_effect(g: Rules, state: State, role: Role, cid: str, leader: str, spot: Label, smoke: bool, ctx: Context) -> None:

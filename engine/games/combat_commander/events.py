@@ -32,6 +32,7 @@ from engine.games.combat_commander import cards, fortifications, model, objectiv
 from engine.games.combat_commander import weapons as arms
 from engine.games.combat_commander.board import Board
 from engine.games.combat_commander.data import Card, GameData
+from engine.games.combat_commander.names import card_name
 from engine.hexgrid import Label
 from engine.mapdata import MapData
 from engine.text import Text, joined, t
@@ -665,7 +666,7 @@ def weapons(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> 
         label = random_hex(data, state, role, ctx, t("Malfunction (E63)"))
         ctx.log(t("Malfunction (E63): the unbroken weapon nearest to {hex} breaks; weapons are not in play yet (11): the referee resolves it.", hex=label))
         return
-    ctx.log(t("Event {event} ({rule}) concerns weapons, which are not in play yet (11): the referee resolves it for {side}.", event=c.event, rule=rule, side=role))
+    ctx.log(t("Event {event} ({rule}) concerns weapons, which are not in play yet (11): the referee resolves it for {side}.", event=card_name(c.event), rule=rule, side=role))
 
 
 def medic(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> None:

@@ -25,6 +25,7 @@ from engine.games.combat_commander.common import (
 )
 from engine.games.combat_commander.melee import advance_targets
 from engine.games.combat_commander.movement import legal_steps
+from engine.games.combat_commander.names import card_name
 from engine.games.combat_commander.rally import broken_units, needs_recovery, recover, rout
 from engine.text import ngettext, t
 
@@ -135,7 +136,7 @@ class Turn(Procedure):
             for uid in units:
                 state["units"][uid]["activated"] = v
             state["orders"] += 1
-            ctx.reveal(t("{side} orders {order} with {units}, playing {card}.", side=role, order=v, units=", ".join(units), card=cards.face(c)))
+            ctx.reveal(t("{side} orders {order} with {units}, playing {card}.", side=role, order=card_name(v.replace("-", "_")), units=", ".join(units), card=cards.face(c)))
             if v == "fire":
                 flow.call(state, "fire_order", units=units, fired=[])
             elif v == "advance":

@@ -29,6 +29,9 @@ from engine.games.schwerpunkt.model import (
 from engine.hexgrid import Label
 from engine.text import Secret, t
 
+#: How a unit going into or out of an admin box is named to the enemy (E 15.1: the boxes are secret).
+A_UNIT = t("a unit")
+
 
 def clean_trace(state: State, side: Role) -> set[Label]:
     """Hexes with a path to a working friendly source free of enemy units and EZOCs, where a
@@ -156,7 +159,7 @@ def place(state: State, frame: flow.Frame, side: Role, uid: str, label: Label, c
     if not is_gvr(uid):
         frame["admin_placed"] = True
         frame.setdefault("admin_items", {})[item_of(uid)] = label
-    ctx.log(t("{side} places {unit} from Admin Box #2 in {hex} (E 15.1).", side=side, unit=Secret(uid, (side,), t("a unit")), hex=label))
+    ctx.log(t("{side} places {unit} from Admin Box #2 in {hex} (E 15.1).", side=side, unit=Secret(uid, (side,), A_UNIT), hex=label))
     uprising.after_move(state, [uid], ctx)
     fronts.relocate_cut(state, ctx)
 
@@ -178,7 +181,7 @@ def withdraw(state: State, frame: flow.Frame, side: Role, uid: str, ctx: Context
     if not is_gvr(uid):
         frame["admin_withdrawn"] = True
         frame["admin_out"] = [item_of(uid), origin]
-    ctx.log(t("{side} takes {unit} from {hex} into Admin Box #1 (E 15.1).", side=side, unit=Secret(uid, (side,), t("a unit")), hex=origin))
+    ctx.log(t("{side} takes {unit} from {hex} into Admin Box #1 (E 15.1).", side=side, unit=Secret(uid, (side,), A_UNIT), hex=origin))
     fronts.relocate_cut(state, ctx)
 
 

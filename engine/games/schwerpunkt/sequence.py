@@ -508,12 +508,12 @@ class Activity(Procedure):
         raise flow.out_of_step(verb, self.step(game, state, frame))
 
 
-def ap_text(state: State, side: Role, frame: flow.Frame) -> str:
+def ap_text(state: State, side: Role, frame: flow.Frame) -> Text:
     if frame["general"]:
-        return "free"
+        return t("General Phase: no AP cost")
     if side == GERMAN:
-        return f"AP {state['ap'][GERMAN]}"
-    return ", ".join(f"{f} AP {state['ap'][f]}" for f in FRONTS)
+        return t("AP {ap}", ap=state["ap"][GERMAN])
+    return t("Southwest AP {southwest}, Voronezh AP {voronezh}", southwest=state["ap"]["southwest"], voronezh=state["ap"]["voronezh"])
 
 
 def finish_phase(state: State, frame: flow.Frame, ctx: Context) -> None:
