@@ -88,6 +88,8 @@ VERBS: dict[str, VerbInfo] = {
     "demolition": VerbInfo("demolition", "demolition [CARD] HEX", t("Demolition action after the opponent's Pass with discards: a fortification in a hex with your units is eliminated (A31)")),
     "hidden-mines": VerbInfo("hidden-mines", "hidden-mines [CARD]", t("Defense posture, after an enemy unit Moved into a hex: Mines there attack it (A35.2)")),
     "hidden-wire": VerbInfo("hidden-wire", "hidden-wire [CARD]", t("Defense posture, after an enemy unit Moved into a hex: Wire there ends its move (A35.5)")),
+    "hidden-entrenchments": VerbInfo("hidden-entrenchments", "hidden-entrenchments [CARD]", t("Defense posture, before your defense roll: Foxholes in the attacked hex (A35.1)")),
+    "hidden-pillbox": VerbInfo("hidden-pillbox", "hidden-pillbox [CARD]", t("Defense posture, before your defense roll in an attacked objective: the Pillbox there (A35.3)")),
     "dig-in": VerbInfo("dig-in", "dig-in [CARD] HEX", t("Dig In action at a Time advance: Foxholes in a hex with your units (A32)")),
     "crossfire": VerbInfo("crossfire", "crossfire [CARD]", t("before a Fire attack roll against moving units: +2 FP (A30)")),
     "hand-grenades": VerbInfo("hand-grenades", "hand-grenades [CARD]", t("before a Fire attack roll on an adjacent hex: +2 FP (A34)")),
@@ -126,6 +128,8 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "demolition": ("demolizione",),
     "hidden-mines": ("mine-nascoste",),
     "hidden-wire": ("filo-spinato-nascosto",),
+    "hidden-entrenchments": ("trinceramenti-nascosti",),
+    "hidden-pillbox": ("casamatta-nascosta",),
     "accept": ("accetta",),
     "reroll": ("rilancia",),
     "react": ("reagisci",),
@@ -146,6 +150,8 @@ ACTION_CARDS = {
     "demolition": ("demolition", "A31"),
     "hidden-mines": ("hidden_mines", "A35.2"),
     "hidden-wire": ("hidden_wire", "A35.5"),
+    "hidden-entrenchments": ("hidden_entrenchments", "A35.1"),
+    "hidden-pillbox": ("hidden_pillbox", "A35.3"),
 }
 #: The tags of objective control markers in the pictures (7.3.1).
 CONTROL_TAGS = {"axis": "AX", "allies": "AL"}
@@ -400,6 +406,8 @@ class CombatCommander(flow.ProcedureGame):
             raise NotImplementedRule(t("'{verb}' against an Advance ({rule}) is not implemented yet: ask the referee, who decides and sets the position.", verb=verb, rule=ACTION_CARDS[verb][1]), ACTION_CARDS[verb][1])
         if verb in ("hidden-mines", "hidden-wire") and top != "opfire":
             raise IllegalOrder(t("'{verb}' is played right after an enemy unit Moves into a hex (A35.2, A35.5).", verb=verb), ACTION_CARDS[verb][1])
+        if verb in ("hidden-entrenchments", "hidden-pillbox") and top != "defense_window":
+            raise IllegalOrder(t("'{verb}' is played right before a defense roll of yours ({rule}).", verb=verb, rule=ACTION_CARDS[verb][1]), ACTION_CARDS[verb][1])
         if verb == "smoke-grenades" and top != "move_order":
             raise IllegalOrder(t("Smoke Grenades are thrown by a unit activated for Move, during its Move order (A39)."), "A39")
 

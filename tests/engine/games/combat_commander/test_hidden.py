@@ -175,14 +175,3 @@ def test_only_one_pillbox_in_play() -> None:
     with pytest.raises(IllegalOrder) as exc:
         hidden.pillbox(GAME, m.state, "allies", cid, "L3", FakeContext())
     assert exc.value.rule == "A35.3"
-
-
-def test_hidden_entrenchments_and_pillbox_are_still_refused_as_orders() -> None:
-    """Until the window before a defense roll exists, their verbs are refused naming their rule (A35.1, A35.3)."""
-    m = new_match()
-    rules = set()
-    for verb in ("hidden-entrenchments", "hidden-pillbox"):
-        with pytest.raises(NotImplementedRule) as exc:
-            GAME.parse(m.state, "allies", verb)
-        rules.add(exc.value.rule)
-    assert rules == {"A35.1", "A35.3"}
