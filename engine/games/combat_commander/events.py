@@ -28,7 +28,7 @@ from engine.datafiles import read_text
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import cards, fortifications, model, objectives
+from engine.games.combat_commander import cards, fortifications, hiddenunits, model, objectives
 from engine.games.combat_commander import weapons as arms
 from engine.games.combat_commander.board import Board
 from engine.games.combat_commander.data import Card, GameData
@@ -598,6 +598,9 @@ def _support_pick(data: GameData, state: State, choice: dict[str, Any], ctype: s
     if choice["event"] == "reinforcements":
         ask(state, "reinforce", role, "E68", False, first=True, unit=uid)
         return
+    if choice["event"] == "hidden_units":
+        ask(state, "hidden_place", role, "A35.4", False, first=True, unit=uid)
+        return
     label = random_hex(data, state, role, ctx, t("Infiltration (E59)"))
     if not state.get("over"):
         ask(state, "infiltrate", role, "E59", False, first=True, unit=uid, hex=label)
@@ -911,6 +914,7 @@ OPTIONS: dict[str, Callable[[GameData, State, dict[str, Any]], list[str]]] = {
     "reinforce": _edge_options,
     "support_pick": lambda data, state, ch: [c for c in ch["column"] if c in data.counters],
     "infiltrate": _wounded_hex_options,
+    "hidden_place": hiddenunits.place_options,
 }
 
 APPLY: dict[str, Callable[[GameData, State, dict[str, Any], str, Context], None]] = {
@@ -937,6 +941,7 @@ APPLY: dict[str, Callable[[GameData, State, dict[str, Any], str, Context], None]
     "reinforce": _enter,
     "support_pick": _support_pick,
     "infiltrate": _infiltrate,
+    "hidden_place": hiddenunits.place,
 }
 
 #: What an empty choice means, where it is not simply ignored (E42).
@@ -944,6 +949,7 @@ EMPTY: dict[str, Callable[[GameData, State, dict[str, Any], Context], None]] = {
     "displace": _trapped,
     "reinforce": _no_entry,
     "infiltrate": _never_entered,
+    "hidden_place": _never_entered,
 }
 
 QUESTIONS: dict[str, Callable[[dict[str, Any]], Text]] = {
@@ -970,4 +976,5 @@ QUESTIONS: dict[str, Callable[[dict[str, Any]], Text]] = {
     "reinforce": lambda ch: t("Reinforcements ({rule}): {side} chooses the hex of its own edge where {unit} enters.", rule=ch["rule"], side=ch["role"], unit=ch["unit"]),
     "support_pick": lambda ch: t("Support table ({rule}): {side} chooses one counter of the column rolled.", rule=ch["rule"], side=ch["role"]),
     "infiltrate": lambda ch: t("Infiltration (E59): {side} chooses where {unit} enters, in or next to {hex}.", side=ch["role"], unit=ch["unit"], hex=ch["hex"]),
+    "hidden_place": hiddenunits.question,
 }

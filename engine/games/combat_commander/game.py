@@ -89,6 +89,7 @@ VERBS: dict[str, VerbInfo] = {
     "hidden-mines": VerbInfo("hidden-mines", "hidden-mines [CARD]", t("Defense posture, after an enemy unit Moved into a hex: Mines there attack it (A35.2)")),
     "hidden-wire": VerbInfo("hidden-wire", "hidden-wire [CARD]", t("Defense posture, after an enemy unit Moved into a hex: Wire there ends its move (A35.5)")),
     "hidden-entrenchments": VerbInfo("hidden-entrenchments", "hidden-entrenchments [CARD]", t("Defense posture, before your defense roll: Foxholes in the attacked hex (A35.1)")),
+    "hidden-units": VerbInfo("hidden-units", "hidden-units [CARD]", t("Defense posture, after the opponent's Pass with discards: a counter of your Support table in your set-up area (A35.4)")),
     "hidden-pillbox": VerbInfo("hidden-pillbox", "hidden-pillbox [CARD]", t("Defense posture, before your defense roll in an attacked objective: the Pillbox there (A35.3)")),
     "dig-in": VerbInfo("dig-in", "dig-in [CARD] HEX", t("Dig In action at a Time advance: Foxholes in a hex with your units (A32)")),
     "crossfire": VerbInfo("crossfire", "crossfire [CARD]", t("before a Fire attack roll against moving units: +2 FP (A30)")),
@@ -130,6 +131,7 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "hidden-wire": ("filo-spinato-nascosto",),
     "hidden-entrenchments": ("trinceramenti-nascosti",),
     "hidden-pillbox": ("casamatta-nascosta",),
+    "hidden-units": ("unita-nascoste",),
     "accept": ("accetta",),
     "reroll": ("rilancia",),
     "react": ("reagisci",),
@@ -152,6 +154,7 @@ ACTION_CARDS = {
     "hidden-wire": ("hidden_wire", "A35.5"),
     "hidden-entrenchments": ("hidden_entrenchments", "A35.1"),
     "hidden-pillbox": ("hidden_pillbox", "A35.3"),
+    "hidden-units": ("hidden_units", "A35.4"),
 }
 #: The tags of objective control markers in the pictures (7.3.1).
 CONTROL_TAGS = {"axis": "AX", "allies": "AL"}
@@ -406,6 +409,8 @@ class CombatCommander(flow.ProcedureGame):
             raise NotImplementedRule(t("'{verb}' against an Advance ({rule}) is not implemented yet: ask the referee, who decides and sets the position.", verb=verb, rule=ACTION_CARDS[verb][1]), ACTION_CARDS[verb][1])
         if verb in ("hidden-mines", "hidden-wire") and top != "opfire":
             raise IllegalOrder(t("'{verb}' is played right after an enemy unit Moves into a hex (A35.2, A35.5).", verb=verb), ACTION_CARDS[verb][1])
+        if verb == "hidden-units" and top != "demolition_window":
+            raise IllegalOrder(t("Hidden Units are played only when the opponent discards cards by passing (A35.4)."), "A35.4")
         if verb in ("hidden-entrenchments", "hidden-pillbox") and top != "defense_window":
             raise IllegalOrder(t("'{verb}' is played right before a defense roll of yours ({rule}).", verb=verb, rule=ACTION_CARDS[verb][1]), ACTION_CARDS[verb][1])
         if verb == "smoke-grenades" and top != "move_order":
