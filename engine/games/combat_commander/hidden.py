@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import flow
+from engine import flow, windows
 from engine.errors import IllegalOrder
 from engine.game import Action, Context, Role, State
-from engine.games.combat_commander import actioncards, cards, fortifications
+from engine.games.combat_commander import actioncards, cards, fortifications, model
 from engine.games.combat_commander.common import Rules, objectives
 from engine.hexgrid import Label
 from engine.text import t
@@ -28,6 +28,19 @@ HIDDEN = {
     "hidden-mines": ("hidden_mines", "mines", "A35.2"),
     "hidden-wire": ("hidden_wire", "wire", "A35.5"),
 }
+
+
+#: The window after a unit Advances into a hex (``hiddenadvance.AdvanceWindow``).
+ADVANCE_WINDOW = "advance_window"
+
+
+def open_after_advance(g: Rules, state: State, uid: str, label: Label) -> bool:
+    """Open the window after ``uid`` advanced into ``label`` (A35.2, A35.5, digest W2) for the enemy in
+    Defense posture when the hex may receive a fortification; True if it opened (the order then waits)."""
+    enemy = model.other(state["units"][uid]["side"])
+    if not may_answer(g, state, enemy, label):
+        return False
+    return windows.open_window(state, ADVANCE_WINDOW, f"advance-{uid}", [enemy], hex=label, mover=uid) is not None
 
 
 def may_answer(g: Rules, state: State, role: Role, label: Label) -> bool:

@@ -240,7 +240,7 @@ def auto_action(state: State, role: Role) -> Action | None:
     # The window after a Pass with discards answers the passer's turn, which has just ended (R30).
     if top["proc"] == "demolition_window" and mine["windows_turn"] in (state["turns"], state["turns"] - 1) and model.other(top["passer"]) == role:
         return Action("pass")
-    if top["proc"] in ("attack_window", "defense_window", "wounds_window") and mine["windows_turn"] == state["turns"]:
+    if top["proc"] in ("attack_window", "defense_window", "wounds_window", "advance_window") and mine["windows_turn"] == state["turns"]:
         if top["roles"][top["at"]] == role:
             return Action("pass")
     return None

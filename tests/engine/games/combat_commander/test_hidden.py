@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalOrder, NotImplementedRule
+from engine.errors import IllegalOrder
 from engine.games.combat_commander import hidden
 from engine.games.combat_commander.cards import card
 from tests.engine.games.combat_commander.helpers import (
@@ -108,18 +108,6 @@ def test_hidden_mines_outside_a_move_are_refused() -> None:
     with pytest.raises(IllegalOrder) as exc:
         GAME.parse(m.state, "allies", f"hidden-mines {cid}")
     assert exc.value.rule == "A35.2"
-
-
-def test_hidden_wire_against_an_advance_is_not_implemented() -> None:
-    """Against an Advance the Hidden actions are refused naming their rule until implemented (A35.5)."""
-    m = new_match()
-    only_units(m, {"g-l1": "A7", "g-s1": "A7", "a-s1": "N9"})
-    cid = hidden_card(m, "allies", "hidden_wire")
-    play(m, "axis", "advance", hold(m, "axis", "advance"), "g-l1", "g-s1")
-    play(m, "axis", "step", "g-s1", "A8")
-    with pytest.raises(NotImplementedRule) as exc:
-        GAME.parse(m.state, "allies", f"hidden-wire {cid}")
-    assert exc.value.rule == "A35.5"
 
 
 def before_defense(where: str, action: str):  # type: ignore[no-untyped-def]
