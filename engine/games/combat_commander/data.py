@@ -328,12 +328,53 @@ def load() -> GameData:
             unknown = set(board.terrain.values()) - set(hexes)
             problems += [f"map {s.map}: terrain {u!r} is not on the chart" for u in sorted(unknown)]
         if s.map in maps:
-            problems += _scenario_problems(s, maps[s.map], counters)
+            problems += _scenario_problems(s, maps[s.map], counters, hexes)
     return GameData(fate, decks, hexes, sides, paths, counters, scenarios, maps, levels, tuple(problems), sightings)
 
 
-def _scenario_problems(s: Scenario, board: MapData, counters: Mapping[str, CounterType]) -> list[str]:
-    """Unknown counter types, set-up hexes off the map, repeated ids, reinforcements on a past Time space."""
+#: The fortifications a scenario may set up (F101-F106; ``fortifications.KINDS`` gives what they do).
+FORT_KINDS = ("bunker", "foxholes", "mines", "pillbox", "trenches", "wire")
+
+
+def parse_fortification(spec: str) -> tuple[Label, str]:
+    """A scenario's fortification, ``HEX KIND`` (F100.1); ``ValueError`` if malformed."""
+    label, kind = spec.split()
+    return label.upper(), kind.lower()
+
+
+def _fortification_problems(s: Scenario, board: MapData, hexes: Mapping[str, Terrain] | None) -> list[str]:
+    """F100.1, F100.3, F103.2: fortifications on the map, one per hex, never in Water; a stronger
+    minefield (``mine_fp`` 7 or 8) only for the Defense posture."""
+    problems: list[str] = []
+    seen: set[str] = set()
+    for role, side in s.sides.items():
+        for spec in side.get("fortifications", []):
+            try:
+                label, kind = parse_fortification(spec)
+            except ValueError:
+                problems.append(f"scenario {s.name}: fortification {spec!r} is not 'HEX KIND'")
+                continue
+            if kind not in FORT_KINDS:
+                problems.append(f"scenario {s.name}: unknown fortification {kind!r} in {label}")
+            if label not in board.grid:
+                problems.append(f"scenario {s.name}: fortification off the map ({label})")
+            elif hexes is not None and hexes[board.terrain[label]].water:
+                problems.append(f"scenario {s.name}: no fortification may occupy the Water hex {label} (F100.3)")
+            if label in seen:
+                problems.append(f"scenario {s.name}: two fortifications in {label} (F100.3)")
+            seen.add(label)
+        if "mine_fp" in side:
+            fp = side["mine_fp"]
+            if fp not in (6, 7, 8):
+                problems.append(f"scenario {s.name} {role}: mine_fp {fp!r} is not 6, 7 or 8 (F103.2)")
+            elif fp != 6 and side.get("posture") != "defense":
+                problems.append(f"scenario {s.name} {role}: a {fp} FP minefield belongs to the Defense posture (F103.2)")
+    return problems
+
+
+def _scenario_problems(s: Scenario, board: MapData, counters: Mapping[str, CounterType], hexes: Mapping[str, Terrain] | None = None) -> list[str]:
+    """Unknown counter types, set-up hexes off the map, repeated ids, reinforcements on a past Time space,
+    misplaced fortifications (F100.3) and minefields (F103.2)."""
     problems: list[str] = []
     ids: Counter[str] = Counter()
     for side in s.sides.values():
@@ -358,6 +399,7 @@ def _scenario_problems(s: Scenario, board: MapData, counters: Mapping[str, Count
     for role, side in s.sides.items():
         problems += [f"scenario {s.name} {role}: {p}" for p in parse_area(list(side.get("setup_area", [])), board.grid)[1]]
     problems += [f"scenario {s.name}: unit id {uid} is used {k} times" for uid, k in ids.items() if k > 1]
+    problems += _fortification_problems(s, board, hexes)
     if objective_numbers(board) != ["1", "2", "3", "4", "5"]:
         problems.append(f"scenario {s.name}: map {s.map} needs five objectives numbered 1-5 (2.3)")
     return problems

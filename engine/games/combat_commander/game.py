@@ -268,6 +268,11 @@ class CombatCommander(flow.ProcedureGame):
             for line in spec.get("weapons", []):  # each carried by the unit the scenario names (11.2)
                 wid, wtype, carrier = line.split()
                 state["weapons"][wid] = {"type": wtype, "side": role, "unit": carrier, "broken": False}
+            for line in spec.get("fortifications", []):  # F100.1: the scenario's, nobody's once placed (Glossary)
+                label, kind = data.parse_fortification(line)
+                state["forts"][label] = kind
+            if "mine_fp" in spec:  # F103.2: the Defense player's stronger minefield
+                state["mine_fp"] = int(spec["mine_fp"])
             if spec.get("radio"):  # into the player's Artillery box (12, 8.1.2)
                 rid, rtype = str(spec["radio"]).split()
                 state["artillery"][role] = {"id": rid, "type": rtype, "broken": False}
