@@ -28,7 +28,9 @@ from engine.datafiles import read_text
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import cards, fortifications, hiddenunits, model, objectives
+from engine.games.combat_commander import cards, fortifications, model, objectives
+from engine.games.combat_commander import exits as leaving
+from engine.games.combat_commander import hiddenunits as hidden_units
 from engine.games.combat_commander import weapons as arms
 from engine.games.combat_commander.board import Board
 from engine.games.combat_commander.data import Card, GameData
@@ -914,7 +916,8 @@ OPTIONS: dict[str, Callable[[GameData, State, dict[str, Any]], list[str]]] = {
     "reinforce": _edge_options,
     "support_pick": lambda data, state, ch: [c for c in ch["column"] if c in data.counters],
     "infiltrate": _wounded_hex_options,
-    "hidden_place": hiddenunits.place_options,
+    "hidden_place": hidden_units.place_options,
+    "exit_space": leaving.space_options,
 }
 
 APPLY: dict[str, Callable[[GameData, State, dict[str, Any], str, Context], None]] = {
@@ -941,7 +944,8 @@ APPLY: dict[str, Callable[[GameData, State, dict[str, Any], str, Context], None]
     "reinforce": _enter,
     "support_pick": _support_pick,
     "infiltrate": _infiltrate,
-    "hidden_place": hiddenunits.place,
+    "hidden_place": hidden_units.place,
+    "exit_space": leaving.place_on_space,
 }
 
 #: What an empty choice means, where it is not simply ignored (E42).
@@ -976,5 +980,6 @@ QUESTIONS: dict[str, Callable[[dict[str, Any]], Text]] = {
     "reinforce": lambda ch: t("Reinforcements ({rule}): {side} chooses the hex of its own edge where {unit} enters.", rule=ch["rule"], side=ch["role"], unit=ch["unit"]),
     "support_pick": lambda ch: t("Support table ({rule}): {side} chooses one counter of the column rolled.", rule=ch["rule"], side=ch["role"]),
     "infiltrate": lambda ch: t("Infiltration (E59): {side} chooses where {unit} enters, in or next to {hex}.", side=ch["role"], unit=ch["unit"], hex=ch["hex"]),
-    "hidden_place": hiddenunits.question,
+    "hidden_place": hidden_units.question,
+    "exit_space": leaving.space_question,
 }

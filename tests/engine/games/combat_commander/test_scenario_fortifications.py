@@ -7,7 +7,15 @@ import dataclasses
 from engine.games.combat_commander import fortifications
 from engine.games.combat_commander.data import FORT_KINDS, _scenario_problems
 from engine.kernel import Match
-from tests.engine.games.combat_commander.helpers import DATA, GAME, FakeContext, find, new_match, only_units, stack
+from tests.engine.games.combat_commander.helpers import (
+    DATA,
+    GAME,
+    FakeContext,
+    find,
+    new_match,
+    only_units,
+    stack,
+)
 
 
 def village_with(side: str, **changes: object) -> list[str]:
