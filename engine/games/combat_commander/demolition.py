@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import flow
+from engine import flow, windows
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
 from engine.games.combat_commander import (
     actioncards,
+    attack,
     cards,
     events,
     fortifications,
@@ -46,6 +47,17 @@ class DemolitionWindow(Procedure):
 
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[Role]:
         return frozenset({model.other(frame["passer"])})
+
+    def automatic(self, frame: flow.Frame) -> bool:
+        return bool(frame.get("resumed"))
+
+    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+        """Back from the Hidden Units roll, accepted (9.1): its triggers, then the Support column (A35.4);
+        back from anything else (a choice), the window waits for its player again."""
+        frame["resumed"] = False
+        back = frame.pop("returned", {})
+        if "roll" in back and frame.pop("support", False):
+            support_column(game, state, frame, back["roll"], ctx)
 
     def text(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Any:
         if state["sides"][role]["posture"] == "defense":  # public: the posture, never the hand (A35)
@@ -87,16 +99,25 @@ class DemolitionWindow(Procedure):
 
 
 def hidden_units(game: Any, state: State, role: Role, args: tuple[str, ...], ctx: Context) -> None:
-    """A35.4 step 1: the Support table roll, then the pick and the placement as choices (``hiddenunits``)."""
+    """A35.4 step 1: the Support table roll, held for the Initiative card (9.1); then the pick and the
+placement as choices (``hiddenunits``)."""
     hiddenunits.check_posture(state, role)
     if len(args) != 1:
         raise InvalidOrder(t("Syntax: hidden-units [CARD] (A35.4): the counter and its hex are chosen after the roll."))
-    data = rules_of(game).data
     c = actioncards.play(state, role, args[0], "hidden_units", hiddenunits.RULE)
     ctx.reveal(t("{side} plays {card} for Hidden Units (A35.4).", side=role, card=cards.face(c)))
-    total = cards.roll(data, state, role, ctx, t("Support table ({rule})", rule=hiddenunits.RULE))
+    flow.top(state)["support"] = True
+    windows.hold_roll(state, attack.ROLL, role, "support", why=t("Support table ({rule})", rule=hiddenunits.RULE).to_json())
+
+
+def support_column(game: Any, state: State, frame: flow.Frame, roll: dict[str, Any], ctx: Context) -> None:
+    """The accepted roll's triggers (1.9.1), then the column it gives; the pick and the hex are choices asked after the triggers'."""
+    data = rules_of(game).data
+    role = model.other(frame["passer"])
+    c = cards.card(roll["card"])
+    cards.consequences(data, state, role, c, roll["last"], ctx)
     if state.get("over"):
         return
-    found = hiddenunits.column(data, events.support_column(state["sides"][role]["nation"], total))
-    ctx.log(t("{side} rolls {roll} on its Support table ({rule}): {types}.", side=role, roll=total, rule=hiddenunits.RULE, types=", ".join(found) or "-"))
+    found = hiddenunits.column(data, events.support_column(state["sides"][role]["nation"], c.white + c.red))
+    ctx.log(t("{side} rolls {roll} on its Support table ({rule}): {types}.", side=role, roll=c.white + c.red, rule=hiddenunits.RULE, types=", ".join(found) or "-"))
     events.ask(state, "support_pick", role, hiddenunits.RULE, False, column=found, event="hidden_units")

@@ -16,6 +16,7 @@ from tests.engine.games.combat_commander.helpers import (
     new_match,
     only_units,
     play,
+    play_only,
     stack,
     top,
     without_action,
@@ -60,6 +61,18 @@ def test_hidden_units_rolls_then_places_a_support_counter_in_the_set_up_area() -
     u = m.state["units"][uid]
     assert u["hex"] == "G5" and u["type"] == "usa_rifle" and u["side"] == "allies"
     assert cid in m.state["sides"]["allies"]["discard"] and top(m) == "demolition_window"
+
+
+def test_the_support_roll_waits_for_the_initiative_holder() -> None:
+    """9.1: the Hidden Units roll is held; cancelled, it is rolled again and the card passes to the opponent."""
+    m, cid = after_axis_pass()
+    m.state["initiative"] = "axis"
+    play_only(m, "allies", "hidden-units", cid)
+    assert top(m) == "cc_roll" and m.active() == frozenset({"axis"}) and not m.state["choices"]
+    play_only(m, "axis", "reroll")
+    assert m.state["initiative"] == "allies" and top(m) == "cc_roll"
+    play(m, "allies", "accept")
+    assert top(m) == "choice" and m.state["choices"][0]["rule"] == "A35.4"
 
 
 def test_the_counter_is_picked_before_it_is_placed() -> None:
