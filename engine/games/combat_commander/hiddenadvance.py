@@ -3,8 +3,8 @@
 After each unit of an Advance order enters a hex (O16.1), the window opens for the inactive
 player when he is in Defense posture and the hex may receive a fortification (not Water, no
 Blaze, none there: F100.3, 8.1.5): public information only, never what his hand holds. Hidden
-Mines attack every unit that has advanced into that hex in this order (ruling R51), each with
-its own mine attack (F103.2); units that were there before are immune (A35.2). Hidden Wire only
+Mines attack every unit that has advanced into that hex in this order (ruling R51) with a single
+attack roll, each of them defending (F103.1-2); units that were there before are immune (A35.2). Hidden Wire only
 goes into the hex: an advance spends no MP (F106.2). Once the hex holds the fortification the
 window closes (nothing more may go there, F100.3); the Advance order then goes on, and ends
 with its melees if every unit has advanced.
@@ -61,11 +61,7 @@ class AdvanceWindow(windows.ResponseWindow):
         fortifications.place_fort(board, state, label, kind, ctx, t("Hidden action, {rule}", rule=rule))
         order = flow.stack(state)[-2]
         if kind == "mines":
-            for uid in advanced_into(state, order, label):
-                if state.get("over"):
-                    return
-                if state["units"][uid]["hex"] == label:
-                    fortifications.mine_attack(g.data, state, uid, label, ctx)
+            fortifications.mine_attack_units(g.data, state, advanced_into(state, order, label), label, ctx)
         if not state.get("over"):
             windows.close_window(state, frame)  # F100.3: nothing more may go into that hex
             finish_if_done(g, state, ctx)

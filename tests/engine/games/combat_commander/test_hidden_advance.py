@@ -16,6 +16,7 @@ from tests.engine.games.combat_commander.helpers import (
     play,
     play_only,
     stack,
+    texts,
     top,
     without_action,
 )
@@ -67,15 +68,16 @@ def test_hidden_wire_goes_into_the_hex_and_the_advance_goes_on() -> None:
 
 
 def test_hidden_mines_attack_every_unit_that_advanced_into_the_hex() -> None:
-    """A35.2, R51: Mines attack each unit of the order that advanced into the hex, not the others."""
+    """A35.2, F103.1, R51: one mine attack roll against the units of the order that advanced into the hex, each defending."""
     m = advance_into_a8({"g-l1": "A7", "g-s1": "A7", "g-s2": "B7", "a-s1": "N9"}, movers=("g-l1", "g-s1", "g-s2"))
     cid = hold_action(m, "allies", "hidden_mines")
     play(m, "axis", "step", "g-s2", "B8")
     play(m, "axis", "step", "g-s1", "A8")
     play_only(m, "axis", "step", "g-l1", "A8")
-    stack(m, "allies", [find("allies", total=12, trigger=""), find("allies", total=11, trigger="")])
+    stack(m, "allies", [find("allies", total=12, trigger="")])
     stack(m, "axis", [find("axis", total=2, trigger=""), find("axis", total=3, trigger="")])
-    play_only(m, "allies", "hidden-mines", cid)
+    lines = texts(play_only(m, "allies", "hidden-mines", cid))
+    assert len([line for line in lines if "(Mine attack in A8)" in line]) == 1
     units = m.state["units"]
     assert m.state["forts"] == {"A8": "mines"} and units["g-s1"]["broken"] and (units["g-l1"]["broken"] or units["g-l1"]["hex"] is None)
     assert not units["g-s2"]["broken"]
