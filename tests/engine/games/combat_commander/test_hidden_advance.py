@@ -119,3 +119,17 @@ def test_the_standing_pass_answers_the_advance_window() -> None:
     play_only(m, "allies", "react", "windows", "pass")
     play_only(m, "axis", "step", "g-s1", "A8")
     assert top(m) == "advance_order" and m.state["forts"] == {}
+
+
+def test_a_retreat_opens_no_window() -> None:
+    """A35.2, A35.5: Move or Advance, not Retreat: a routed Axis unit retreats without the Defense player's window."""
+    m = new_match()
+    only_units(m, {"g-s1": "D5", "a-s1": "N9"})
+    m.state["units"]["g-s1"]["broken"] = True
+    cid = hold(m, "axis", "rout")
+    stack(m, "axis", [find("axis", total=12, trigger="", exclude=(cid,))])
+    play(m, "axis", "rout", cid, "axis")
+    assert top(m) == "rout" and m.state["flow"][-1]["retreating"] == "g-s1"
+    step = next(a for a in GAME.prompt(m.state, "axis").actions if a.verb == "step")
+    play(m, "axis", *[step.verb, *step.args])
+    assert top(m) not in ("advance_window", "opfire")
