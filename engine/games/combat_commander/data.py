@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
+import re
 import tomllib
 from collections import Counter
 from collections.abc import Mapping
@@ -17,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from engine.datafiles import read_text, read_texts
-from engine.hexgrid import Hexside, hexside
+from engine.hexgrid import Grid, Hexside, Label, hexside
 from engine.los import HandSet
 from engine.mapdata import MapData, parse_map
 
@@ -249,6 +250,30 @@ def parse_reinforcement(spec: str) -> tuple[str, str, int]:
     return uid, ctype, int(space)
 
 
+def parse_area(entries: list[str], grid: Grid) -> tuple[list[Label], list[str]]:
+    """A set-up area (A35.4): hexes (``F5``) and rectangles (``A6-O10``: columns A to O, rows 6 to 10);
+    the hexes on the map, sorted, and what is wrong with the entries."""
+    hexes: set[Label] = set()
+    problems = []
+    for entry in entries:
+        corners = [re.fullmatch(r"([A-Z]+)(\d+)", part) for part in str(entry).upper().split("-")]
+        if len(corners) not in (1, 2) or any(c is None for c in corners):
+            problems.append(f"set-up area entry {entry!r} is not HEX or HEX-HEX")
+            continue
+        cols = sorted(c.group(1) for c in corners if c is not None)
+        rows = sorted(int(c.group(2)) for c in corners if c is not None)
+        found = [
+            str(h) for h in grid.labels()
+            if (m := re.fullmatch(r"([A-Z]+)(\d+)", str(h))) is not None
+            and (len(m.group(1)), m.group(1)) >= (len(cols[0]), cols[0]) and (len(m.group(1)), m.group(1)) <= (len(cols[-1]), cols[-1])
+            and rows[0] <= int(m.group(2)) <= rows[-1]
+        ]
+        if not found:
+            problems.append(f"set-up area entry {entry!r} holds no hex of the map")
+        hexes.update(found)
+    return sorted(hexes), problems
+
+
 def parse_scenarios(text: str) -> dict[str, Scenario]:
     data = tomllib.loads(text)
     out: dict[str, Scenario] = {}
@@ -303,12 +328,53 @@ def load() -> GameData:
             unknown = set(board.terrain.values()) - set(hexes)
             problems += [f"map {s.map}: terrain {u!r} is not on the chart" for u in sorted(unknown)]
         if s.map in maps:
-            problems += _scenario_problems(s, maps[s.map], counters)
+            problems += _scenario_problems(s, maps[s.map], counters, hexes)
     return GameData(fate, decks, hexes, sides, paths, counters, scenarios, maps, levels, tuple(problems), sightings)
 
 
-def _scenario_problems(s: Scenario, board: MapData, counters: Mapping[str, CounterType]) -> list[str]:
-    """Unknown counter types, set-up hexes off the map, repeated ids, reinforcements on a past Time space."""
+#: The fortifications a scenario may set up (F101-F106; ``fortifications.KINDS`` gives what they do).
+FORT_KINDS = ("bunker", "foxholes", "mines", "pillbox", "trenches", "wire")
+
+
+def parse_fortification(spec: str) -> tuple[Label, str]:
+    """A scenario's fortification, ``HEX KIND`` (F100.1); ``ValueError`` if malformed."""
+    label, kind = spec.split()
+    return label.upper(), kind.lower()
+
+
+def _fortification_problems(s: Scenario, board: MapData, hexes: Mapping[str, Terrain] | None) -> list[str]:
+    """F100.1, F100.3, F103.2: fortifications on the map, one per hex, never in Water; a stronger
+    minefield (``mine_fp`` 7 or 8) only for the Defense posture."""
+    problems: list[str] = []
+    seen: set[str] = set()
+    for role, side in s.sides.items():
+        for spec in side.get("fortifications", []):
+            try:
+                label, kind = parse_fortification(spec)
+            except ValueError:
+                problems.append(f"scenario {s.name}: fortification {spec!r} is not 'HEX KIND'")
+                continue
+            if kind not in FORT_KINDS:
+                problems.append(f"scenario {s.name}: unknown fortification {kind!r} in {label}")
+            if label not in board.grid:
+                problems.append(f"scenario {s.name}: fortification off the map ({label})")
+            elif hexes is not None and hexes[board.terrain[label]].water:
+                problems.append(f"scenario {s.name}: no fortification may occupy the Water hex {label} (F100.3)")
+            if label in seen:
+                problems.append(f"scenario {s.name}: two fortifications in {label} (F100.3)")
+            seen.add(label)
+        if "mine_fp" in side:
+            fp = side["mine_fp"]
+            if fp not in (6, 7, 8):
+                problems.append(f"scenario {s.name} {role}: mine_fp {fp!r} is not 6, 7 or 8 (F103.2)")
+            elif fp != 6 and side.get("posture") != "defense":
+                problems.append(f"scenario {s.name} {role}: a {fp} FP minefield belongs to the Defense posture (F103.2)")
+    return problems
+
+
+def _scenario_problems(s: Scenario, board: MapData, counters: Mapping[str, CounterType], hexes: Mapping[str, Terrain] | None = None) -> list[str]:
+    """Unknown counter types, set-up hexes off the map, repeated ids, reinforcements on a past Time space,
+    misplaced fortifications (F100.3) and minefields (F103.2)."""
     problems: list[str] = []
     ids: Counter[str] = Counter()
     for side in s.sides.values():
@@ -330,7 +396,10 @@ def _scenario_problems(s: Scenario, board: MapData, counters: Mapping[str, Count
                 problems.append(f"scenario {s.name}: reinforcement {uid} has unknown type {ctype!r}")
             if space <= s.time:
                 problems.append(f"scenario {s.name}: reinforcement {uid} waits on Time space {space}, not after the start ({s.time})")
+    for role, side in s.sides.items():
+        problems += [f"scenario {s.name} {role}: {p}" for p in parse_area(list(side.get("setup_area", [])), board.grid)[1]]
     problems += [f"scenario {s.name}: unit id {uid} is used {k} times" for uid, k in ids.items() if k > 1]
+    problems += _fortification_problems(s, board, hexes)
     if objective_numbers(board) != ["1", "2", "3", "4", "5"]:
         problems.append(f"scenario {s.name}: map {s.map} needs five objectives numbered 1-5 (2.3)")
     return problems

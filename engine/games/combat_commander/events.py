@@ -10,10 +10,9 @@ default (the first option; ``pass`` when the event says *may*), and answers ``ch
 or ``pass``. The engine cannot pause inside a roll, so a choice is asked as soon as the order
 step that rolled it is over (RULINGS R17).
 
-Fortifications and Smoke markers go through ``fortifications`` (F100-F106, T94). Events that
-need pieces not in play yet (weapons and radios) or a choice not written yet (Entrench E55,
-Sappers E70) still draw their Random Hex and check what this module can check; the missing part
-is logged for the referee with its rule.
+Fortifications and Smoke markers go through ``fortifications`` (F100-F106, T94). The choices of
+Entrench (E55), Malfunction (E63), Sappers (E70), Scrounge (E71) and Suppressing Fire (E75) are
+in ``eventchoices``.
 """
 
 from __future__ import annotations
@@ -29,10 +28,12 @@ from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
 from engine.games.combat_commander import cards, fortifications, model, objectives
+from engine.games.combat_commander import eventchoices as chosen
+from engine.games.combat_commander import exits as leaving
+from engine.games.combat_commander import hiddenunits as hidden_units
 from engine.games.combat_commander import weapons as arms
 from engine.games.combat_commander.board import Board
 from engine.games.combat_commander.data import Card, GameData
-from engine.games.combat_commander.names import card_name
 from engine.hexgrid import Label
 from engine.mapdata import MapData
 from engine.text import Text, joined, t
@@ -478,13 +479,8 @@ def elan(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> Non
 
 
 def entrench(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> None:
-    """E55: the drawer may place Foxholes in a hex of its units (not Water, no fortification)."""
-    ctx.log(
-        t(
-            "Entrench (E55): {side} may place Foxholes (F102) in a hex of its units that is not Water and has no fortification; fortifications are not in play yet: the referee places them.",
-            side=role,
-        )
-    )
+    """E55: the drawer may place Foxholes in a hex of its units (not Water, no fortification; ``eventchoices``)."""
+    ask(state, "entrench", role, "E55", True)
 
 
 def field_promotion(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> None:
@@ -599,6 +595,9 @@ def _support_pick(data: GameData, state: State, choice: dict[str, Any], ctype: s
     if choice["event"] == "reinforcements":
         ask(state, "reinforce", role, "E68", False, first=True, unit=uid)
         return
+    if choice["event"] == "hidden_units":
+        ask(state, "hidden_place", role, "A35.4", False, first=True, unit=uid)
+        return
     label = random_hex(data, state, role, ctx, t("Infiltration (E59)"))
     if not state.get("over"):
         ask(state, "infiltrate", role, "E59", False, first=True, unit=uid, hex=label)
@@ -660,13 +659,14 @@ def _eliminate(data: GameData, state: State, choice: dict[str, Any], uid: str, c
 
 
 def weapons(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> None:
-    """E63, E71, E75: they concern weapons, which are not in play yet: the referee resolves them."""
-    rule = data.fate["events"][c.event]
+    """E63: the unbroken weapon nearest the Random Hex breaks; E71, E75: the drawer may scrounge a weapon
+    or suppress an enemy unit (``eventchoices``)."""
     if c.event == "malfunction":
         label = random_hex(data, state, role, ctx, t("Malfunction (E63)"))
-        ctx.log(t("Malfunction (E63): the unbroken weapon nearest to {hex} breaks; weapons are not in play yet (11): the referee resolves it.", hex=label))
+        if not state.get("over"):
+            ask(state, "malfunction", role, "E63", False, hex=label)
         return
-    ctx.log(t("Event {event} ({rule}) concerns weapons, which are not in play yet (11): the referee resolves it for {side}.", event=card_name(c.event), rule=rule, side=role))
+    ask(state, c.event, role, data.fate["events"][c.event], True)
 
 
 def medic(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> None:
@@ -698,8 +698,8 @@ def _reconnaissance(data: GameData, state: State, choice: dict[str, Any], cid: s
 
 
 def sappers(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> None:
-    """E70: the drawer may remove one Mines or Wire marker."""
-    ctx.log(t("Sappers (E70): {side} may remove one Mines or Wire marker; fortifications are not in play yet: the referee removes it.", side=role))
+    """E70: the drawer may remove one Mines or Wire marker (``eventchoices``)."""
+    ask(state, "sappers", role, "E70", True)
 
 
 def shell_shock(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> None:
@@ -912,6 +912,14 @@ OPTIONS: dict[str, Callable[[GameData, State, dict[str, Any]], list[str]]] = {
     "reinforce": _edge_options,
     "support_pick": lambda data, state, ch: [c for c in ch["column"] if c in data.counters],
     "infiltrate": _wounded_hex_options,
+    "hidden_place": hidden_units.place_options,
+    "exit_space": leaving.space_options,
+    "entrench": chosen.entrench_options,
+    "malfunction": chosen.malfunction_options,
+    "sappers": chosen.sappers_options,
+    "scrounge": chosen.scrounge_options,
+    "scrounge_unit": chosen.scrounge_unit_options,
+    "suppressing_fire": chosen.suppress_options,
 }
 
 APPLY: dict[str, Callable[[GameData, State, dict[str, Any], str, Context], None]] = {
@@ -938,6 +946,14 @@ APPLY: dict[str, Callable[[GameData, State, dict[str, Any], str, Context], None]
     "reinforce": _enter,
     "support_pick": _support_pick,
     "infiltrate": _infiltrate,
+    "hidden_place": hidden_units.place,
+    "exit_space": leaving.place_on_space,
+    "entrench": chosen.entrench,
+    "malfunction": chosen.malfunction,
+    "sappers": chosen.sappers,
+    "scrounge": chosen.scrounge,
+    "scrounge_unit": chosen.scrounge_unit,
+    "suppressing_fire": chosen.suppress,
 }
 
 #: What an empty choice means, where it is not simply ignored (E42).
@@ -945,6 +961,7 @@ EMPTY: dict[str, Callable[[GameData, State, dict[str, Any], Context], None]] = {
     "displace": _trapped,
     "reinforce": _no_entry,
     "infiltrate": _never_entered,
+    "hidden_place": _never_entered,
 }
 
 QUESTIONS: dict[str, Callable[[dict[str, Any]], Text]] = {
@@ -971,4 +988,7 @@ QUESTIONS: dict[str, Callable[[dict[str, Any]], Text]] = {
     "reinforce": lambda ch: t("Reinforcements ({rule}): {side} chooses the hex of its own edge where {unit} enters.", rule=ch["rule"], side=ch["role"], unit=ch["unit"]),
     "support_pick": lambda ch: t("Support table ({rule}): {side} chooses one counter of the column rolled.", rule=ch["rule"], side=ch["role"]),
     "infiltrate": lambda ch: t("Infiltration (E59): {side} chooses where {unit} enters, in or next to {hex}.", side=ch["role"], unit=ch["unit"], hex=ch["hex"]),
+    "hidden_place": hidden_units.question,
+    "exit_space": leaving.space_question,
+    **{kind: chosen.question for kind in chosen.QUESTIONS},
 }

@@ -125,13 +125,27 @@ def check_wire_group(state: State, firers: list[str]) -> None:
 
 def mine_attack(data: GameData, state: State, uid: str, label: Label, ctx: Context) -> None:
     """F103.2: the mover's opponent rolls the attack (6 FP), the owner rolls defense with Cover 0, like a Fire attack (O20.3.3-4)."""
-    u = state["units"][uid]
-    owner = u["side"]
+    mine_attack_units(data, state, [uid], label, ctx)
+
+
+def mine_attack_units(data: GameData, state: State, uids: list[str], label: Label, ctx: Context) -> None:
+    """F103.1-2: units that entered together are attacked with a single roll; each of them then defends."""
+    if not uids:
+        return
+    owner = state["units"][uids[0]]["side"]
     fp = int(state.get("mine_fp", MINE_FP))
     roll = cards.roll(data, state, model.other(owner), ctx, t("Mine attack in {hex}", hex=label))
-    if state.get("over") or u["hex"] is None:
-        return
     total = fp + roll
+    for uid in uids:
+        if state.get("over"):
+            return
+        if state["units"][uid]["hex"] is not None:
+            _mine_defense(data, state, uid, label, fp, roll, total, ctx)
+
+
+def _mine_defense(data: GameData, state: State, uid: str, label: Label, fp: int, roll: int, total: int, ctx: Context) -> None:
+    u = state["units"][uid]
+    owner = u["side"]
     ctx.log(t("Mines in {hex} attack {unit}: {fp} FP + {roll} = {total} (F103.2).", hex=label, unit=uid, fp=fp, roll=roll, total=total))
     morale = model.value(data, state, uid, "morale")
     value = cards.roll(data, state, owner, ctx, t("Defense of {unit}", unit=uid))

@@ -46,6 +46,7 @@ from engine.games.combat_commander import (
     fire,
     fireorder,
     fortifications,
+    hiddenadvance,
     markers,
     melee,
     model,
@@ -86,8 +87,11 @@ VERBS: dict[str, VerbInfo] = {
     "clear-smoke": VerbInfo("clear-smoke", "clear-smoke HEX", t("at a Time advance you caused: remove one Smoke marker (6.1.2)")),
     "smoke-grenades": VerbInfo("smoke-grenades", "smoke-grenades [CARD] UNIT HEX", t("Smoke Grenades action in a Move order: a random Smoke marker (A39)")),
     "demolition": VerbInfo("demolition", "demolition [CARD] HEX", t("Demolition action after the opponent's Pass with discards: a fortification in a hex with your units is eliminated (A31)")),
-    "hidden-mines": VerbInfo("hidden-mines", "hidden-mines [CARD]", t("Defense posture, after an enemy unit Moved into a hex: Mines there attack it (A35.2)")),
-    "hidden-wire": VerbInfo("hidden-wire", "hidden-wire [CARD]", t("Defense posture, after an enemy unit Moved into a hex: Wire there ends its move (A35.5)")),
+    "hidden-mines": VerbInfo("hidden-mines", "hidden-mines [CARD]", t("Defense posture, after an enemy unit Moved or Advanced into a hex: Mines there attack it (A35.2)")),
+    "hidden-wire": VerbInfo("hidden-wire", "hidden-wire [CARD]", t("Defense posture, after an enemy unit Moved or Advanced into a hex: Wire there, which ends a Move (A35.5)")),
+    "hidden-entrenchments": VerbInfo("hidden-entrenchments", "hidden-entrenchments [CARD]", t("Defense posture, before your defense roll: Foxholes in the attacked hex (A35.1)")),
+    "hidden-units": VerbInfo("hidden-units", "hidden-units [CARD]", t("Defense posture, after the opponent's Pass with discards: a counter of your Support table in your set-up area (A35.4)")),
+    "hidden-pillbox": VerbInfo("hidden-pillbox", "hidden-pillbox [CARD]", t("Defense posture, before your defense roll in an attacked objective: the Pillbox there (A35.3)")),
     "dig-in": VerbInfo("dig-in", "dig-in [CARD] HEX", t("Dig In action at a Time advance: Foxholes in a hex with your units (A32)")),
     "crossfire": VerbInfo("crossfire", "crossfire [CARD]", t("before a Fire attack roll against moving units: +2 FP (A30)")),
     "hand-grenades": VerbInfo("hand-grenades", "hand-grenades [CARD]", t("before a Fire attack roll on an adjacent hex: +2 FP (A34)")),
@@ -126,6 +130,9 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "demolition": ("demolizione",),
     "hidden-mines": ("mine-nascoste",),
     "hidden-wire": ("filo-spinato-nascosto",),
+    "hidden-entrenchments": ("trinceramenti-nascosti",),
+    "hidden-pillbox": ("casamatta-nascosta",),
+    "hidden-units": ("unita-nascoste",),
     "accept": ("accetta",),
     "reroll": ("rilancia",),
     "react": ("reagisci",),
@@ -146,6 +153,9 @@ ACTION_CARDS = {
     "demolition": ("demolition", "A31"),
     "hidden-mines": ("hidden_mines", "A35.2"),
     "hidden-wire": ("hidden_wire", "A35.5"),
+    "hidden-entrenchments": ("hidden_entrenchments", "A35.1"),
+    "hidden-pillbox": ("hidden_pillbox", "A35.3"),
+    "hidden-units": ("hidden_units", "A35.4"),
 }
 #: The tags of objective control markers in the pictures (7.3.1).
 CONTROL_TAGS = {"axis": "AX", "allies": "AL"}
@@ -179,6 +189,7 @@ class CombatCommander(flow.ProcedureGame):
         "attack_window": responses.AttackWindow(),
         "defense_window": responses.DefenseWindow(),
         "wounds_window": responses.WoundsWindow(),
+        "advance_window": hiddenadvance.AdvanceWindow(),
     }
 
     def __init__(self) -> None:
@@ -257,6 +268,11 @@ class CombatCommander(flow.ProcedureGame):
             for line in spec.get("weapons", []):  # each carried by the unit the scenario names (11.2)
                 wid, wtype, carrier = line.split()
                 state["weapons"][wid] = {"type": wtype, "side": role, "unit": carrier, "broken": False}
+            for line in spec.get("fortifications", []):  # F100.1: the scenario's, nobody's once placed (Glossary)
+                label, kind = data.parse_fortification(line)
+                state["forts"][label] = kind
+            if "mine_fp" in spec:  # F103.2: the Defense player's stronger minefield
+                state["mine_fp"] = int(spec["mine_fp"])
             if spec.get("radio"):  # into the player's Artillery box (12, 8.1.2)
                 rid, rtype = str(spec["radio"]).split()
                 state["artillery"][role] = {"id": rid, "type": rtype, "broken": False}
@@ -396,10 +412,12 @@ class CombatCommander(flow.ProcedureGame):
             raise IllegalOrder(t("'{verb}' is played only at the end of a Time advance (6.1.2, A32).", verb=verb), "A32" if verb == "dig-in" else "6.1.2")
         if verb == "demolition" and top != "demolition_window":
             raise IllegalOrder(t("Demolition is played only when the opponent discards cards by passing (A31)."), "A31")
-        if verb in ("hidden-mines", "hidden-wire") and top == "advance_order":
-            raise NotImplementedRule(t("'{verb}' against an Advance ({rule}) is not implemented yet: ask the referee, who decides and sets the position.", verb=verb, rule=ACTION_CARDS[verb][1]), ACTION_CARDS[verb][1])
-        if verb in ("hidden-mines", "hidden-wire") and top != "opfire":
-            raise IllegalOrder(t("'{verb}' is played right after an enemy unit Moves into a hex (A35.2, A35.5).", verb=verb), ACTION_CARDS[verb][1])
+        if verb in ("hidden-mines", "hidden-wire") and top not in ("opfire", "advance_window"):
+            raise IllegalOrder(t("'{verb}' is played right after an enemy unit Moves or Advances into a hex (A35.2, A35.5).", verb=verb), ACTION_CARDS[verb][1])
+        if verb == "hidden-units" and top != "demolition_window":
+            raise IllegalOrder(t("Hidden Units are played only when the opponent discards cards by passing (A35.4)."), "A35.4")
+        if verb in ("hidden-entrenchments", "hidden-pillbox") and top != "defense_window":
+            raise IllegalOrder(t("'{verb}' is played right before a defense roll of yours ({rule}).", verb=verb, rule=ACTION_CARDS[verb][1]), ACTION_CARDS[verb][1])
         if verb == "smoke-grenades" and top != "move_order":
             raise IllegalOrder(t("Smoke Grenades are thrown by a unit activated for Move, during its Move order (A39)."), "A39")
 

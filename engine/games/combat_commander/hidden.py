@@ -1,21 +1,24 @@
-"""Hidden Mines and Hidden Wire (A35.2, A35.5): the Defense-posture player answers a unit that
-Moved into a hex by placing Mines (which attack the unit that just came in) or Wire (which ends
-its move there).
+"""The Hidden actions of the Defense-posture player (A35).
 
-Both are played in the window that follows each hex entered in a Move order (O21.5: the mover
-pauses for opportunity fire "or, if in Defense posture, Hidden Mines or Hidden Wire"). The window
-opens for the Defense player on public information: his posture and whether the hex may receive
-a fortification, never whether he holds the card.
+Hidden Mines and Hidden Wire (A35.2, A35.5) answer a unit that Moved into a hex by placing Mines
+(which attack the unit that just came in) or Wire (which ends its move there). Both are played in
+the window that follows each hex entered in a Move order (O21.5: the mover pauses for opportunity
+fire "or, if in Defense posture, Hidden Mines or Hidden Wire"). The window opens for the Defense
+player on public information: his posture and whether the hex may receive a fortification, never
+whether he holds the card.
+
+Hidden Entrenchments and Hidden Pillbox (A35.1, A35.3) are played in the window before each of
+his defense rolls (W4), which opens for a Defense-posture defender at every defense roll.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine import flow
+from engine import flow, windows
 from engine.errors import IllegalOrder
 from engine.game import Action, Context, Role, State
-from engine.games.combat_commander import actioncards, cards, fortifications
+from engine.games.combat_commander import actioncards, cards, fortifications, model
 from engine.games.combat_commander.common import Rules, objectives
 from engine.hexgrid import Label
 from engine.text import t
@@ -25,6 +28,19 @@ HIDDEN = {
     "hidden-mines": ("hidden_mines", "mines", "A35.2"),
     "hidden-wire": ("hidden_wire", "wire", "A35.5"),
 }
+
+
+#: The window after a unit Advances into a hex (``hiddenadvance.AdvanceWindow``).
+ADVANCE_WINDOW = "advance_window"
+
+
+def open_after_advance(g: Rules, state: State, uid: str, label: Label) -> bool:
+    """Open the window after ``uid`` advanced into ``label`` (A35.2, A35.5, digest W2) for the enemy in
+    Defense posture when the hex may receive a fortification; True if it opened (the order then waits)."""
+    enemy = model.other(state["units"][uid]["side"])
+    if not may_answer(g, state, enemy, label):
+        return False
+    return windows.open_window(state, ADVANCE_WINDOW, f"advance-{uid}", [enemy], hex=label, mover=uid) is not None
 
 
 def may_answer(g: Rules, state: State, role: Role, label: Label) -> bool:
@@ -67,8 +83,14 @@ def play(g: Rules, state: State, role: Role, frame: flow.Frame, action: Action, 
 
 
 # Before a defense roll (A35.1, A35.3) -----------------------------------------------------------------
-# Both are played in the window before the Defense player's defense roll against an attack on
-# ``label``; until that window exists their verbs stay refused with their rule (common.NOT_YET).
+# Both are played in the window before the Defense player's defense roll (``responses.DefenseWindow``,
+# W4), which opens for a Defense-posture defender at every defense roll, whatever his hand holds.
+
+#: verb -> (card action, rule)
+BEFORE_DEFENSE = {
+    "hidden-entrenchments": ("hidden_entrenchments", "A35.1"),
+    "hidden-pillbox": ("hidden_pillbox", "A35.3"),
+}
 
 
 def _before_defense(g: Rules, state: State, role: Role, label: Label, rule: str) -> None:
@@ -79,11 +101,25 @@ def _before_defense(g: Rules, state: State, role: Role, label: Label, rule: str)
     fortifications.check_fort_hex(g.board_for(state), state, label)
 
 
-def entrench(g: Rules, state: State, role: Role, cid: str, label: Label, ctx: Context) -> None:
-    """A35.1: Foxholes in the attacked hex, unless it is a Building or Water or holds a fortification."""
+def check_entrench(g: Rules, state: State, role: Role, label: Label) -> None:
+    """A35.1: the attacked hex is not a Building or Water and holds no fortification."""
     _before_defense(g, state, role, label, "A35.1")
     if g.board_for(state).terrain(label).name == "building":
         raise IllegalOrder(t("Hidden Entrenchments cannot go in a Building ({hex}) (A35.1).", hex=label), "A35.1")
+
+
+def check_pillbox(g: Rules, state: State, role: Role, label: Label) -> None:
+    """A35.3: the attacked hex is an objective, not Water, without fortification, and the Pillbox is not in play."""
+    _before_defense(g, state, role, label, "A35.3")
+    if label not in objectives(g.board_for(state)).values():
+        raise IllegalOrder(t("Hidden Pillbox goes only in an objective hex; {hex} is not one (A35.3).", hex=label), "A35.3")
+    if "pillbox" in fortifications.forts(state).values():
+        raise IllegalOrder(t("The Pillbox is already in play (A35.3)."), "A35.3")
+
+
+def entrench(g: Rules, state: State, role: Role, cid: str, label: Label, ctx: Context) -> None:
+    """A35.1: Foxholes in the attacked hex, unless it is a Building or Water or holds a fortification."""
+    check_entrench(g, state, role, label)
     c = actioncards.play(state, role, cid, "hidden_entrenchments", "A35.1")
     ctx.reveal(t("{side} plays {card} ({rule}).", side=role, card=cards.face(c), rule="A35.1"))
     fortifications.place_fort(g.board_for(state), state, label, "foxholes", ctx, t("Hidden action, {rule}", rule="A35.1"))
@@ -91,11 +127,30 @@ def entrench(g: Rules, state: State, role: Role, cid: str, label: Label, ctx: Co
 
 def pillbox(g: Rules, state: State, role: Role, cid: str, label: Label, ctx: Context) -> None:
     """A35.3: the Pillbox in an attacked objective hex, if it is not in play yet."""
-    _before_defense(g, state, role, label, "A35.3")
-    if label not in objectives(g.board_for(state)).values():
-        raise IllegalOrder(t("Hidden Pillbox goes only in an objective hex; {hex} is not one (A35.3).", hex=label), "A35.3")
-    if "pillbox" in fortifications.forts(state).values():
-        raise IllegalOrder(t("The Pillbox is already in play (A35.3)."), "A35.3")
+    check_pillbox(g, state, role, label)
     c = actioncards.play(state, role, cid, "hidden_pillbox", "A35.3")
     ctx.reveal(t("{side} plays {card} ({rule}).", side=role, card=cards.face(c), rule="A35.3"))
     fortifications.place_fort(g.board_for(state), state, label, "pillbox", ctx, t("Hidden action, {rule}", rule="A35.3"))
+
+
+def defense_actions(g: Rules, state: State, role: Role, label: Label) -> list[Action]:
+    """What ``role`` may play before his defense roll in ``label`` (A35.1, A35.3): one held card of each."""
+    out = []
+    for verb, (action, _) in BEFORE_DEFENSE.items():
+        held = actioncards.held(state, role, action)
+        if not held:
+            continue
+        try:
+            (check_entrench if verb == "hidden-entrenchments" else check_pillbox)(g, state, role, label)
+        except IllegalOrder:
+            continue
+        out.append(Action(verb, (held[0],)))
+    return out
+
+
+def play_before_defense(g: Rules, state: State, role: Role, action: Action, label: Label, ctx: Context) -> None:
+    """Play Hidden Entrenchments or Hidden Pillbox for the defender about to roll in ``label``."""
+    rule = BEFORE_DEFENSE[action.verb][1]
+    if len(action.args) != 1:
+        raise IllegalOrder(t("Syntax: {verb} [CARD] ({rule}).", verb=action.verb, rule=rule), rule)
+    (entrench if action.verb == "hidden-entrenchments" else pillbox)(g, state, role, action.args[0], label, ctx)

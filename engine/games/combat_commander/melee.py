@@ -8,7 +8,7 @@ from engine import flow, windows
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import attack, cards, exits, fortifications, model
+from engine.games.combat_commander import attack, cards, exits, fortifications, hidden, model
 from engine.games.combat_commander.common import (
     NOT_YET,
     Rules,
@@ -88,6 +88,8 @@ class AdvanceOrder(Procedure):
         if state.get("over"):
             return
         model.update_control(g.data, state, objectives(board), ctx)
+        if hidden.open_after_advance(g, state, uid, dest):
+            return  # A35.2, A35.5: the Defense player answers first; the window then lets the order go on
         if all(x in frame["advanced"] or not state["units"][x]["hex"] for x in frame["units"]):
             finish_advance(g, state, ctx)
 

@@ -177,8 +177,8 @@ class Rout(Procedure):
                 return
         if frame.get("card") and frame.get("rolling"):
             uid, frame["rolling"] = frame["rolling"], ""
-            if self._result(g, state, frame, uid, frame.pop("card"), ctx):
-                return
+            if self._result(g, state, frame, uid, frame.pop("card"), ctx) or state.get("over"):
+                return  # a retreat waits, or the elimination off the edge ended the game (6.3.1)
         while frame["queue"]:
             if state.get("over"):
                 return

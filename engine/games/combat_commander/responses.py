@@ -22,7 +22,7 @@ from engine import flow, windows
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Step
 from engine.game import Action, Context, Role, State
-from engine.games.combat_commander import attack, cards, fireactions, model
+from engine.games.combat_commander import attack, cards, fireactions, hidden, model
 from engine.games.combat_commander.common import NOT_YET, not_yet, rules_of
 from engine.text import Text, t
 
@@ -94,6 +94,12 @@ class DefenseWindow(windows.ResponseWindow):
 
     def question(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Text:
         a = attack.attack_frame(state)
+        if state["sides"][role]["posture"] == "defense":  # public: the posture, never the hand (A35)
+            return t(
+                "{unit} is about to roll its defense against {total}: play Concealment (A29), Hidden Entrenchments (A35.1), Hidden Pillbox (A35.3), or 'pass'.",
+                unit=frame["unit"],
+                total=max(0, a["total"] - a["conceal"]),
+            )
         return t(
             "{unit} is about to roll its defense against {total}: play Concealment (A29), or 'pass'.",
             unit=frame["unit"],
@@ -102,11 +108,15 @@ class DefenseWindow(windows.ResponseWindow):
 
     def responses(self, game: Any, state: State, frame: flow.Frame, role: Role) -> list[Action]:
         held = sorted(c for c in state["sides"][role]["hand"] if cards.card(c).action == "concealment")
-        return [Action("concealment", (held[0],))] if held else []
+        out = [Action("concealment", (held[0],))] if held else []
+        return out + hidden.defense_actions(rules_of(game), state, role, state["units"][frame["unit"]]["hex"])
 
     def respond(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
+        if action.verb in hidden.BEFORE_DEFENSE:
+            hidden.play_before_defense(rules_of(game), state, role, action, state["units"][frame["unit"]]["hex"], ctx)
+            return
         if action.verb != "concealment":
-            refuse(self, game, state, frame, action, ("concealment",))
+            refuse(self, game, state, frame, action, ("concealment", *hidden.BEFORE_DEFENSE))
         cid, _ = card_arg(action.args)
         fireactions.play_concealment(rules_of(game), state, attack.attack_frame(state), role, frame["unit"], cid, ctx)
 
@@ -227,7 +237,10 @@ def auto_action(state: State, role: Role) -> Action | None:
         if mine["initiative"] == "never" or (mine["initiative"] == "upto" and int(top["roll"]["value"]) <= int(mine["upto"])):
             return Action("accept")
         return None
-    if top["proc"] in ("attack_window", "defense_window", "wounds_window") and mine["windows_turn"] == state["turns"]:
+    # The window after a Pass with discards answers the passer's turn, which has just ended (R30).
+    if top["proc"] == "demolition_window" and mine["windows_turn"] in (state["turns"], state["turns"] - 1) and model.other(top["passer"]) == role:
+        return Action("pass")
+    if top["proc"] in ("attack_window", "defense_window", "wounds_window", "advance_window") and mine["windows_turn"] == state["turns"]:
         if top["roles"][top["at"]] == role:
             return Action("pass")
     return None

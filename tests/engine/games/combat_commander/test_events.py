@@ -232,11 +232,24 @@ def test_elan_moves_the_surrender_marker_away() -> None:
     assert m.state["sides"]["axis"]["surrender"] == before + 1
 
 
-def test_entrench_is_left_to_the_referee_with_f102() -> None:
-    """E55: Foxholes are fortifications, not in play yet: logged with F102."""
+def test_entrench_places_foxholes_in_a_hex_of_the_drawer() -> None:
+    """E55: the drawer may place Foxholes in a hex with his units; Water and fortified hexes are not offered."""
     m = new_match()
-    ctx = draw_event(m, "axis", "entrench")
-    assert any("F102" in line for line in ctx.lines)
+    only_units(m, {"g-s1": "D2", "g-s2": "K10", "g-s3": "B7", "a-s1": "H5"})
+    m.state["forts"]["B7"] = "wire"
+    draw_event(m, "axis", "entrench")
+    assert choice(m)["optional"] and options(m) == ["D2"]  # K10 is a Stream (F100.3)
+    play(m, "axis", "choose", "D2")
+    assert m.state["forts"] == {"B7": "wire", "D2": "foxholes"}
+
+
+def test_entrench_may_be_declined() -> None:
+    """E55: the drawer *may* place them: 'pass' (the published default) places nothing."""
+    m = new_match()
+    only_units(m, {"g-s1": "D2", "a-s1": "H5"})
+    draw_event(m, "axis", "entrench")
+    play(m, "axis", "pass")
+    assert m.state["forts"] == {} and top(m) == "turn"
 
 
 def test_field_promotion_places_the_corporal_with_a_broken_unit() -> None:
@@ -365,11 +378,36 @@ def test_kia_with_no_broken_unit_does_nothing() -> None:
     assert not m.state["choices"] and top(m) == "turn"
 
 
-def test_malfunction_is_left_to_the_referee() -> None:
-    """E63: weapons are not in play yet; the Random Hex is drawn and logged."""
+def test_malfunction_breaks_the_nearest_unbroken_weapon() -> None:
+    """E63: the unbroken weapon nearest the Random Hex (either side) breaks: from I5, the BAR in I6."""
     m = new_match()
-    ctx = draw_event(m, "axis", "malfunction", ("I5",))
-    assert any("I5" in line and "E63" in line for line in ctx.lines)
+    only_units(m, {"g-s3": "I2", "g-s4": "J2", "a-s3": "I6", "a-s1": "H5"})
+    draw_event(m, "axis", "malfunction", ("I5",))
+    assert state_weapon(m, "a-w1")["broken"] and not state_weapon(m, "g-w1")["broken"]
+
+
+def test_malfunction_skips_broken_weapons() -> None:
+    """E63: only an unbroken weapon breaks; a broken one nearer is passed over."""
+    m = new_match()
+    only_units(m, {"g-s3": "I2", "g-s4": "A1", "a-s3": "I6", "a-s1": "H5"})
+    state_weapon(m, "a-w1")["broken"] = True
+    draw_event(m, "axis", "malfunction", ("I5",))
+    assert state_weapon(m, "a-w1")["unit"] == "a-s3" and state_weapon(m, "g-w1")["broken"] and not state_weapon(m, "g-w2")["broken"]
+
+
+def test_malfunction_on_a_tie_the_drawer_chooses() -> None:
+    """E63: two unbroken weapons at the same distance: the drawer chooses which breaks."""
+    m = new_match()
+    only_units(m, {"g-s3": "I4", "a-s3": "I6", "g-s4": "A1"})
+    draw_event(m, "axis", "malfunction", ("I5",))
+    assert options(m) == ["a-w1", "g-w1"] and choice(m)["role"] == "axis"
+    play(m, "axis", "choose", "g-w1")
+    assert state_weapon(m, "g-w1")["broken"] and not state_weapon(m, "a-w1")["broken"]
+
+
+def state_weapon(m: Match, wid: str) -> dict[str, object]:
+    found: dict[str, object] = m.state["weapons"][wid]
+    return found
 
 
 def test_medic_rallies_a_broken_unit() -> None:
@@ -415,12 +453,61 @@ def test_reconnaissance_choice_is_masked_in_the_echo() -> None:
     assert GAME.order_text(Action("choose", ("chit-a",)), "public") == "choose chit"
 
 
-def test_sappers_and_weapons_events_are_left_to_the_referee() -> None:
-    """E70, E71, E75: Mines, Wire and weapons are not in play yet: logged with the rule."""
-    for event, rule in (("sappers", "E70"), ("scrounge", "E71"), ("suppressing_fire", "E75")):
-        m = new_match()
-        ctx = draw_event(m, "axis", event)
-        assert any(rule in line for line in ctx.lines), event
+def test_sappers_remove_a_mines_or_wire_marker() -> None:
+    """E70: the drawer may remove one Mines or Wire marker, never another fortification."""
+    m = new_match()
+    m.state["forts"].update({"B7": "wire", "C7": "mines", "D7": "foxholes"})
+    draw_event(m, "axis", "sappers")
+    assert choice(m)["optional"] and options(m) == ["B7", "C7"]
+    play(m, "axis", "choose", "C7")
+    assert m.state["forts"] == {"B7": "wire", "D7": "foxholes"}
+
+
+def test_sappers_with_nothing_to_remove_do_nothing() -> None:
+    """E70: without Mines or Wire on the map the event is ignored (E42)."""
+    m = new_match()
+    m.state["forts"]["D7"] = "foxholes"
+    draw_event(m, "axis", "sappers")
+    assert not m.state["choices"] and m.state["forts"] == {"D7": "foxholes"}
+
+
+def test_scrounge_gives_an_eliminated_weapon_to_a_unit_without_one() -> None:
+    """E71: an eliminated weapon (either side) comes back, unbroken, with one of the drawer's units without a weapon."""
+    m = new_match()
+    only_units(m, {"g-s1": "D2", "g-s2": "E2", "g-s3": "I2", "a-s1": "H5"})
+    m.state["weapons"]["a-w1"].update(unit=None, broken=False)
+    draw_event(m, "axis", "scrounge")
+    assert choice(m)["optional"] and options(m) == ["a-w1"]
+    play(m, "axis", "choose", "a-w1")
+    assert options(m) == ["g-s1", "g-s2"]  # g-s3 already carries the HMG (11.2)
+    play(m, "axis", "choose", "g-s1")
+    assert state_weapon(m, "a-w1")["unit"] == "g-s1" and state_weapon(m, "a-w1")["side"] == "axis"
+
+
+def test_scrounge_with_an_empty_weapons_box_does_nothing() -> None:
+    """E71: no eliminated weapon: nothing to choose (E42)."""
+    m = new_match()
+    draw_event(m, "axis", "scrounge")
+    assert not m.state["choices"]
+
+
+def test_suppressing_fire_needs_a_machine_gun_in_range_and_los() -> None:
+    """E75: an unsuppressed enemy unit in Range and LOS of the drawer's unbroken MG, carried by a good-order unit."""
+    m = new_match()
+    only_units(m, {"g-s3": "I2", "a-s1": "I4", "a-s2": "A10"})
+    draw_event(m, "axis", "suppressing_fire")
+    assert choice(m)["optional"] and "a-s1" in options(m) and "a-s2" not in options(m)
+    play(m, "axis", "choose", "a-s1")
+    assert unit(m, "a-s1")["suppressed"]
+
+
+def test_suppressing_fire_without_a_good_order_carrier_does_nothing() -> None:
+    """E75: a broken carrier's MG does not count."""
+    m = new_match()
+    only_units(m, {"g-s3": "I2", "a-s1": "I4"})
+    unit(m, "g-s3")["broken"] = True
+    draw_event(m, "axis", "suppressing_fire")
+    assert not m.state["choices"]
 
 
 def test_shell_shock_breaks_the_nearest_unit() -> None:

@@ -88,6 +88,7 @@ def test_an_advancing_unit_exits_instead_of_entering_a_hex() -> None:
     allies_to_play(m, {"a-s1": "F1", "a-s2": "F9", "g-s1": "N5"})
     play(m, "allies", "advance", hold(m, "allies", "advance"), "a-s1")
     play(m, "allies", "exit", "a-s1")
+    play(m, "allies", "choose", "1")  # its Time space (7.2.1)
     assert m.state["units"]["a-s1"]["hex"] is None and m.state["vp"] == -2 and top(m) == "turn"
 
 
@@ -145,3 +146,36 @@ def test_a_position_after_an_exit_and_an_attack_loads_elsewhere() -> None:
     other.load_position(text, "rules question")
     assert {"time": 1, "side": "allies", "id": "a-s1", "type": "usa_rifle"} in other.state["reinforcements"]
     assert other.export_position() == text
+
+
+def test_the_owner_chooses_the_time_space_of_an_exited_unit() -> None:
+    """7.2.1: the exited unit waits on the Time space its owner chooses, after the Time marker."""
+    m = new_match()
+    allies_to_play(m, {"a-s1": "F1", "a-s2": "F9", "g-s1": "N5"})
+    play(m, "allies", "move", hold(m, "allies", "move"), "a-s1")
+    play(m, "allies", "exit", "a-s1")
+    assert top(m) == "choice" and m.state["choices"][0]["kind"] == "exit_space"
+    play(m, "allies", "choose", "4")
+    assert {"time": 4, "side": "allies", "id": "a-s1", "type": "usa_rifle"} in m.state["reinforcements"]
+
+
+def test_the_time_space_must_be_after_the_time_marker() -> None:
+    """7.2.1, R32: the current space is refused (the unit could never come back)."""
+    m = new_match()
+    allies_to_play(m, {"a-s1": "F1", "a-s2": "F9", "g-s1": "N5"})
+    play(m, "allies", "move", hold(m, "allies", "move"), "a-s1")
+    play(m, "allies", "exit", "a-s1")
+    with pytest.raises(IllegalOrder) as exc:
+        play(m, "allies", "choose", str(m.state["time"]))
+    assert exc.value.rule == "7.2.1"
+
+
+def test_past_sudden_death_the_next_space_is_the_only_one() -> None:
+    """R32: with the Time marker at or past Sudden Death, the unit waits on the next space without a question."""
+    m = new_match()
+    allies_to_play(m, {"a-s1": "F1", "a-s2": "F9", "g-s1": "N5"})
+    m.state["time"] = m.state["sudden_death"]
+    play(m, "allies", "move", hold(m, "allies", "move"), "a-s1")
+    play(m, "allies", "exit", "a-s1")
+    assert top(m) != "choice"
+    assert {"time": m.state["sudden_death"] + 1, "side": "allies", "id": "a-s1", "type": "usa_rifle"} in m.state["reinforcements"]

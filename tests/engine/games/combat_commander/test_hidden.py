@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalOrder, NotImplementedRule
+from engine.errors import IllegalOrder
 from engine.games.combat_commander import hidden
 from engine.games.combat_commander.cards import card
 from tests.engine.games.combat_commander.helpers import (
@@ -110,18 +110,6 @@ def test_hidden_mines_outside_a_move_are_refused() -> None:
     assert exc.value.rule == "A35.2"
 
 
-def test_hidden_wire_against_an_advance_is_not_implemented() -> None:
-    """Against an Advance the Hidden actions are refused naming their rule until implemented (A35.5)."""
-    m = new_match()
-    only_units(m, {"g-l1": "A7", "g-s1": "A7", "a-s1": "N9"})
-    cid = hidden_card(m, "allies", "hidden_wire")
-    play(m, "axis", "advance", hold(m, "axis", "advance"), "g-l1", "g-s1")
-    play(m, "axis", "step", "g-s1", "A8")
-    with pytest.raises(NotImplementedRule) as exc:
-        GAME.parse(m.state, "allies", f"hidden-wire {cid}")
-    assert exc.value.rule == "A35.5"
-
-
 def before_defense(where: str, action: str):  # type: ignore[no-untyped-def]
     """The Allies (Defense posture) defend a-s1 in ``where`` and hold ``action``."""
     m = new_match()
@@ -175,14 +163,3 @@ def test_only_one_pillbox_in_play() -> None:
     with pytest.raises(IllegalOrder) as exc:
         hidden.pillbox(GAME, m.state, "allies", cid, "L3", FakeContext())
     assert exc.value.rule == "A35.3"
-
-
-def test_hidden_entrenchments_and_pillbox_are_still_refused_as_orders() -> None:
-    """Until the window before a defense roll exists, their verbs are refused naming their rule (A35.1, A35.3)."""
-    m = new_match()
-    rules = set()
-    for verb in ("hidden-entrenchments", "hidden-pillbox"):
-        with pytest.raises(NotImplementedRule) as exc:
-            GAME.parse(m.state, "allies", verb)
-        rules.add(exc.value.rule)
-    assert rules == {"A35.1", "A35.3"}

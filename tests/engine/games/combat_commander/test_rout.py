@@ -87,6 +87,15 @@ def test_a_unit_on_its_own_edge_that_must_retreat_is_eliminated() -> None:
     assert m.state["units"]["a-s1"]["hex"] is None and top(m) == "turn"
 
 
+def test_the_last_unit_routed_off_its_own_edge_ends_the_game() -> None:
+    """O23.3.5, 6.3.1: the elimination off the edge that ends the game leaves nothing of the Rout order to finish."""
+    m = new_match()
+    only_units(m, {"g-s1": "N1", "a-s1": "D10"})
+    m.state["units"]["a-s1"]["broken"] = True
+    rout(m, "allies", [9])
+    assert m.state["over"] and m.state["units"]["a-s1"]["hex"] is None
+
+
 def test_the_orderer_may_rout_himself_but_needs_a_broken_unit() -> None:
     """The chosen player must have a broken unit (O23.1)."""
     m = new_match()
