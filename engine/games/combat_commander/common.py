@@ -15,11 +15,9 @@ from engine.text import t
 
 # Orders and actions that exist in the rules but are not implemented yet: refused with their rule.
 NOT_YET = {
-    "ambush": "A25",
     "hidden-entrenchments": "A35.1",
     "hidden-pillbox": "A35.3",
     "hidden-units": "A35.4",
-    "no-quarter": "A38",
 }
 
 

@@ -227,7 +227,7 @@ def auto_action(state: State, role: Role) -> Action | None:
         if mine["initiative"] == "never" or (mine["initiative"] == "upto" and int(top["roll"]["value"]) <= int(mine["upto"])):
             return Action("accept")
         return None
-    if top["proc"] in ("attack_window", "defense_window", "wounds_window") and mine["windows_turn"] == state["turns"]:
+    if top["proc"] in ("attack_window", "defense_window", "wounds_window", "ambush_window", "no_quarter_window") and mine["windows_turn"] == state["turns"]:
         if top["roles"][top["at"]] == role:
             return Action("pass")
     return None

@@ -117,6 +117,8 @@ class Turn(Procedure):
                 raise IllegalOrder(t("Give at least one order, or pass (5)."), "5")
             end_turn(g, state, role, ctx)
             return
+        if a and a[0] in side["hand"] and cards.card(a[0]).order == "command_confusion":
+            raise IllegalOrder(t("Command Confusion cannot be played as an order (O19)."), "O19")
         if v in ("fire", "move", "advance"):
             if state["orders"] >= side["capacity"]:
                 raise IllegalOrder(t("Your order capacity is {capacity} this turn (5.1).", capacity=side["capacity"]), "5.1")
