@@ -10,8 +10,8 @@ defense roll, and, when a Squad takes a hit, its owner's Light Wounds window (W5
 Windows open on public information only: W3 for the firer at every attack, W4 for the
 defender when the target hex gives Cover (Concealment would matter) or the defender is in
 Defense posture, W5 for the owner of every Squad that takes a hit; what the hands hold
-never decides whether a window opens. The defense order is the default of ruling R8
-(leaders last).
+never decides whether a window opens. The defending player chooses the order of the defense
+rolls (``defenseorder``, O20.3.4); ruling R8's order (leaders last) is the default.
 
 A firing piece is a unit or a weapon (11): ``frame["weapons"]`` lists the weapons firing, with
 their printed FP and kind, for the actions that ask for one (A27, A41). Ordnance makes its
@@ -29,7 +29,7 @@ from engine import flow, windows
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Context, Role, State
-from engine.games.combat_commander import cards, events, fire, model, weapons
+from engine.games.combat_commander import cards, defenseorder, events, fire, model, weapons
 from engine.games.combat_commander.common import Rules, rules_of
 from engine.hexgrid import Label
 from engine.text import t
@@ -227,6 +227,8 @@ class FireAttack(Procedure):
             frame["next"] += 1
         else:
             flow.end(state, made=True)
+            return
+        if defenseorder.ask(state, frame):  # O20.3.4: the owner chooses who rolls next
             return
         frame["stage"] = "droll"
         owner = u["side"]

@@ -22,7 +22,7 @@ from engine import flow, windows
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Step
 from engine.game import Action, Context, Role, State
-from engine.games.combat_commander import attack, cards, fireactions, model
+from engine.games.combat_commander import attack, cards, defenseorder, fireactions, model
 from engine.games.combat_commander.common import NOT_YET, not_yet, rules_of
 from engine.text import Text, t
 
@@ -227,6 +227,8 @@ def auto_action(state: State, role: Role) -> Action | None:
         if mine["initiative"] == "never" or (mine["initiative"] == "upto" and int(top["roll"]["value"]) <= int(mine["upto"])):
             return Action("accept")
         return None
+    if top["proc"] == defenseorder.PROC and mine["windows_turn"] == state["turns"] and defenseorder.owner(state) == role:
+        return Action("pass")  # the published order of the defense rolls (O20.3.4, R8)
     if top["proc"] in ("attack_window", "defense_window", "wounds_window", "ambush_window", "no_quarter_window") and mine["windows_turn"] == state["turns"]:
         if top["roles"][top["at"]] == role:
             return Action("pass")

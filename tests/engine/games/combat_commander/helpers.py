@@ -91,6 +91,7 @@ ANSWERED = {
     "wounds_window": "pass",
     "ambush_window": "pass",
     "no_quarter_window": "pass",
+    "defense_order": "pass",
     "cc_roll": "accept",
 }
 
