@@ -183,6 +183,7 @@ class CombatCommander(flow.ProcedureGame):
         meleeactions.AMBUSH_WINDOW: meleeactions.AmbushWindow(),
         meleeactions.AMBUSH_PICK: meleeactions.AmbushPick(),
         meleeactions.NO_QUARTER_WINDOW: meleeactions.NoQuarterWindow(),
+        meleeactions.MELEE_ORDER: meleeactions.MeleeOrder(),
         stacking.PROC: stacking.Stacking(),
         defenseorder.PROC: defenseorder.DefenseOrder(),
         "rout": rally.Rout(),

@@ -115,7 +115,7 @@ def finish_advance(g: Rules, state: State, ctx: Context) -> None:
 
 
 def melees(g: Rules, state: State, ctx: Context, triggers: bool = True) -> None:
-    """O16.4: one melee per shared hex, in hex order (the active player's choice is not asked yet);
+    """O16.4: one melee per shared hex, in the order the active player chooses (``meleeactions``);
     ``triggers``: False for a melee a trigger caused, whose rolls never trigger (1.9.1)."""
     shared = sorted(
         h for h in {u["hex"] for u in model.on_map(state).values()}
@@ -158,6 +158,8 @@ class Melee(Procedure):
             if frame["at"] >= len(frame["hexes"]):
                 flow.end(state)
                 model.update_control(g.data, state, objectives(g.board_for(state)), ctx)
+                return
+            if meleeactions.ask_order(state, frame):  # O16.4: the active player chooses the next melee
                 return
             frame.update(stage="ambush", rolled=0, totals={})
         label = frame["hexes"][frame["at"]]

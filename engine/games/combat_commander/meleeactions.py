@@ -69,6 +69,76 @@ def card_for(state: State, role: Role, action: str, rule: str, args: tuple[str, 
     return held[0]
 
 
+# The order of several melees (O16.4) -------------------------------------------------------------
+
+MELEE_ORDER = "melee_order"
+
+
+def melee_frame(state: State) -> flow.Frame:
+    """The melees (``melee.Melee``) under this question."""
+    return next(f for f in reversed(flow.stack(state)) if f["proc"] == "melee")
+
+
+def pending(state: State, frame: flow.Frame) -> list[Label]:
+    """The hexes of ``frame`` still to resolve that hold both sides' units, in their current order."""
+    return [h for h in frame["hexes"][frame["at"]:] if len({state["units"][u]["side"] for u in model.units_at(state, h)}) == 2]
+
+
+def ask_order(state: State, frame: flow.Frame) -> bool:
+    """O16.4: with two or more melees still to resolve, the active player chooses the next (True:
+    the question is open), unless he kept the order (``pass``) or has just chosen."""
+    if frame.get("order_kept") or frame.get("ordered") == frame["at"] or len(pending(state, frame)) < 2:
+        return False
+    flow.call(state, MELEE_ORDER)
+    return True
+
+
+class MeleeOrder(Procedure):
+    """O16.4: several melees are resolved one at a time, in the order the active player chooses."""
+
+    name = MELEE_ORDER
+    rule = "O16.4"
+
+    def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
+        return Step(t("order of the melees"), "O16.4")
+
+    def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[Role]:
+        return frozenset({state["player"]})
+
+    def text(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Text:
+        return t(
+            "Several melees are to be resolved (O16.4): choose the next, 'choose HEX' ({hexes}), or 'pass' to resolve them in this order.",
+            hexes=", ".join(pending(state, melee_frame(state))),
+        )
+
+    def prompt(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Prompt:
+        hexes = pending(state, melee_frame(state))
+        acts = (Action("pass"), *(Action("choose", (h,)) for h in hexes))
+        return Prompt(role, self.text(game, state, frame, role), acts, default=Action("pass"))
+
+    def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
+        melees = melee_frame(state)
+        hexes = pending(state, melees)
+        if action.verb == "pass":
+            if action.args:
+                raise InvalidOrder(t("'pass' takes nothing more here."), t("Possible now: pass."))
+            melees["order_kept"] = True
+            ctx.log(t("{side} resolves the melees in the order {hexes} (O16.4).", side=role, hexes=", ".join(hexes)))
+            flow.end(state)
+            return
+        if action.verb != "choose" or len(action.args) != 1:
+            raise flow.refuse(action, ("choose", "pass"), self.step(game, state, frame), t("Syntax: choose HEX, or pass."))
+        label = action.args[0]
+        if label not in hexes:
+            raise IllegalOrder(t("{hex} holds no melee still to resolve: choose one of {hexes} (O16.4).", hex=label, hexes=", ".join(hexes)), "O16.4")
+        rest = melees["hexes"][melees["at"]:]
+        rest.remove(label)
+        melees["hexes"][melees["at"]:] = [label, *rest]
+        melees["ordered"] = melees["at"]
+        ctx.log(t("{side} resolves the melee in {hex} next (O16.4).", side=role, hex=label))
+        flow.end(state)
+
+
 # Ambush (A25) ------------------------------------------------------------------------------------
 
 

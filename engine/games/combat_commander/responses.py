@@ -227,6 +227,8 @@ def auto_action(state: State, role: Role) -> Action | None:
         if mine["initiative"] == "never" or (mine["initiative"] == "upto" and int(top["roll"]["value"]) <= int(mine["upto"])):
             return Action("accept")
         return None
+    if top["proc"] == "melee_order" and mine["windows_turn"] == state["turns"] and state["player"] == role:
+        return Action("pass")  # the melees in hex order (O16.4, R15)
     if top["proc"] == defenseorder.PROC and mine["windows_turn"] == state["turns"] and defenseorder.owner(state) == role:
         return Action("pass")  # the published order of the defense rolls (O20.3.4, R8)
     if top["proc"] in ("attack_window", "defense_window", "wounds_window", "ambush_window", "no_quarter_window") and mine["windows_turn"] == state["turns"]:

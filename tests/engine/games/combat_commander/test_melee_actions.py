@@ -297,3 +297,51 @@ def test_the_melee_fp_is_fixed_before_the_rolls() -> None:
     m.state["units"]["g-s1"]["broken"] = True  # as a trigger of that roll might do
     recs = play(m, "allies", "accept")
     assert any("axis in C7: melee FP 5 + 12" in line for line in texts(recs))
+
+
+# The order of several melees (O16.4) -----------------------------------------------------------
+
+
+def two_melees(m: Match) -> None:
+    """The Axis advances g-s1 into C7 (a-s1) and g-s2 into C8 (a-s2) in one order led by g-l1."""
+    only_units(m, {"g-l1": "B7", "g-s1": "B7", "g-s2": "B7", "g-s4": "N1", "a-s1": "C7", "a-s2": "C8", "a-s3": "N9"})
+    cid = hold(m, "axis", "advance")
+    play_only(m, "axis", "advance", cid, "g-l1", "g-s1", "g-s2")
+    play_only(m, "axis", "step", "g-s1", "C7")
+    play_only(m, "axis", "step", "g-s2", "C8")
+    play_only(m, "axis", "done")
+
+
+def test_the_active_player_chooses_the_order_of_several_melees() -> None:
+    """O16.4: with several melees, the active player picks which is resolved first; 'pass' is the published default."""
+    m = new_match()
+    two_melees(m)
+    assert top(m) == "melee_order" and m.active() == {"axis"}
+    assert GAME.prompt(m.state, "axis").default == Action("pass")
+    play_only(m, "axis", "choose", "C8")
+    assert top(m) == "ambush_window" and m.state["flow"][-1]["hex"] == "C8"
+
+
+def test_pass_resolves_the_melees_in_hex_order() -> None:
+    """R15: 'pass' keeps the order by hex label for every melee of the order."""
+    m = new_match()
+    two_melees(m)
+    play_only(m, "axis", "pass")
+    assert top(m) == "ambush_window" and m.state["flow"][-1]["hex"] == "C7"
+
+
+def test_a_hex_without_a_melee_cannot_be_chosen() -> None:
+    """O16.4: the choice is among the hexes whose melee is still to be resolved."""
+    m = new_match()
+    two_melees(m)
+    with pytest.raises(IllegalOrder) as exc:
+        play_only(m, "axis", "choose", "B7")
+    assert exc.value.rule == "O16.4"
+
+
+def test_the_last_melee_needs_no_choice() -> None:
+    """O16.4: once one melee is left, it is resolved without asking."""
+    m = new_match()
+    two_melees(m)
+    play_only(m, "axis", "choose", "C8")
+    assert "melee_order" not in answer(m, "melee_order") and top(m) != "melee_order"
