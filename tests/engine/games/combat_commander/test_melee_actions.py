@@ -345,3 +345,30 @@ def test_the_last_melee_needs_no_choice() -> None:
     two_melees(m)
     play_only(m, "axis", "choose", "C8")
     assert "melee_order" not in answer(m, "melee_order") and top(m) != "melee_order"
+
+
+def test_a_player_whose_units_were_all_ambushed_may_still_ambush() -> None:
+    """A25, R50: both sides may be wiped out by Ambushes: the active player ambushes even with no unit of his left."""
+    m = new_match()
+    hold_action(m, "allies", "ambush")
+    hold_action(m, "axis", "ambush")
+    m.state["units"]["g-s1"]["broken"] = True
+    farm_melee(m)
+    play_only(m, "allies", "ambush")
+    assert m.state["units"]["g-s1"]["hex"] is None
+    play_only(m, "allies", "pass")
+    assert any(a.verb == "ambush" for a in GAME.prompt(m.state, "axis").actions)
+    play_only(m, "axis", "ambush")
+    assert m.state["units"]["a-s1"]["broken"]
+
+
+def test_no_quarter_follows_a_melee_ended_by_ambushes() -> None:
+    """R51: a melee that ended with no further effect is concluded too: the survivor may play No Quarter."""
+    m = village_melee(axis=2, allies=12)
+    hold_action(m, "allies", "ambush")
+    m.state["units"]["g-s1"]["broken"] = True
+    play_only(m, "axis", "pass")
+    play_only(m, "allies", "ambush")
+    play_only(m, "allies", "pass")
+    assert m.state["units"]["g-s1"]["hex"] is None
+    assert top(m) == "no_quarter_window" and m.active() == {"allies"}
