@@ -16,6 +16,7 @@ from engine import flow
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
+from engine.games.combat_commander import model
 from engine.text import Text, t
 
 PROC = "defense_order"
@@ -89,5 +90,5 @@ class DefenseOrder(Procedure):
 
 
 def owner(state: State) -> Role:
-    """Who answers the question on top: the owner of the defenders still to roll."""
-    return str(state["units"][to_roll(state, attack_frame(state))[0]]["side"])
+    """Who answers the question on top: the defender, the attacker's opponent."""
+    return model.other(attack_frame(state)["attacker"])

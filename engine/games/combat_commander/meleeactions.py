@@ -151,7 +151,7 @@ def ambush_default(g: Any, state: State, units: list[str]) -> str:
     """R50: the unit an Ambush breaks by default: a good-order unit before a broken one (a break
     rather than an elimination), then the fewest VP, then by unit id."""
     data = rules_of(g).data
-    return min(units, key=lambda u: (bool(state["units"][u]["broken"]), model.unit_vp(data, state, u), u))
+    return min(units, key=lambda u: (bool(state["units"][u]["broken"]), model.unit_vp(data, state, u), u), default="")
 
 
 class AmbushWindow(windows.ResponseWindow):
@@ -220,11 +220,16 @@ class AmbushPick(Procedure):
 
     def prompt(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Prompt:
         units = model.units_at(state, frame["hex"], role)
+        if not units:
+            return Prompt(role, self.text(game, state, frame, role), (Action("pass"),), default=Action("pass"))
         default = Action("choose", (ambush_default(game, state, units),))
         return Prompt(role, self.text(game, state, frame, role), tuple(Action("choose", (u,)) for u in units), default=default)
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
         units = model.units_at(state, frame["hex"], role)
+        if not units and action.verb == "pass":  # the referee took the units away: nothing left to break
+            flow.end(state)
+            return
         if action.verb != "choose" or len(action.args) != 1:
             raise flow.refuse(action, ("choose",), self.step(game, state, frame), t("Syntax: choose UNIT ({units}).", units=", ".join(units)))
         uid = action.args[0]

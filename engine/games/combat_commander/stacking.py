@@ -70,7 +70,11 @@ class Stacking(Procedure):
         return Step(t("stacking check at the end of the turn"), "8.1")
 
     def current(self, game: Any, state: State) -> tuple[Role, Label]:
-        return overstacked(rules_of(game), state)[0]
+        """The hex to bring within the limit now (none left once the referee has changed the position)."""
+        found = overstacked(rules_of(game), state)
+        if not found:
+            raise IllegalOrder(t("No hex is overstacked any more (8.1)."), "8.1")
+        return found[0]
 
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[Role]:
         found = overstacked(rules_of(game), state)

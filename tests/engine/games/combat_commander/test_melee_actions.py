@@ -372,3 +372,16 @@ def test_no_quarter_follows_a_melee_ended_by_ambushes() -> None:
     play_only(m, "allies", "pass")
     assert m.state["units"]["g-s1"]["hex"] is None
     assert top(m) == "no_quarter_window" and m.active() == {"allies"}
+
+
+def test_the_ambush_choice_lets_go_when_the_referee_removed_the_units() -> None:
+    """A25: with no unit of his left in the melee (a referee's change), the ambushed player has nothing to break and passes."""
+    m = new_match()
+    hold_action(m, "allies", "ambush")
+    farm_melee(m, ("g-s1", "g-s2"))
+    play_only(m, "allies", "ambush")
+    for uid in ("g-s1", "g-s2"):
+        m.state["units"][uid]["hex"] = None
+    assert GAME.prompt(m.state, "axis").actions == (Action("pass"),)
+    play_only(m, "axis", "pass")
+    assert top(m) == "ambush_window"
