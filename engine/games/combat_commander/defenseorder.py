@@ -16,7 +16,7 @@ from engine import flow
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import model
+from engine.games.combat_commander import deployresults, model
 from engine.text import Text, t
 
 PROC = "defense_order"
@@ -30,7 +30,7 @@ def attack_frame(state: State) -> flow.Frame:
 def to_roll(state: State, frame: flow.Frame) -> list[str]:
     """The defenders of the attack ``frame`` still to roll, in their current order."""
     hexes = [frame["target"], *([frame["spray"]] if frame["spray"] else [])]
-    return [u for u in frame["defenders"][frame["next"]:] if state["units"][u]["hex"] in hexes]
+    return [u for u in frame["defenders"][frame["next"]:] if deployresults.stand_ins(state, u, hexes)]
 
 
 def ask(state: State, frame: flow.Frame) -> bool:
