@@ -10,8 +10,8 @@ defense roll, and, when a Squad takes a hit, its owner's Light Wounds window (W5
 Windows open on public information only: W3 for the firer at every attack, W4 for the
 defender when the target hex gives Cover (Concealment would matter) or the defender is in
 Defense posture, W5 for the owner of every Squad that takes a hit; what the hands hold
-never decides whether a window opens. The defense order is the default of ruling R8
-(leaders last).
+never decides whether a window opens. The defending player chooses the order of the defense
+rolls (``defenseorder``, O20.3.4); ruling R8's order (leaders last) is the default.
 
 A firing piece is a unit or a weapon (11): ``frame["weapons"]`` lists the weapons firing, with
 their printed FP and kind, for the actions that ask for one (A27, A41). Ordnance makes its
@@ -29,8 +29,9 @@ from engine import flow, windows
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Context, Role, State
-from engine.games.combat_commander import cards, events, fire, model, weapons
+from engine.games.combat_commander import cards, defenseorder, events, fire, model, weapons
 from engine.games.combat_commander.common import Rules, rules_of
+from engine.games.combat_commander.deployresults import stand_ins
 from engine.hexgrid import Label
 from engine.text import t
 
@@ -166,8 +167,9 @@ class FireAttack(Procedure):
             return
         if stage == "hit":
             uid = frame["defenders"][frame["next"]]
-            if not frame.pop("wounded", False) and state["units"][uid]["hex"] is not None:
-                model.hit(g.data, state, uid, ctx)
+            if not frame.pop("wounded", False):
+                for taker in stand_ins(state, uid, attack_hexes(frame)):  # E52.2: both Teams of a deployed Squad
+                    model.hit(g.data, state, taker, ctx)
             self._advance(state, frame)
 
     def _aim(self, state: State, frame: flow.Frame) -> None:
@@ -222,17 +224,20 @@ class FireAttack(Procedure):
         while frame["next"] < len(frame["defenders"]):
             uid = frame["defenders"][frame["next"]]
             u = state["units"][uid]
-            if u["hex"] in attack_hexes(frame):
+            if stand_ins(state, uid, attack_hexes(frame)):
                 break
             frame["next"] += 1
         else:
             flow.end(state, made=True)
             return
+        if defenseorder.ask(state, frame):  # O20.3.4: the owner chooses who rolls next
+            return
         frame["stage"] = "droll"
         owner = u["side"]
-        opens = state["sides"][owner]["posture"] == "defense" or shelter(g, state, frame, u["hex"]) > 0
+        rolling = stand_ins(state, uid, attack_hexes(frame))[0]  # E52.2: a deployed Squad's first Team
+        opens = state["sides"][owner]["posture"] == "defense" or shelter(g, state, frame, state["units"][rolling]["hex"]) > 0
         point = f"defense-{uid}"
-        if not opens or windows.open_window(state, "defense_window", point, [owner], unit=uid) is None:
+        if not opens or windows.open_window(state, "defense_window", point, [owner], unit=rolling) is None:
             frame["resumed"] = True
 
     def _defense(self, g: Rules, state: State, frame: flow.Frame, roll: dict[str, Any], ctx: Context) -> None:
@@ -247,26 +252,28 @@ class FireAttack(Procedure):
 
     def _defense_result(self, g: Rules, state: State, frame: flow.Frame, ctx: Context) -> None:
         uid = frame["defenders"][frame["next"]]
-        u = state["units"][uid]
         c = cards.card(frame["roll"])
-        if u["hex"] not in attack_hexes(frame):
+        takers = stand_ins(state, uid, attack_hexes(frame))
+        if not takers:
             self._advance(state, frame)
             return
-        morale = model.value(g.data, state, uid, "morale") + shelter(g, state, frame, u["hex"])
+        u = state["units"][takers[0]]  # E52.2: a Squad deployed since the attack roll rolls as its first Team
+        morale = model.value(g.data, state, takers[0], "morale") + shelter(g, state, frame, u["hex"])
         value = c.white + c.red
         defense = morale + value
         total = max(0, frame["total"] - frame["conceal"])
         if defense < total or (defense == total and u["activated"] == "move"):
             ctx.log(t("{unit}: {morale} + {roll} = {defense} against {total}: hit (O20.3.4).", unit=uid, morale=morale, roll=value, defense=defense, total=total))
             frame["stage"] = "hit"
-            if model.counter(g.data, state, uid).kind == "squad":
+            if takers == [uid] and model.counter(g.data, state, uid).kind == "squad":
                 windows.open_window(state, "wounds_window", f"hit-{uid}", [u["side"]], unit=uid)
             else:
                 frame["resumed"] = True
             return
         if defense == total:
             ctx.log(t("{unit}: {morale} + {roll} = {defense}, a tie: suppressed (O20.3.4).", unit=uid, morale=morale, roll=value, defense=defense))
-            u["suppressed"] = True
+            for taker in takers:
+                state["units"][taker]["suppressed"] = True
         else:
             ctx.log(t("{unit}: {morale} + {roll} = {defense} against {total}: no effect.", unit=uid, morale=morale, roll=value, defense=defense, total=total))
         self._advance(state, frame)

@@ -14,10 +14,7 @@ from engine.hexgrid import Label
 from engine.text import t
 
 # Orders and actions that exist in the rules but are not implemented yet: refused with their rule.
-NOT_YET = {
-    "ambush": "A25",
-    "no-quarter": "A38",
-}
+NOT_YET: dict[str, str] = {}
 
 
 def not_yet(verb: str) -> NotImplementedRule:

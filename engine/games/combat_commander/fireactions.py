@@ -41,6 +41,8 @@ def held_card(state: State, role: Role, verb: str, cid: str | None) -> str:
     """The card ``role`` plays for ``verb``: the one named, or the first held with that action."""
     hand = state["sides"][role]["hand"]
     if cid:
+        if cid in hand and cards.card(cid).action == "command_confusion":
+            raise IllegalOrder(t("Command Confusion cannot be played as an action (A28)."), "A28")
         if cid not in hand or cards.card(cid).action != card_action(verb):
             raise IllegalOrder(t("You hold no such {action} card ({rule}).", action=verb, rule=RULES[verb]), RULES[verb])
         return str(cid)

@@ -41,6 +41,7 @@ from engine.games.combat_commander import (
     cards,
     common,
     data,
+    defenseorder,
     demolition,
     events,
     fire,
@@ -49,12 +50,14 @@ from engine.games.combat_commander import (
     hiddenadvance,
     markers,
     melee,
+    meleeactions,
     model,
     movement,
     objectives,
     rally,
     referee,
     responses,
+    stacking,
     timeadvance,
     turn,
     weapons,
@@ -102,6 +105,10 @@ VERBS: dict[str, VerbInfo] = {
     "concealment": VerbInfo("concealment", "concealment [CARD]", t("before a defense roll: the Attack total loses the hex's Cover (A29)")),
     "light-wounds": VerbInfo("light-wounds", "light-wounds [CARD]", t("a Squad of yours takes a hit: it becomes a Team instead, for 1 VP (A36)")),
     "assault-fire": VerbInfo("assault-fire", "assault-fire [CARD] HEX UNIT [UNIT...]", t("in your Move order: a Fire attack by moving units with boxed FP (A26)")),
+    "ambush": VerbInfo("ambush", "ambush [CARD]", t("before the melee dice: your opponent breaks one of his units in the melee (A25)")),
+    "no-quarter": VerbInfo("no-quarter", "no-quarter [CARD]", t("at the conclusion of a melee, German against Russian or Russian: +2 VP (A38)")),
+    "deploy": VerbInfo("deploy", "deploy SQUAD", t("at the end of a turn, in an overstacked hex of yours: the free Deploy into two Teams (8.1, E52)")),
+    "command-confusion": VerbInfo("command-confusion", "command-confusion", t("never playable: neither as an order (O19) nor as an action (A28)")),
     "accept": VerbInfo("accept", "accept", t("let the last roll stand (9.1)")),
     "reroll": VerbInfo("reroll", "reroll", t("play the Initiative card: cancel the last roll, which is rolled again (9.1)")),
     "react": VerbInfo("react", "react initiative never|ask|upto N / react windows pass / react list / react clear", t("private standing reactions that answer for you")),
@@ -143,6 +150,10 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "concealment": ("mimetizzazione",),
     "light-wounds": ("ferite-leggere",),
     "assault-fire": ("fuoco-d-assalto",),
+    "ambush": ("imboscata", "imboscato"),
+    "no-quarter": ("lotta-senza-quartiere", "senza-quartiere"),
+    "command-confusion": ("ordini-contraddittori",),
+    "deploy": ("rischiera", "rischieramento"),
 }
 VERBS = with_aliases(VERBS.values(), "it", ITALIAN)
 #: Verbs that play an action card (the card's action, its rule), and 'clear-smoke' that plays none.
@@ -179,6 +190,12 @@ class CombatCommander(flow.ProcedureGame):
         "opfire": movement.OpFire(),
         "advance_order": melee.AdvanceOrder(),
         "melee": melee.Melee(),
+        meleeactions.AMBUSH_WINDOW: meleeactions.AmbushWindow(),
+        meleeactions.AMBUSH_PICK: meleeactions.AmbushPick(),
+        meleeactions.NO_QUARTER_WINDOW: meleeactions.NoQuarterWindow(),
+        meleeactions.MELEE_ORDER: meleeactions.MeleeOrder(),
+        stacking.PROC: stacking.Stacking(),
+        defenseorder.PROC: defenseorder.DefenseOrder(),
         "rout": rally.Rout(),
         "choice": events.Choice(),
         "time_advance": timeadvance.TimeAdvance(),
@@ -313,6 +330,13 @@ class CombatCommander(flow.ProcedureGame):
             return self._action(state, role, verb, args)
         if verb == "react":
             return responses.parse_react(args)
+        if verb in ("ambush", "no-quarter", "command-confusion"):
+            meleeactions.check_verb(state, role, verb, top)
+            return meleeactions.parse(verb, args)
+        if verb == "deploy":
+            if len(args) != 1:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
+            return Action(verb, (self._unit(state, args[0]),))
         if verb in ("crossfire", "hand-grenades", "marksmanship", "sustained-fire", "bore-sighting", "concealment", "light-wounds", "spray-fire", "assault-fire"):
             card_named = [args[0].lower()] if args and cards.is_card(args[0].lower()) else []
             rest = args[1:] if card_named else args

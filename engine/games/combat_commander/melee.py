@@ -8,7 +8,15 @@ from engine import flow, windows
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import attack, cards, exits, fortifications, hidden, model
+from engine.games.combat_commander import (
+    attack,
+    cards,
+    exits,
+    fortifications,
+    hidden,
+    meleeactions,
+    model,
+)
 from engine.games.combat_commander.common import (
     NOT_YET,
     Rules,
@@ -117,7 +125,7 @@ def finish_advance(g: Rules, state: State, ctx: Context) -> None:
 
 
 def melees(g: Rules, state: State, ctx: Context, triggers: bool = True) -> None:
-    """O16.4: one melee per shared hex, in hex order (the active player's choice is not asked yet);
+    """O16.4: one melee per shared hex, in the order the active player chooses (``meleeactions``);
     ``triggers``: False for a melee a trigger caused, whose rolls never trigger (1.9.1)."""
     shared = sorted(
         h for h in {u["hex"] for u in model.on_map(state).values()}
@@ -135,9 +143,11 @@ def melee_fp(g: Rules, state: State, units: list[str]) -> int:
 
 
 class Melee(Procedure):
-    """O16.4.2-3, hex by hex: the inactive player rolls first, then the active player, each roll held
-    for the Initiative card (9.1) and its triggers resolved before the next (1.9.1); the lower total
-    loses every unit in the hex, a tie loses both sides."""
+    """O16.4, hex by hex: the Ambush window (A25, inactive player first); the melee FP of what is
+    left (O16.4.1); the inactive player rolls first, then the active player, each roll held for the
+    Initiative card (9.1) and its triggers resolved before the next (1.9.1); the lower total loses
+    every unit in the hex, a tie loses both sides (O16.4.3); then the No Quarter window (A38). A
+    side left without units by Ambushes or triggers ends the melee with no further effect."""
 
     name = "melee"
     rule = "O16.4"
@@ -159,8 +169,26 @@ class Melee(Procedure):
                 flow.end(state)
                 model.update_control(g.data, state, objectives(g.board_for(state)), ctx)
                 return
-            frame.update(stage="roll", rolled=0, totals={})
+            if meleeactions.ask_order(state, frame):  # O16.4: the active player chooses the next melee
+                return
+            frame.update(stage="ambush", rolled=0, totals={})
         label = frame["hexes"][frame["at"]]
+        if frame["stage"] == "ambush":
+            if not all(model.units_at(state, label, r) for r in order):
+                self._next(frame)  # no melee here any more
+                return
+            frame["stage"] = "fp"
+            if meleeactions.open_ambush(state, label, order) is None:
+                frame["resumed"] = True
+            return
+        if frame["stage"] == "fp":
+            if not all(model.units_at(state, label, r) for r in order):
+                ctx.log(t("Melee in {hex}: a side has no unit left, the melee has no further effect (O16.4.1).", hex=label))
+                self._conclude(frame)
+                return
+            # O16.4.1: the melee FP of the units left once every Ambush is resolved.
+            frame["fp"] = {r: melee_fp(g, state, model.units_at(state, label, r)) for r in order}
+            frame["stage"] = "roll"
         if frame["stage"] == "rolled":
             role = order[frame["rolled"]]
             c = cards.card(back["roll"]["card"])
@@ -171,8 +199,9 @@ class Melee(Procedure):
         if frame["stage"] == "rresult":
             role = order[frame["rolled"]]
             c = cards.card(frame["card"])
-            units = model.units_at(state, label, role)
-            fp = melee_fp(g, state, units)
+            fp = frame.get("fp", {}).get(role)
+            if fp is None:
+                fp = melee_fp(g, state, model.units_at(state, label, role))
             total = fp + c.white + c.red
             frame["totals"][role] = total
             ctx.log(t("{side} in {hex}: melee FP {fp} + {roll} = {total} (O16.4.2).", side=role, hex=label, fp=fp, roll=c.white + c.red, total=total))
@@ -181,7 +210,8 @@ class Melee(Procedure):
         if frame["stage"] == "roll":
             role = order[frame["rolled"]]
             if not all(model.units_at(state, label, r) for r in order):
-                self._next(frame)
+                ctx.log(t("Melee in {hex}: a side has no unit left, the melee has no further effect (O16.4.2).", hex=label))
+                self._conclude(frame)
                 return
             frame["stage"] = "rolled"
             windows.hold_roll(state, "cc_roll", role, "melee", why=t("Melee in {hex}", hex=label).to_json())
@@ -190,7 +220,20 @@ class Melee(Procedure):
             if all(model.units_at(state, label, r) for r in order):
                 self._result(g, state, label, order, frame["totals"], ctx)
             if not state.get("over"):
-                self._next(frame)
+                self._conclude(frame)
+            return
+        if frame["stage"] == "quarter":
+            frame["stage"] = "over"
+            if meleeactions.open_no_quarter(state, label, order) is None:
+                frame["resumed"] = True
+            return
+        if frame["stage"] == "over":
+            self._next(frame)
+
+    def _conclude(self, frame: flow.Frame) -> None:
+        """The melee is over: the No Quarter window (A38) comes next."""
+        frame["stage"] = "quarter"
+        frame["resumed"] = True
 
     def _next(self, frame: flow.Frame) -> None:
         frame["at"] += 1

@@ -22,7 +22,7 @@ from engine import flow, windows
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Step
 from engine.game import Action, Context, Role, State
-from engine.games.combat_commander import attack, cards, fireactions, hidden, model
+from engine.games.combat_commander import attack, cards, defenseorder, fireactions, hidden, model
 from engine.games.combat_commander.common import NOT_YET, not_yet, rules_of
 from engine.text import Text, t
 
@@ -240,7 +240,12 @@ def auto_action(state: State, role: Role) -> Action | None:
     # The window after a Pass with discards answers the passer's turn, which has just ended (R30).
     if top["proc"] == "demolition_window" and mine["windows_turn"] in (state["turns"], state["turns"] - 1) and model.other(top["passer"]) == role:
         return Action("pass")
-    if top["proc"] in ("attack_window", "defense_window", "wounds_window", "advance_window") and mine["windows_turn"] == state["turns"]:
+    if top["proc"] == "melee_order" and mine["windows_turn"] == state["turns"] and state["player"] == role:
+        return Action("pass")  # the melees in hex order (O16.4, R15)
+    if top["proc"] == defenseorder.PROC and mine["windows_turn"] == state["turns"] and defenseorder.owner(state) == role:
+        return Action("pass")  # the published order of the defense rolls (O20.3.4, R8)
+    windows = ("attack_window", "defense_window", "wounds_window", "advance_window", "ambush_window", "no_quarter_window")
+    if top["proc"] in windows and mine["windows_turn"] == state["turns"]:
         if top["roles"][top["at"]] == role:
             return Action("pass")
     return None

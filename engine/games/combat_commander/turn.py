@@ -27,6 +27,7 @@ from engine.games.combat_commander.melee import advance_targets
 from engine.games.combat_commander.movement import legal_steps
 from engine.games.combat_commander.names import card_name
 from engine.games.combat_commander.rally import broken_units, needs_recovery, recover, rout
+from engine.games.combat_commander.stacking import ask as ask_stacking
 from engine.text import ngettext, t
 
 # The turn ------------------------------------------------------------------------------------
@@ -90,6 +91,14 @@ class Turn(Procedure):
                 acts += [Action("recover", (cid,)) for cid in first_per_kind(hand_cards(state, role, "recover"))]
         return Prompt(role, self.text(game, state, frame, role), tuple(acts))
 
+    def automatic(self, frame: flow.Frame) -> bool:
+        return bool(frame.get("ending"))
+
+    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+        """The end of the turn goes on once every overstacked hex is within the limit (8.1)."""
+        ending = frame.pop("ending")
+        end_turn(rules_of(game), state, ending["role"], ctx, demolish=ending["demolish"])
+
     def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
         g = rules_of(game)
         v, a = action.verb, list(action.args)
@@ -109,15 +118,15 @@ class Turn(Procedure):
                     ctx.reveal(t("Discarded: {card}.", card=f))
             else:
                 ctx.log(t("{side} passes (O15).", side=role))
-            end_turn(g, state, role, ctx)
-            if faces and not state.get("over"):
-                demolition.open_window(state, role)  # A31: the opponent may answer a Pass with discards
+            end_turn(g, state, role, ctx, demolish=bool(faces))
             return
         if v == "end":
             if not state["orders"]:
                 raise IllegalOrder(t("Give at least one order, or pass (5)."), "5")
             end_turn(g, state, role, ctx)
             return
+        if a and a[0] in side["hand"] and cards.card(a[0]).order == "command_confusion":
+            raise IllegalOrder(t("Command Confusion cannot be played as an order (O19)."), "O19")
         if v in ("fire", "move", "advance"):
             if state["orders"] >= side["capacity"]:
                 raise IllegalOrder(t("Your order capacity is {capacity} this turn (5.1).", capacity=side["capacity"]), "5.1")
@@ -175,10 +184,13 @@ class Turn(Procedure):
         raise flow.out_of_step(v, self.step(game, state, frame))
 
 
-def end_turn(g: Rules, state: State, role: Role, ctx: Context) -> None:
-    """End of turn (digest 4.2): stacking, refill, activations cleared, the other player's turn."""
-    stacking(g, state, ctx)
-    if state.get("over"):
+def end_turn(g: Rules, state: State, role: Role, ctx: Context, demolish: bool = False) -> None:
+    """End of turn (digest 4.2): stacking, refill, activations cleared, the other player's turn;
+    ``demolish``: the turn was a Pass with discards, which the opponent may answer (A31). When a hex
+    is overstacked its owner is asked first (8.1), and ``Turn.run`` ends the turn once he is done."""
+    caller = flow.top(state)
+    if ask_stacking(g, state):
+        caller["ending"] = {"role": role, "demolish": demolish}
         return
     cards.draw_to_hand(g.data, state, role, ctx, g.hand_size(state, role))
     if state.get("over"):
@@ -191,16 +203,6 @@ def end_turn(g: Rules, state: State, role: Role, ctx: Context) -> None:
     state["player"] = model.other(role)
     state["turns"] += 1
     ctx.log(t("{side}'s turn.", side=state["player"]))
+    if demolish:
+        demolition.open_window(state, role)  # A31: the opponent may answer a Pass with discards
 
-
-def stacking(g: Rules, state: State, ctx: Context) -> None:
-    """8.2: more than 7 figures of a side in a hex lose units until legal; by default the cheapest go first."""
-    for role in model.ROLES:
-        hexes = sorted({u["hex"] for u in model.on_map(state).values() if u["side"] == role})
-        for label in hexes:
-            here = model.units_at(state, label, role)
-            while sum(model.counter(g.data, state, u).figures for u in here) > 7 and not state.get("over"):
-                victim = min(here, key=lambda u: (model.unit_vp(g.data, state, u), u))
-                ctx.log(t("{hex} is overstacked (8.2): {unit} is eliminated (free Deploy, E52, is not implemented yet).", hex=label, unit=victim))
-                model.eliminate(g.data, state, victim, ctx)
-                here = model.units_at(state, label, role)

@@ -85,7 +85,17 @@ def hand_without(m: Match, role: str, order: str) -> None:
 
 
 #: The windows and the held roll that ``play`` answers with their published default.
-ANSWERED = {"attack_window": "pass", "defense_window": "pass", "wounds_window": "pass", "advance_window": "pass", "cc_roll": "accept"}
+ANSWERED = {
+    "attack_window": "pass",
+    "defense_window": "pass",
+    "wounds_window": "pass",
+    "advance_window": "pass",
+    "ambush_window": "pass",
+    "no_quarter_window": "pass",
+    "defense_order": "pass",
+    "melee_order": "pass",
+    "cc_roll": "accept",
+}
 
 
 def settle(m: Match) -> list[Record]:

@@ -100,6 +100,9 @@ def test_the_melee_follows_the_window() -> None:
     play_only(m, "axis", "step", "g-s1", "A8")
     assert top(m) == "advance_window"
     play_only(m, "allies", "pass")
+    assert top(m) == "ambush_window"  # the melee's first step (A25)
+    play_only(m, "allies", "pass")
+    play_only(m, "axis", "pass")
     assert top(m) == "cc_roll" and m.state["flow"][-2]["proc"] == "melee"
 
 

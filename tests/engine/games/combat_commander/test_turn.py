@@ -9,6 +9,7 @@ import pytest
 from engine.errors import IllegalOrder, InvalidOrder, NotImplementedRule
 from engine.game import Action
 from engine.games.combat_commander.cards import card
+from engine.games.combat_commander.common import NOT_YET
 from engine.kernel import KernelContext
 from tests.engine.games.combat_commander.helpers import (
     GAME,
@@ -94,7 +95,7 @@ def test_order_capacity_is_enforced() -> None:
     assert exc.value.rule == "5.1"
 
 
-@pytest.mark.parametrize("verb,rule", [("ambush", "A25"), ("no-quarter", "A38")])
+@pytest.mark.parametrize("verb,rule", sorted(NOT_YET.items()))
 def test_unimplemented_orders_are_refused_naming_their_rule(verb: str, rule: str) -> None:
     """What is not implemented yet is refused, naming the rule and the referee (never ignored)."""
     m = new_match()

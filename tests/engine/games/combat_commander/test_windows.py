@@ -210,6 +210,8 @@ def test_each_melee_roll_is_held_for_the_initiative_holder_inactive_player_first
     play_only(m, "axis", "advance", cid, "g-s1")
     play_only(m, "axis", "step", "g-s1", "C7")
     play_only(m, "allies", "pass")  # the Defense player's window after the Advance (A35.2, A35.5)
+    play_only(m, "allies", "pass")  # the Ambush window (A25)
+    play_only(m, "axis", "pass")
     assert top(m) == "cc_roll" and m.state["flow"][-1]["roller"] == "allies"
     assert len(m.state["sides"]["axis"]["discard"]) == 1  # only the Advance card: the Axis has not rolled yet
     play_only(m, "allies", "accept")
