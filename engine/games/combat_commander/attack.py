@@ -134,11 +134,20 @@ class FireAttack(Procedure):
             frame["stage"] = "aim"
             frame["aimed"] = True
             if weapons.ordnance(state, frame["firers"][0]):
-                # O20.2.3: ordnance first needs its Targeting roll (not held: ruling in RULINGS' list of what is left).
-                board = g.board_for(state)
-                frame["aimed"] = fire.targeting(g.data, board, state, frame["attacker"], frame["firers"][0], frame["target"], ctx, triggers=frame.get("triggers", True))
-                if paused_for_choices(g, state, frame, ctx):
-                    return
+                # O20.2.3: ordnance first needs its Targeting roll, held for the Initiative card like any roll (9.1).
+                frame["stage"] = "target"
+                why = t("Targeting roll on {hex}", hex=frame["target"]).to_json()
+                windows.hold_roll(state, ROLL, frame["attacker"], "targeting", why=why, product=True)
+                return
+            self._aim(state, frame)
+            return
+        if stage == "target":
+            c = cards.card(back["roll"]["card"])
+            frame["stage"] = "aim"
+            frame["aimed"] = fire.targeting_result(g.data, g.board_for(state), state, frame["firers"][0], frame["target"], c.white * c.red, ctx)
+            cards.consequences(g.data, state, frame["attacker"], c, back["roll"]["last"], ctx, triggers=frame.get("triggers", True))
+            if paused_for_choices(g, state, frame, ctx):
+                return
             self._aim(state, frame)
             return
         if stage == "aim":

@@ -117,12 +117,11 @@ def _entry_features(board: Board, origin: Label, target: Label) -> set[str]:
         if feature is not None and feature.cover > 0:
             out.add(feature.name)
     return out
-def targeting(data: GameData, board: Board, state: State, role: Role, piece: str, target: Label, ctx: Context, *, triggers: bool = True) -> bool:
+def targeting_result(data: GameData, board: Board, state: State, piece: str, target: Label, product: int, ctx: Context) -> bool:
     """Ordnance's Targeting roll: the product of the dice, less the largest hindrance, must exceed the range (O20.2.3, 10.3.1)."""
     origin = str(weapons.hex_of(state, piece))
     distance = board.map.grid.distance(origin, target)
     hindrance = can_see(board, state, origin, target)[1]
-    product = cards.roll(data, state, role, ctx, t("Targeting roll on {hex}", hex=target), product=True, triggers=triggers)
     if state.get("over"):
         return False
     hit = product - hindrance > distance

@@ -1,0 +1,63 @@
+"""The Initiative card's re-roll (9.1) of the rolls outside orders' Fire, melee, Recover and Rout:
+ordnance's Targeting roll (O20.2.3), the artillery's accuracy and Impact rolls (O18.2.2, O18.2.3),
+the Sudden Death roll (6.2.2) and the rolls made inside events (E42)."""
+
+from __future__ import annotations
+
+from engine.game import Action
+from tests.engine.games.combat_commander.helpers import (
+    GAME,
+    find,
+    hold,
+    new_match,
+    only_units,
+    play,
+    play_only,
+    stack,
+    texts,
+    top,
+)
+
+
+def mortar_fires(m, rolls: list[tuple[int, int]]):  # type: ignore[no-untyped-def]
+    """Axis's mortar g-w2 (carried by g-s4 in B7) fires at E7; ``rolls`` fixes Axis's next cards; stops at the first decision."""
+    cid = hold(m, "axis", "fire")
+    mine: list[str] = []
+    for w, r in rolls:
+        mine.append(find("axis", white=w, red=r, trigger="", exclude=(cid, *mine)))
+    stack(m, "axis", mine)
+    play(m, "axis", "fire", cid, "g-s4")
+    recs = play_only(m, "axis", "attack", "E7", "g-w2")
+    return [*recs, *play_only(m, "axis", "pass")]
+
+
+def test_the_targeting_roll_waits_for_the_initiative_holder() -> None:
+    """9.1: ordnance's Targeting roll (O20.2.3) is held; the holder is asked before its hit or miss applies."""
+    m = new_match()
+    only_units(m, {"g-s4": "B7", "a-t1": "E7"})
+    recs = mortar_fires(m, [(1, 1), (6, 6)])
+    assert top(m) == "cc_roll" and m.active() == {"allies"}
+    assert not any("Targeting roll 1 - hindrance" in line for line in texts(recs))
+    assert GAME.prompt(m.state, "allies").default == Action("accept")
+
+
+def test_a_cancelled_targeting_roll_is_made_again() -> None:
+    """9.1: 'reroll' on a missed Targeting roll (1x1) passes the card; the new roll (6x6) hits and the attack follows (O20.2.3)."""
+    m = new_match()
+    only_units(m, {"g-s4": "B7", "a-t1": "E7"})
+    mortar_fires(m, [(1, 1), (6, 6), (2, 1)])
+    recs = play_only(m, "allies", "reroll")
+    assert m.state["initiative"] == "axis"
+    recs += play(m, "axis", "accept")
+    lines = texts(recs)
+    assert not any("Targeting roll 1 - hindrance" in line for line in lines)
+    assert any("Targeting roll 36 - hindrance 0 against range 3" in line for line in lines)
+
+
+def test_upto_reads_the_targeting_roll_s_product() -> None:
+    """Ruling R50: a standing 'react initiative upto 6' accepts a Targeting roll of 2x3 = 6 by itself (its value is the product)."""
+    m = new_match()
+    only_units(m, {"g-s4": "B7", "a-t1": "E7"})
+    play_only(m, "allies", "react", "initiative", "upto", "6")
+    recs = mortar_fires(m, [(2, 3), (1, 1)])
+    assert any("Targeting roll 6 - hindrance 0 against range 3" in line for line in texts(recs))
