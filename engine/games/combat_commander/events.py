@@ -27,7 +27,7 @@ from engine.datafiles import read_text
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import cards, fortifications, model, objectives
+from engine.games.combat_commander import cards, compass, fortifications, model, objectives
 from engine.games.combat_commander import eventchoices as chosen
 from engine.games.combat_commander import exits as leaving
 from engine.games.combat_commander import hiddenunits as hidden_units
@@ -368,14 +368,15 @@ def markers_board(data: GameData, state: State) -> Board:
 
 
 def breeze(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> None:
-    """E48: all Smoke goes; a Blaze spreads into each non-Water hex adjacent to and downwind of a Blaze (ruling R18)."""
+    """E48: all Smoke goes; a Blaze spreads into each non-Water hex adjacent to and downwind of a Blaze, the
+    direction read on the map's compass like the artillery's drift (2.2.2, ``compass``; ruling R18)."""
     state["smoke"] = {}
     direction = int(c.event_param or "1")
     ctx.log(t("Breeze (E48): all Smoke is removed; the wind blows towards {direction}.", direction=direction))
     grid = board(data, state).grid
     spread = []
     for label in sorted(state["blaze"]):
-        n = grid.neighbour(label, direction - 1)
+        n = grid.neighbour(label, compass.direction(board(data, state), direction))
         if n is not None and not water(data, state, n) and n not in state["blaze"] and n not in spread:
             spread.append(n)
     for label in spread:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine import los
 from engine.errors import IllegalOrder
 from engine.game import Context, Role, State
-from engine.games.combat_commander import cards, fortifications, model, weapons
+from engine.games.combat_commander import fortifications, model, weapons
 from engine.games.combat_commander.board import Board
 from engine.games.combat_commander.data import GameData
 from engine.hexgrid import Label
@@ -137,26 +137,3 @@ def targeting_result(data: GameData, board: Board, state: State, piece: str, tar
 def tree_burst(board: Board, state: State, pieces: list[str], target: Label) -> int:
     """+2 to the Attack Total of a mortar's attack against a Woods hex (T99)."""
     return 2 if any(weapons.ordnance(state, p) for p in pieces) and board.terrain(target).name == "woods" else 0
-
-
-def defend(data: GameData, state: State, target: Label, defenders: list[str], total: int, shelter: int, ctx: Context) -> None:
-    """A defense roll for every unit in the target hex when the attack was rolled (O20.3.4)."""
-    # O20.3.4: the owner chooses the order; the default rolls leaders last (their Command helps the others).
-    ordered = sorted(defenders, key=lambda u: (model.counter(data, state, u).kind == "leader", u))
-    for uid in ordered:
-        u = state["units"][uid]
-        if u["hex"] != target or state.get("over"):
-            continue
-        morale = model.value(data, state, uid, "morale") + shelter
-        value = cards.roll(data, state, u["side"], ctx, t("Defense of {unit}", unit=uid))
-        if state.get("over") or u["hex"] != target:
-            continue
-        defense = morale + value
-        if defense < total or (defense == total and u["activated"] == "move"):
-            ctx.log(t("{unit}: {morale} + {roll} = {defense} against {total}: hit (O20.3.4).", unit=uid, morale=morale, roll=value, defense=defense, total=total))
-            model.hit(data, state, uid, ctx)
-        elif defense == total:
-            ctx.log(t("{unit}: {morale} + {roll} = {defense}, a tie: suppressed (O20.3.4).", unit=uid, morale=morale, roll=value, defense=defense))
-            u["suppressed"] = True
-        else:
-            ctx.log(t("{unit}: {morale} + {roll} = {defense} against {total}: no effect.", unit=uid, morale=morale, roll=value, defense=defense, total=total))

@@ -37,6 +37,7 @@ from engine.game import (
     View,
 )
 from engine.games.combat_commander import (
+    artillery,
     attack,
     cards,
     common,
@@ -186,6 +187,7 @@ class CombatCommander(flow.ProcedureGame):
         "recover": rally.Recover(),
         attack.ATTACK: attack.FireAttack(),
         attack.ROLL: responses.InitiativeRoll(),
+        artillery.FFE: artillery.FireForEffect(),
         "attack_window": responses.AttackWindow(),
         "defense_window": responses.DefenseWindow(),
         "wounds_window": responses.WoundsWindow(),

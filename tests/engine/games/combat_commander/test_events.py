@@ -6,7 +6,7 @@ import pytest
 
 from engine.errors import IllegalOrder
 from engine.game import Action
-from engine.games.combat_commander import cards, events
+from engine.games.combat_commander import cards, compass, events
 from engine.games.combat_commander.common import activation_sets
 from engine.kernel import Match
 from engine.text import t
@@ -152,14 +152,15 @@ def test_a_fortification_event_keeps_the_first_fortification() -> None:
 
 
 def test_breeze_removes_smoke_and_spreads_blaze_downwind() -> None:
-    """E48: all Smoke goes; a Blaze spreads into the non-Water hex downwind of each Blaze (R18)."""
+    """E48: all Smoke goes; a Blaze spreads into the non-Water hex downwind of each Blaze, read on the map's compass (2.2.2, R18)."""
     m = new_match()
     only_units(m, {"g-s1": "A1", "a-s1": "O10"})
     m.state["smoke"] = {"C3": 2, "D4": 1}
     m.state["blaze"] = ["H5"]
     target = next(c for c in sorted(DATA.decks["germany"], key=lambda c: c.trigger != "") if c.event == "breeze")
     draw_event(m, "axis", "breeze")
-    downwind = events.board(DATA, m.state).grid.neighbour("H5", int(target.event_param or "1") - 1)
+    board = events.board(DATA, m.state)
+    downwind = board.grid.neighbour("H5", compass.direction(board, int(target.event_param or "1")))
     assert m.state["smoke"] == {} and downwind in m.state["blaze"]
 
 

@@ -61,3 +61,62 @@ def test_upto_reads_the_targeting_roll_s_product() -> None:
     play_only(m, "allies", "react", "initiative", "upto", "6")
     recs = mortar_fires(m, [(2, 3), (1, 1)])
     assert any("Targeting roll 6 - hindrance 0 against range 3" in line for line in texts(recs))
+
+
+def fire_for_effect(m, rolls: list[tuple[int, int]], trigger: str = ""):  # type: ignore[no-untyped-def]
+    """Axis's g-l1 in G3 observes a barrage on G8; ``rolls`` fixes Axis's next cards (accuracy, drift, Impact...),
+    the first Impact roll (third card) showing ``trigger``; stops at the first decision."""
+    cid = hold(m, "axis", "artillery_request")
+    mine: list[str] = []
+    for i, (w, r) in enumerate(rolls):
+        mine.append(find("axis", white=w, red=r, trigger=trigger if i == 2 else ("" if i != 1 else None), exclude=(cid, *mine)))
+    stack(m, "axis", mine)
+    return play_only(m, "axis", "artillery-request", cid, "g-l1", "G8")
+
+
+def test_the_accuracy_roll_waits_for_the_initiative_holder() -> None:
+    """9.1: the artillery's accuracy roll (O18.2.2) is held: no drift before the holder decides."""
+    m = new_match()
+    only_units(m, {"g-l1": "G3", "a-s1": "G8"})
+    recs = fire_for_effect(m, [(3, 3), (2, 1), (5, 5)])
+    assert top(m) == "cc_roll" and m.active() == {"allies"}
+    assert not any("drifts" in line or "Accuracy roll 9" in line for line in texts(recs))
+
+
+def test_a_cancelled_accuracy_roll_is_made_again() -> None:
+    """9.1: an inaccurate accuracy roll (1x1) cancelled by the holder is made again (3x3, accurate, O18.2.2)."""
+    m = new_match()
+    only_units(m, {"g-l1": "G3", "a-s1": "G8"})
+    fire_for_effect(m, [(1, 1), (3, 3), (2, 1), (5, 4)])
+    recs = play_only(m, "allies", "reroll")
+    recs += play(m, "axis", "accept")
+    lines = texts(recs)
+    assert m.state["initiative"] == "axis"
+    assert not any("Accuracy roll 1 -" in line for line in lines)
+    assert any("Accuracy roll 9 - hindrance 0 against range 5: accurate" in line for line in lines)
+
+
+def test_the_impact_roll_waits_and_its_cancelled_event_never_happens() -> None:
+    """9.1: each Impact roll (O18.2.3.2) is held; cancelling one showing Event! cancels the event, and the new roll hits."""
+    m = new_match()
+    only_units(m, {"g-l1": "G3", "a-s1": "G8"})
+    fire_for_effect(m, [(3, 3), (2, 1), (2, 2), (5, 4)], trigger="event")
+    play_only(m, "allies", "accept")  # the accuracy roll
+    assert top(m) == "cc_roll" and m.state["flow"][-1]["purpose"] == "impact"
+    recs = play_only(m, "allies", "reroll")
+    recs += play(m, "axis", "accept")
+    lines = texts(recs)
+    assert not any("Event!" in line for line in lines)
+    assert any("Artillery impact on G8: 10 FP + 9 = 19" in line for line in lines)
+
+
+def test_the_barrage_s_defense_rolls_are_held_too() -> None:
+    """9.1: a defense roll against the barrage (O18.2.3.2, O20.3.4) waits for the Initiative holder before its result."""
+    m = new_match()
+    only_units(m, {"g-l1": "G3", "a-s1": "G8"})
+    m.state["initiative"] = "axis"
+    fire_for_effect(m, [(3, 3), (2, 1), (5, 4)])
+    play_only(m, "axis", "accept")  # accuracy
+    play_only(m, "axis", "accept")  # impact
+    assert top(m) == "cc_roll" and m.state["flow"][-1]["purpose"] == "defense" and m.active() == {"axis"}
+    assert not m.state["units"]["a-s1"]["broken"]
