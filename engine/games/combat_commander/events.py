@@ -143,6 +143,11 @@ def open_choices(data: GameData, state: State, ctx: Context) -> None:
     if state.get("over"):
         state["choices"] = []
         return
+    if state.get(cards.SUDDEN_DEATH) and flow.stack(state):
+        # 6.1.2: play stops for a due Sudden Death roll (``suddendeath``), the choices wait for it.
+        if not any(frame["proc"] == "sudden_death" for frame in flow.stack(state)):
+            flow.call(state, "sudden_death", stage="roll", resumed=True)
+        return
     settle(data, state, ctx)
     if state.get("choices") and flow.stack(state) and flow.top(state)["proc"] != "choice":
         flow.call(state, "choice")

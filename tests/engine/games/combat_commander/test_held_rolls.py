@@ -5,8 +5,11 @@ the Sudden Death roll (6.2.2) and the rolls made inside events (E42)."""
 from __future__ import annotations
 
 from engine.game import Action
+from engine.games.combat_commander import cards, events
 from tests.engine.games.combat_commander.helpers import (
+    DATA,
     GAME,
+    FakeContext,
     find,
     hold,
     new_match,
@@ -120,3 +123,59 @@ def test_the_barrage_s_defense_rolls_are_held_too() -> None:
     play_only(m, "axis", "accept")  # impact
     assert top(m) == "cc_roll" and m.state["flow"][-1]["purpose"] == "defense" and m.active() == {"axis"}
     assert not m.state["units"]["a-s1"]["broken"]
+
+
+def sudden_death_due(m, cards_on_top: list[str]):  # type: ignore[no-untyped-def]
+    """Time 5 of Sudden Death 6: Axis causes a Time advance by hand (the reshuffle keeps ``cards_on_top`` first),
+    and the flow goes on until the Sudden Death roll waits."""
+    m.state["time"], m.state["sudden_death"] = 5, 6
+    stack(m, "axis", cards_on_top)
+    ctx = FakeContext()
+    cards.time_advance(DATA, m.state, "axis", ctx)
+    events.open_choices(DATA, m.state, ctx)
+    GAME.run_automatic(m.state, ctx)
+
+
+def test_the_sudden_death_roll_waits_for_the_initiative_holder() -> None:
+    """9.1, 6.2.2: the Sudden Death roll is held; a roll of 3 below Time 6 ends nothing before the holder decides."""
+    m = new_match()
+    sudden_death_due(m, [find("axis", white=1, red=2, trigger="event")])
+    assert top(m) == "cc_roll" and m.state["flow"][-1]["purpose"] == "sudden_death" and m.active() == {"allies"}
+    assert m.state["over"] is None
+
+
+def test_a_cancelled_sudden_death_roll_is_made_again_and_the_game_goes_on() -> None:
+    """9.1: the holder cancels a Sudden Death roll of 3 (< Time 6); the new roll of 12 lets play go on (6.2.2),
+    then the advance's Defense VP follow (6.1.2 step 3)."""
+    m = new_match()
+    sudden_death_due(m, [find("axis", white=1, red=2, trigger="event"), find("axis", white=6, red=6, trigger="")])
+    vp = m.state["vp"]
+    recs = play_only(m, "allies", "reroll")
+    recs += play(m, "axis", "accept")
+    assert m.state["over"] is None and m.state["initiative"] == "axis"
+    assert any("Sudden Death: 12 is not less than 6" in line for line in texts(recs))
+    assert m.state["vp"] == vp - 1  # the Allies are in Defense posture in the farm scenario
+
+
+def test_an_accepted_low_sudden_death_roll_ends_the_game() -> None:
+    """6.2.2: once accepted, a Sudden Death roll less than the Time space ends the game (6.3.2)."""
+    m = new_match()
+    sudden_death_due(m, [find("axis", white=1, red=2, trigger="event")])
+    play(m, "allies", "accept")
+    assert m.state["over"]["why"] == "sudden_death"
+
+
+def test_play_stops_for_the_sudden_death_roll_before_the_attack_s_result() -> None:
+    """6.1.2: a Fire attack roll showing Time! at the Sudden Death space stops play: the Sudden Death roll waits
+    for the holder before the attack's total or any defense is rolled (1.9.1)."""
+    m = new_match()
+    only_units(m, {"g-s1": "B7", "a-s1": "D7"})
+    m.state["time"], m.state["sudden_death"] = 5, 6
+    cid = hold(m, "axis", "fire")
+    stack(m, "axis", [find("axis", white=1, red=3, trigger="time", exclude=(cid,))])
+    play(m, "axis", "fire", cid, "g-s1")
+    recs = play_only(m, "axis", "attack", "D7", "g-s1")
+    recs += play_only(m, "axis", "pass")
+    recs += play_only(m, "allies", "accept")  # the attack roll
+    assert top(m) == "cc_roll" and m.state["flow"][-1]["purpose"] == "sudden_death"
+    assert m.state["time"] == 6 and not any("fire at D7" in line for line in texts(recs))
