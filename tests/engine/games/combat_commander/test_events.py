@@ -18,6 +18,7 @@ from tests.engine.games.combat_commander.helpers import (
     find,
     new_match,
     only_units,
+    open_and_settle,
     play,
     stack,
     top,
@@ -302,7 +303,7 @@ def support_event(m: Match, event: str, total: int, then: tuple[str, ...] = ()) 
     stack(m, "axis", [trigger, target, roll, *after])
     ctx = FakeContext()
     cards.roll(DATA, m.state, "axis", ctx, WHY)
-    events.open_choices(DATA, m.state, ctx)
+    open_and_settle(m, ctx)  # the Support-table roll is held for the Initiative card (9.1) and accepted
     return ctx
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.game import Action
 from engine.games.combat_commander import cards, events
+from engine.text import t
 from tests.engine.games.combat_commander.helpers import (
     DATA,
     GAME,
@@ -179,3 +180,57 @@ def test_play_stops_for_the_sudden_death_roll_before_the_attack_s_result() -> No
     recs += play_only(m, "allies", "accept")  # the attack roll
     assert top(m) == "cc_roll" and m.state["flow"][-1]["purpose"] == "sudden_death"
     assert m.state["time"] == 6 and not any("fire at D7" in line for line in texts(recs))
+
+
+def commissar_chosen(m):  # type: ignore[no-untyped-def]
+    """E50 for a Russian Allied player with a-s1 broken: the Commissar choice is answered, its roll made (held)."""
+    m.state["sides"]["allies"]["nation"] = "russia"
+    only_units(m, {"a-s1": "H5", "a-s2": "H6", "g-s1": "A1"})
+    m.state["units"]["a-s1"]["broken"] = True
+    m.state["units"]["a-s2"]["broken"] = True
+    ctx = FakeContext()
+    events.commissar(DATA, m.state, "axis", ctx, cards.card("ger01"))
+    m.state["sides"]["allies"]["nation"] = "america"  # the Russian deck is not the one in play here
+    events.open_choices(DATA, m.state, ctx)
+    return play_only(m, "allies", "choose", "a-s1")
+
+
+def test_the_commissar_roll_waits_for_the_initiative_holder() -> None:
+    """9.1, E50: the roll inside the event is held; the unit is neither rallied nor eliminated before the decision."""
+    m = new_match()
+    m.state["initiative"] = "axis"
+    stack(m, "allies", [find("allies", total=12)])
+    commissar_chosen(m)
+    assert top(m) == "cc_roll" and m.state["flow"][-1]["purpose"] == "commissar" and m.active() == {"axis"}
+    assert m.state["units"]["a-s1"]["broken"] and m.state["units"]["a-s1"]["hex"] == "H5"
+
+
+def test_a_cancelled_commissar_roll_is_made_again() -> None:
+    """9.1, E50: the holder cancels a roll of 12 (above Morale: elimination); the new roll of 2 rallies the unit."""
+    m = new_match()
+    m.state["initiative"] = "axis"
+    stack(m, "allies", [find("allies", total=12), find("allies", total=2)])
+    commissar_chosen(m)
+    play_only(m, "axis", "reroll")
+    play(m, "allies", "accept")
+    assert m.state["initiative"] == "allies"
+    assert m.state["units"]["a-s1"]["hex"] == "H5" and not m.state["units"]["a-s1"]["broken"]
+
+
+def test_the_support_table_roll_is_held_and_ignores_its_trigger() -> None:
+    """9.1, E68, E42: the Support-table roll waits for the holder; once accepted its column is offered, its Event! ignored."""
+    m = new_match()
+    deck = DATA.decks["germany"]
+    target = next(c.id for c in sorted(deck, key=lambda c: c.trigger != "") if c.event == "reinforcements")
+    trigger = next(c.id for c in deck if c.trigger == "event" and c.id != target)
+    event_roll = next(c.id for c in deck if c.trigger == "event" and c.id not in (target, trigger))
+    nxt = find("axis", white=4, red=6, trigger="", exclude=(target, trigger))
+    stack(m, "axis", [trigger, target, event_roll, nxt])
+    ctx = FakeContext()
+    cards.roll(DATA, m.state, "axis", ctx, t("test"))
+    events.open_choices(DATA, m.state, ctx)
+    GAME.run_automatic(m.state, ctx)  # type: ignore[arg-type]
+    assert top(m) == "cc_roll" and m.state["flow"][-1]["purpose"] == "support" and not m.state.get("choices")
+    play_only(m, "allies", "accept")
+    assert m.state["choices"][0]["kind"] == "support_pick" and top(m) == "choice"
+    assert m.state["sides"]["axis"]["deck"][0] == nxt  # the Event! of the roll revealed nothing more (E42)
