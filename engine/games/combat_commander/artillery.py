@@ -301,7 +301,7 @@ class FireForEffect(Procedure):
         frame["total"] = radio_fp + value + bursts
         ctx.log(t("Artillery impact on {hex}: {fp} FP + {roll} = {total} (O18.2.3.2).", hex=label, fp=radio_fp, roll=value, total=frame["total"]))
         vulnerable(g, state, frame["role"], label, value, ctx)
-        frame["shelter"] = max(board.cover(label), fortifications.cover(board, state, label, artillery=True))  # F100: not cumulative
+        frame["shelter"] = fortifications.hex_cover(board, state, label, artillery=True)  # F100: not cumulative
         frame["dnext"] = 0
         self._next_defender(g, state, frame, ctx)
 

@@ -89,7 +89,7 @@ def attack_fp(data: GameData, board: Board, state: State, firers: list[str], tar
 def cover(data: GameData, board: Board, state: State, firers: list[str], target: Label) -> int:
     """The defender's best Cover: the hex's or its fortification's (road included), or a wall or hedge every firer fires across (T78.3, T87, T97, F101-F105)."""
     mortar = any(weapons.ordnance(state, u) for u in firers)  # a fortification's Cover against mortars (F100)
-    best = max(board.cover(target), fortifications.cover(board, state, target, artillery=mortar))  # F100: not cumulative
+    best = fortifications.hex_cover(board, state, target, artillery=mortar)  # F100: not cumulative
     if mortar:
         return best  # T87, T97: walls and hedges give no Cover against ordnance
     sides: set[str] | None = None

@@ -236,7 +236,7 @@ def test_a_fortification_alone_gets_its_impact_roll() -> None:
 
 def test_an_impact_roll_equal_to_the_vulnerability_number_destroys_the_fortification_first() -> None:
     """O18.2.3.3: a 10 FP radio's Impact roll of 10 (its provisional Vulnerability number) destroys the Foxholes
-    before the occupant's defense, which then has the hex's Cover only."""
+    before the occupant's defense, which then has the hex's Cover only (G8's road: -1, T93)."""
     m = new_match()
     only_units(m, {"g-l1": "G3", "a-s1": "G8"})
     m.state["forts"] = {"G8": "foxholes"}
@@ -246,7 +246,7 @@ def test_an_impact_roll_equal_to_the_vulnerability_number_destroys_the_fortifica
     removed = next(i for i, line in enumerate(lines) if "Foxholes" in line and "O18.2.3.3" in line)
     defended = next(i for i, line in enumerate(lines) if line.startswith("a-s1:"))
     assert "G8" not in m.state.get("forts", {}) and removed < defended
-    assert "a-s1: 6 + 2 = 8" in lines[defended]
+    assert "a-s1: 5 + 2 = 7" in lines[defended]  # Morale 6, the road's Cover -1 (T93)
 
 
 def test_every_radio_fp_has_a_vulnerability_number() -> None:
