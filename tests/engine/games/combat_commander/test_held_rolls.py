@@ -234,3 +234,14 @@ def test_the_support_table_roll_is_held_and_ignores_its_trigger() -> None:
     play_only(m, "allies", "accept")
     assert m.state["choices"][0]["kind"] == "support_pick" and top(m) == "choice"
     assert m.state["sides"]["axis"]["deck"][0] == nxt  # the Event! of the roll revealed nothing more (E42)
+
+
+def test_a_standing_never_answers_every_roll_of_a_barrage_by_itself() -> None:
+    """Digest 6.4: 'react initiative never' accepts the accuracy, Impact and defense rolls of a barrage without asking (9.1)."""
+    m = new_match()
+    only_units(m, {"g-l1": "G3", "a-s1": "G8"})
+    play_only(m, "allies", "react", "initiative", "never")
+    stack(m, "allies", [find("allies", white=1, red=1, trigger="")])
+    fire_for_effect(m, [(3, 3), (2, 1), (5, 4)])
+    assert top(m) == "turn" and m.state["units"]["a-s1"]["broken"]
+
