@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import flow
-from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation, NotImplementedRule
+from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
 from engine.game import (
     Action,
     Context,

@@ -59,7 +59,7 @@ def test_a_cancelled_targeting_roll_is_made_again() -> None:
 
 
 def test_upto_reads_the_targeting_roll_s_product() -> None:
-    """Ruling R50: a standing 'react initiative upto 6' accepts a Targeting roll of 2x3 = 6 by itself (its value is the product)."""
+    """Ruling R52: a standing 'react initiative upto 6' accepts a Targeting roll of 2x3 = 6 by itself (its value is the product)."""
     m = new_match()
     only_units(m, {"g-s4": "B7", "a-t1": "E7"})
     play_only(m, "allies", "react", "initiative", "upto", "6")
