@@ -2,22 +2,49 @@
 Spotting Round, accuracy, drift and the barrage on the seven hexes around the impact (O18.2).
 
 The radio sits in its owner's Artillery box (``state["artillery"]``, ``weapons.radio``).
+
+Fire for Effect is a procedure (``FireForEffect``): its accuracy roll, each Impact roll and each
+defense roll is a held roll (9.1), so the Initiative card's holder is asked before anything the
+roll causes happens; a cancelled roll's triggers never happen. The drift is a reveal, not a roll
+(O18.2.2.1-2): it is not held. A smoke barrage (O18.2.1.1, O18.2.3.1) places a Smoke marker
+drawn from the cup in each of the seven hexes; a fire barrage destroys a fortification whose
+Vulnerability number for the radio's FP equals the Impact roll (O18.2.3.3, ``data/artillery.toml``)
+before its occupants roll their defense.
 """
 
 from __future__ import annotations
 
-from engine.errors import IllegalOrder, NotImplementedRule
+import tomllib
+from functools import cache
+from typing import Any
+
+from engine import flow, windows
+from engine.datafiles import read_text
+from engine.errors import IllegalOrder
+from engine.flow import Procedure, Step
 from engine.game import Context, Role, State
-from engine.games.combat_commander import cards, fire, fortifications, model, weapons
-from engine.games.combat_commander.common import Rules
+from engine.games.combat_commander import (
+    attack,
+    cards,
+    compass,
+    fire,
+    fortifications,
+    model,
+    weapons,
+)
+from engine.games.combat_commander.common import Rules, rules_of
 from engine.games.combat_commander.names import card_name
 from engine.hexgrid import AXIAL_DIRECTIONS, Label
 from engine.text import t
 
-#: The map's compass (2.2.2): 1 the top, 2 the bottom, 3 and 4 the right side, 5 and 6 the left
-#: side, as hexgrid directions (0 NE, 1 SE, 2 S, 3 SW, 4 NW, 5 N). Ruling R43: 3 is the upper
-#: right, 4 the lower right, 5 the lower left, 6 the upper left (the provisional map prints no compass).
-COMPASS = {1: 5, 2: 2, 3: 0, 4: 1, 5: 3, 6: 4}
+FFE = "fire_for_effect"
+
+
+@cache
+def vulnerability() -> dict[int, int]:
+    """O18.2.3.3: the Impact roll that destroys a fortification, by the radio's FP (``data/artillery.toml``)."""
+    raw = tomllib.loads(read_text("engine.games.combat_commander", "data/artillery.toml"))
+    return {int(fp): int(n) for fp, n in raw["vulnerability"].items()}
 
 
 def card_order(verb: str) -> str:
@@ -77,7 +104,8 @@ def _play(state: State, role: Role, cid: str, ctx: Context) -> None:
 
 
 def fire_for_effect(g: Rules, state: State, role: Role, cid: str, leader: str, spot: Label, smoke: bool, ctx: Context) -> None:
-    """O18.2: the Observer spots a hex in his LOS; accuracy, drift, then the impact on seven hexes."""
+    """O18.2: the Observer spots a hex in his LOS (O18.2.1), declaring a smoke barrage now if he
+    wants one (O18.2.1.1); the accuracy roll, the drift and the impact follow in ``FireForEffect``."""
     board = g.board_for(state)
     r = weapons.radio(state, role)
     if r is None or r["broken"]:
@@ -90,38 +118,35 @@ def fire_for_effect(g: Rules, state: State, role: Role, cid: str, leader: str, s
     clear, hindrance = fire.can_see(board, state, u["hex"], spot)
     if not clear:
         raise IllegalOrder(t("{hex} is not in {unit}'s LOS: the Spotting Round goes in the Observer's LOS (O18.2.1).", hex=spot, unit=leader), "O18.2.1")
-    if smoke:
-        if not weapons.radio_type(state, role).smoke:
-            raise IllegalOrder(t("This radio cannot fire Smoke (O18.2.1.1)."), "O18.2.1.1")
-        raise NotImplementedRule(
-            t("A smoke barrage (O18.2.1.1, O18.2.3.1) is not implemented yet: ask the referee, who decides and sets the position."),
-            "O18.2.3.1",
-        )
+    if smoke and not weapons.radio_type(state, role).smoke:
+        raise IllegalOrder(t("This radio cannot fire Smoke (O18.2.1.1)."), "O18.2.1.1")
     _play(state, role, cid, ctx)
     u["activated"] = "artillery"
     ctx.log(t("{unit} observes for {radio}: Spotting Round on {hex} (O18.2.1).", unit=leader, radio=r["id"], hex=spot))
+    if smoke:
+        ctx.log(t("{side} declares a smoke barrage (O18.2.1.1).", side=role))
     distance = board.map.grid.distance(u["hex"], spot)
-    product = cards.roll(g.data, state, role, ctx, t("Accuracy roll on {hex}", hex=spot), product=True)
-    if state.get("over"):
-        return
-    accurate = product - hindrance > distance
+    flow.call(
+        state, FFE, role=role, spot=spot, smoke=smoke, distance=distance, hindrance=hindrance, stage="accuracy",
+        hexes=[], next=0, total=0, shelter=0, defenders=[], dnext=0, card="", resumed=True,
+    )
+
+
+def accuracy(g: Rules, state: State, frame: flow.Frame, product: int, ctx: Context) -> bool:
+    """O18.2.2: the product less the largest hindrance must be greater than the range."""
+    accurate = product - int(frame["hindrance"]) > int(frame["distance"])
     ctx.log(
         t(
             "Accuracy roll {product} - hindrance {h} against range {range}: {result} (O18.2.2).",
-            product=product, h=hindrance, range=distance, result=t("accurate") if accurate else t("inaccurate"),
+            product=product, h=frame["hindrance"], range=frame["distance"], result=t("accurate") if accurate else t("inaccurate"),
         )
     )
-    landed = drift(g, state, role, spot, accurate, ctx)
-    if state.get("over"):
-        return
-    if landed is None:
-        ctx.log(t("The Spotting Round drifts off the map: it is removed and the order ends (O18.2.2.3)."))
-        return
-    barrage(g, state, role, landed, ctx)
+    return accurate
 
 
 def drift(g: Rules, state: State, role: Role, spot: Label, accurate: bool, ctx: Context) -> Label | None:
-    """The next card's dice move the SR (not a roll, O18.2.2.1-2): where it ends, or ``None`` off the map (O18.2.2.3)."""
+    """The next card's dice move the SR (not a roll, O18.2.2.1-2) by the map's compass (2.2.2):
+    where it ends, or ``None`` off the map (O18.2.2.3)."""
     board = g.board_for(state)
     c, last = cards.reveal(g.data, state, role, ctx, t("artillery drift, not a roll"))
     if last:
@@ -129,7 +154,7 @@ def drift(g: Rules, state: State, role: Role, spot: Label, accurate: bool, ctx: 
     moves = [(c.white, 1), (c.red, 1)] if accurate else [(c.white, c.red)]
     q, r = board.axial(spot)
     for number, steps in moves:
-        dq, dr = AXIAL_DIRECTIONS[COMPASS[number]]
+        dq, dr = AXIAL_DIRECTIONS[compass.direction(board.map, number)]
         q, r = q + dq * steps, r + dr * steps
     landed = board.label((q, r))
     if landed is not None:
@@ -142,32 +167,177 @@ def impact_hexes(g: Rules, state: State, centre: Label) -> list[Label]:
     return [centre, *sorted(g.board_for(state).map.grid.neighbours(centre))]
 
 
-def barrage(g: Rules, state: State, role: Role, centre: Label, ctx: Context) -> None:
-    """O18.2.3.2: an Impact roll for each of the seven hexes holding a unit of either side or a fortification,
-    then its defense rolls (O20.3.3-4) with the fortification's Cover against artillery (F100)."""
+def smoke_barrage(g: Rules, state: State, centre: Label, ctx: Context) -> None:
+    """O18.2.3.1: a Smoke marker drawn from the cup in each of the seven hexes, none in Water or
+    Blaze (T89, T95, T98, 8.1.5), the higher of two staying (8.1.4); the SR is removed and the order ends."""
     board = g.board_for(state)
-    radio_fp = weapons.radio_type(state, role).fp
     for label in impact_hexes(g, state, centre):
-        defenders = model.units_at(state, label)
-        fort = fortifications.fort_at(state, label)
-        if (not defenders and fort is None) or state.get("over"):
+        try:
+            fortifications.check_smoke_hex(board, state, label)
+        except IllegalOrder as refused:
+            ctx.log(t("No Smoke in {hex} (O18.2.3.1): {why}", hex=label, why=refused.reason))
             continue
+        fortifications.place_smoke(board, state, label, fortifications.draw_smoke(ctx), ctx, t("smoke barrage, O18.2.3.1"))
+
+
+def vulnerable(g: Rules, state: State, role: Role, label: Label, roll: int, ctx: Context) -> None:
+    """O18.2.3.3: an Impact roll equal to the Vulnerability number of the radio's FP destroys the
+    hex's fortification, before its occupants roll their defense."""
+    fort = fortifications.fort_at(state, label)
+    if fort is None:
+        return
+    fp = weapons.radio_type(state, role).fp
+    number = vulnerability().get(fp)
+    if number is not None and roll == number:
+        fortifications.remove_fort(state, label, ctx, t("Impact roll {roll} equals the Vulnerability number {n} of FP {fp}, O18.2.3.3", roll=roll, n=number, fp=fp))
+    else:
+        ctx.log(t("The {fort} in {hex} stands: Impact roll {roll}, Vulnerability number {n} for FP {fp} (O18.2.3.3).", fort=fortifications.NAMES[fort], hex=label, roll=roll, n=number, fp=fp))
+
+
+class FireForEffect(Procedure):
+    """O18.2-O18.2.3: accuracy (held), drift, then the smoke barrage or, hex by hex, the Impact roll
+    (held) and the defense rolls (each held) of the fire barrage (O18.2.3.2, O20.3.3-4)."""
+
+    name = FFE
+    rule = "O18.2"
+
+    def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
+        return Step(t("Fire for Effect"), "O18.2")
+
+    def automatic(self, frame: flow.Frame) -> bool:
+        return bool(frame.get("resumed"))
+
+    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+        g = rules_of(game)
+        frame["resumed"] = False
+        back = frame.pop("returned", {})
+        stage = frame["stage"]
+        role = frame["role"]
+        if stage == "accuracy":
+            frame["stage"] = "accuracy_roll"
+            windows.hold_roll(state, attack.ROLL, role, "accuracy", why=t("Accuracy roll on {hex}", hex=frame["spot"]).to_json(), product=True)
+            return
+        if stage == "accuracy_roll":
+            c = cards.card(back["roll"]["card"])
+            frame["accurate"] = accuracy(g, state, frame, c.white * c.red, ctx)
+            frame["stage"] = "drift"
+            cards.consequences(g.data, state, role, c, back["roll"]["last"], ctx)
+            if attack.paused_for_choices(g, state, frame, ctx):
+                return
+            stage = "drift"
+        if stage == "drift":
+            landed = drift(g, state, role, frame["spot"], frame["accurate"], ctx)
+            if state.get("over"):
+                return
+            if landed is None:
+                ctx.log(t("The Spotting Round drifts off the map: it is removed and the order ends (O18.2.2.3)."))
+                flow.end(state)
+                return
+            if frame["smoke"]:
+                smoke_barrage(g, state, landed, ctx)
+                flow.end(state)
+                return
+            frame["hexes"] = impact_hexes(g, state, landed)
+            frame["next"] = 0
+            self._next_hex(g, state, frame, ctx)
+            return
+        if stage == "impact_roll":
+            self._impact(g, state, frame, back["roll"], ctx)
+            return
+        if stage == "impact_result":
+            self._impact_result(g, state, frame, ctx)
+            return
+        if stage == "defense_roll":
+            uid = frame["defenders"][frame["dnext"]]
+            c = cards.card(back["roll"]["card"])
+            frame["card"] = c.id
+            frame["stage"] = "defense_result"
+            cards.consequences(g.data, state, state["units"][uid]["side"], c, back["roll"]["last"], ctx)
+            if attack.paused_for_choices(g, state, frame, ctx):
+                return
+            stage = "defense_result"
+        if stage == "defense_result":
+            self._defense_result(g, state, frame, ctx)
+            self._next_defender(g, state, frame, ctx)
+            return
+        if stage == "defend":
+            self._next_defender(g, state, frame, ctx)
+
+    def _next_hex(self, g: Rules, state: State, frame: flow.Frame, ctx: Context) -> None:
+        """O18.2.3.2: the next of the seven hexes holding a unit of either side or a fortification gets an Impact roll."""
+        if state.get("over"):
+            return
+        while frame["next"] < len(frame["hexes"]):
+            label = frame["hexes"][frame["next"]]
+            if model.units_at(state, label) or fortifications.fort_at(state, label) is not None:
+                frame["stage"] = "impact_roll"
+                windows.hold_roll(state, attack.ROLL, frame["role"], "impact", why=t("Impact roll on {hex}", hex=label).to_json())
+                return
+            frame["next"] += 1
+        flow.end(state)
+
+    def _impact(self, g: Rules, state: State, frame: flow.Frame, roll: dict[str, Any], ctx: Context) -> None:
+        label = frame["hexes"][frame["next"]]
+        c = cards.card(roll["card"])
+        frame["card"] = c.id
+        # O20.3.4: the units in the hex when the Impact roll is made defend.
+        frame["defenders"] = sorted(model.units_at(state, label), key=lambda u: (model.counter(g.data, state, u).kind == "leader", u))
+        frame["stage"] = "impact_result"
 
         def jammed() -> None:
             ctx.log(t("Jam! (O18.2.3.2): a radio is not a weapon and does not break."))
 
-        value = cards.roll(g.data, state, role, ctx, t("Impact roll on {hex}", hex=label), attack=True, on_jam=jammed)
+        cards.consequences(g.data, state, frame["role"], c, roll["last"], ctx, attack=True, on_jam=jammed)
+        if not attack.paused_for_choices(g, state, frame, ctx):
+            self._impact_result(g, state, frame, ctx)
+
+    def _impact_result(self, g: Rules, state: State, frame: flow.Frame, ctx: Context) -> None:
+        board = g.board_for(state)
+        label = frame["hexes"][frame["next"]]
+        c = cards.card(frame["card"])
+        value = c.white + c.red
+        radio_fp = weapons.radio_type(state, frame["role"]).fp
+        bursts = 2 if board.terrain(label).name == "woods" else 0  # T99 tree bursts
+        frame["total"] = radio_fp + value + bursts
+        ctx.log(t("Artillery impact on {hex}: {fp} FP + {roll} = {total} (O18.2.3.2).", hex=label, fp=radio_fp, roll=value, total=frame["total"]))
+        vulnerable(g, state, frame["role"], label, value, ctx)
+        frame["shelter"] = fortifications.hex_cover(board, state, label, artillery=True)  # F100: not cumulative
+        frame["dnext"] = 0
+        self._next_defender(g, state, frame, ctx)
+
+    def _next_defender(self, g: Rules, state: State, frame: flow.Frame, ctx: Context) -> None:
+        """The next unit of the hex still there rolls its defense (O20.3.4), held for the Initiative card (9.1)."""
         if state.get("over"):
             return
-        bursts = 2 if board.terrain(label).name == "woods" else 0  # T99 tree bursts
-        total = radio_fp + value + bursts
-        ctx.log(t("Artillery impact on {hex}: {fp} FP + {roll} = {total} (O18.2.3.2).", hex=label, fp=radio_fp, roll=value, total=total))
-        if fort is not None:
-            ctx.log(
-                t(
-                    "Impact roll {roll} against the {fort} in {hex}: the Vulnerability numbers (O18.2.3.3) are not transcribed yet: the referee decides whether it is destroyed.",
-                    roll=value, fort=fortifications.NAMES[fort], hex=label,
-                )
-            )
-        shelter = max(board.cover(label), fortifications.cover(board, state, label, artillery=True))  # F100: not cumulative
-        fire.defend(g.data, state, label, defenders, total, shelter, ctx)
+        label = frame["hexes"][frame["next"]]
+        while frame["dnext"] < len(frame["defenders"]):
+            uid = frame["defenders"][frame["dnext"]]
+            if state["units"][uid]["hex"] == label:
+                frame["stage"] = "defense_roll"
+                windows.hold_roll(state, attack.ROLL, state["units"][uid]["side"], "defense", why=t("Defense of {unit}", unit=uid).to_json())
+                return
+            frame["dnext"] += 1
+        frame["next"] += 1
+        self._next_hex(g, state, frame, ctx)
+
+    def _defense_result(self, g: Rules, state: State, frame: flow.Frame, ctx: Context) -> None:
+        """O20.3.4 against the barrage's total, with the hex's or the fortification's Cover (R48)."""
+        label = frame["hexes"][frame["next"]]
+        uid = frame["defenders"][frame["dnext"]]
+        frame["dnext"] += 1
+        u = state["units"][uid]
+        if u["hex"] != label:
+            return
+        c = cards.card(frame["card"])
+        morale = model.value(g.data, state, uid, "morale") + frame["shelter"]
+        value = c.white + c.red
+        defense = morale + value
+        total = frame["total"]
+        if defense < total or (defense == total and u["activated"] == "move"):
+            ctx.log(t("{unit}: {morale} + {roll} = {defense} against {total}: hit (O20.3.4).", unit=uid, morale=morale, roll=value, defense=defense, total=total))
+            model.hit(g.data, state, uid, ctx)
+        elif defense == total:
+            ctx.log(t("{unit}: {morale} + {roll} = {defense}, a tie: suppressed (O20.3.4).", unit=uid, morale=morale, roll=value, defense=defense))
+            u["suppressed"] = True
+        else:
+            ctx.log(t("{unit}: {morale} + {roll} = {defense} against {total}: no effect.", unit=uid, morale=morale, roll=value, defense=defense, total=total))

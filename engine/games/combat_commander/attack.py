@@ -29,7 +29,15 @@ from engine import flow, windows
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Context, Role, State
-from engine.games.combat_commander import cards, defenseorder, events, fire, model, weapons
+from engine.games.combat_commander import (
+    cards,
+    defenseorder,
+    events,
+    fire,
+    model,
+    smokerounds,
+    weapons,
+)
 from engine.games.combat_commander.common import Rules, rules_of
 from engine.games.combat_commander.deployresults import stand_ins
 from engine.hexgrid import Label
@@ -119,6 +127,10 @@ class FireAttack(Procedure):
         frame["resumed"] = False
         back = frame.pop("returned", {})
         stage = frame["stage"]
+        if stage == "before" and frame["kind"] == "smoke":
+            # O20.2.1: a smoke round adds no FP and makes no attack: straight to its Targeting roll.
+            self._target(state, frame)
+            return
         if stage == "before":
             frame["stage"] = "fp"
             if windows.open_window(state, "attack_window", "before-attack", [frame["attacker"]]) is None:
@@ -135,12 +147,27 @@ class FireAttack(Procedure):
             frame["stage"] = "aim"
             frame["aimed"] = True
             if weapons.ordnance(state, frame["firers"][0]):
-                # O20.2.3: ordnance first needs its Targeting roll (not held: ruling in RULINGS' list of what is left).
-                board = g.board_for(state)
-                frame["aimed"] = fire.targeting(g.data, board, state, frame["attacker"], frame["firers"][0], frame["target"], ctx, triggers=frame.get("triggers", True))
-                if paused_for_choices(g, state, frame, ctx):
-                    return
+                # O20.2.3: ordnance first needs its Targeting roll, held for the Initiative card like any roll (9.1).
+                self._target(state, frame)
+                return
             self._aim(state, frame)
+            return
+        if stage == "target":
+            c = cards.card(back["roll"]["card"])
+            frame["stage"] = "aim"
+            frame["aimed"] = fire.targeting_result(g.data, g.board_for(state), state, frame["firers"][0], frame["target"], c.white * c.red, ctx)
+            cards.consequences(g.data, state, frame["attacker"], c, back["roll"]["last"], ctx, triggers=frame.get("triggers", True))
+            if frame["kind"] == "smoke":
+                frame["stage"] = "smoke"
+            if paused_for_choices(g, state, frame, ctx):
+                return
+            if frame["kind"] == "smoke":
+                self._smoke(g, state, frame, ctx)
+                return
+            self._aim(state, frame)
+            return
+        if stage == "smoke":
+            self._smoke(g, state, frame, ctx)
             return
         if stage == "aim":
             self._aim(state, frame)
@@ -171,6 +198,17 @@ class FireAttack(Procedure):
                 for taker in stand_ins(state, uid, attack_hexes(frame)):  # E52.2: both Teams of a deployed Squad
                     model.hit(g.data, state, taker, ctx)
             self._advance(state, frame)
+
+    def _target(self, state: State, frame: flow.Frame) -> None:
+        frame["stage"] = "target"
+        why = t("Targeting roll on {hex}", hex=frame["target"]).to_json()
+        windows.hold_roll(state, ROLL, frame["attacker"], "targeting", why=why, product=True)
+
+    def _smoke(self, g: Rules, state: State, frame: flow.Frame, ctx: Context) -> None:
+        """O20.2.1: a successful Targeting roll places a random Smoke marker in the target hex; no attack follows."""
+        if frame["aimed"] and not state.get("over"):
+            smokerounds.place(g, state, frame["target"], ctx)
+        flow.end(state, made=True)
 
     def _aim(self, state: State, frame: flow.Frame) -> None:
         """After the Targeting roll (O20.2.3): a miss ends the attack, which was made; otherwise the attack roll."""

@@ -122,12 +122,19 @@ def time_advance(data: GameData, state: State, role: Role, ctx: Context) -> None
             ctx.log(t("{side} controls all five objectives just before the Sudden Death roll (7.3.1.2).", side=five))
             model.finish(state, five, "all_objectives", ctx)
             return
-        value = roll(data, state, role, ctx, t("Sudden Death roll"), triggers=False)
-        if value < state["time"]:
-            ctx.log(t("Sudden Death: {roll} is less than {time} (6.2.2).", roll=value, time=state["time"]))
-            objectives.reveal_all(state, ctx)
-            model.finish(state, model.final_winner(state), "sudden_death", ctx)
-            return
+        # 6.2.2: the Sudden Death roll is held for the Initiative card (9.1, ``suddendeath``); play stops
+        # until it is accepted, and the rest of the advance (steps 3-6) follows it.
+        state.setdefault(SUDDEN_DEATH, []).append({"role": role, "time": state["time"]})
+        return
+    after_sudden_death(data, state, role, ctx)
+
+
+#: The Sudden Death rolls due (6.2.2), each with its causing player and the Time space reached.
+SUDDEN_DEATH = "sudden_death_rolls"
+
+
+def after_sudden_death(data: GameData, state: State, role: Role, ctx: Context) -> None:
+    """The Time advance's steps 3-6 (6.1.2), once no Sudden Death roll has ended the game."""
     for r in model.ROLES:
         if state["sides"][r]["posture"] == "defense":
             model.score(state, r, 1)

@@ -18,6 +18,7 @@ from functools import cache
 from typing import Any
 
 from engine.datafiles import read_text, read_texts
+from engine.games.combat_commander import compass
 from engine.hexgrid import Grid, Hexside, Label, hexside
 from engine.los import HandSet
 from engine.mapdata import MapData, parse_map
@@ -325,6 +326,7 @@ def load() -> GameData:
             maps[s.map] = dataclasses.replace(board, levels=levels[s.map])
             sightings[s.map], found = parse_sightings(texts.get("los.txt", ""), board)
             problems += [f"map {s.map}: {p}" for p in found]
+            problems += [f"map {s.map}: {p}" for p in compass.problems(board)]
             unknown = set(board.terrain.values()) - set(hexes)
             problems += [f"map {s.map}: terrain {u!r} is not on the chart" for u in sorted(unknown)]
         if s.map in maps:

@@ -5,7 +5,7 @@ In a Fire attack the defenders are the units in the target hex when the attack w
 (O20.3.4). A defending Squad that deploys after that (a Deploy event triggered by the attack roll
 or by its own defense roll, 1.9.1) keeps its one defense roll, made with the Morale of the first
 Team (the one that carries the Squad's Suppressed and Veteran markers, E52.2), and its result
-goes to both Teams (ruling R55). A Deploy event names the Teams after the Squad (``events``:
+goes to both Teams (ruling R59). A Deploy event names the Teams after the Squad (``events``:
 ``SQUADa`` and ``SQUADb``).
 """
 

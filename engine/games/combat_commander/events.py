@@ -27,7 +27,7 @@ from engine.datafiles import read_text
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import cards, fortifications, model, objectives
+from engine.games.combat_commander import cards, compass, fortifications, model, objectives
 from engine.games.combat_commander import eventchoices as chosen
 from engine.games.combat_commander import exits as leaving
 from engine.games.combat_commander import hiddenunits as hidden_units
@@ -116,6 +116,15 @@ def ask(state: State, kind: str, role: Role, rule: str, optional: bool, *, first
         queue.append(choice)
 
 
+#: The rolls made inside events (E42), each held for the Initiative card (9.1) by ``eventrolls``.
+ROLLS = "event_rolls"
+
+
+def roll_for(state: State, kind: str, role: Role, rule: str, why: Text, **params: Any) -> None:
+    """Owe a roll of ``role`` inside an event (E42: it never triggers); ``ROLLED[kind]`` applies it once accepted."""
+    state.setdefault(ROLLS, []).append({"kind": kind, "role": role, "rule": rule, "why": why.to_json(), **params})
+
+
 def options(data: GameData, state: State, choice: dict[str, Any]) -> list[str]:
     return OPTIONS[choice["kind"]](data, state, choice)
 
@@ -143,9 +152,25 @@ def open_choices(data: GameData, state: State, ctx: Context) -> None:
     if state.get("over"):
         state["choices"] = []
         return
+    if state.get(cards.SUDDEN_DEATH) and flow.stack(state):
+        # 6.1.2: play stops for a due Sudden Death roll (``suddendeath``), the choices wait for it.
+        if not any(frame["proc"] == "sudden_death" for frame in flow.stack(state)):
+            flow.call(state, "sudden_death", stage="roll", resumed=True)
+        return
     settle(data, state, ctx)
+    if open_rolls(state):
+        return
     if state.get("choices") and flow.stack(state) and flow.top(state)["proc"] != "choice":
         flow.call(state, "choice")
+
+
+def open_rolls(state: State) -> bool:
+    """Open the event rolls owed (``eventrolls``) on top of the flow; True while some wait (the choices wait for them)."""
+    if not state.get(ROLLS) or not flow.stack(state):
+        return False
+    if not any(frame["proc"] == "event_roll" for frame in flow.stack(state)):
+        flow.call(state, "event_roll", stage="roll", resumed=True)
+    return True
 
 
 #: Choices whose options are secret (the chooser's own secret chits, 7.3.3): texts never list them, since
@@ -216,6 +241,8 @@ class Choice(Procedure):
                 )
             state["choices"].pop(0)
             APPLY[choice["kind"]](data, state, choice, action.args[0], ctx)
+            if not state.get("over") and open_rolls(state):
+                return  # the roll the answer owes comes first (E50), the other choices after it
         elif action.verb in ("choose", "pass"):
             raise InvalidOrder(
                 t("This choice ({rule}) must be made: 'choose' one of {options}.", rule=choice["rule"], options=listed(data, state, choice))
@@ -368,14 +395,15 @@ def markers_board(data: GameData, state: State) -> Board:
 
 
 def breeze(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> None:
-    """E48: all Smoke goes; a Blaze spreads into each non-Water hex adjacent to and downwind of a Blaze (ruling R18)."""
+    """E48: all Smoke goes; a Blaze spreads into each non-Water hex adjacent to and downwind of a Blaze, the
+    direction read on the map's compass like the artillery's drift (2.2.2, ``compass``; ruling R18)."""
     state["smoke"] = {}
     direction = int(c.event_param or "1")
     ctx.log(t("Breeze (E48): all Smoke is removed; the wind blows towards {direction}.", direction=direction))
     grid = board(data, state).grid
     spread = []
     for label in sorted(state["blaze"]):
-        n = grid.neighbour(label, direction - 1)
+        n = grid.neighbour(label, compass.direction(board(data, state), direction))
         if n is not None and not water(data, state, n) and n not in state["blaze"] and n not in spread:
             spread.append(n)
     for label in spread:
@@ -399,9 +427,14 @@ def commissar(data: GameData, state: State, role: Role, ctx: Context, c: Card) -
 
 
 def _commissar(data: GameData, state: State, choice: dict[str, Any], uid: str, ctx: Context) -> None:
-    role = choice["role"]
-    value = cards.roll(data, state, role, ctx, t("Commissar (E50) for {unit}", unit=uid), triggers=False)
-    if state.get("over"):
+    """The roll for the chosen unit is held for the Initiative card (9.1, ``eventrolls``); ``commissar_roll`` applies it."""
+    roll_for(state, "commissar", choice["role"], "E50", t("Commissar (E50) for {unit}", unit=uid), unit=uid)
+
+
+def commissar_roll(data: GameData, state: State, entry: dict[str, Any], value: int, ctx: Context) -> None:
+    """E50, once the roll is accepted: above the unit's Morale it is eliminated, otherwise rallied."""
+    uid = entry["unit"]
+    if state["units"][uid]["hex"] is None:
         return
     morale = model.value(data, state, uid, "morale")
     if value > morale:
@@ -576,12 +609,15 @@ def support_column(nation: str, total: int) -> tuple[str, ...]:
 def support_table(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> None:
     """E59, E68: a roll on the drawer's Support table (no trigger, E42); one counter of that column, free."""
     rule = data.fate["events"][c.event]
-    total = cards.roll(data, state, role, ctx, t("Support table ({rule})", rule=rule), triggers=False)
-    if state.get("over"):
-        return
+    roll_for(state, "support", role, rule, t("Support table ({rule})", rule=rule), event=c.event)
+
+
+def support_roll(data: GameData, state: State, entry: dict[str, Any], total: int, ctx: Context) -> None:
+    """E59, E68, once the roll is accepted: the column of the total, whose counter the drawer picks."""
+    role, rule = entry["role"], entry["rule"]
     column = support_column(state["sides"][role]["nation"], total)
     ctx.log(t("{side} rolls {roll} on its Support table ({rule}): {types}.", side=role, roll=total, rule=rule, types=", ".join(column) or "-"))
-    ask(state, "support_pick", role, rule, False, column=list(column), event=c.event)
+    ask(state, "support_pick", role, rule, False, column=list(column), event=entry["event"])
 
 
 def _support_pick(data: GameData, state: State, choice: dict[str, Any], ctype: str, ctx: Context) -> None:
@@ -920,6 +956,12 @@ OPTIONS: dict[str, Callable[[GameData, State, dict[str, Any]], list[str]]] = {
     "scrounge": chosen.scrounge_options,
     "scrounge_unit": chosen.scrounge_unit_options,
     "suppressing_fire": chosen.suppress_options,
+}
+
+#: What an accepted event roll does (``eventrolls``), by kind.
+ROLLED: dict[str, Callable[[GameData, State, dict[str, Any], int, Context], None]] = {
+    "commissar": commissar_roll,
+    "support": support_roll,
 }
 
 APPLY: dict[str, Callable[[GameData, State, dict[str, Any], str, Context], None]] = {

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine import los
 from engine.errors import IllegalOrder
 from engine.game import Context, Role, State
-from engine.games.combat_commander import cards, fortifications, model, weapons
+from engine.games.combat_commander import fortifications, model, weapons
 from engine.games.combat_commander.board import Board
 from engine.games.combat_commander.data import GameData
 from engine.hexgrid import Label
@@ -89,7 +89,7 @@ def attack_fp(data: GameData, board: Board, state: State, firers: list[str], tar
 def cover(data: GameData, board: Board, state: State, firers: list[str], target: Label) -> int:
     """The defender's best Cover: the hex's or its fortification's (road included), or a wall or hedge every firer fires across (T78.3, T87, T97, F101-F105)."""
     mortar = any(weapons.ordnance(state, u) for u in firers)  # a fortification's Cover against mortars (F100)
-    best = max(board.cover(target), fortifications.cover(board, state, target, artillery=mortar))  # F100: not cumulative
+    best = fortifications.hex_cover(board, state, target, artillery=mortar)  # F100: not cumulative
     if mortar:
         return best  # T87, T97: walls and hedges give no Cover against ordnance
     sides: set[str] | None = None
@@ -117,12 +117,11 @@ def _entry_features(board: Board, origin: Label, target: Label) -> set[str]:
         if feature is not None and feature.cover > 0:
             out.add(feature.name)
     return out
-def targeting(data: GameData, board: Board, state: State, role: Role, piece: str, target: Label, ctx: Context, *, triggers: bool = True) -> bool:
+def targeting_result(data: GameData, board: Board, state: State, piece: str, target: Label, product: int, ctx: Context) -> bool:
     """Ordnance's Targeting roll: the product of the dice, less the largest hindrance, must exceed the range (O20.2.3, 10.3.1)."""
     origin = str(weapons.hex_of(state, piece))
     distance = board.map.grid.distance(origin, target)
     hindrance = can_see(board, state, origin, target)[1]
-    product = cards.roll(data, state, role, ctx, t("Targeting roll on {hex}", hex=target), product=True, triggers=triggers)
     if state.get("over"):
         return False
     hit = product - hindrance > distance
@@ -138,26 +137,3 @@ def targeting(data: GameData, board: Board, state: State, role: Role, piece: str
 def tree_burst(board: Board, state: State, pieces: list[str], target: Label) -> int:
     """+2 to the Attack Total of a mortar's attack against a Woods hex (T99)."""
     return 2 if any(weapons.ordnance(state, p) for p in pieces) and board.terrain(target).name == "woods" else 0
-
-
-def defend(data: GameData, state: State, target: Label, defenders: list[str], total: int, shelter: int, ctx: Context) -> None:
-    """A defense roll for every unit in the target hex when the attack was rolled (O20.3.4)."""
-    # O20.3.4: the owner chooses the order; the default rolls leaders last (their Command helps the others).
-    ordered = sorted(defenders, key=lambda u: (model.counter(data, state, u).kind == "leader", u))
-    for uid in ordered:
-        u = state["units"][uid]
-        if u["hex"] != target or state.get("over"):
-            continue
-        morale = model.value(data, state, uid, "morale") + shelter
-        value = cards.roll(data, state, u["side"], ctx, t("Defense of {unit}", unit=uid))
-        if state.get("over") or u["hex"] != target:
-            continue
-        defense = morale + value
-        if defense < total or (defense == total and u["activated"] == "move"):
-            ctx.log(t("{unit}: {morale} + {roll} = {defense} against {total}: hit (O20.3.4).", unit=uid, morale=morale, roll=value, defense=defense, total=total))
-            model.hit(data, state, uid, ctx)
-        elif defense == total:
-            ctx.log(t("{unit}: {morale} + {roll} = {defense}, a tie: suppressed (O20.3.4).", unit=uid, morale=morale, roll=value, defense=defense))
-            u["suppressed"] = True
-        else:
-            ctx.log(t("{unit}: {morale} + {roll} = {defense} against {total}: no effect.", unit=uid, morale=morale, roll=value, defense=defense, total=total))

@@ -8,7 +8,7 @@ from engine import flow
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import attack, fire, weapons
+from engine.games.combat_commander import attack, fire, smokerounds, weapons
 from engine.games.combat_commander.common import (
     NOT_YET,
     Rules,
@@ -70,18 +70,22 @@ class FireOrder(Procedure):
         if action.verb != "attack":
             if action.verb in NOT_YET:
                 raise not_yet(action.verb)
-            raise flow.refuse(action, ("attack", "done"), self.step(game, state, frame), t("Syntax: attack HEX UNIT [UNIT...], or done."))
-        target, firers = action.args[0], list(action.args[1:])
+            raise flow.refuse(action, ("attack", "done"), self.step(game, state, frame), t("Syntax: attack HEX UNIT [UNIT...], attack HEX WEAPON smoke, or done."))
+        target, firers = action.args[0], [a for a in action.args[1:] if a != smokerounds.WORD]
+        smoke = smokerounds.WORD in action.args[1:]
         for uid in firers:
             if weapons.carrier(state, uid) not in frame["units"]:  # a weapon is activated with its carrier (11.1)
                 raise IllegalOrder(t("{unit} is not activated for this Fire order (O20.3).", unit=uid), "O20.3")
             if uid in frame["fired"]:
                 raise IllegalOrder(t("{unit} has already fired in this order (O20.3).", unit=uid), "O20.3")
-        # A hindered attack below 1 FP may still be announced: W3 actions may make it possible (O20.3.2).
-        fire.attack_fp(g.data, g.board_for(state), state, firers, target, minimum=-99)
+        if smoke:
+            smokerounds.check(g, state, firers, target)
+        else:
+            # A hindered attack below 1 FP may still be announced: W3 actions may make it possible (O20.3.2).
+            fire.attack_fp(g.data, g.board_for(state), state, firers, target, minimum=-99)
         frame["fired"] += firers
         frame["attacking"] = firers
-        attack.start(state, role, firers, target)
+        attack.start(state, role, firers, target, kind=smokerounds.WORD if smoke else "fire")
 
     def automatic(self, frame: flow.Frame) -> bool:
         return bool(frame.get("resumed"))

@@ -78,6 +78,16 @@ def cover(board: Board, state: State, label: Label, artillery: bool = False) -> 
     return value
 
 
+def hex_cover(board: Board, state: State, label: Label, artillery: bool = False) -> int:
+    """A defender's Cover in ``label``: the terrain's, a Road's -1 included (T93, Fire example D: open ground
+    with a road is -1), or its fortification's when that is higher (F100: not cumulative)."""
+    terrain = board.cover(label)
+    kind = fort_at(state, label)
+    if kind is None or KINDS[kind][1] == 0:
+        return terrain
+    return max(terrain, cover(board, state, label, artillery))
+
+
 # Movement (T79, F105.2, F106.2) -------------------------------------------------------------------
 
 

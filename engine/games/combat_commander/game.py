@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import flow
-from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation, NotImplementedRule
+from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
 from engine.game import (
     Action,
     Context,
@@ -37,12 +37,14 @@ from engine.game import (
     View,
 )
 from engine.games.combat_commander import (
+    artillery,
     attack,
     cards,
     common,
     data,
     defenseorder,
     demolition,
+    eventrolls,
     events,
     fire,
     fireorder,
@@ -58,6 +60,7 @@ from engine.games.combat_commander import (
     referee,
     responses,
     stacking,
+    suddendeath,
     timeadvance,
     turn,
     weapons,
@@ -79,7 +82,9 @@ VERBS: dict[str, VerbInfo] = {
     "artillery-request": VerbInfo(
         "artillery-request", "artillery-request [CARD] access | LEADER HEX [smoke]", t("Artillery Request order: Battery Access, or Fire for Effect observed by a leader (O18)")
     ),
-    "attack": VerbInfo("attack", "attack HEX UNIT [UNIT...]", t("in a Fire order: one attack, alone or as a fire group (O20.3)")),
+    "attack": VerbInfo(
+        "attack", "attack HEX UNIT [UNIT...] | attack HEX WEAPON smoke", t("in a Fire order: one attack, alone or as a fire group (O20.3), or a weapon's smoke round (O20.2.1)")
+    ),
     "step": VerbInfo("step", "step UNIT HEX", t("in a Move order: enter an adjacent hex (O21)")),
     "exit": VerbInfo("exit", "exit UNIT", t("in a Move or Advance order: leave the map off the enemy edge (O16.2, 7.2.1)")),
     "transfer": VerbInfo("transfer", "transfer WEAPON UNIT", t("in a Move order: hand the moving unit's weapon to a unit in its hex, 1 MP (O21.1.1)")),
@@ -203,6 +208,9 @@ class CombatCommander(flow.ProcedureGame):
         "recover": rally.Recover(),
         attack.ATTACK: attack.FireAttack(),
         attack.ROLL: responses.InitiativeRoll(),
+        artillery.FFE: artillery.FireForEffect(),
+        suddendeath.NAME: suddendeath.SuddenDeath(),
+        eventrolls.NAME: eventrolls.EventRoll(),
         "attack_window": responses.AttackWindow(),
         "defense_window": responses.DefenseWindow(),
         "wounds_window": responses.WoundsWindow(),
@@ -405,16 +413,14 @@ class CombatCommander(flow.ProcedureGame):
             if len(args) != 2 or args[0].lower() not in state.get("weapons", {}):
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
             return Action(verb, (args[0].lower(), self._unit(state, args[1])))
-        if verb == "attack" and any(a.lower() == "smoke" for a in args):
-            raise NotImplementedRule(
-                t("Smoke rounds (O20.2.1) are not implemented yet: ask the referee, who decides and sets the position."), "O20.2.1"
-            )
         if verb == "attack":
+            smoke = [a for a in args if a.lower() == "smoke"]  # a smoke round (O20.2.1)
+            args = [a for a in args if a.lower() != "smoke"]
             hexes = [a for a in args if a.upper() in self.board_for(state).map.grid]
-            if len(hexes) != 1 or len(args) < 2:
+            if len(hexes) != 1 or len(args) < 2 or len(smoke) > 1:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
             units = [self._piece(state, a) for a in args if a != hexes[0]]
-            return Action(verb, (hexes[0].upper(), *units))
+            return Action(verb, (hexes[0].upper(), *units, *(["smoke"] if smoke else [])))
         # fire / move: an optional card, then units.
         if not args:
             raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))

@@ -12,7 +12,7 @@ and a standing ``react windows pass`` answers it.
 An Ambush is resolved as soon as it is played (A25: every Ambush before the melee FP is
 computed): the opponent chooses one of his units in the melee, which breaks, or is eliminated
 if already broken (3.2.4, digest 8.2 item 4). The choice is his; its published default is the
-unit that costs him least (ruling R52).
+unit that costs him least (ruling R56).
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ def open_ambush(state: State, label: Label, order: tuple[Role, Role]) -> flow.Fr
 
 
 def ambush_default(g: Any, state: State, units: list[str]) -> str:
-    """R52: the unit an Ambush breaks by default: a good-order unit before a broken one (a break
+    """R56: the unit an Ambush breaks by default: a good-order unit before a broken one (a break
     rather than an elimination), then the fewest VP, then by unit id."""
     data = rules_of(g).data
     return min(units, key=lambda u: (bool(state["units"][u]["broken"]), model.unit_vp(data, state, u), u), default="")

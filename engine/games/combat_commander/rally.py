@@ -171,6 +171,10 @@ class Rout(Procedure):
         frame.pop("resumed", None)
         if back is not None and "roll" in back and frame.get("rolling"):
             c = cards.card(back["roll"]["card"])
+            # 1.9.1's example: the result is the roll's against the Morale it was made against; a trigger that
+            # rallies the unit (Medic) does not change the retreat it owes.
+            u = state["units"][frame["rolling"]]
+            frame["morale"] = model.value(g.data, state, frame["rolling"], "morale") + g.board_for(state).cover(u["hex"])
             cards.consequences(g.data, state, frame["roller"], c, back["roll"]["last"], ctx)
             frame["card"] = c.id
             if attack.paused_for_choices(g, state, frame, ctx):
@@ -197,7 +201,8 @@ class Rout(Procedure):
         u = state["units"][uid]
         if state.get("over") or u["hex"] is None:
             return bool(state.get("over"))
-        morale = model.value(g.data, state, uid, "morale") + g.board_for(state).cover(u["hex"])
+        made = frame.pop("morale", None)
+        morale = int(made) if made is not None else model.value(g.data, state, uid, "morale") + g.board_for(state).cover(u["hex"])
         value = c.white + c.red
         if value < morale:
             ctx.log(t("{unit}: {roll} is less than Morale {morale}: no effect (O23.2).", unit=uid, roll=value, morale=morale))

@@ -165,7 +165,8 @@ class InitiativeRoll(windows.HeldRoll):
 
     def draw(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> Any:
         c, last = cards.reveal(rules_of(game).data, state, frame["roller"], ctx, Text.from_json(frame["why"]))
-        return {"card": c.id, "last": last, "value": c.white + c.red}
+        # A Targeting or accuracy roll's value is the product of its dice (O20.2.3, O18.2.2); 'upto N' reads it (R52).
+        return {"card": c.id, "last": last, "value": c.white * c.red if frame.get("product") else c.white + c.red}
 
     def canceller(self, game: Any, state: State, frame: flow.Frame) -> Role | None:
         holder = state.get("initiative")

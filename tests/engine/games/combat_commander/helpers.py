@@ -171,3 +171,13 @@ def without_action(m: Match, role: str, action: str) -> None:
             side["deck"].remove(spare)
             side["deck"].append(cid)
             side["hand"][i] = spare
+
+
+def open_and_settle(m: Match, ctx: FakeContext) -> list[Record]:
+    """After a Time advance made by hand: open what it left due (the Sudden Death roll, 6.2.2; the choices),
+    let the automatic procedures run, then accept every held roll by default."""
+    from engine.games.combat_commander import events
+
+    events.open_choices(DATA, m.state, ctx)  # type: ignore[arg-type]
+    GAME.run_automatic(m.state, ctx)  # type: ignore[arg-type]
+    return settle(m)

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalOrder, NotImplementedRule
+from engine.datafiles import read_text
+from engine.errors import IllegalOrder
 from engine.game import Action
+from engine.games.combat_commander import artillery
+from engine.games.combat_commander.data import PACKAGE
 from tests.engine.games.combat_commander.helpers import (
+    GAME,
     find,
     hold,
     new_match,
@@ -14,6 +18,7 @@ from tests.engine.games.combat_commander.helpers import (
     play,
     stack,
     texts,
+    top,
 )
 
 
@@ -110,13 +115,35 @@ def test_the_spotting_round_goes_in_the_observer_s_los() -> None:
     assert exc.value.rule == "O18.2.1"
 
 
-def test_a_smoke_barrage_is_refused_naming_its_rule() -> None:
-    """The smoke barrage is not implemented yet: refused naming O18.2.3.1."""
+def test_a_radio_without_smoke_cannot_fire_a_smoke_barrage() -> None:
+    """Only a radio printing "Smoke" may declare a smoke barrage (O18.2.1.1)."""
     m = new_match()
     only_units(m, {"g-l1": "G3", "a-s1": "G8"})
-    with pytest.raises(NotImplementedRule) as exc:
+    m.state["artillery"]["axis"]["type"] = "usa_radio_155"
+    with pytest.raises(IllegalOrder) as exc:
         play(m, "axis", "artillery-request", hold(m, "axis", "artillery_request"), "g-l1", "G8", "smoke")
-    assert exc.value.rule == "O18.2.3.1"
+    assert exc.value.rule == "O18.2.1.1"
+
+
+def test_a_smoke_barrage_places_smoke_in_the_seven_hexes_and_attacks_nobody() -> None:
+    """O18.2.3.1: a Smoke marker in the final hex and each of its six neighbours, no Impact roll; the order ends."""
+    m = new_match()
+    only_units(m, {"g-l1": "G3", "a-s1": "G8"})
+    recs = request(m, "g-l1", "G8", "smoke", axis=[(3, 3), (2, 1)])
+    board = GAME.board_for(m.state)
+    assert set(m.state["smoke"]) == {"G8", *board.map.grid.neighbours("G8")}
+    assert not any(line.startswith("Artillery impact") for line in texts(recs))
+    assert not m.state["units"]["a-s1"]["broken"] and top(m) == "turn"
+
+
+def test_a_smoke_barrage_keeps_the_higher_smoke_and_skips_water() -> None:
+    """O18.2.3.1: no Smoke in the Stream hex K10 (T95) and of two markers the higher stays (8.1.4)."""
+    m = new_match()
+    only_units(m, {"g-l1": "L7", "a-s1": "G8"})
+    m.state["smoke"] = {"M9": 10}
+    request(m, "g-l1", "L9", "smoke", axis=[(3, 3), (2, 1)])
+    assert m.state["smoke"]["M9"] == 10
+    assert "K10" not in m.state["smoke"] and "L9" in m.state["smoke"]
 
 
 def test_accuracy_follows_the_targeting_example_with_a_hindrance_of_three() -> None:
@@ -193,15 +220,37 @@ def test_a_barrage_meets_foxholes_with_their_cover_against_artillery() -> None:
     m = new_match()
     only_units(m, {"g-l1": "G3", "a-s1": "G8"})
     m.state["forts"] = {"G8": "foxholes"}
-    recs = request(m, "g-l1", "G8", axis=[(3, 3), (2, 1), (5, 5)], allies=[(1, 1)])
+    recs = request(m, "g-l1", "G8", axis=[(3, 3), (2, 1), (5, 4)], allies=[(1, 1)])
     assert any("a-s1: 9 + 2 = 11" in line for line in texts(recs))
 
 
 def test_a_fortification_alone_gets_its_impact_roll() -> None:
-    """An impact hex with a fortification and no unit still gets an Impact roll (O18.2.3.2); its destruction is the referee's (O18.2.3.3)."""
+    """An impact hex with a fortification and no unit still gets an Impact roll (O18.2.3.2)."""
     m = new_match()
     only_units(m, {"g-l1": "G3", "a-s1": "N9"})
     m.state["forts"] = {"G8": "foxholes"}
-    recs = request(m, "g-l1", "G8", axis=[(3, 3), (2, 1), (5, 5)])
+    recs = request(m, "g-l1", "G8", axis=[(3, 3), (2, 1), (5, 4)])
     assert any(line.startswith("Artillery impact on G8") for line in texts(recs))
-    assert any("O18.2.3.3" in line for line in texts(recs))
+    assert m.state["forts"] == {"G8": "foxholes"}
+
+
+def test_an_impact_roll_equal_to_the_vulnerability_number_destroys_the_fortification_first() -> None:
+    """O18.2.3.3: a 10 FP radio's Impact roll of 10 (its provisional Vulnerability number) destroys the Foxholes
+    before the occupant's defense, which then has the hex's Cover only (G8's road: -1, T93)."""
+    m = new_match()
+    only_units(m, {"g-l1": "G3", "a-s1": "G8"})
+    m.state["forts"] = {"G8": "foxholes"}
+    assert artillery.vulnerability()[10] == 10
+    recs = request(m, "g-l1", "G8", axis=[(3, 3), (2, 1), (5, 5)], allies=[(1, 1)])
+    lines = texts(recs)
+    removed = next(i for i, line in enumerate(lines) if "Foxholes" in line and "O18.2.3.3" in line)
+    defended = next(i for i, line in enumerate(lines) if line.startswith("a-s1:"))
+    assert "G8" not in m.state.get("forts", {}) and removed < defended
+    assert "a-s1: 5 + 2 = 7" in lines[defended]  # Morale 6, the road's Cover -1 (T93)
+
+
+def test_every_radio_fp_has_a_vulnerability_number() -> None:
+    """O18.2.3.3: the Artillery box gives a number for each radio FP, 8 to 13 (12); the data file is marked provisional."""
+    assert sorted(artillery.vulnerability()) == [8, 9, 10, 11, 12, 13]
+    assert all(2 <= n <= 12 for n in artillery.vulnerability().values())
+    assert read_text(PACKAGE, "data/artillery.toml").startswith("# PROVISIONAL")

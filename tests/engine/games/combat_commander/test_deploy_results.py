@@ -1,5 +1,5 @@
 """E52.2: a Squad that deploys into two Teams in the middle of a Fire attack passes the result
-meant for it to both Teams (ruling R55)."""
+meant for it to both Teams (ruling R59)."""
 
 from __future__ import annotations
 

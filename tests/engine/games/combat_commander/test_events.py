@@ -6,7 +6,7 @@ import pytest
 
 from engine.errors import IllegalOrder
 from engine.game import Action
-from engine.games.combat_commander import cards, events
+from engine.games.combat_commander import cards, compass, events
 from engine.games.combat_commander.common import activation_sets
 from engine.kernel import Match
 from engine.text import t
@@ -18,6 +18,7 @@ from tests.engine.games.combat_commander.helpers import (
     find,
     new_match,
     only_units,
+    open_and_settle,
     play,
     stack,
     top,
@@ -152,14 +153,15 @@ def test_a_fortification_event_keeps_the_first_fortification() -> None:
 
 
 def test_breeze_removes_smoke_and_spreads_blaze_downwind() -> None:
-    """E48: all Smoke goes; a Blaze spreads into the non-Water hex downwind of each Blaze (R18)."""
+    """E48: all Smoke goes; a Blaze spreads into the non-Water hex downwind of each Blaze, read on the map's compass (2.2.2, R18)."""
     m = new_match()
     only_units(m, {"g-s1": "A1", "a-s1": "O10"})
     m.state["smoke"] = {"C3": 2, "D4": 1}
     m.state["blaze"] = ["H5"]
     target = next(c for c in sorted(DATA.decks["germany"], key=lambda c: c.trigger != "") if c.event == "breeze")
     draw_event(m, "axis", "breeze")
-    downwind = events.board(DATA, m.state).grid.neighbour("H5", int(target.event_param or "1") - 1)
+    board = events.board(DATA, m.state)
+    downwind = board.grid.neighbour("H5", compass.direction(board, int(target.event_param or "1")))
     assert m.state["smoke"] == {} and downwind in m.state["blaze"]
 
 
@@ -301,7 +303,7 @@ def support_event(m: Match, event: str, total: int, then: tuple[str, ...] = ()) 
     stack(m, "axis", [trigger, target, roll, *after])
     ctx = FakeContext()
     cards.roll(DATA, m.state, "axis", ctx, WHY)
-    events.open_choices(DATA, m.state, ctx)
+    open_and_settle(m, ctx)  # the Support-table roll is held for the Initiative card (9.1) and accepted
     return ctx
 
 

@@ -116,7 +116,7 @@ def test_the_ambushed_player_chooses_which_of_his_units_breaks() -> None:
 
 
 def test_the_ambush_choice_publishes_a_good_order_unit_of_fewest_vp_as_default() -> None:
-    """R52: by default the ambushed player breaks a good-order unit before a broken one, the fewest VP first."""
+    """R56: by default the ambushed player breaks a good-order unit before a broken one, the fewest VP first."""
     m = new_match()
     hold_action(m, "allies", "ambush")
     farm_melee(m, ("g-s1", "g-s2"))
@@ -293,7 +293,7 @@ def test_a_card_whose_order_is_command_confusion_cannot_be_played_as_an_order() 
 
 
 def test_the_melee_fp_is_fixed_before_the_rolls() -> None:
-    """O16.4.1-2, R54: each side's melee FP is computed once the Ambushes are over, before the inactive player rolls."""
+    """O16.4.1-2, R58: each side's melee FP is computed once the Ambushes are over, before the inactive player rolls."""
     m = new_match()
     farm_melee(m)
     answer(m, "cc_roll")
@@ -355,7 +355,7 @@ def test_the_last_melee_needs_no_choice() -> None:
 
 
 def test_a_player_whose_units_were_all_ambushed_may_still_ambush() -> None:
-    """A25, R52: both sides may be wiped out by Ambushes: the active player ambushes even with no unit of his left."""
+    """A25, R56: both sides may be wiped out by Ambushes: the active player ambushes even with no unit of his left."""
     m = new_match()
     hold_action(m, "allies", "ambush")
     hold_action(m, "axis", "ambush")
@@ -370,7 +370,7 @@ def test_a_player_whose_units_were_all_ambushed_may_still_ambush() -> None:
 
 
 def test_no_quarter_follows_a_melee_ended_by_ambushes() -> None:
-    """R53: a melee that ended with no further effect is concluded too: the survivor may play No Quarter."""
+    """R57: a melee that ended with no further effect is concluded too: the survivor may play No Quarter."""
     m = village_melee(axis=2, allies=12)
     hold_action(m, "allies", "ambush")
     m.state["units"]["g-s1"]["broken"] = True

@@ -14,6 +14,7 @@ from tests.engine.games.combat_commander.helpers import (
     find,
     new_match,
     only_units,
+    open_and_settle,
     stack,
 )
 from tests.harness import check_secrets, string_values
@@ -88,7 +89,9 @@ def test_secret_chits_are_revealed_and_scored_at_a_sudden_death_end() -> None:
     m.state["time"], m.state["sudden_death"] = 5, 5
     stack(m, "axis", [find("axis", total=2, trigger="")])
     vp = m.state["vp"]
-    cards.time_advance(DATA, m.state, "axis", FakeContext())
+    ctx = FakeContext()
+    cards.time_advance(DATA, m.state, "axis", ctx)
+    open_and_settle(m, ctx)
     assert m.state["over"]["why"] == "sudden_death"
     assert "chit-a" in m.state["chits"]["open"] and m.state["vp"] == vp + 1
 

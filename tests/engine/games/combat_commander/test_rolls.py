@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from engine.games.combat_commander import cards
 from engine.text import t
-from tests.engine.games.combat_commander.helpers import DATA, FakeContext, find, new_match, stack
+from tests.engine.games.combat_commander.helpers import (
+    DATA,
+    FakeContext,
+    find,
+    new_match,
+    open_and_settle,
+    stack,
+)
 
 WHY = t("test")
 
@@ -115,7 +122,9 @@ def test_sudden_death_roll_below_time_ends_the_game() -> None:
     m.state["sudden_death"] = 6
     low = find("axis", white=1, red=2)
     stack(m, "axis", [find("axis", trigger="time", exclude=(low,)), low])
-    cards.roll(DATA, m.state, "axis", FakeContext(), WHY)
+    ctx = FakeContext()
+    cards.roll(DATA, m.state, "axis", ctx, WHY)
+    open_and_settle(m, ctx)
     assert m.state["time"] == 6 and m.state["over"]["why"] == "sudden_death"
 
 
@@ -126,8 +135,10 @@ def test_sudden_death_roll_at_or_above_time_goes_on() -> None:
     m.state["sudden_death"] = 6
     high = find("axis", white=6, red=6)
     stack(m, "axis", [find("axis", trigger="time", exclude=(high,)), high])
-    cards.roll(DATA, m.state, "axis", FakeContext(), WHY)
-    assert m.state["over"] is None
+    ctx = FakeContext()
+    cards.roll(DATA, m.state, "axis", ctx, WHY)
+    open_and_settle(m, ctx)
+    assert m.state["over"] is None and m.state["time"] == 6
 
 
 def test_ties_at_the_end_go_to_the_initiative_holder() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalOrder, NotImplementedRule
+from engine.errors import IllegalOrder
 from engine.games.combat_commander import cards, events, fire, model, weapons
 from engine.games.combat_commander.attack import attack_frame
 from engine.games.combat_commander.movement import movement
@@ -339,14 +339,6 @@ def test_the_weapons_file_says_it_is_provisional_and_parses() -> None:
     assert all(8 <= w.fp <= 13 for w in weapons.types().values() if w.kind == "radio")
     _, problems = weapons.parse("type,nation,kind,name,tag,fp,range,move,flags,repair,eliminate\nx,germany,radio,R,R,20,0,0,,,\n")
     assert any("line 1" in p for p in problems) and any("FP 8 to 13" in p for p in problems)
-
-
-def test_smoke_rounds_are_refused_naming_their_rule() -> None:
-    """A weapon's smoke round is not implemented yet: refused naming O20.2.1."""
-    m = new_match()
-    with pytest.raises(NotImplementedRule) as exc:
-        GAME.parse(m.state, "axis", "attack E7 g-w2 smoke")
-    assert exc.value.rule == "O20.2.1"
 
 
 def test_an_event_s_random_hex_checks_the_broken_weapons_too() -> None:
