@@ -58,7 +58,7 @@ def test_scenario_1_vp_hexes_are_soviet_villages_or_cities_with_their_values():
 
 
 def test_the_places_the_rules_name_are_on_the_map():
-    """Digest 3.8 / 11.3: the named villages, all Soviet in June 1941, and Poryts'k and Lokachi as city hexes."""
+    """11.3 and the digest's list of map facts: the named villages, all Soviet in June 1941, and Poryts'k and Lokachi as city hexes."""
     for name in ("Ustyluh", "Vygodanka", "Vydranica", "Verba", "Turopyn", "Viinytsya", "Torchyn"):
         place = BOARD.place_named(name)
         assert place is not None and BOARD.terrain[place.hex] == "village", name
