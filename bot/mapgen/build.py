@@ -146,6 +146,9 @@ def _add_places(source: Source, model: MapModel, stats: dict[Label, HexStats]) -
             continue
         model.places[label] = PlaceOut(spec.name, spec.kind, _ordered(dict(spec.attrs)))
         _make_land(source, model, stats, label, f"{spec.name} stands in it")
+        terrain = source.raw.get("place_terrain", {}).get(spec.kind)
+        if terrain is not None:  # a map whose towns are hex terrain (source.toml [place_terrain])
+            model.terrain[label] = str(terrain)
 
 
 def _entry_hex(source: Source, lat: float, lon: float, edge: str | None) -> Label | None:

@@ -186,8 +186,9 @@ def parse_source(text: str, corrections: str = "") -> Source:
 
     places = []
     for name, spec in raw.get("places", {}).items():
-        attrs = {k: str(v) for k, v in spec.items() if k not in ("at", "kind", "hex")}
-        places.append(PlaceSpec(name, _latlon(spec.get("at"), f"places.{name}"), str(spec["kind"]), attrs, spec.get("hex")))
+        attrs = {k: str(v) for k, v in spec.items() if k not in ("at", "kind", "hex", "name")}
+        shown = str(spec.get("name", name))  # several hexes of one town: distinct keys, one printed name
+        places.append(PlaceSpec(shown, _latlon(spec.get("at"), f"places.{name}"), str(spec["kind"]), attrs, spec.get("hex")))
     entries = tuple(
         EntrySpec(str(e["letter"]), str(e["side"]), str(e.get("why", "")), _points(e["at"], f"entries.{e['letter']}"), e.get("edge"))
         for e in raw.get("entries", [])

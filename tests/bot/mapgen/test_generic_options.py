@@ -103,3 +103,18 @@ offmap_comment = ""
     assert check_common(data, ("sea", "offmap"), {"Alpha": data.place_named("Alpha").hex}) == []
     assert check_common(data, ("sea",), {"Alpha": "0101"}) != []
     assert HEADER not in texts["map.toml"]
+
+
+def test_one_printed_name_on_several_hexes_and_places_as_hex_terrain():
+    """[places] ``name`` prints one town's name on several hexes; [place_terrain] makes a place's hex that terrain."""
+    _, p = make_source()
+    lat, lon = p.to_latlon(*p.centre("0405"))
+    extra = f'[place_terrain]\nmajor_city = "swamp"\n[places]\n"Alpha east" = {{ at = [{lat:.5f}, {lon:.5f}], kind = "major_city", name = "Alpha" }}\n'
+    source, p = make_source_text(SOURCE.replace("[places]\n", extra, 1))
+    hex_stats, is_water = fake_data(p)
+    data, problems = parse_map(render_files(source, generate(source, hex_stats, is_water)))
+    assert problems == []
+    alphas = sorted(h for h, place in data.places.items() if place.name == "Alpha")
+    assert len(alphas) == 2 and "0405" in alphas
+    assert {data.terrain[h] for h in alphas} == {"swamp"}
+    assert data.terrain[data.place_named("Beta").hex] != "swamp"

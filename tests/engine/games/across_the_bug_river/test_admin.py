@@ -15,10 +15,10 @@ def run_admin(state, *rolls):
 
 
 def cut_off(state):
-    """HQ-14pz east of the Bug with Soviet units on both bridges (Ustyluh 2008, Vygodanka 2113)."""
+    """HQ-14pz east of the Bug with Soviet units on both bridges (Ustyluh 2008, Vygodanka 1409)."""
     put(state, "HQ-14pz", "2707")
     put(state, "I/16", "2008")
-    put(state, "II/16", "2113")
+    put(state, "II/16", "1409")
 
 
 def test_the_admin_phase_resets_the_initiative_marker():

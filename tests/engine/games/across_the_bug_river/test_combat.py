@@ -66,9 +66,9 @@ def test_a_hex_of_hqs_only_cannot_be_attacked():
 
 def test_no_attack_across_the_unbridged_bug():
     """3.1.2: the unbridged Bug is a prohibited hexside (ruling: no attack across it)."""
-    state = duel(source="1905", target="2005")
+    state = duel(source="1807", target="1907")
     with pytest.raises(IllegalOrder) as err:
-        play(state, "german", "attack hasty 1905 2005")
+        play(state, "german", "attack hasty 1807 1907")
     assert err.value.rule == "3.1.2"
 
 
@@ -244,24 +244,24 @@ def test_a_fortification_is_ignored_when_only_soviet_afv_hold_it():
 
 
 def test_a_stream_gives_the_defender_minus_two():
-    """7.5.1.2 A: attacking across a stream (the Luga, 2308-2309): -2."""
-    state = duel(source="2308", target="2309")
-    assert -2 in drm_values(odds(state, source="2308", target="2309", kind="hasty"))
+    """7.5.1.2 A: attacking across a stream (the Luga, 2109-2108): -2."""
+    state = duel(source="2109", target="2108")
+    assert -2 in drm_values(odds(state, source="2109", target="2108", kind="hasty"))
 
 
 def test_the_bridged_bug_gives_minus_four_and_a_quarter_of_the_tank_points():
     """10.1 / 7.5.1.2 A: across a Bug bridge -4 and the AFV's Tank points quartered (turn 2)."""
-    state = duel(attackers=("I/36",), defenders=("No.1",), source="1909", target="2008")
-    o = odds(state, source="1909", target="2008", kind="hasty", attackers=("I/36",))
+    state = duel(attackers=("I/36",), defenders=("No.1",), source="1908", target="2008")
+    o = odds(state, source="1908", target="2008", kind="hasty", attackers=("I/36",))
     assert drm_values(o) == [-4]
     assert o.armour == 0  # 4 x 1/4 = 1 against AT 0 + village 1
 
 
 def test_brandenburg_halves_the_bridge_on_turn_one():
     """10.1: on turn 1 German attacks over the Ustyluh bridge get -2 and half the Tank points."""
-    state = duel(attackers=("I/36",), defenders=("No.1",), source="1909", target="2008")
+    state = duel(attackers=("I/36",), defenders=("No.1",), source="1908", target="2008")
     state["turn"] = 1
-    o = odds(state, source="1909", target="2008", kind="hasty", attackers=("I/36",))
+    o = odds(state, source="1908", target="2008", kind="hasty", attackers=("I/36",))
     assert drm_values(o) == [-2]
     assert o.armour == 1  # 4 x 1/2 = 2 against AT 0 + village 1
 
@@ -270,7 +270,7 @@ def test_regular_support_is_plus_one_per_hex():
     """7.5.1.2 B: a regular attack gets +1 for each friendly hex next to the defender projecting ZOC into it."""
     state = duel()
     put(state, "II/36", "1606")
-    put(state, "II/108", "1608")
+    put(state, "II/108", "1707")
     o = odds(state, kind="regular")
     assert sorted(v for n, v in o.drms if "support from" in n.template and "defensive" not in n.template) == [1, 1]
 
@@ -285,7 +285,7 @@ def test_a_hasty_attack_gets_no_support():
 def test_prepared_support_is_two_from_the_same_formation_and_one_from_another():
     """7.5.1.2 B: prepared attack: +2 for a hex with a unit of the attacking formation, +1 otherwise (not cumulative)."""
     state = duel()
-    put(state, "II/36", "1608")
+    put(state, "II/36", "1707")
     put(state, "HQ-44id", "1505")
     put(state, "I/131", "1606")
     o = odds(state, kind="prepared")
@@ -362,8 +362,8 @@ def test_example_tank_four_against_at_one_in_a_village_is_plus_two():
 
 def test_example_a_quartered_tank_over_the_bug_gets_no_superiority():
     """7.5.1.2 D example: over the Bug bridge the assault gun's Tank points are quartered; against AT 1 + village it is negative: no AS."""
-    state = duel(attackers=("1/191",), defenders=("I/283",), source="1909", target="2008")
-    o = odds(state, kind="hasty", source="1909", target="2008", attackers=("1/191",))
+    state = duel(attackers=("1/191",), defenders=("I/283",), source="1908", target="2008")
+    o = odds(state, kind="hasty", source="1908", target="2008", attackers=("1/191",))
     assert o.armour == 0
 
 
@@ -426,13 +426,13 @@ def test_example_regular_attack_against_regular_defence():
 def test_example_prepared_attack_against_improved_defense():
     """7.5.1.2 example: II/103 with its HQ (+4) and I/108 (+2) over a stream (-2) against A/20 in
     Improved Defense supported by B/20 (-2): +2 (here I/103 and A/19, B/19 of the same formation)."""
-    state = duel(attackers=("I/103",), defenders=("A/19",), source="2308", target="2309")
-    put(state, "HQ-14pz", "2412")
+    state = duel(attackers=("I/103",), defenders=("A/19",), source="2109", target="2108")
+    put(state, "HQ-14pz", "2404")
     put(state, "HQ-2fr", "2113")
-    put(state, "I/108", "2408")
-    put(state, "B/19", "2207")
-    state["improved"].append("2309")
-    o = odds(state, kind="prepared", source="2308", target="2309", attackers=("I/103",))
+    put(state, "I/108", "2107")
+    put(state, "B/19", "2009")
+    state["improved"].append("2108")
+    o = odds(state, kind="prepared", source="2109", target="2108", attackers=("I/103",))
     assert sorted(v for _, v in o.drms) == [-2, -2, 2, 4]
     assert o.drm == 2
 

@@ -85,11 +85,11 @@ def test_no_displacement_across_the_unbridged_bug():
     """7.3.6 exception: an HQ across an unbridged Bug hexside is not displaced."""
     state = empty()
     put(state, "HQ-14pz", "1408")
-    put(state, "HQ-87rd", "2003")
-    put(state, "I/36", "1804")
+    put(state, "HQ-87rd", "1907")
+    put(state, "I/36", "1707")
     activating(state, "german", "14pz", 5)
-    play(state, "german", "move I/36 1904")
-    assert state["units"]["HQ-87rd"]["hex"] == "2003"
+    play(state, "german", "move I/36 1807")
+    assert state["units"]["HQ-87rd"]["hex"] == "1907"
     assert state["flow"][-1]["proc"] == "activation"
 
 

@@ -20,40 +20,40 @@ def german_position():
 def test_motorised_units_pay_half_an_mp_along_a_road():
     """3.1.1 / 7.3.3: road hex to connected road hex costs a motorised unit 0.5 MP."""
     state = german_position()
-    assert moves.step_cost(RULES, state, True, "1408", "1308", set()) == 0.5
+    assert moves.step_cost(RULES, state, True, "1407", "1308", set()) == 0.5
 
 
 def test_no_road_rate_into_an_enemy_zoc_hex():
     """7.3.3: entering or leaving an EZOC hex pays the terrain, not the road."""
     state = german_position()
-    assert moves.step_cost(RULES, state, True, "1408", "1308", {"1308"}) == 1
+    assert moves.step_cost(RULES, state, True, "1407", "1308", {"1308"}) == 1
 
 
 def test_leg_units_pay_one_more_to_cross_a_stream():
-    """7.3.7: +1 MP for a leg unit crossing an unbridged stream (the Luga between 2308 and 2309)."""
+    """7.3.7: +1 MP for a leg unit crossing an unbridged stream (the Luga between 2109 and 2108)."""
     state = german_position()
-    assert "stream" in RULES.board.side("2308", "2309")
-    assert moves.step_cost(RULES, state, False, "2308", "2309", set()) == 2
+    assert "stream" in RULES.board.side("2109", "2108")
+    assert moves.step_cost(RULES, state, False, "2109", "2108", set()) == 2
 
 
 def test_a_motorised_unit_crosses_a_stream_only_as_its_whole_move():
     """7.3.7: start next to the stream, cross and stop; not after other steps."""
     state = german_position()
-    put(state, "I/36", "2307")
+    put(state, "I/36", "2110")
     with pytest.raises(IllegalOrder) as err:
-        play(state, "german", "move I/36 2308 2309")
+        play(state, "german", "move I/36 2109 2108")
     assert err.value.rule == "7.3.7"
-    put(state, "I/36", "2308")
-    play(state, "german", "move I/36 2309")
-    assert state["units"]["I/36"]["hex"] == "2309"
+    put(state, "I/36", "2109")
+    play(state, "german", "move I/36 2108")
+    assert state["units"]["I/36"]["hex"] == "2108"
 
 
 def test_the_unbridged_bug_is_closed_to_motorised_units():
     """3.1.2 / 7.3.8: only German boat movement crosses the unbridged Bug."""
     state = german_position()
-    put(state, "I/36", "1905")
+    put(state, "I/36", "1807")
     with pytest.raises(IllegalOrder) as err:
-        play(state, "german", "move I/36 2005")
+        play(state, "german", "move I/36 1907")
     assert err.value.rule == "7.3.8"
 
 
@@ -90,14 +90,14 @@ def test_moving_from_one_ezoc_hex_to_another_needs_infiltration():
 
 
 def test_afv_project_zoc_only_into_open_hexes():
-    """5.4: an AFV in 1115 has no ZOC in the forest 1215; an infantry unit there has."""
+    """5.4: an AFV in 1413 has no ZOC in the forest 1314; an infantry unit there has."""
     state = empty()
-    put(state, "II/82", "1115")
-    assert RULES.board.terrain["1215"] == "forest"
-    assert "1215" not in board.zoc_of(RULES, state, "II/82")
-    assert "1116" in board.zoc_of(RULES, state, "II/82")
-    put(state, "I/16", "1115")
-    assert "1215" in board.zoc_of(RULES, state, "I/16")
+    put(state, "II/82", "1413")
+    assert RULES.board.terrain["1314"] == "forest"
+    assert "1314" not in board.zoc_of(RULES, state, "II/82")
+    assert "1414" in board.zoc_of(RULES, state, "II/82")
+    put(state, "I/16", "1413")
+    assert "1314" in board.zoc_of(RULES, state, "I/16")
 
 
 def test_disorganised_units_have_no_zoc():

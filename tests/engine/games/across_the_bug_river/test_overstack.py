@@ -109,8 +109,8 @@ def test_a_retreat_enters_a_full_hex_only_when_nothing_else_is_open():
     with none, it may end over the limit (and the checks follow)."""
     state = empty()
     put(state, "HQ-87rd", "1610")
-    put(state, "I/16", "1807")
-    put(state, "II/16", "1907")
-    assert {p[0] for p in battle.retreat_paths(RULES, state, "soviet", ["I/16"], ezoc_ok=False)} == {"1806"}
-    put(state, "III/16", "1806")
-    assert {p[0] for p in battle.retreat_paths(RULES, state, "soviet", ["I/16"], ezoc_ok=False)} == {"1806", "1907"}
+    put(state, "I/16", "1803")
+    put(state, "II/16", "1904")
+    assert {p[0] for p in battle.retreat_paths(RULES, state, "soviet", ["I/16"], ezoc_ok=False)} == {"1903"}
+    put(state, "III/16", "1903")
+    assert {p[0] for p in battle.retreat_paths(RULES, state, "soviet", ["I/16"], ezoc_ok=False)} == {"1903", "1904"}

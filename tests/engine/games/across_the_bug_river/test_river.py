@@ -10,11 +10,11 @@ RULES = GAME.rules
 
 
 def boats():
-    """The 44th Infantry Division activated with I/131 on the west bank of the Bug at 1905."""
+    """The 44th Infantry Division activated with I/131 on the west bank of the Bug at 1807."""
     state = empty()
     put(state, "HQ-44id", "1505")
     put(state, "HQ-14pz", "1408")
-    put(state, "I/131", "1905")
+    put(state, "I/131", "1807")
     activating(state, "german", "44id", 6)
     return state
 
@@ -22,23 +22,23 @@ def boats():
 def test_a_german_leg_unit_crosses_the_bug_by_boat():
     """7.3.8: a German leg unit starting next to an unbridged Bug hexside crosses it."""
     state = boats()
-    play(state, "german", "move I/131 2005")
-    assert state["units"]["I/131"]["hex"] == "2005"
+    play(state, "german", "move I/131 1907")
+    assert state["units"]["I/131"]["hex"] == "1907"
 
 
 def test_a_boat_crossing_costs_one_more_mp():
     """7.3.8: the crossing pays +1 MP on top of the hex terrain."""
     state = boats()
-    cost = moves.plan(RULES, state, ["I/131"], ["1905", "2005"]).costs[0]
-    assert cost == float(RULES.terrain("2005")["mp_leg"]) + 1
+    cost = moves.plan(RULES, state, ["I/131"], ["1807", "1907"]).costs[0]
+    assert cost == float(RULES.terrain("1907")["mp_leg"]) + 1
 
 
 def test_a_boat_crossing_starts_the_movement_action():
     """7.3.8: the unit must start its move next to the Bug hexside it crosses."""
     state = boats()
-    put(state, "I/131", "1805")
+    put(state, "I/131", "1707")
     with pytest.raises(IllegalOrder) as err:
-        play(state, "german", "move I/131 1905 2005")
+        play(state, "german", "move I/131 1807 1907")
     assert err.value.rule == "7.3.8"
 
 
@@ -46,20 +46,20 @@ def test_no_more_than_two_boat_crossings_per_activation():
     """7.3.8: at most 2 German units cross by boat in one Formation Activation."""
     state = boats()
     leg = [u for u, p in RULES.units.items() if p.formation == "44id" and p.move != "motorized" and u != "I/131"][:2]
-    put(state, leg[0], "1906")
-    put(state, leg[1], "1907")
-    play(state, "german", "move I/131 2005")
-    play(state, "german", f"move {leg[0]} 2006")
+    put(state, leg[0], "1806")
+    put(state, leg[1], "1808")
+    play(state, "german", "move I/131 1907")
+    play(state, "german", f"move {leg[0]} 1906")
     with pytest.raises(IllegalOrder) as err:
-        play(state, "german", f"move {leg[1]} 2007")
+        play(state, "german", f"move {leg[1]} 1909")
     assert err.value.rule == "7.3.8"
 
 
 def pontoon_position():
-    """The 14th Panzer Division activated with I/36 at 1905, next to the unbridged Bug hexside 1905-2005."""
+    """The 14th Panzer Division activated with I/36 at 1807, next to the unbridged Bug hexside 1807-1907."""
     state = empty()
     put(state, "HQ-14pz", "1408")
-    put(state, "I/36", "1905")
+    put(state, "I/36", "1807")
     activating(state, "german", "14pz", 5)
     return state
 
@@ -67,40 +67,40 @@ def pontoon_position():
 def test_a_pontoon_bridge_costs_two_ap_and_bridges_the_bug():
     """10.3: 2 AP; the hexside then counts as a bridge, and a motorised unit crosses paying +1 MP."""
     state = pontoon_position()
-    play(state, "german", "pontoon 1905 2005")
+    play(state, "german", "pontoon 1807 1907")
     assert state["ap"]["german"] == 3
-    assert ["1905", "2005"] in state["pontoons"]
-    cost = moves.plan(RULES, state, ["I/36"], ["1905", "2005"]).costs[0]
-    assert cost == float(RULES.terrain("2005")["mp_mot"]) + 1
-    play(state, "german", "move I/36 2005")
-    assert state["units"]["I/36"]["hex"] == "2005"
+    assert ["1807", "1907"] in state["pontoons"]
+    cost = moves.plan(RULES, state, ["I/36"], ["1807", "1907"]).costs[0]
+    assert cost == float(RULES.terrain("1907")["mp_mot"]) + 1
+    play(state, "german", "move I/36 1907")
+    assert state["units"]["I/36"]["hex"] == "1907"
 
 
 def test_one_pontoon_bridge_per_corps():
     """10.3: one pontoon bridge for III Motorized Corps; a second is refused."""
     state = pontoon_position()
-    play(state, "german", "pontoon 1905 2005")
-    put(state, "I/36", "1904")
+    play(state, "german", "pontoon 1807 1907")
+    put(state, "I/36", "1806")
     with pytest.raises(IllegalOrder) as err:
-        play(state, "german", "pontoon 1904 2004")
+        play(state, "german", "pontoon 1806 1906")
     assert err.value.rule == "10.3"
 
 
 def test_a_pontoon_needs_the_far_hex_free_of_enemy_zoc():
     """10.3: the hex across the Bug must be free of enemy units and EZOC."""
     state = pontoon_position()
-    put(state, "II/16", "2105")
+    put(state, "II/16", "2006")
     with pytest.raises(IllegalOrder) as err:
-        play(state, "german", "pontoon 1905 2005")
+        play(state, "german", "pontoon 1807 1907")
     assert err.value.rule == "10.3"
 
 
 def test_a_pontoon_needs_a_builder_on_the_bank():
     """10.3: a unit of the activated formation must stand next to the hexside."""
     state = pontoon_position()
-    put(state, "I/36", "1805")
+    put(state, "I/36", "1707")
     with pytest.raises(IllegalOrder) as err:
-        play(state, "german", "pontoon 1905 2005")
+        play(state, "german", "pontoon 1807 1907")
     assert err.value.rule == "10.3"
 
 
@@ -109,15 +109,15 @@ def test_no_pontoon_in_scenario_2():
     state = pontoon_position()
     state["scenario"] = "scenario2"
     with pytest.raises(IllegalOrder) as err:
-        play(state, "german", "pontoon 1905 2005")
+        play(state, "german", "pontoon 1807 1907")
     assert err.value.rule == "11.2"
 
 
 def test_an_enemy_unit_next_to_a_pontoon_removes_it_for_good():
     """10.3: an enemy unit adjacent to the pontoon bridge removes it from the game."""
     state = pontoon_position()
-    play(state, "german", "pontoon 1905 2005")
-    put(state, "II/16", "2105")
+    play(state, "german", "pontoon 1807 1907")
+    put(state, "II/16", "2006")
     play(state, "german", "end")
     assert state["pontoons"] == []
     assert state["pontoon_of"]["III"] == "lost"

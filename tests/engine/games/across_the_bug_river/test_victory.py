@@ -83,15 +83,15 @@ def test_a_city_taken_after_its_turn_scores_nothing():
     """11.3: Lokachi counts only if held by the end of turn 4; at game end it does not count."""
     state = empty("campaign")
     state["turn"] = 5
-    state["control"]["3912"] = "german"
+    state["control"]["3913"] = "german"
     victory.score_conditional(RULES, state, ctx())
-    assert "3912" not in state.get("conditional", {})
-    assert not victory.counts_at_end(RULES, state, "3912")
+    assert "3913" not in state.get("conditional", {})
+    assert not victory.counts_at_end(RULES, state, "3913")
 
 
 def test_scenario_2_counts_only_unconditional_vp_hexes():
     """11.2: Poryts'k and Lokachi (conditional city hexes) give no VP in scenario 2."""
     state = empty("scenario2")
     base = victory_points(RULES, state)
-    state["control"]["3018"] = "german"
+    state["control"]["3218"] = "german"
     assert victory_points(RULES, state) == base
