@@ -359,6 +359,12 @@ class Game(ABC):
         template.update(sections)
         return template
 
+    def referee_views(self, state: State) -> Mapping[str, Any]:
+        """Readings of ``state`` the referee's ``show WHAT`` offers beside the state's own parts
+        (``history``: what each unit did this round, the round's markers...), by name. They are
+        read only; the referee sets what they show with the game's overrides. Default: none."""
+        return {}
+
     def board_named(self, name: str) -> MapData | None:
         """The map a view names (``view["map"]``), for games whose scenarios are played on different
         maps; by default the game's one ``board``."""

@@ -890,10 +890,20 @@ class Match:
 
         The whole state has its long top-level parts cut to one line each; their paths come back
         as the second value, so the referee can ask for each one. A part asked for by its path is
-        shown whole. Reading changes nothing and records nothing.
+        shown whole. The game's own readings (``Game.referee_views``: ``history``...) come after the
+        state's parts, one line each, and are asked for by name. Reading changes nothing and
+        records nothing.
         """
         if not path.strip():
-            return summarised(self.state)
+            text, cut = summarised(self.state)
+            names = [name for name in self.game.referee_views(self.state) if name not in self.state]
+            return "\n".join([text, *(f"{name}: \u2026" for name in names)]), [*cut, *names]
+        first = path.split(".")[0]
+        if first not in self.state:
+            views = dict(self.game.referee_views(self.state))
+            name = next((v for v in views if v.casefold() == first.casefold()), None)
+            if name is not None:
+                return outline({path: node_at({first: views[name]}, path)}), []
         return outline({path: node_at(self.state, path)}), []
 
     def fixed_rolls(self) -> list[tuple[int, str]]:

@@ -11,6 +11,7 @@ from engine.errors import InvalidOrder, InvariantViolation
 from engine.game import Action, Context, Outcome, Override, Role, ScenarioInfo, State, View
 from engine.games.caucasus import (
     battle,
+    history,
     initial,
     parsing,
     phases,
@@ -67,7 +68,7 @@ class Caucasus(flow.ProcedureGame):
         )
     }
 
-    override_kinds = ("place", "remove", "step", "mark", "supply", "control", "weather", "turn", "phase", "repl", "air", "fleet", "clear")
+    override_kinds = ("place", "remove", "step", "mark", "supply", "control", "weather", "turn", "phase", "repl", "air", "fleet", "clear", "history")
     #: Parts and unit values the state gains in play, which a position file may hold.
     position_keys = ("outcome", "units.*.arrive", "units.*.start_hex")
 
@@ -206,6 +207,10 @@ class Caucasus(flow.ProcedureGame):
     def override(self, state: State, override: Override, ctx: Context) -> State:
         referee.apply(self, state, override, ctx)
         return state
+
+    def referee_views(self, state: State) -> Mapping[str, Any]:
+        """``show history``: what each unit did this phase and the phase's marks (``history.py``)."""
+        return {"history": history.history(self.rules, state)}
 
     def check_invariants(self, state: State) -> None:
         rules = self.rules

@@ -5,7 +5,8 @@ Kinds (each needs a reason, given by the caller): ``place UNIT HEX``, ``remove U
 ``supply UNIT full|limited|out``, ``control HEX axis|soviet``, ``weather good|bad``,
 ``turn N``, ``phase SIDE IMPULSE STEP`` (e.g. ``phase axis primary combat``), ``repl TRACK N``,
 ``air MARKER ready|used|available|unavailable``, ``fleet MARKER available|unavailable|removed``,
-``clear [axis|soviet]`` (take every unit of a side off the map, for building test positions).
+``clear [axis|soviet]`` (take every unit of a side off the map, for building test positions),
+``history ...`` (what the phase has done: the hex a unit began it in, its marks; ``history.py``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 from engine import flow
 from engine.errors import InvalidOrder
 from engine.game import Context, Override, State
-from engine.games.caucasus import parsing, sequence
+from engine.games.caucasus import history, parsing, sequence
 from engine.games.caucasus.model import SIDES, Rules
 from engine.text import t
 
@@ -24,6 +25,7 @@ USAGE = t(
     "Referee commands: place UNIT HEX, remove UNIT [BOX], step UNIT N, mark UNIT MARKER on|off, "
     "supply UNIT full|limited|out, control HEX SIDE, weather good|bad, turn N, phase SIDE IMPULSE STEP, "
     "repl TRACK N, air MARKER ready|used|available|unavailable, fleet MARKER STATUS, clear [SIDE], "
+    "history UNIT began HEX|mp N|moved on|off..., history rail SIDE on|off, history naval SEA on|off, "
     "map terrain HEX KIND, map side HEX HEX FEATURE...|none, map line road|rail HEX HEX on [FLAG...]|off, "
     "map place HEX KIND NAME, map place HEX none, map attr HEX KEY VALUE|none, map reset, "
     "counter UNIT attack|defense|move|mf_attack N [FIELD N...], counter UNIT reset, "
@@ -104,6 +106,8 @@ def apply(game: Any, state: State, override: Override, ctx: Context) -> None:
         if args[0] not in state["fleet"] or args[1] not in ("available", "unavailable", "removed"):
             raise InvalidOrder(t("Fleet markers: {names}; status available, unavailable or removed.", names=", ".join(state["fleet"])))
         state["fleet"][args[0]] = args[1]
+    elif kind == "history":
+        history.set_history(rules, state, args)
     elif kind == "clear":
         sides = set(args) if args else set(SIDES)
         if not sides <= set(SIDES):

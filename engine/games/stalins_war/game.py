@@ -13,7 +13,7 @@ from typing import Any
 from engine import flow, mapoverlay, printed
 from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
 from engine.game import REFEREE, Action, Context, Outcome, Override, Role, ScenarioInfo, State, View
-from engine.games.stalins_war import control, parsing, phases, sequence, turn_end
+from engine.games.stalins_war import control, history, parsing, phases, sequence, turn_end
 from engine.games.stalins_war import overrides as referee
 from engine.games.stalins_war.model import (
     AXIS,
@@ -123,6 +123,7 @@ class StalinsWar(flow.ProcedureGame):
     override_kinds = (
         "place", "remove", "level", "supply", "activate", "control", "vp", "turn", "phase", "hand", "pile",
         "event", "effect", "rp", "banked", "consec", "entrench", "festung", "marker", "option", "totalwar", "clear",
+        "history",
     )
     scenarios = {
         "campaign": ScenarioInfo("campaign", "Campaign (turns 1-18, rule 5.1.4)"),
@@ -383,6 +384,10 @@ class StalinsWar(flow.ProcedureGame):
         referee.apply(self, state, override, ctx)
         self.run_automatic(state, ctx)
         return state
+
+    def referee_views(self, state: State) -> Mapping[str, Any]:
+        """``show history``: what each unit did this Action Round, its markers and cards (``history.py``)."""
+        return {"history": history.history(self.rules, state)}
 
     def check_invariants(self, state: State) -> None:
         rules = self.rules

@@ -23,6 +23,9 @@ Kinds (each with a reason; UNIT... and HEX... take one or more, names or ids):
   exactly one pile.
 * ``event CARD [off]`` (mark a card as played as an event, or not: an asterisked card not in a hand
   leaves the game as if played); ``effect KEY VALUE|off``.
+* ``history UNIT... began HEX | mp N | moved|fought|... on|off``, ``history round MARKER HEX... on|off``,
+  ``history round cc|won CARD... on|off``, ``history round ops N``: what the Action Round has done
+  (``history.py``; ``show history`` prints it).
 * ``rp soviet|GE|PZ|AX N``, ``banked SIDE N``, ``consec SIDE N``, ``option NAME VALUE``,
   ``clear [SIDE]`` (every unit of the side on the map set aside), ``totalwar on`` (7.6.4 now).
 
@@ -39,7 +42,7 @@ from typing import Any
 from engine import flow
 from engine.errors import IllegalOrder, InvalidOrder, OrderError
 from engine.game import Context, Override, State
-from engine.games.stalins_war import parsing, sequence
+from engine.games.stalins_war import history, parsing, sequence
 from engine.games.stalins_war.model import CARD_PREFIX, SIDES, Rules
 from engine.orders import is_number, rejoin_json
 from engine.text import Text, t
@@ -84,6 +87,7 @@ USAGES: dict[str, str] = {
     "totalwar": "totalwar on (Total War begins now: each side's Total War cards, discards and deck are shuffled, 7.6.4)",
     "map": "map terrain HEX KIND | map side HEX HEX FEATURE...|none | map line rail HEX HEX on|off | map place HEX KIND NAME | map place HEX none | map attr HEX KEY VALUE|none | map reset (the campaign's map overrides)",
     "counter": "counter UNIT attack|defence|move N [FIELD N...] | counter UNIT reset (the printed values of the level the counter shows)",
+    "history": "history UNIT... began HEX|mp N|moved on|off... | history round combat|move|attacked|blitz|entrench|zoc HEX... on|off | history round cc|won CARD... on|off | history round ops N (what the Action Round has done: 'show history')",
 }
 USAGE = t(
     "Referee commands: {kinds}; and grant-undo ROLE, rewind SEQ, set PATH VALUE; each followed by 'because REASON'.",
@@ -297,7 +301,7 @@ def public_text(rules: Rules, override: Override) -> str | None:
         return f"set {args[0].split('.')[0]}.\u2026 (the value is secret)"
     if kind == "counter" and args and _partisan_words(rules, args[:3]) is not None:
         return "counter Partisans (the values are secret, shown to the referee only)"
-    if kind in ("place", "remove", "level", "supply", "activate") and args:
+    if kind in ("place", "remove", "level", "supply", "activate", "history") and args:
         words = _partisan_words(rules, args)
         if words is not None:
             return " ".join((kind, *words))
@@ -789,6 +793,8 @@ def apply(game: Any, state: State, override: Override, ctx: Context) -> None:
         _clear(game, state, args)
     elif kind == "totalwar":
         _total_war(game, state, args, ctx)
+    elif kind == "history":
+        history.set_history(game.rules, state, args)
     else:
         raise InvalidOrder(t("Unknown referee command '{kind}'.", kind=kind), USAGE)
     # The public wording: a hand, a deck's order or which Partisan is where is never named (public_text).
