@@ -68,7 +68,7 @@ class Caucasus(flow.ProcedureGame):
         )
     }
 
-    override_kinds = ("place", "remove", "step", "mark", "supply", "control", "weather", "turn", "phase", "repl", "air", "fleet", "clear", "history")
+    override_kinds = ("place", "remove", "step", "mark", "supply", "control", "weather", "turn", "phase", "repl", "air", "fleet", "clear", "history", "jump")
     #: Parts and unit values the state gains in play, which a position file may hold.
     position_keys = ("outcome", "units.*.arrive", "units.*.start_hex")
 

@@ -6,7 +6,8 @@ Kinds (each needs a reason, given by the caller): ``place UNIT HEX``, ``remove U
 ``turn N``, ``phase SIDE IMPULSE STEP`` (e.g. ``phase axis primary combat``), ``repl TRACK N``,
 ``air MARKER ready|used|available|unavailable``, ``fleet MARKER available|unavailable|removed``,
 ``clear [axis|soviet]`` (take every unit of a side off the map, for building test positions),
-``history ...`` (what the phase has done: the hex a unit began it in, its marks; ``history.py``).
+``history ...`` (what the phase has done: the hex a unit began it in, its marks; ``history.py``),
+``jump STEP [RESULT]`` (the combat under way to a step of its procedure; ``jump.py``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 from engine import flow
 from engine.errors import InvalidOrder
 from engine.game import Context, Override, State
-from engine.games.caucasus import history, parsing, sequence
+from engine.games.caucasus import history, jump, parsing, sequence
 from engine.games.caucasus.model import SIDES, Rules
 from engine.text import t
 
@@ -26,6 +27,7 @@ USAGE = t(
     "supply UNIT full|limited|out, control HEX SIDE, weather good|bad, turn N, phase SIDE IMPULSE STEP, "
     "repl TRACK N, air MARKER ready|used|available|unavailable, fleet MARKER STATUS, clear [SIDE], "
     "history UNIT began HEX|mp N|moved on|off..., history rail SIDE on|off, history naval SEA on|off, "
+    "jump losses|dd|retreat|advance|finish [RESULT], "
     "map terrain HEX KIND, map side HEX HEX FEATURE...|none, map line road|rail HEX HEX on [FLAG...]|off, "
     "map place HEX KIND NAME, map place HEX none, map attr HEX KEY VALUE|none, map reset, "
     "counter UNIT attack|defense|move|mf_attack N [FIELD N...], counter UNIT reset, "
@@ -108,6 +110,8 @@ def apply(game: Any, state: State, override: Override, ctx: Context) -> None:
         state["fleet"][args[0]] = args[1]
     elif kind == "history":
         history.set_history(rules, state, args)
+    elif kind == "jump":
+        jump.jump(game, state, args, ctx)
     elif kind == "clear":
         sides = set(args) if args else set(SIDES)
         if not sides <= set(SIDES):

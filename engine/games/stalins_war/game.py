@@ -123,7 +123,7 @@ class StalinsWar(flow.ProcedureGame):
     override_kinds = (
         "place", "remove", "level", "supply", "activate", "control", "vp", "turn", "phase", "hand", "pile",
         "event", "effect", "rp", "banked", "consec", "entrench", "festung", "marker", "option", "totalwar", "clear",
-        "history",
+        "history", "jump",
     )
     scenarios = {
         "campaign": ScenarioInfo("campaign", "Campaign (turns 1-18, rule 5.1.4)"),

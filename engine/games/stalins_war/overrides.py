@@ -26,6 +26,8 @@ Kinds (each with a reason; UNIT... and HEX... take one or more, names or ids):
 * ``history UNIT... began HEX | mp N | moved|fought|... on|off``, ``history round MARKER HEX... on|off``,
   ``history round cc|won CARD... on|off``, ``history round ops N``: what the Action Round has done
   (``history.py``; ``show history`` prints it).
+* ``jump STEP [RESULTS]``: the combat under way to a step of 11.2.1, or the combat step to its attacks
+  or to exploitation (``jump.py``).
 * ``rp soviet|GE|PZ|AX N``, ``banked SIDE N``, ``consec SIDE N``, ``option NAME VALUE``,
   ``clear [SIDE]`` (every unit of the side on the map set aside), ``totalwar on`` (7.6.4 now).
 
@@ -42,7 +44,7 @@ from typing import Any
 from engine import flow
 from engine.errors import IllegalOrder, InvalidOrder, OrderError
 from engine.game import Context, Override, State
-from engine.games.stalins_war import history, parsing, sequence
+from engine.games.stalins_war import history, jump, parsing, sequence
 from engine.games.stalins_war.model import CARD_PREFIX, SIDES, Rules
 from engine.orders import is_number, rejoin_json
 from engine.text import Text, t
@@ -87,6 +89,7 @@ USAGES: dict[str, str] = {
     "totalwar": "totalwar on (Total War begins now: each side's Total War cards, discards and deck are shuffled, 7.6.4)",
     "map": "map terrain HEX KIND | map side HEX HEX FEATURE...|none | map line rail HEX HEX on|off | map place HEX KIND NAME | map place HEX none | map attr HEX KEY VALUE|none | map reset (the campaign's map overrides)",
     "counter": "counter UNIT attack|defence|move N [FIELD N...] | counter UNIT reset (the printed values of the level the counter shows)",
+    "jump": "jump att_cc|def_cc|cancel|fire|def_losses|att_losses|winner|extra|retreat|advance|finish [ATTACKER-RESULT DEFENDER-RESULT] | jump attacks|exploit (a step of the combat being resolved, or of the round's combat step)",
     "history": "history UNIT... began HEX|mp N|moved on|off... | history round combat|move|attacked|blitz|entrench|zoc HEX... on|off | history round cc|won CARD... on|off | history round ops N (what the Action Round has done: 'show history')",
 }
 USAGE = t(
@@ -795,6 +798,8 @@ def apply(game: Any, state: State, override: Override, ctx: Context) -> None:
         _total_war(game, state, args, ctx)
     elif kind == "history":
         history.set_history(game.rules, state, args)
+    elif kind == "jump":
+        jump.jump(game, state, args, ctx)
     else:
         raise InvalidOrder(t("Unknown referee command '{kind}'.", kind=kind), USAGE)
     # The public wording: a hand, a deck's order or which Partisan is where is never named (public_text).
