@@ -252,3 +252,20 @@ def summary(overlay: Mapping[str, Any]) -> str:
         ("places", len(overlay.get("places", {}))),
     )
     return ", ".join(f"{name} {n}" for name, n in counts if n)
+
+
+def commands(overlay: Mapping[str, Any]) -> list[str]:
+    """Each change of the overlay as the ``map`` command that makes it (``terrain 2412 mountain``,
+    ``line road 2412 2413 off``...), in a stable order: the players' ``status`` lists them."""
+    out = [f"terrain {label} {kind}" for label, kind in sorted(overlay.get("terrain", {}).items())]
+    out += [f"side {key} {' '.join(feats) or 'none'}" for key, feats in sorted(overlay.get("sides", {}).items())]
+    for kind, edges in sorted(overlay.get("lines", {}).items()):
+        for key, flags in sorted(edges.items()):
+            out.append(f"line {kind} {key} off" if flags is None else " ".join((f"line {kind} {key} on", *flags)))
+    for label, place in sorted(overlay.get("places", {}).items()):
+        if place is None:
+            out.append(f"place {label} none")
+        else:
+            attrs = "".join(f" {k}={v}" for k, v in sorted(place.get("attrs", {}).items()))
+            out.append(f"place {label} {place['kind']} {place['name']}" + (f" ({attrs.strip()})" if attrs else ""))
+    return out

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from engine import flow, mapoverlay, printed
+from engine import campaign_changes, flow, mapoverlay, printed
 from engine.errors import InvalidOrder, InvariantViolation
 from engine.game import Action, Context, Outcome, Override, Role, ScenarioInfo, State, View
 from engine.games.caucasus import (
@@ -177,7 +177,7 @@ class Caucasus(flow.ProcedureGame):
             t("weather").template: state["weather"],
             t("axis VP").template: axis_vp(rules, state),
         }
-        changed = [f"{rules.units[uid].name} {values(rules, state, uid).label()}" for uid in sorted(state.get(printed.COUNTERS_KEY) or {})]
+        changed = self.changed_counters(state)
         if changed:
             status[t("counter values changed").template] = ", ".join(changed)
         if state.get(mapoverlay.MAP_KEY):
@@ -264,7 +264,15 @@ class Caucasus(flow.ProcedureGame):
                 )
             )
 
+    def changed_counters(self, state: State) -> list[str]:
+        """The counters whose values a referee changed, with the values they show now."""
+        rules = self.rules
+        return [f"{rules.units[uid].name} {values(rules, state, uid).label()}" for uid in sorted(state.get(printed.COUNTERS_KEY) or {})]
+
     def status(self, state: State, role: Role) -> Text:
+        return campaign_changes.with_changes(self._status(state), state, self.changed_counters(state))
+
+    def _status(self, state: State) -> Text:
         return t(
             "{title}, {scenario}: turn {turn} of {last}, {phase}. Weather {weather}. Axis VP {vp}.",
             title=self.title,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine import flow, mapoverlay, printed
+from engine import campaign_changes, flow, mapoverlay, printed
 from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
 from engine.game import REFEREE, Action, Context, Outcome, Override, Role, ScenarioInfo, State, View
 from engine.games.stalins_war import control, history, parsing, phases, sequence, turn_end
@@ -284,11 +284,7 @@ class StalinsWar(flow.ProcedureGame):
             t("banked OPS").template: f"Axis {state['banked'][AXIS]}, Soviet {state['banked'][SOVIET]}",
             t("consecutive OPS").template: f"Axis {state['consec'][AXIS]}, Soviet {state['consec'][SOVIET]}",
         }
-        changed = [
-            f"{rules.units[uid].name} {level_of(rules, state, uid).label()}"
-            for uid in sorted(state.get(printed.COUNTERS_KEY) or {})
-            if not rules.units[uid].partisan or state["units"][uid].get("active")  # 16.1.3: inactive Partisans stay secret
-        ]
+        changed = self.changed_counters(state)
         if changed:
             status[t("counter values changed").template] = ", ".join(changed)
         if state.get(mapoverlay.MAP_KEY):
@@ -453,7 +449,19 @@ class StalinsWar(flow.ProcedureGame):
                 )
             )
 
+    def changed_counters(self, state: State) -> list[str]:
+        """The counters whose values a referee changed, with the values they show now."""
+        rules = self.rules
+        return [
+            f"{rules.units[uid].name} {level_of(rules, state, uid).label()}"
+            for uid in sorted(state.get(printed.COUNTERS_KEY) or {})
+            if not rules.units[uid].partisan or state["units"][uid].get("active")  # 16.1.3: inactive Partisans stay secret
+        ]
+
     def status(self, state: State, role: Role) -> Text:
+        return campaign_changes.with_changes(self._status(state), state, self.changed_counters(state))
+
+    def _status(self, state: State) -> Text:
         return t(
             "{title}, {scenario}: {phase}. VP {vp}. Hands: Axis {ah}, Soviet {sh} cards. Banked OPS Axis {ab}, Soviet {sb}.",
             title=self.title,

@@ -100,3 +100,13 @@ def test_show_alone_offers_the_history():
     m = empty_board(seed="history")
     text, cut = m.show()
     assert text.splitlines()[-1] == "history: \u2026" and "history" in cut
+
+
+def test_the_players_status_lists_the_map_overrides_and_changed_counters(placed):
+    """After 'map terrain' and 'counter', every player's status names the change and the counter's values now."""
+    m, inf, start = placed
+    referee(m, f"map terrain {start} swamp")
+    referee(m, f"counter {inf} attack 9")
+    text = str(m.observe("soviet").status)
+    assert f"Map overrides of this campaign: terrain {start} swamp." in text
+    assert f"Counter values changed by the referee: {m.game.rules.units[inf].name} 9-" in text

@@ -112,3 +112,17 @@ def test_the_history_goes_through_a_position_file(in_ops_round: Match) -> None:
     assert other.export_position() == text
     assert other.hash() == m.hash()
     assert other.state["units"][UNIT]["fought"] is True
+
+
+def test_the_players_status_lists_changed_counters_but_no_inactive_partisan(in_ops_round: Match) -> None:
+    """'counter' changes show in every player's status, except an inactive Partisan's (16.1.3: its strength is secret)."""
+    m = in_ops_round
+    partisan = next(uid for uid, spec in sorted(RULES.units.items()) if spec.partisan)
+    ref(m, f"place {partisan} 2722")
+    ref(m, f"counter {partisan} attack 3")
+    ref(m, f"counter {UNIT} attack 9")
+    ref(m, "map terrain 2722 swamp")
+    text = str(m.observe(AXIS).status)
+    assert f"Counter values changed by the referee: {RULES.units[UNIT].name} 9-" in text
+    assert RULES.units[partisan].name not in text
+    assert "Map overrides of this campaign: terrain 2722 swamp." in text
