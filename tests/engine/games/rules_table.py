@@ -33,11 +33,28 @@ def _constants(node: ast.expr | None) -> list[str]:
     return []
 
 
+def _problem(node: ast.AST) -> bool:
+    """A refusal's text and rule as a pair, ``(t("..."), "11.1.6")``: what a check returns for its
+    caller to raise (``unit_problem``, ``blitz_problem``)."""
+    if not (isinstance(node, ast.Tuple) and len(node.elts) == 2 and isinstance(node.elts[0], ast.Call)):
+        return False
+    func = node.elts[0].func
+    return isinstance(func, ast.Name) and func.id == "t" and bool(_constants(node.elts[1])) and all(
+        CITATION.fullmatch(value) for value in _constants(node.elts[1])
+    )
+
+
 def cited_rules(game: str) -> dict[str, set[str]]:
-    """Rule number -> modules where a refusal (``IllegalOrder``) or a step (``flow.Step``) cites it."""
+    """Rule number -> modules where a refusal (``IllegalOrder``, or a check's ``(text, rule)`` pair)
+    or a step (``flow.Step``) cites it."""
     found: dict[str, set[str]] = {}
     for path in sorted((GAMES / game).glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if _problem(node):
+                assert isinstance(node, ast.Tuple)
+                for value in _constants(node.elts[1]):
+                    found.setdefault(value, set()).add(path.stem)
+                continue
             if not isinstance(node, ast.Call):
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
