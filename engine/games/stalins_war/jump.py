@@ -19,6 +19,7 @@ from typing import Any
 from engine import flow
 from engine.errors import InvalidOrder
 from engine.game import Context, State
+from engine.games.stalins_war import fire
 from engine.text import t
 
 #: The steps of one combat (11.2.1), in the order the ``battle`` procedure runs them.
@@ -102,6 +103,9 @@ def _battle_step(state: State, step: str, results: Sequence[str]) -> None:
         if len(results) != 2 or not all(RESULT.match(r) for r in results):
             raise InvalidOrder(t("Give both results of fire, the attacker's then the defender's: 2, 1* or -."), _usage())
         combat["att_result"], combat["def_result"] = results[0], results[1]
+        labels = [fire.result_label(*fire.parse_result(r)) for r in results]
+        combat["label"] = "/".join(labels)
+        state.setdefault("last", {})["result"] = combat["label"]
     elif step in AFTER_FIRE and "att_result" not in combat:
         raise InvalidOrder(
             t("This combat has not fired yet: give the results of fire for the step '{step}', e.g. 'jump {step} 2 1*'.", step=step),
