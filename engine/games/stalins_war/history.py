@@ -179,7 +179,7 @@ def _set_round(rules: Rules, state: State, args: Sequence[str]) -> None:
     rnd = state.get("round") or {}
     if not rnd:
         raise IllegalOrder(
-            t("No Action Round is under way: its markers and cards exist only once its action is chosen (7.2)."),
+            t("No Action Round is under way: its markers and cards exist only once its action is chosen."),
             rule="7.2",
             hint=t("Start one with 'phase SIDE AR' and the side's 'play CARD ops', then set its history."),
         )
