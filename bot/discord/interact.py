@@ -114,10 +114,16 @@ def _choices(names: list[str]) -> list[Choice[str]]:
 
 
 async def ac_game(interaction: discord.Interaction[Any], current: str) -> list[Choice[str]]:
-    out = []
-    for name in filter_names(registry.names(), current):
-        out.append(Choice(name=f"{name} \u2014 {registry.get(name).title}"[:100], value=name))
-    return out
+    """The listed games matching what is typed; a game not listed yet only when its name or an
+    alias is typed whole (it is created by that name, as 'adjutant play NAME' does in the console)."""
+    names = filter_names(registry.names(), current)
+    try:
+        typed = registry.resolve(current)
+    except KeyError:
+        typed = None
+    if typed is not None and typed not in names:
+        names.append(typed)
+    return [Choice(name=f"{name} \u2014 {registry.get(name).title}"[:100], value=name) for name in names]
 
 
 async def ac_scenario(interaction: discord.Interaction[Any], current: str) -> list[Choice[str]]:

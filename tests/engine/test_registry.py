@@ -28,3 +28,9 @@ def test_every_game_is_a_game_and_declares_its_override_kinds(name):
             assert "Unknown referee command" not in str(exc.text()), kind
     with pytest.raises(OrderError):
         match.override(Override("no-such-kind", (), "test"))
+
+
+@pytest.mark.parametrize("name", sorted(registry._BUILTIN))
+def test_the_game_lists_follow_each_games_listed_flag(name):
+    """A built-in game is offered in game lists exactly when it declares ``Game.listed``."""
+    assert (name in registry.names()) == registry.get(name).listed
