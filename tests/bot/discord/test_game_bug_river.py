@@ -49,10 +49,10 @@ def next_to_the_87th() -> Match:
 
 
 async def at_the_river(h: Harness):
-    """A campaign created by slash command, seated (Rosa the German, Bruno the Soviet), drawn by the real renderer."""
-    h.service.renderer = render_with_description
+    """A campaign created by slash command, seated (Rosa the German, Bruno the Soviet), drawn by the real renderer from the position on."""
     row, seats = await create_seated(h, GAME)
     assert seats == {"german": h.red, "soviet": h.blue}
+    h.service.renderer = render_with_description
     mark = await load(h, next_to_the_87th())
     return row, seats, mark
 

@@ -5,6 +5,7 @@ and its published default applied at a deadline."""
 
 from __future__ import annotations
 
+from bot.pictures import render_with_description
 from engine import registry
 from tests.bot.discord.conftest import Harness
 from tests.bot.discord.newgames import (
@@ -17,6 +18,7 @@ from tests.bot.discord.newgames import (
     mentioned,
     readable,
     situation,
+    threads_of,
     tick,
 )
 
@@ -51,9 +53,10 @@ async def test_each_hand_and_secret_objective_reach_their_owner_alone(discord_en
 
 
 async def test_a_typed_order_is_answered_with_a_map_and_keeps_the_hands(discord_env: Harness):
-    """An accepted order: ticked in the channel (the card by its face, not its id) with the map attached; no hand is shown."""
+    """An accepted order: ticked in the channel (the card by its face, not its id) with the real map attached; no hand is shown."""
     h = discord_env
     row, seats, mark = await seated_at_seed(h)
+    h.service.renderer = render_with_description
     post = await h.post_after(h.channel, h.server.say(h.red, h.channel, "move ger04 g-s1"))
     assert post.content.startswith(f"{OK} move card g-s1") and "Move / Assault Fire / Hero" in post.content, post.text
     assert post.attachments and post.files[-1].startswith(b"\x89PNG")
@@ -111,4 +114,17 @@ async def test_the_held_rolls_default_is_applied_at_the_deadline(discord_env: Ha
     )
     assert "accept" in applied[0].text
     assert [r.text for r in (await h.service.match(row)).records if r.role == "allies"][-1] == "accept"
+    await assert_secrets_kept(h, row, seats, mark)
+
+
+async def test_with_private_threads_each_hand_goes_to_its_own_seats_thread(discord_env: Harness):
+    """'/ref private-posts thread': after an order the Axis hand is in Rosa's thread, never in Bruno's nor the channel."""
+    h = discord_env
+    row, seats, mark = await seated_at_seed(h)
+    await h.server.answered(await h.server.slash(h.ref, h.channel, "ref private-posts", where="thread"))
+    await h.post_after(h.channel, h.server.say(h.red, h.channel, "move ger04 g-s1"))
+    thread = await h.server.wait_until(lambda: threads_of(h, h.red), what="the Axis thread")
+    hand = registry.get(GAME).secrets((await h.service.match(row)).state)["axis"]
+    await h.server.wait_until(lambda: hand <= readable(h.server.from_bot(thread[0])), what="the Axis hand in its thread")
+    assert h.server.members_of[thread[0]] == {h.red.id, h.ref.id}
     await assert_secrets_kept(h, row, seats, mark)

@@ -5,6 +5,7 @@ stack never shown to the enemy, and the published default applied at a deadline.
 
 from __future__ import annotations
 
+from bot.pictures import render_with_description
 from engine.kernel import Match
 from tests.bot.discord.conftest import Harness
 from tests.bot.discord.newgames import (
@@ -40,14 +41,15 @@ async def at_the_combat(h: Harness):
 
 
 async def test_the_stacks_below_their_top_stay_with_their_owner(discord_env: Harness):
-    """S 3.5: after the position and a typed attack, neither the channel, nor the Soviet's DMs, nor his order choices name 168-442."""
+    """S 3.5: after the position and a typed attack, neither the channel (the real map's description too), nor the Soviet's DMs, nor his order choices name 168-442."""
     h = discord_env
     row, seats, mark = await at_the_combat(h)
+    h.service.renderer = render_with_description
     post = await h.post_after(h.channel, h.server.say(h.blue, h.channel, ATTACK))
     assert post.content.startswith(f"{OK} attack 2021"), post.text
     assert post.attachments and post.files[-1].startswith(b"\x89PNG")
     await assert_secrets_kept(h, row, seats, mark)
-    assert "168-442" not in readable(h.server.from_bot(h.channel))
+    assert "168-442" not in readable(mark.posts(h))
 
 
 async def test_the_refusal_window_pings_the_defender_and_is_answered(discord_env: Harness):
