@@ -59,6 +59,7 @@ def aliases() -> dict[str, str]:
         "sw": "stalins-war",
         "atbr": "across-the-bug-river",
         "bug-river": "across-the-bug-river",
+        "combat-commander": "combat_commander",
     }
 
 

@@ -34,3 +34,8 @@ def test_every_game_is_a_game_and_declares_its_override_kinds(name):
 def test_the_game_lists_follow_each_games_listed_flag(name):
     """A built-in game is offered in game lists exactly when it declares ``Game.listed``."""
     assert (name in registry.names()) == registry.get(name).listed
+
+
+def test_combat_commander_is_played_by_the_name_its_issue_uses():
+    """'adjutant play combat-commander' (issue #15) resolves to the game registered as combat_commander."""
+    assert registry.resolve("combat-commander") == "combat_commander"

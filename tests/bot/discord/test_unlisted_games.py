@@ -25,11 +25,12 @@ async def test_an_unlisted_game_is_created_by_its_exact_name_and_seated(discord_
     assert all(f"<@{user.id}>" in listed.text for user in seats.values()), listed.text
 
 
-async def test_an_alias_of_an_unlisted_game_creates_it(discord_env: Harness):
-    """'atbr' is Across the Bug River on Discord too."""
+@pytest.mark.parametrize(("typed", "game"), [("atbr", "across-the-bug-river"), ("combat-commander", "combat_commander")])
+async def test_an_alias_of_an_unlisted_game_creates_it(discord_env: Harness, typed: str, game: str):
+    """'atbr' and 'combat-commander' (the name the issues use) create their games on Discord too."""
     h = discord_env
-    row = await h.create("atbr", seat=False)
-    assert row.game == "across-the-bug-river"
+    row = await h.create(typed, seat=False)
+    assert row.game == game
 
 
 @pytest.mark.parametrize("game", NEW)
