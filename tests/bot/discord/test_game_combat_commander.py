@@ -94,6 +94,7 @@ async def test_the_held_roll_pings_the_initiative_holder_who_rerolls(discord_env
     assert FAIL in refused[0].text
     rerolled = await h.post_after(h.channel, h.server.say(h.blue, h.channel, "reroll"))
     assert rerolled.content.startswith(f"{OK} reroll"), rerolled.text
+    assert rerolled.attachments, "a map after the accepted reroll"
     await assert_secrets_kept(h, row, seats, mark)
 
 

@@ -65,7 +65,7 @@ async def test_the_refusal_window_pings_the_defender_and_is_answered(discord_env
     )
     assert FAIL in refused[0].text and "12.6" in refused[0].text, refused[0].text
     accepted = await h.post_after(h.channel, h.server.say(h.red, h.channel, "accept"))
-    assert accepted.content.startswith(f"{OK} accept"), accepted.text
+    assert accepted.content.startswith(f"{OK} accept") and accepted.attachments, accepted.text
     await assert_secrets_kept(h, row, seats, mark)
 
 
