@@ -41,7 +41,7 @@ async def at_the_combat(h: Harness):
 
 
 async def test_the_stacks_below_their_top_stay_with_their_owner(discord_env: Harness):
-    """S 3.5: after the position and a typed attack, neither the channel (the real map's description too), nor the Soviet's DMs, nor his order choices name 168-442."""
+    """S 3.5: after a typed attack neither the channel (the real map's description too), nor the Soviet's DMs, choices or map name 168-442; the German's own map does."""
     h = discord_env
     row, seats, mark = await at_the_combat(h)
     h.service.renderer = render_with_description
@@ -50,6 +50,10 @@ async def test_the_stacks_below_their_top_stay_with_their_owner(discord_env: Har
     assert post.attachments and post.files[-1].startswith(b"\x89PNG")
     await assert_secrets_kept(h, row, seats, mark)
     assert "168-442" not in readable(mark.posts(h))
+    own = await h.server.answered(await h.server.slash(h.blue, h.channel, "adjutant map"))
+    assert own.messages()[-1].ephemeral and "168-442" in readable(own.messages()[-1:])
+    enemy = await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant map"))
+    assert "168-442" not in readable(enemy.messages()[-1:])
 
 
 async def test_the_refusal_window_pings_the_defender_and_is_answered(discord_env: Harness):
