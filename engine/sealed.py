@@ -40,12 +40,15 @@ Pure: no clock, no ``random``; the salt comes from the kernel's counter-based dr
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.errors import IllegalOrder, InvariantViolation
 from engine.game import REFEREE, Action, Context, Role, State
-from engine.text import Secret, Text, t
+from engine.text import Secret, Text, joined, t
+
+#: How a game names an item of a choice in a message (its id by default).
+Namer = Callable[[str], Text | str]
 
 SEALED_KEY = "sealed"
 #: Bits of kernel randomness in each salt: a choice among few options cannot be guessed
@@ -121,8 +124,11 @@ def announce(role: Role, digest: str) -> Text:
     return t("{role} has chosen (sealed; commitment {digest}).", role=role, digest=digest[:SHOWN_DIGITS])
 
 
-def choose(state: State, tag: str, role: Role, choice: Sequence[str], ctx: Context, rule: str = "") -> str:
+def choose(
+    state: State, tag: str, role: Role, choice: Sequence[str], ctx: Context, rule: str = "", name: Namer | None = None
+) -> str:
     """Seal ``role``'s ``choice`` (already checked by the game) in ``tag``; returns the commitment.
+    ``name`` names each item in the chooser's message (by default its id).
 
     Everybody is told that ``role`` has chosen, with the commitment; the chooser alone is told
     what was sealed. A role chooses once: a second choice is refused without quoting either.
@@ -139,17 +145,23 @@ def choose(state: State, tag: str, role: Role, choice: Sequence[str], ctx: Conte
     record["salts"][role] = salt
     record["commitments"][role] = digest
     ctx.log(announce(role, digest))
-    ctx.log(t("You sealed: {choice}.", choice=Secret(described(words), (role,))), to=role)
+    ctx.log(t("You sealed: {choice}.", choice=Secret(described(words, name), (role,))), to=role)
     return digest
 
 
-def described(choice: Sequence[str]) -> Text | str:
-    """A choice as a text parameter: its items, or "nothing" for an empty choice."""
-    return ", ".join(choice) if choice else t("nothing")
+def described(choice: Sequence[str], name: Namer | None = None) -> Text | str:
+    """A choice as a text parameter: its items (each named by ``name``, by default its id), or
+    "nothing" for an empty choice."""
+    if not choice:
+        return t("nothing")
+    if name is None:
+        return ", ".join(choice)
+    return joined([name(item) for item in choice], ", ")
 
 
-def reveal(state: State, tag: str, ctx: Context) -> dict[Role, tuple[str, ...]]:
-    """Reveal every choice of a complete ``tag`` together, close it, and return the choices.
+def reveal(state: State, tag: str, ctx: Context, name: Namer | None = None) -> dict[Role, tuple[str, ...]]:
+    """Reveal every choice of a complete ``tag`` together, close it, and return the choices
+    (each item named by ``name`` in the announcement, by default its id).
 
     Each choice is announced with its salt, so anyone can recompute its commitment.
     """
@@ -165,7 +177,7 @@ def reveal(state: State, tag: str, ctx: Context) -> dict[Role, tuple[str, ...]]:
             t(
                 "Revealed together: {role} chose {choice} (salt {salt}; commitment {digest}).",
                 role=role,
-                choice=described(choice),
+                choice=described(choice, name),
                 salt=record["salts"][role],
                 digest=record["commitments"][role][:SHOWN_DIGITS],
             )

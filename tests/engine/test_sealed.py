@@ -190,3 +190,18 @@ def test_random_play_keeps_sealed_choices_secret(seed):
     """The random-play harness with its secrets and redeal checks on a sealed-choice game."""
     report = play_random(SealedPicks(), "basic", seed, max_steps=60, check_every=1, redeal_every=1)
     assert report.finished
+
+
+def test_a_game_names_the_items_of_the_reveal():
+    """A game's namer names each item in the reveal and in the chooser's message, in the reader's language."""
+    from engine.games.schwerpunkt.chitnames import chit_label
+
+    state, first = opened(), KernelContext("s", 0)
+    sealed.choose(state, TAG, "soviet", ["ambush"], first, name=chit_label)
+    sealed.choose(state, TAG, "german", ["battlefield-dominance", "blitzkrieg"], KernelContext("s", 1), name=chit_label)
+    ctx = KernelContext("s", 2)
+    sealed.reveal(state, TAG, ctx, name=chit_label)
+    revealed = [render(e.text, "it", viewer=PUBLIC) for e in ctx.entries if e.to == "*"]
+    assert any("Dominio del campo di battaglia (battlefield-dominance), Blitzkrieg (blitzkrieg)" in line for line in revealed)
+    mine = [render(e.text, "it", viewer="soviet") for e in first.entries if e.to == "soviet"]
+    assert mine == ["Hai sigillato: Imboscata (ambush)."]

@@ -27,6 +27,7 @@ from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import EVERYONE, Action, Context, Prompt, Role, State
 from engine.games.schwerpunkt import fronts, terrain, uprising
+from engine.games.schwerpunkt.chitnames import chit_label
 from engine.games.schwerpunkt.effects import lose_step, record_control
 from engine.games.schwerpunkt.model import (
     FRONTS,
@@ -39,7 +40,7 @@ from engine.games.schwerpunkt.model import (
     step_values,
 )
 from engine.hexgrid import Label
-from engine.text import Secret, Text, ngettext, t
+from engine.text import Secret, Text, joined, ngettext, t
 
 MUD_VOID = frozenset({"cas-1", "cas-2", "cas-3", "cas-s", "blitzkrieg", "mobile-battle"})
 NEEDS_SUPERIORITY = {"battlefield-dominance": GERMAN, "blitzkrieg": GERMAN, "anti-tank": SOVIET, "mobile-battle": SOVIET}
@@ -255,7 +256,7 @@ def draw_chits(state: State, ctx: Context) -> None:
         )
     )
     for side in (SOVIET, GERMAN):
-        ctx.log(t("Your chits: {chits}.", chits=Secret(", ".join(c["drawn"][side]) or "-", (side,))), to=side)
+        ctx.log(t("Your chits: {chits}.", chits=Secret(joined([chit_label(x) for x in c["drawn"][side]], ", ") or "-", (side,))), to=side)
     sealed.open_choice(state, tag(state), (SOVIET, GERMAN))
     c["stage"] = "chits"
 
@@ -322,9 +323,9 @@ def choose(state: State, side: Role, picked: Sequence[str], ctx: Context) -> Non
     drawn = list(c["drawn"][side])
     if len(picked) > c["limit"][side] or len(set(picked)) != len(picked) or any(p not in drawn for p in picked):
         raise IllegalOrder(t("Choose at most {n} of the chits you drew, each once.", n=c["limit"][side]), "S 12.5")
-    sealed.choose(state, tag(state), side, sorted(picked), ctx, rule="S 12.5")
+    sealed.choose(state, tag(state), side, sorted(picked), ctx, rule="S 12.5", name=chit_label)
     if sealed.complete(state, tag(state)):
-        resolve(state, sealed.reveal(state, tag(state), ctx), ctx)
+        resolve(state, sealed.reveal(state, tag(state), ctx, name=chit_label), ctx)
 
 
 # Resolution -----------------------------------------------------------------------------------
@@ -440,7 +441,7 @@ def resolve(state: State, chosen: dict[Role, tuple[str, ...]], ctx: Context) -> 
     if "intelligence" in picked[SOVIET] and picked[GERMAN]:
         gone = ctx.pick(sorted(picked[GERMAN]), t("Intelligence"))
         picked[GERMAN].remove(gone)
-        ctx.reveal(t("Intelligence removes the German chit {chit}.", chit=gone))
+        ctx.reveal(t("Intelligence removes the German chit {chit}.", chit=chit_label(gone)))
     chits = active_chits(state, picked)
     a_cs, d_cs = strength(state, att, chits), strength(state, dfn, chits)
     col = column(a_cs, d_cs)
