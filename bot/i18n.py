@@ -25,6 +25,7 @@ from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
 from bot.terms import SIDE_CONTEXT, SIDE_NAMES
+from engine.markerwords import MARKER_CONTEXT
 from engine.text import Text
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -54,6 +55,22 @@ class Translator:
             if all(item.casefold() in SIDE_NAMES for item in items):
                 return ", ".join(self._side(item) for item in items)
         return value
+
+    def marker(self, text: str) -> str:
+        """A map marker's tag in this language (``engine.markerwords``): the whole text, else its
+        pattern with its number as {n} or its first word as {x}; unknown: unchanged."""
+        words = text.split(" ")
+        numbers = [w for w in words if w.isdigit()]
+        tries = [(text, "", "")]
+        if len(numbers) == 1:
+            tries.append((" ".join("{n}" if w.isdigit() else w for w in words), "{n}", numbers[0]))
+        if len(words) > 1:
+            tries.append((" ".join(["{x}", *words[1:]]), "{x}", words[0]))
+        for key, slot, value in tries:
+            said = self._pgettext(MARKER_CONTEXT, key)
+            if said != key:
+                return said.replace(slot, value) if slot else said
+        return text
 
     def _side(self, value: str) -> str:
         said = self._pgettext(SIDE_CONTEXT, value.casefold())

@@ -28,6 +28,13 @@ class UnitOnMap:
     raw: Mapping[str, Any]
     markers: tuple[str, ...] = ()
     hidden: bool = False
+    #: The markers as the picture prints them (the reader's language); empty: as ``markers``.
+    marker_labels: tuple[str, ...] = ()
+
+    def shown_markers(self) -> list[tuple[str, str]]:
+        """Each marker's style key and the text printed on its tag."""
+        labels = self.marker_labels if len(self.marker_labels) == len(self.markers) else self.markers
+        return list(zip(self.markers, labels, strict=True))
 
 
 @dataclass(frozen=True)
@@ -119,6 +126,12 @@ class HexMarker:
     hex: Label
     text: str
     side: str = ""
+    #: The text printed on the tag, in the reader's language; empty: ``text`` (the style key).
+    label: str = ""
+
+    @property
+    def shown(self) -> str:
+        return self.label or self.text
 
 
 def hex_markers(view: Mapping[str, Any]) -> list[HexMarker]:
@@ -181,10 +194,19 @@ class MapView:
     overlay: str = ""
 
     def translated(self, translate: Callable[[str], str] | None) -> MapView:
-        """The same map with the panel's labels (catalogue keys) in the reader's language."""
+        """The same map with the panel's labels (catalogue keys) and, when the translator
+        knows them (its ``marker``), the markers' tags in the reader's language."""
         if translate is None:
             return self
-        return replace(self, panel=tuple((translate(k), v) for k, v in self.panel))
+        shown = replace(self, panel=tuple((translate(k), v) for k, v in self.panel))
+        marker = getattr(translate, "marker", None)
+        if marker is None:
+            return shown
+        return replace(
+            shown,
+            units=tuple(replace(u, marker_labels=tuple(str(marker(m)) for m in u.markers)) for u in self.units),
+            markers=tuple(replace(m, label=str(marker(m.text))) for m in self.markers),
+        )
 
     def panel_items(self) -> list[tuple[str, str]]:
         """The panel as it is printed: labels with spaces for underscores."""

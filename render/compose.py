@@ -139,7 +139,7 @@ def _draw_hex_markers(
         tags = []
         for m in row:
             paint = style.marker(m.text)
-            tags.append(marker_sprite(m.text, paint.fill, paint.text, height))
+            tags.append(marker_sprite(m.shown, paint.fill, paint.text, height))
         x = round(cx - box[0] - sum(tag.width for tag in tags) / 2)
         y = round(cy - box[1] + (lay.size * 0.87 - height if label in below else -lay.size * 0.87))
         for tag in tags:
@@ -149,9 +149,9 @@ def _draw_hex_markers(
 
 def _draw_markers(image: Image.Image, unit: UnitOnMap, right: int, top: int, height: int, style: Style) -> None:
     y = top - height // 4
-    for marker in unit.markers:
+    for marker, label in unit.shown_markers():
         paint = style.marker(marker)
-        tag = marker_sprite(marker, paint.fill, paint.text, height)
+        tag = marker_sprite(label, paint.fill, paint.text, height)
         image.paste(tag, (right - tag.width + height // 2, y), tag)
         y += height - 1
 

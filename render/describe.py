@@ -39,7 +39,7 @@ def _where(board: MapData | None, label: Label) -> str:
 def _unit(u: UnitOnMap, translate: Translate = None) -> str:
     if u.hidden:
         return _tr(t("a hidden {side} unit", side=u.side), translate)
-    extra = f" [{', '.join(u.markers)}]" if u.markers else ""
+    extra = f" [{', '.join(label for _, label in u.shown_markers())}]" if u.markers else ""
     values = u.raw.get("values")
     return f"{u.name}{f' {values}' if values else ''}{extra}"
 
