@@ -179,6 +179,17 @@ def _panel(view: Mapping[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
+def _panel_value(value: str, translate: Callable[[str], str]) -> str:
+    """A panel value in the reader's language where the catalogue knows it whole: side names
+    ("axis, soviet") through the translator's ``term``, a word such as a weather ("good") as a
+    catalogue key; anything else (numbers, names) as it is."""
+    term = getattr(translate, "term", None)
+    if term is None or not value:
+        return value
+    said = str(term(value))
+    return said if said != value else str(translate(value))
+
+
 @dataclass(frozen=True)
 class MapView:
     """Everything one viewer's picture shows: counters (blanks for hidden ones), hex markers,
@@ -198,7 +209,7 @@ class MapView:
         knows them (its ``marker``), the markers' tags in the reader's language."""
         if translate is None:
             return self
-        shown = replace(self, panel=tuple((translate(k), v) for k, v in self.panel))
+        shown = replace(self, panel=tuple((translate(k), _panel_value(v, translate)) for k, v in self.panel))
         marker = getattr(translate, "marker", None)
         if marker is None:
             return shown

@@ -33,3 +33,9 @@ def test_the_translated_map_prints_tags_in_italian_and_keeps_the_style_keys():
     shown = map_view(view).translated(ITALIAN)
     assert shown.units[0].shown_markers() == [("broken", "in rotta"), ("BAR", "BAR")]
     assert [(m.text, m.shown) for m in shown.markers] == [("Smoke 4", "Fumo 4"), ("southwest Front", "Fronte Sudovest")]
+
+
+def test_the_panel_reads_side_names_and_catalogue_words_in_italian():
+    """A panel value that is a list of sides or a catalogue word reads in Italian; other values as they are."""
+    view = {"status": {"active": "axis, soviet", "weather": "good", "turn": "1 / 14"}}
+    assert map_view(view).translated(ITALIAN).panel == (("attivo", "Asse, Sovietico"), ("tempo atmosferico", "bel tempo"), ("turno", "1 / 14"))
