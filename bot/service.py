@@ -884,7 +884,7 @@ class CampaignService:
             return []
         parts = []
         for role in waiting:
-            part = f"{role} \u2014 {self._(match.prompt_text(role), PUBLIC)}"
+            part = self._(t("{role} \u2014 {prompt}", role=role, prompt=match.prompt_text(role)), PUBLIC)
             due = (decisions or {}).get(role)
             if due is not None and due.due_at is not None:
                 part += " " + self._(t("(deadline {when})", when=stamp(due.due_at)))

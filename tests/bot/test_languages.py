@@ -207,3 +207,11 @@ async def test_options_stay_english_for_an_english_reader(caucasus_it):
     await service.submit(row, RED, "language en")
     lines = (await service.submit(row, RED, "options"))[0].text.splitlines()
     assert "ready" in lines and any(line.startswith("setup ") for line in lines)
+
+
+async def test_the_waiting_line_names_the_sides_in_italian(italian):
+    """The channel's 'Waiting for' line names each side waited for in the campaign's language."""
+    service, row, _, _ = italian
+    replies = await service.submit(row, RED, "move r1 0102")
+    waiting = [r.text for r in replies if r.text.startswith("In attesa di")]
+    assert waiting and waiting[0].split(" \u2014 ")[0] in ("In attesa di Rosso", "In attesa di Blu")
