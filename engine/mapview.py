@@ -180,14 +180,24 @@ def _panel(view: Mapping[str, Any]) -> list[tuple[str, str]]:
 
 
 def _panel_value(value: str, translate: Callable[[str], str]) -> str:
-    """A panel value in the reader's language where the catalogue knows it whole: side names
+    """A panel value in the reader's language where the catalogue knows it: side names
     ("axis, soviet") through the translator's ``term``, a word such as a weather ("good") as a
-    catalogue key; anything else (numbers, names) as it is."""
+    catalogue key, a side leading an item of a list ("Axis 0, Soviet 0"); anything else
+    (numbers, names) as it is."""
     term = getattr(translate, "term", None)
     if term is None or not value:
         return value
     said = str(term(value))
-    return said if said != value else str(translate(value))
+    if said != value:
+        return said
+    said = str(translate(value))
+    if said != value:
+        return said
+    items = []
+    for item in value.split(", "):
+        head, space, rest = item.partition(" ")
+        items.append(str(term(head)) + space + rest)
+    return ", ".join(items)
 
 
 @dataclass(frozen=True)

@@ -39,3 +39,9 @@ def test_the_panel_reads_side_names_and_catalogue_words_in_italian():
     """A panel value that is a list of sides or a catalogue word reads in Italian; other values as they are."""
     view = {"status": {"active": "axis, soviet", "weather": "good", "turn": "1 / 14"}}
     assert map_view(view).translated(ITALIAN).panel == (("attivo", "Asse, Sovietico"), ("tempo atmosferico", "bel tempo"), ("turno", "1 / 14"))
+
+
+def test_a_side_leading_an_item_of_a_panel_list_reads_in_italian():
+    """'Axis 0, Soviet 0' (a count per side) names the sides in Italian and keeps the counts."""
+    view = {"status": {"banked OPS": "Axis 0, Soviet 2"}}
+    assert map_view(view).translated(ITALIAN).panel[0][1] == "Asse 0, Sovietico 2"
