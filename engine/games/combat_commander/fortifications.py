@@ -3,7 +3,7 @@
 State: ``forts`` (hex -> kind: foxholes, trenches, bunker, pillbox, wire, mines; public: a
 fortification is never friendly or enemy, Glossary), ``smoke`` (hex -> hindrance 1-10) and
 ``blaze`` (hexes). ``engine/los.py`` reads Smoke and Blaze through ``board.sight``; this module
-gives the rest: Cover (F101-F105, T93), movement (T79, F105.2, F106.2), mine attacks (F103),
+gives the rest: Cover (F101-F105, T93), movement (T79, F105.2, F106.2), the mines' FP (F103.2, attacks: ``mines``),
 Wire's penalties (F106.1, F106.3) and the stacking of markers (8.1.3-8.1.5, F100.3).
 """
 
@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from engine.errors import IllegalOrder
 from engine.game import Context, Role, State
-from engine.games.combat_commander import cards, model
+from engine.games.combat_commander import model
 from engine.games.combat_commander.board import Board
-from engine.games.combat_commander.data import GameData
 from engine.hexgrid import Label
 from engine.text import Text, t
 
@@ -128,55 +127,6 @@ def check_wire_group(state: State, firers: list[str]) -> None:
     for h in sorted(hexes):
         if fort_at(state, h) == "wire":
             raise IllegalOrder(t("Units in Wire ({hex}) cannot form a fire group with pieces outside their hex (F106.3).", hex=h), "F106.3")
-
-
-# Mines (F103) ----------------------------------------------------------------------------------------
-
-
-def mine_attack(data: GameData, state: State, uid: str, label: Label, ctx: Context) -> None:
-    """F103.2: the mover's opponent rolls the attack (6 FP), the owner rolls defense with Cover 0, like a Fire attack (O20.3.3-4)."""
-    mine_attack_units(data, state, [uid], label, ctx)
-
-
-def mine_attack_units(data: GameData, state: State, uids: list[str], label: Label, ctx: Context) -> None:
-    """F103.1-2: units that entered together are attacked with a single roll; each of them then defends."""
-    if not uids:
-        return
-    owner = state["units"][uids[0]]["side"]
-    fp = int(state.get("mine_fp", MINE_FP))
-    roll = cards.roll(data, state, model.other(owner), ctx, t("Mine attack in {hex}", hex=label))
-    total = fp + roll
-    for uid in uids:
-        if state.get("over"):
-            return
-        if state["units"][uid]["hex"] is not None:
-            _mine_defense(data, state, uid, label, fp, roll, total, ctx)
-
-
-def _mine_defense(data: GameData, state: State, uid: str, label: Label, fp: int, roll: int, total: int, ctx: Context) -> None:
-    u = state["units"][uid]
-    owner = u["side"]
-    ctx.log(t("Mines in {hex} attack {unit}: {fp} FP + {roll} = {total} (F103.2).", hex=label, unit=uid, fp=fp, roll=roll, total=total))
-    morale = model.value(data, state, uid, "morale")
-    value = cards.roll(data, state, owner, ctx, t("Defense of {unit}", unit=uid))
-    if state.get("over") or u["hex"] is None:
-        return
-    defense = morale + value
-    if defense < total or (defense == total and u["activated"] == "move"):
-        ctx.log(t("{unit}: {morale} + {roll} = {defense} against {total}: hit (O20.3.4).", unit=uid, morale=morale, roll=value, defense=defense, total=total))
-        model.hit(data, state, uid, ctx)
-    elif defense == total:
-        ctx.log(t("{unit}: {morale} + {roll} = {defense}, a tie: suppressed (O20.3.4).", unit=uid, morale=morale, roll=value, defense=defense))
-        u["suppressed"] = True
-    else:
-        ctx.log(t("{unit}: {morale} + {roll} = {defense} against {total}: no effect.", unit=uid, morale=morale, roll=value, defense=defense, total=total))
-
-
-def mines_on_step(data: GameData, state: State, uid: str, origin: Label, dest: Label, ctx: Context) -> None:
-    """F103.1: a unit that left a mined hex, then one that entered one, is attacked (it arrives either way)."""
-    for label in (origin, dest):
-        if fort_at(state, label) == "mines" and state["units"][uid]["hex"] is not None and not state.get("over"):
-            mine_attack(data, state, uid, label, ctx)
 
 
 # Placing and removing markers (8.1.3-8.1.5, F100) ----------------------------------------------------

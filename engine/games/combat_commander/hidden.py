@@ -18,7 +18,7 @@ from typing import Any
 from engine import flow, windows
 from engine.errors import IllegalOrder
 from engine.game import Action, Context, Role, State
-from engine.games.combat_commander import actioncards, cards, fortifications, model
+from engine.games.combat_commander import actioncards, cards, fortifications, mines, model
 from engine.games.combat_commander.common import Rules, objectives
 from engine.hexgrid import Label
 from engine.text import t
@@ -75,7 +75,7 @@ def play(g: Rules, state: State, role: Role, frame: flow.Frame, action: Action, 
     fortifications.place_fort(board, state, label, kind, ctx, t("Hidden action, {rule}", rule=rule))
     if kind == "mines":
         if state["units"][mover]["hex"] == label:
-            fortifications.mine_attack(g.data, state, mover, label, ctx)
+            mines.start(state, [(label, [mover])])  # F103.2, its rolls held (9.1)
         return
     move_frame: dict[str, Any] = flow.stack(state)[-2]
     move_frame.setdefault("wired", []).append(mover)

@@ -18,7 +18,7 @@ from engine import flow, windows
 from engine.errors import IllegalOrder
 from engine.flow import Step
 from engine.game import Action, Context, Role, State
-from engine.games.combat_commander import actioncards, cards, fortifications, hidden, melee
+from engine.games.combat_commander import actioncards, cards, fortifications, hidden, melee, mines
 from engine.games.combat_commander.common import NOT_YET, not_yet, rules_of
 from engine.hexgrid import Label
 from engine.text import Text, t
@@ -60,11 +60,14 @@ class AdvanceWindow(windows.ResponseWindow):
         ctx.reveal(t("{side} plays {card} ({rule}).", side=role, card=cards.face(c), rule=rule))
         fortifications.place_fort(board, state, label, kind, ctx, t("Hidden action, {rule}", rule=rule))
         order = flow.stack(state)[-2]
+        windows.close_window(state, frame)  # F100.3: nothing more may go into that hex
         if kind == "mines":
-            fortifications.mine_attack_units(g.data, state, advanced_into(state, order, label), label, ctx)
-        if not state.get("over"):
-            windows.close_window(state, frame)  # F100.3: nothing more may go into that hex
-            finish_if_done(g, state, ctx)
+            # F103.1-2 (R51): one attack roll for every unit that advanced into the hex, held (9.1);
+            # the order goes on once the attacks are over (``melee.AdvanceOrder.run``).
+            order["after_mines"] = {"hidden": True}
+            mines.start(state, [(label, advanced_into(state, order, label))])
+            return
+        finish_if_done(g, state, ctx)
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
         super().handle(game, state, frame, role, action, ctx)

@@ -15,6 +15,7 @@ from engine.games.combat_commander import (
     fortifications,
     hidden,
     meleeactions,
+    mines,
     model,
 )
 from engine.games.combat_commander.common import (
@@ -92,11 +93,31 @@ class AdvanceOrder(Procedure):
         u["hex"] = dest
         frame["advanced"].append(uid)
         ctx.log(t("{unit} advances to {hex} (O16.1).", unit=uid, hex=dest))
-        fortifications.mines_on_step(g.data, state, uid, origin, dest, ctx)
+        if mines.on_step(state, uid, origin, dest):
+            frame["after_mines"] = {"uid": uid, "dest": dest}
+            return  # F103: the mine attacks' rolls are held (9.1); the step goes on in ``run``
+        self._after_mines(g, state, frame, uid, dest, ctx)
+
+    def automatic(self, frame: flow.Frame) -> bool:
+        return "after_mines" in frame
+
+    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+        """Back from mine attacks (F103.1): the step goes on, or, after Hidden Mines (R51), the order."""
+        step = frame.pop("after_mines")
+        frame.pop("returned", None)
+        frame.pop("resumed", None)
+        g = rules_of(game)
+        if step.get("hidden"):
+            if not state.get("over") and all(x in frame["advanced"] or not state["units"][x]["hex"] for x in frame["units"]):
+                finish_advance(g, state, ctx)
+            return
+        self._after_mines(g, state, frame, step["uid"], step["dest"], ctx)
+
+    def _after_mines(self, g: Rules, state: State, frame: flow.Frame, uid: str, dest: Label, ctx: Context) -> None:
         if state.get("over"):
             return
-        model.update_control(g.data, state, objectives(board), ctx)
-        if hidden.open_after_advance(g, state, uid, dest):
+        model.update_control(g.data, state, objectives(g.board_for(state)), ctx)
+        if state["units"][uid]["hex"] == dest and hidden.open_after_advance(g, state, uid, dest):
             return  # A35.2, A35.5: the Defense player answers first; the window then lets the order go on
         if all(x in frame["advanced"] or not state["units"][x]["hex"] for x in frame["units"]):
             finish_advance(g, state, ctx)

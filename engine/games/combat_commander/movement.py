@@ -22,6 +22,7 @@ from engine.games.combat_commander import (
     fortifications,
     grenades,
     hidden,
+    mines,
     model,
     weapons,
 )
@@ -168,7 +169,26 @@ class MoveOrder(Procedure):
         if fortifications.wired(state, origin, dest):
             frame.setdefault("wired", []).append(uid)
             ctx.log(t("{unit} entered or left Wire: its move ends in {hex} (F106.2).", unit=uid, hex=dest))
-        fortifications.mines_on_step(g.data, state, uid, origin, dest, ctx)
+        if mines.on_step(state, uid, origin, dest):
+            frame["after_mines"] = {"uid": uid, "origin": origin, "dest": dest}
+            return  # F103: the mine attacks' rolls are held (9.1); the step goes on in ``run``
+        self._after_mines(g, state, frame, uid, origin, dest)
+
+    def automatic(self, frame: flow.Frame) -> bool:
+        return "after_mines" in frame
+
+    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+        """Back from the mine attacks of a step (F103.1): the step goes on."""
+        step = frame.pop("after_mines")
+        frame.pop("returned", None)
+        frame.pop("resumed", None)
+        self._after_mines(rules_of(game), state, frame, step["uid"], step["origin"], step["dest"])
+
+    def _after_mines(self, g: Rules, state: State, frame: flow.Frame, uid: str, origin: Label, dest: Label) -> None:
+        """After the hex entered and its mines: the opportunity fire window (A33), unless a Trench step (F105.2)."""
+        board = g.board_for(state)
+        u = state["units"][uid]
+        role = u["side"]
         if state.get("over") or u["hex"] is None:
             return
         enemy = model.other(role)
@@ -335,7 +355,10 @@ class OpFire(Procedure):
         """Back from the attack: one attack per expenditure (A33.3), the move goes on; an attack
         that could not be rolled (hindered below 1 FP, 10.3.2.1) leaves the window open."""
         frame["resumed"] = False
-        if frame.pop("returned", {}).get("made", True):
+        back = frame.pop("returned", {})
+        if back.get("mines"):
+            return  # Hidden Mines have attacked the mover: the window stays open (R31)
+        if back.get("made", True):
             flow.end(state)
 
 

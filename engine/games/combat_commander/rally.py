@@ -8,7 +8,7 @@ from engine import flow, windows
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import attack, cards, fortifications, model
+from engine.games.combat_commander import attack, cards, fortifications, mines, model
 from engine.games.combat_commander.common import (
     Rules,
     objectives,
@@ -144,7 +144,7 @@ class Rout(Procedure):
     auto = True
 
     def automatic(self, frame: flow.Frame) -> bool:
-        return not frame["retreating"]
+        return not frame["retreating"] or "after_mines" in frame
 
     def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
         return Step(t("retreat"), "O23.3")
@@ -169,6 +169,11 @@ class Rout(Procedure):
         g = rules_of(game)
         back = frame.pop("returned", None)
         frame.pop("resumed", None)
+        if "after_mines" in frame:
+            step = frame.pop("after_mines")
+            self._after_mines(g, state, frame, step["uid"], step["dest"], ctx)
+            if frame["retreating"] or state.get("over"):
+                return
         if back is not None and "roll" in back and frame.get("rolling"):
             c = cards.card(back["roll"]["card"])
             # 1.9.1's example: the result is the roll's against the Morale it was made against; a trigger that
@@ -256,7 +261,14 @@ class Rout(Procedure):
         u["hex"] = dest
         ctx.log(t("{unit} retreats to {hex} (O23.3).", unit=uid, hex=dest))
         model.update_control(g.data, state, objectives(board), ctx)
-        fortifications.mines_on_step(g.data, state, uid, origin, dest, ctx)  # O23.3.4
+        if mines.on_step(state, uid, origin, dest):  # O23.3.4: its rolls held (9.1), the retreat goes on in ``run``
+            frame["after_mines"] = {"uid": uid, "dest": dest}
+            return
+        self._after_mines(g, state, frame, uid, dest, ctx)
+
+    def _after_mines(self, g: Rules, state: State, frame: flow.Frame, uid: str, dest: Label, ctx: Context) -> None:
+        """After a retreat step and its mine attacks: the retreat ends, goes on, or leaves the map (O23.3.5)."""
+        u = state["units"][uid]
         if state.get("over") or u["hex"] is None:
             frame["retreating"] = ""
             return

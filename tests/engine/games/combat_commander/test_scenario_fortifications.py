@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.games.combat_commander import fortifications
+from engine.games.combat_commander import fortifications, mines
 from engine.games.combat_commander.data import FORT_KINDS, _scenario_problems
 from engine.kernel import Match
 from tests.engine.games.combat_commander.helpers import (
@@ -14,7 +14,9 @@ from tests.engine.games.combat_commander.helpers import (
     find,
     new_match,
     only_units,
+    settle,
     stack,
+    texts,
 )
 
 
@@ -40,8 +42,10 @@ def test_a_stronger_minefield_attacks_with_its_fp() -> None:
     stack(m, "allies", [find("allies", total=2, trigger="")])
     stack(m, "axis", [find("axis", total=12, trigger="")])
     ctx = FakeContext()
-    fortifications.mine_attack(DATA, m.state, "g-s1", "A8", ctx)  # type: ignore[arg-type]
-    assert any("8 FP + 2 = 10" in line for line in ctx.lines)
+    mines.start(m.state, [("A8", ["g-s1"])])
+    GAME.run_automatic(m.state, ctx)  # type: ignore[arg-type]
+    texts_seen = [*ctx.lines, *texts(settle(m))]
+    assert any("8 FP + 2 = 10" in line for line in texts_seen)
 
 
 def test_the_scenarios_are_valid() -> None:
