@@ -27,6 +27,9 @@ from engine.games.combat_commander import (
     attack,
     cards,
     compass,
+    defenseactions,
+    defenseorder,
+    deployresults,
     fire,
     fortifications,
     model,
@@ -128,7 +131,7 @@ def fire_for_effect(g: Rules, state: State, role: Role, cid: str, leader: str, s
     distance = board.map.grid.distance(u["hex"], spot)
     flow.call(
         state, FFE, role=role, spot=spot, smoke=smoke, distance=distance, hindrance=hindrance, stage="accuracy",
-        hexes=[], next=0, total=0, shelter=0, defenders=[], dnext=0, card="", resumed=True,
+        hexes=[], next=0, total=0, defenders=[], dnext=0, card="", resumed=True,
     )
 
 
@@ -262,6 +265,11 @@ class FireForEffect(Procedure):
             return
         if stage == "defend":
             self._next_defender(g, state, frame, ctx)
+            return
+        if stage == "droll":
+            uid = frame["defenders"][frame["dnext"]]
+            frame["stage"] = "defense_roll"
+            windows.hold_roll(state, attack.ROLL, state["units"][uid]["side"], "defense", why=t("Defense of {unit}", unit=uid).to_json())
 
     def _next_hex(self, g: Rules, state: State, frame: flow.Frame, ctx: Context) -> None:
         """O18.2.3.2: the next of the seven hexes holding a unit of either side or a fortification gets an Impact roll."""
@@ -282,6 +290,8 @@ class FireForEffect(Procedure):
         frame["card"] = c.id
         # O20.3.4: the units in the hex when the Impact roll is made defend.
         frame["defenders"] = sorted(model.units_at(state, label), key=lambda u: (model.counter(g.data, state, u).kind == "leader", u))
+        frame["conceal"] = 0
+        defenseorder.new_attack(frame)  # each hex's Impact roll is an attack of its own (O18.2.3.2)
         frame["stage"] = "impact_result"
 
         def jammed() -> None:
@@ -301,43 +311,56 @@ class FireForEffect(Procedure):
         frame["total"] = radio_fp + value + bursts
         ctx.log(t("Artillery impact on {hex}: {fp} FP + {roll} = {total} (O18.2.3.2).", hex=label, fp=radio_fp, roll=value, total=frame["total"]))
         vulnerable(g, state, frame["role"], label, value, ctx)
-        frame["shelter"] = fortifications.hex_cover(board, state, label, artillery=True)  # F100: not cumulative
         frame["dnext"] = 0
         self._next_defender(g, state, frame, ctx)
 
     def _next_defender(self, g: Rules, state: State, frame: flow.Frame, ctx: Context) -> None:
-        """The next unit of the hex still there rolls its defense (O20.3.4), held for the Initiative card (9.1)."""
+        """The next unit of the hex still there (or the Teams it deployed into, E52.2) rolls its defense
+        (O20.3.4), held for the Initiative card (9.1): in the order its owner chooses (``defenseorder``),
+        after the window before its roll (A29, A35.1, A35.3: ``defenseactions``)."""
         if state.get("over"):
             return
         label = frame["hexes"][frame["next"]]
         while frame["dnext"] < len(frame["defenders"]):
             uid = frame["defenders"][frame["dnext"]]
-            if state["units"][uid]["hex"] == label:
-                frame["stage"] = "defense_roll"
-                windows.hold_roll(state, attack.ROLL, state["units"][uid]["side"], "defense", why=t("Defense of {unit}", unit=uid).to_json())
-                return
+            if deployresults.stand_ins(state, uid, [label]):
+                break
             frame["dnext"] += 1
-        frame["next"] += 1
-        self._next_hex(g, state, frame, ctx)
+        else:
+            frame["next"] += 1
+            self._next_hex(g, state, frame, ctx)
+            return
+        frame["stage"] = "defend"
+        if defenseorder.ask(state, frame):
+            return
+        uid = frame["defenders"][frame["dnext"]]
+        frame["stage"] = "droll"
+        if not defenseactions.open_before_defense(g, state, frame, uid, deployresults.stand_ins(state, uid, [label])[0]):
+            frame["resumed"] = True
 
     def _defense_result(self, g: Rules, state: State, frame: flow.Frame, ctx: Context) -> None:
         """O20.3.4 against the barrage's total, with the hex's or the fortification's Cover (R48)."""
         label = frame["hexes"][frame["next"]]
         uid = frame["defenders"][frame["dnext"]]
         frame["dnext"] += 1
-        u = state["units"][uid]
-        if u["hex"] != label:
+        takers = deployresults.stand_ins(state, uid, [label])  # E52.2: a Squad deployed since the Impact roll (R59)
+        if not takers:
             return
+        u = state["units"][takers[0]]
         c = cards.card(frame["card"])
-        morale = model.value(g.data, state, uid, "morale") + frame["shelter"]
+        # The hex's Cover now: a Hidden Entrenchments or Pillbox played before this roll counts (A35.1, A35.3).
+        shelter = fortifications.hex_cover(g.board_for(state), state, label, artillery=True)
+        morale = model.value(g.data, state, takers[0], "morale") + shelter
         value = c.white + c.red
         defense = morale + value
-        total = frame["total"]
+        total = defenseorder.total(frame)
         if defense < total or (defense == total and u["activated"] == "move"):
             ctx.log(t("{unit}: {morale} + {roll} = {defense} against {total}: hit (O20.3.4).", unit=uid, morale=morale, roll=value, defense=defense, total=total))
-            model.hit(g.data, state, uid, ctx)
+            for taker in takers:
+                model.hit(g.data, state, taker, ctx)
         elif defense == total:
             ctx.log(t("{unit}: {morale} + {roll} = {defense}, a tie: suppressed (O20.3.4).", unit=uid, morale=morale, roll=value, defense=defense))
-            u["suppressed"] = True
+            for taker in takers:
+                state["units"][taker]["suppressed"] = True
         else:
             ctx.log(t("{unit}: {morale} + {roll} = {defense} against {total}: no effect.", unit=uid, morale=morale, roll=value, defense=defense, total=total))

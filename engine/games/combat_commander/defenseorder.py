@@ -1,11 +1,16 @@
-"""The order of the defense rolls of a Fire attack (O20.3.4, digest 6.3 W4): the defending player
-chooses it.
+"""The order of the defense rolls (O20.3.4, digest 6.3 W4): the defending player chooses it, against
+a Fire attack, each hex of an artillery barrage (O18.2.3.2: the Impact roll follows O20.3.4) and a
+mine attack (F103.2: likewise).
 
 Once the Attack total is known, before each defense roll while two or more of his units are still
 to roll, the owner is asked which of them rolls next (``choose UNIT``), or ``pass``, which keeps
 the published order for the rest of the attack (ruling R8: leaders last, then by unit id). The
-question is asked on public information only (the units in the target hex), and a standing
+question is asked on public information only (the units attacked), and a standing
 ``react windows pass`` answers it with that order.
+
+The three attacks keep their defenders alike: ``defenders`` and the index of the next to roll
+(``next``; ``dnext`` in a barrage, whose ``next`` is its hex), and the Attack total (``total``, less
+``conceal`` once Concealment is played, A29).
 """
 
 from __future__ import annotations
@@ -17,29 +22,61 @@ from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
 from engine.games.combat_commander import deployresults, model
+from engine.hexgrid import Label
 from engine.text import Text, t
 
 PROC = "defense_order"
+#: The procedures whose units roll defense: a Fire attack, a barrage, a mine attack.
+ATTACKS = ("fire_attack", "fire_for_effect", "mine_attack")
 
 
 def attack_frame(state: State) -> flow.Frame:
-    """The Fire attack (``attack.FireAttack``) under this question."""
-    return next(f for f in reversed(flow.stack(state)) if f["proc"] == "fire_attack")
+    """The attack (Fire attack, barrage or mine attack) under this question or window."""
+    return next(f for f in reversed(flow.stack(state)) if f["proc"] in ATTACKS)
+
+
+def index_key(frame: flow.Frame) -> str:
+    """Where the attack ``frame`` keeps the index of its next defender."""
+    return "dnext" if frame["proc"] == "fire_for_effect" else "next"
+
+
+def attacked_hexes(state: State, frame: flow.Frame, uid: str) -> list[Label]:
+    """The hexes attacked for ``uid``: the target hex(es), the barrage's hex, or the unit's own hex
+    against mines (it is attacked wherever its step took it, F103.2)."""
+    if frame["proc"] == "fire_attack":
+        return [frame["target"], *([frame["spray"]] if frame["spray"] else [])]
+    if frame["proc"] == "fire_for_effect":
+        return [frame["hexes"][frame["next"]]]
+    return [frame["where"][uid]] if uid in frame.get("where", {}) else []
+
+
+def total(frame: flow.Frame) -> int:
+    """The Attack total the next defender rolls against (O20.3.4, less Concealment's A29)."""
+    return max(0, int(frame["total"]) - int(frame.get("conceal", 0)))
 
 
 def to_roll(state: State, frame: flow.Frame) -> list[str]:
-    """The defenders of the attack ``frame`` still to roll, in their current order."""
-    hexes = [frame["target"], *([frame["spray"]] if frame["spray"] else [])]
-    return [u for u in frame["defenders"][frame["next"]:] if deployresults.stand_ins(state, u, hexes)]
+    """The defenders of the attack ``frame`` still to roll, in their current order: the owner's of the next one."""
+    rest = [u for u in frame["defenders"][frame[index_key(frame)]:] if deployresults.stand_ins(state, u, attacked_hexes(state, frame, u))]
+    if not rest:
+        return []
+    side = state["units"][rest[0]]["side"]
+    return [u for u in rest if state["units"][u]["side"] == side]
 
 
 def ask(state: State, frame: flow.Frame) -> bool:
     """O20.3.4: before the next defense roll of the attack ``frame``, its owner chooses which unit
     rolls (True: the question is open), unless one unit is left or he kept the order (``pass``)."""
-    if frame.get("order_kept") or frame.get("ordered") == frame["next"] or len(to_roll(state, frame)) < 2:
+    if frame.get("order_kept") or frame.get("ordered") == frame[index_key(frame)] or len(to_roll(state, frame)) < 2:
         return False
     flow.call(state, PROC)
     return True
+
+
+def new_attack(frame: flow.Frame) -> None:
+    """A barrage's next hex or the next mine attack is an attack of its own: its owner is asked again."""
+    frame.pop("order_kept", None)
+    frame.pop("ordered", None)
 
 
 class DefenseOrder(Procedure):
@@ -57,7 +94,7 @@ class DefenseOrder(Procedure):
         units = to_roll(state, a)
         return t(
             "Defense rolls against {total} (O20.3.4): choose which of your units rolls next, 'choose UNIT' ({units}), or 'pass' to roll in this order.",
-            total=max(0, a["total"] - a["conceal"]),
+            total=total(a),
             units=", ".join(units),
         )
 
@@ -81,14 +118,22 @@ class DefenseOrder(Procedure):
         uid = action.args[0]
         if uid not in units:
             raise IllegalOrder(t("{unit} is not one of the defenders still to roll: choose one of {units} (O20.3.4).", unit=uid, units=", ".join(units)), "O20.3.4")
-        rest = a["defenders"][a["next"]:]
+        at = a[index_key(a)]
+        rest = a["defenders"][at:]
         rest.remove(uid)
-        a["defenders"][a["next"]:] = [uid, *rest]
-        a["ordered"] = a["next"]
+        a["defenders"][at:] = [uid, *rest]
+        a["ordered"] = at
         ctx.log(t("{unit} rolls its defense next (O20.3.4).", unit=uid))
         flow.end(state)
 
 
 def owner(state: State) -> Role:
-    """Who answers the question on top: the defender, the attacker's opponent."""
-    return model.other(attack_frame(state)["attacker"])
+    """Who answers the question on top: the owner of the units still to roll (against a Fire attack,
+    the attacker's opponent)."""
+    a = attack_frame(state)
+    if a["proc"] == "fire_attack":
+        return model.other(a["attacker"])
+    units = to_roll(state, a)
+    if units:
+        return str(state["units"][units[0]]["side"])
+    return str(a["owner"]) if a["proc"] == "mine_attack" else model.other(a["role"])

@@ -19,7 +19,15 @@ from typing import Any
 from engine import flow, windows
 from engine.flow import Procedure, Step
 from engine.game import Context, State
-from engine.games.combat_commander import attack, cards, fortifications, model
+from engine.games.combat_commander import (
+    attack,
+    cards,
+    defenseactions,
+    defenseorder,
+    deployresults,
+    fortifications,
+    model,
+)
 from engine.games.combat_commander.common import Rules, rules_of
 from engine.hexgrid import Label
 from engine.text import t
@@ -83,12 +91,12 @@ class MineAttack(Procedure):
         elif stage == "droll":
             uid = frame["defenders"][frame["next"]]
             frame["stage"] = "dapply"
-            windows.hold_roll(state, attack.ROLL, frame["owner"], "defense", why=t("Defense of {unit}", unit=uid).to_json())
+            windows.hold_roll(state, attack.ROLL, state["units"][uid]["side"], "defense", why=t("Defense of {unit}", unit=uid).to_json())
         elif stage == "dapply":
             c = cards.card(back["roll"]["card"])
             frame["card"] = c.id
             frame["stage"] = "dresult"
-            cards.consequences(g.data, state, frame["owner"], c, back["roll"]["last"], ctx)
+            cards.consequences(g.data, state, state["units"][frame["defenders"][frame["next"]]]["side"], c, back["roll"]["last"], ctx)
             if not attack.paused_for_choices(g, state, frame, ctx):
                 self._defense_result(g, state, frame, ctx)
         elif stage == "dresult":
@@ -119,13 +127,18 @@ class MineAttack(Procedure):
             (u for u in a["units"] if state["units"][u]["hex"] is not None),
             key=lambda u: (model.counter(g.data, state, u).kind == "leader", u),
         )
+        frame["where"] = {u: state["units"][u]["hex"] for u in frame["defenders"]}
         frame["next"] = 0
+        defenseorder.new_attack(frame)
         frame["stage"] = "defend"
         self._next_defender(g, state, frame, ctx)
 
     def _next_defender(self, g: Rules, state: State, frame: flow.Frame, ctx: Context) -> None:
+        """The next defender still there (or the Teams it deployed into, E52.2) rolls, in the order its
+        owner chooses (O20.3.4, ``defenseorder``), after the window before its roll (A29, ``defenseactions``)."""
         while frame["next"] < len(frame["defenders"]):
-            if state["units"][frame["defenders"][frame["next"]]]["hex"] is not None:
+            uid = frame["defenders"][frame["next"]]
+            if deployresults.stand_ins(state, uid, defenseorder.attacked_hexes(state, frame, uid)):
                 break
             frame["next"] += 1
         else:
@@ -133,32 +146,40 @@ class MineAttack(Procedure):
             frame["stage"] = "next"
             frame["resumed"] = True
             return
+        if defenseorder.ask(state, frame):
+            return
         uid = frame["defenders"][frame["next"]]
         a = frame["attacks"][frame["at"]]
         ctx.log(t("Mines in {hex} attack {unit}: {fp} FP + {roll} = {total} (F103.2).", hex=a["hex"], unit=uid, fp=frame["fp"], roll=frame["roll"], total=frame["total"]))
         frame["stage"] = "droll"
-        frame["resumed"] = True
+        rolling = deployresults.stand_ins(state, uid, defenseorder.attacked_hexes(state, frame, uid))[0]
+        if not defenseactions.open_before_defense(g, state, frame, uid, rolling):
+            frame["resumed"] = True
 
     def _defense_result(self, g: Rules, state: State, frame: flow.Frame, ctx: Context) -> None:
-        """O20.3.4 with Cover 0 (F103.2)."""
+        """O20.3.4 with Cover 0 (F103.2); a Squad that deployed since the attack roll rolled as its
+        first Team and its result goes to both Teams (E52.2, R59)."""
         uid = frame["defenders"][frame["next"]]
+        takers = deployresults.stand_ins(state, uid, defenseorder.attacked_hexes(state, frame, uid))
         frame["next"] += 1
         frame["stage"] = "defend"
         frame["resumed"] = True
-        u = state["units"][uid]
-        if u["hex"] is None:
+        if not takers:
             return
+        u = state["units"][takers[0]]
         c = cards.card(frame["card"])
-        morale = model.value(g.data, state, uid, "morale")
+        morale = model.value(g.data, state, takers[0], "morale")
         value = c.white + c.red
         defense = morale + value
-        total = max(0, frame["total"] - frame["conceal"])
+        total = defenseorder.total(frame)
         if defense < total or (defense == total and u["activated"] == "move"):
             ctx.log(t("{unit}: {morale} + {roll} = {defense} against {total}: hit (O20.3.4).", unit=uid, morale=morale, roll=value, defense=defense, total=total))
-            model.hit(g.data, state, uid, ctx)
+            for taker in takers:
+                model.hit(g.data, state, taker, ctx)
         elif defense == total:
             ctx.log(t("{unit}: {morale} + {roll} = {defense}, a tie: suppressed (O20.3.4).", unit=uid, morale=morale, roll=value, defense=defense))
-            u["suppressed"] = True
+            for taker in takers:
+                state["units"][taker]["suppressed"] = True
         else:
             ctx.log(t("{unit}: {morale} + {roll} = {defense} against {total}: no effect.", unit=uid, morale=morale, roll=value, defense=defense, total=total))
 

@@ -8,7 +8,7 @@ from engine import flow, windows
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import attack, cards, fortifications, mines, model
+from engine.games.combat_commander import attack, cards, deployresults, fortifications, mines, model
 from engine.games.combat_commander.common import (
     Rules,
     objectives,
@@ -180,6 +180,7 @@ class Rout(Procedure):
             # rallies the unit (Medic) does not change the retreat it owes.
             u = state["units"][frame["rolling"]]
             frame["morale"] = model.value(g.data, state, frame["rolling"], "morale") + g.board_for(state).cover(u["hex"])
+            frame["where"] = u["hex"]
             cards.consequences(g.data, state, frame["roller"], c, back["roll"]["last"], ctx)
             frame["card"] = c.id
             if attack.paused_for_choices(g, state, frame, ctx):
@@ -188,6 +189,12 @@ class Rout(Procedure):
             uid, frame["rolling"] = frame["rolling"], ""
             if self._result(g, state, frame, uid, frame.pop("card"), ctx) or state.get("over"):
                 return  # a retreat waits, or the elimination off the edge ended the game (6.3.1)
+        while frame.get("also"):  # E52.2: the second Team of a Squad deployed by its Rout roll retreats as well (R61)
+            tid, n = frame["also"].pop(0)
+            if state["units"][tid]["hex"] is not None and self._start(g, state, frame, tid, n, ctx):
+                return
+            if state.get("over"):
+                return
         while frame["queue"]:
             if state.get("over"):
                 return
@@ -203,16 +210,20 @@ class Rout(Procedure):
     def _result(self, g: Rules, state: State, frame: flow.Frame, uid: str, card: str, ctx: Context) -> bool:
         """The accepted Rout roll's result, its triggers resolved (O23.2); True if a retreat now waits for the owner."""
         c = cards.card(card)
-        u = state["units"][uid]
-        if state.get("over") or u["hex"] is None:
+        where = frame.pop("where", None)
+        # E52.2 (R61): a Squad deployed by its own Rout roll's Event! passes the result to both Teams.
+        takers = deployresults.stand_ins(state, uid, [where]) if where is not None else [uid]
+        if state.get("over") or not takers:
             return bool(state.get("over"))
+        u = state["units"][takers[0]]
         made = frame.pop("morale", None)
         morale = int(made) if made is not None else model.value(g.data, state, uid, "morale") + g.board_for(state).cover(u["hex"])
         value = c.white + c.red
         if value < morale:
             ctx.log(t("{unit}: {roll} is less than Morale {morale}: no effect (O23.2).", unit=uid, roll=value, morale=morale))
         elif value == morale:
-            u["suppressed"] = True
+            for taker in takers:
+                state["units"][taker]["suppressed"] = True
             ctx.log(t("{unit}: {roll} equals Morale {morale}: suppressed (O23.2).", unit=uid, roll=value, morale=morale))
         else:
             n = value - morale
@@ -226,7 +237,8 @@ class Rout(Procedure):
                     morale=morale,
                 )
             )
-            return self._start(g, state, frame, uid, n, ctx)
+            frame["also"] = [[taker, n] for taker in takers[1:]]
+            return self._start(g, state, frame, takers[0], n, ctx)
         return False
 
     def _start(self, g: Rules, state: State, frame: flow.Frame, uid: str, n: int, ctx: Context) -> bool:

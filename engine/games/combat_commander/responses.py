@@ -22,7 +22,15 @@ from engine import flow, windows
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Step
 from engine.game import Action, Context, Role, State
-from engine.games.combat_commander import attack, cards, defenseorder, fireactions, hidden, model
+from engine.games.combat_commander import (
+    attack,
+    cards,
+    defenseactions,
+    defenseorder,
+    fireactions,
+    hidden,
+    model,
+)
 from engine.games.combat_commander.common import NOT_YET, not_yet, rules_of
 from engine.text import Text, t
 
@@ -93,32 +101,40 @@ class DefenseWindow(windows.ResponseWindow):
         return Step(t("window before a defense roll"), "A24.2")
 
     def question(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Text:
-        a = attack.attack_frame(state)
+        a = defenseorder.attack_frame(state)  # a Fire attack, a barrage (O18.2.3.2) or a mine attack (F103.2)
         if state["sides"][role]["posture"] == "defense":  # public: the posture, never the hand (A35)
             return t(
                 "{unit} is about to roll its defense against {total}: play Concealment (A29), Hidden Entrenchments (A35.1), Hidden Pillbox (A35.3), or 'pass'.",
                 unit=frame["unit"],
-                total=max(0, a["total"] - a["conceal"]),
+                total=defenseorder.total(a),
             )
         return t(
             "{unit} is about to roll its defense against {total}: play Concealment (A29), or 'pass'.",
             unit=frame["unit"],
-            total=max(0, a["total"] - a["conceal"]),
+            total=defenseorder.total(a),
         )
+
+    def attacked(self, state: State, frame: flow.Frame) -> str:
+        """The attacked hex: the defender's, or the barrage's or mined hex (``defenseactions``)."""
+        return str(frame.get("attacked") or state["units"][frame["unit"]]["hex"])
 
     def responses(self, game: Any, state: State, frame: flow.Frame, role: Role) -> list[Action]:
         held = sorted(c for c in state["sides"][role]["hand"] if cards.card(c).action == "concealment")
         out = [Action("concealment", (held[0],))] if held else []
-        return out + hidden.defense_actions(rules_of(game), state, role, state["units"][frame["unit"]]["hex"])
+        return out + hidden.defense_actions(rules_of(game), state, role, self.attacked(state, frame))
 
     def respond(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
         if action.verb in hidden.BEFORE_DEFENSE:
-            hidden.play_before_defense(rules_of(game), state, role, action, state["units"][frame["unit"]]["hex"], ctx)
+            hidden.play_before_defense(rules_of(game), state, role, action, self.attacked(state, frame), ctx)
             return
         if action.verb != "concealment":
             refuse(self, game, state, frame, action, ("concealment", *hidden.BEFORE_DEFENSE))
         cid, _ = card_arg(action.args)
-        fireactions.play_concealment(rules_of(game), state, attack.attack_frame(state), role, frame["unit"], cid, ctx)
+        a = defenseorder.attack_frame(state)
+        if a["proc"] != attack.ATTACK:
+            defenseactions.play_concealment(rules_of(game), state, a, role, frame["unit"], cid, ctx)
+            return
+        fireactions.play_concealment(rules_of(game), state, a, role, frame["unit"], cid, ctx)
 
 
 class WoundsWindow(windows.ResponseWindow):

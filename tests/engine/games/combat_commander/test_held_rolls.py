@@ -122,6 +122,7 @@ def test_the_barrage_s_defense_rolls_are_held_too() -> None:
     fire_for_effect(m, [(3, 3), (2, 1), (5, 4)])
     play_only(m, "axis", "accept")  # accuracy
     play_only(m, "axis", "accept")  # impact
+    play_only(m, "allies", "pass")  # the window before the defense roll (A29, A35.1: the Allies are in Defense posture)
     assert top(m) == "cc_roll" and m.state["flow"][-1]["purpose"] == "defense" and m.active() == {"axis"}
     assert not m.state["units"]["a-s1"]["broken"]
 
@@ -237,10 +238,12 @@ def test_the_support_table_roll_is_held_and_ignores_its_trigger() -> None:
 
 
 def test_a_standing_never_answers_every_roll_of_a_barrage_by_itself() -> None:
-    """Digest 6.4: 'react initiative never' accepts the accuracy, Impact and defense rolls of a barrage without asking (9.1)."""
+    """Digest 6.4: 'react initiative never' accepts the accuracy, Impact and defense rolls of a barrage without asking (9.1);
+    'react windows pass' passes the window before the defense roll."""
     m = new_match()
     only_units(m, {"g-l1": "G3", "a-s1": "G8"})
     play_only(m, "allies", "react", "initiative", "never")
+    play_only(m, "allies", "react", "windows", "pass")
     stack(m, "allies", [find("allies", white=1, red=1, trigger="")])
     fire_for_effect(m, [(3, 3), (2, 1), (5, 4)])
     assert top(m) == "turn" and m.state["units"]["a-s1"]["broken"]
