@@ -91,6 +91,8 @@ class Scenario:
     sides: Mapping[str, Mapping[str, Any]]
     objectives: Mapping[str, str]
     chits: Mapping[str, int] = field(default_factory=dict)
+    #: The scenario's date on the Year track (4.3.2): the Support tables' entries of that year only; 0 when not given.
+    year: int = 0
 
 
 @dataclass(frozen=True)
@@ -290,6 +292,7 @@ def parse_scenarios(text: str) -> dict[str, Scenario]:
             sides=dict(s["sides"]),
             objectives={str(k): str(v) for k, v in s.get("objectives", {}).items()},
             chits={str(k): int(v) for k, v in s.get("chits", {}).items()},
+            year=int(s.get("year", 0)),
         )
     return out
 

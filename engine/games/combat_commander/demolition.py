@@ -23,6 +23,7 @@ from engine.games.combat_commander import (
     fortifications,
     hiddenunits,
     model,
+    support,
 )
 from engine.games.combat_commander.common import NOT_YET, not_yet, rules_of
 from engine.hexgrid import Label
@@ -118,6 +119,7 @@ def support_column(game: Any, state: State, frame: flow.Frame, roll: dict[str, A
     cards.consequences(data, state, role, c, roll["last"], ctx)
     if state.get("over"):
         return
-    found = hiddenunits.column(data, events.support_column(state["sides"][role]["nation"], c.white + c.red))
-    ctx.log(t("{side} rolls {roll} on its Support table ({rule}): {types}.", side=role, roll=c.white + c.red, rule=hiddenunits.RULE, types=", ".join(found) or "-"))
-    events.ask(state, "support_pick", role, hiddenunits.RULE, False, column=found, event="hidden_units")
+    total = c.white + c.red
+    found = [e.text for e in support.column(state["sides"][role]["nation"], total)]  # never a Radio (A35.4): ``support.options``
+    ctx.log(t("{side} rolls {roll} on its Support table ({rule}): {types}.", side=role, roll=total, rule=hiddenunits.RULE, types=", ".join(found) or "-"))
+    events.ask(state, "support_pick", role, hiddenunits.RULE, False, column=found, total=total, event="hidden_units")

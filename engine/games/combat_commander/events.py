@@ -17,17 +17,14 @@ in ``eventchoices``.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from engine import flow
-from engine.datafiles import read_text
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import cards, compass, fortifications, model, objectives
+from engine.games.combat_commander import cards, compass, fortifications, model, objectives, support
 from engine.games.combat_commander import eventchoices as chosen
 from engine.games.combat_commander import exits as leaving
 from engine.games.combat_commander import hiddenunits as hidden_units
@@ -578,32 +575,9 @@ def _rally(data: GameData, state: State, choice: dict[str, Any], uid: str, ctx: 
     ctx.log(t("{unit} is rallied ({rule}).", unit=uid, rule=choice["rule"]))
 
 
-@cache
-def support_tables() -> dict[str, list[tuple[int, int, tuple[str, ...]]]]:
-    """Each nation's Support table (provisional data): (lowest roll, highest roll, counter types) per column."""
-    out: dict[str, list[tuple[int, int, tuple[str, ...]]]] = {}
-    for nation, columns in tomllib.loads(read_text(PACKAGE, "data/support.toml")).items():
-        out[nation] = []
-        for span, types in columns.items():
-            low, _, high = span.partition("-")
-            out[nation].append((int(low), int(high or low), tuple(types)))
-    return out
-
-
 def support_problems(data: GameData) -> list[str]:
-    """What is wrong with the Support tables (``adjutant validate``): unknown counters, rolls 2-12 not each in one column."""
-    out = []
-    for nation, columns in support_tables().items():
-        out += [f"support.toml {nation}: unknown counter {c!r}" for _, _, types in columns for c in types if c not in data.counters]
-        for total in range(2, 13):
-            n = sum(1 for low, high, _ in columns if low <= total <= high)
-            if n != 1:
-                out.append(f"support.toml {nation}: roll {total} is in {n} columns")
-    return out
-
-
-def support_column(nation: str, total: int) -> tuple[str, ...]:
-    return next((types for low, high, types in support_tables()[nation] if low <= total <= high), ())
+    """What is wrong with the Support tables (``adjutant validate``, ``support``)."""
+    return support.problems(data)
 
 
 def support_table(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> None:
@@ -615,19 +589,17 @@ def support_table(data: GameData, state: State, role: Role, ctx: Context, c: Car
 def support_roll(data: GameData, state: State, entry: dict[str, Any], total: int, ctx: Context) -> None:
     """E59, E68, once the roll is accepted: the column of the total, whose counter the drawer picks."""
     role, rule = entry["role"], entry["rule"]
-    column = support_column(state["sides"][role]["nation"], total)
+    column = [e.text for e in support.column(state["sides"][role]["nation"], total)]
     ctx.log(t("{side} rolls {roll} on its Support table ({rule}): {types}.", side=role, roll=total, rule=rule, types=", ".join(column) or "-"))
-    ask(state, "support_pick", role, rule, False, column=list(column), event=entry["event"])
+    ask(state, "support_pick", role, rule, False, column=column, total=total, event=entry["event"])
 
 
 def _support_pick(data: GameData, state: State, choice: dict[str, Any], ctype: str, ctx: Context) -> None:
     """The counter enters: anywhere along the own edge (E68), or in or next to a Random Hex (E59)."""
     role = choice["role"]
-    code = CODES[state["sides"][role]["nation"]]
-    n = 1 + sum(1 for uid in state["units"] if uid.startswith(f"{code}-x"))
-    uid = f"{code}-x{n}"
-    new_unit(state, uid, ctype, role, None)
-    ctx.log(t("{side} takes {unit} ({type}) from its Support table ({rule}).", side=role, unit=uid, type=data.counters[ctype].name, rule=choice["rule"]))
+    uid = support.take(data, state, choice, ctype, ctx)
+    if uid is None:
+        return  # a radio: into the Artillery box (E68 step 3)
     if choice["event"] == "reinforcements":
         ask(state, "reinforce", role, "E68", False, first=True, unit=uid)
         return
@@ -648,6 +620,8 @@ def _never_entered(data: GameData, state: State, choice: dict[str, Any], ctx: Co
     """No hex may take the counter (stacking, terrain, enemy units): it does not enter (E42)."""
     if state["units"][choice["unit"]]["hex"] is None:
         del state["units"][choice["unit"]]
+        for wid in [w for w, v in state.get("weapons", {}).items() if v["unit"] == choice["unit"]]:
+            del state["weapons"][wid]  # its weapon (11.2) never entered either
         ctx.log(t("{unit} finds no hex where it may be placed and does not enter ({rule}).", unit=choice["unit"], rule=choice["rule"]))
 
 
@@ -876,9 +850,23 @@ def reinforce(data: GameData, state: State, ctx: Context) -> None:
     inactive = model.other(state["player"])
     for r in sorted(due, key=lambda r: (r["side"] != inactive, r["id"])):
         state["reinforcements"].remove(r)
+        if r.get("radio"):
+            reinforce_radio(state, r, ctx)
+            continue
         new_unit(state, r["id"], r["type"], r["side"], None)
         ctx.log(t("{unit} arrives as a reinforcement of {side} (6.1.2).", unit=r["id"], side=r["side"]))
         ask(state, "reinforce", r["side"], "6.1.2", False, unit=r["id"])
+
+
+def reinforce_radio(state: State, r: dict[str, Any], ctx: Context) -> None:
+    """6.1.2 step 5: a reinforcement radio goes into its owner's Artillery box, which must be empty (12:
+    one radio in play); while another is there it waits for the next Time space (ruling R62, as R21)."""
+    if arms.radio(state, r["side"]) is not None:
+        state["reinforcements"].append({**r, "time": state["time"] + 1})
+        ctx.log(t("The radio {radio} of {side} finds its Artillery box taken and waits for the next Time space (6.1.2, 12).", radio=r["id"], side=r["side"]))
+        return
+    state["artillery"][r["side"]] = {"id": r["id"], "type": r["type"], "broken": False}
+    ctx.log(t("The radio {radio} arrives as a reinforcement of {side}, into its Artillery box (6.1.2).", radio=r["id"], side=r["side"]))
 
 
 def _edge_options(data: GameData, state: State, choice: dict[str, Any]) -> list[str]:
@@ -946,7 +934,7 @@ OPTIONS: dict[str, Callable[[GameData, State, dict[str, Any]], list[str]]] = {
     "white_phosphorus": _wp_hexes,
     "wp_break": lambda data, state, ch: [u for u in model.units_at(state, ch["hex"], ch["role"]) if not state["units"][u]["broken"]],
     "reinforce": _edge_options,
-    "support_pick": lambda data, state, ch: [c for c in ch["column"] if c in data.counters],
+    "support_pick": lambda data, state, ch: support.options(data, state, ch) if "total" in ch else [c for c in ch["column"] if c in data.counters],
     "infiltrate": _wounded_hex_options,
     "hidden_place": hidden_units.place_options,
     "exit_space": leaving.space_options,

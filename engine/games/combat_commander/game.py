@@ -268,6 +268,8 @@ class CombatCommander(flow.ProcedureGame):
             "weapons": {},
             "artillery": {role: None for role in model.ROLES},
         }
+        if s.year:
+            state["year"] = s.year  # 4.3.2: the Support tables' entries of that year only (``support``)
         for role in model.ROLES:
             spec = s.sides[role]
             nation = str(spec["nation"])
@@ -303,6 +305,9 @@ class CombatCommander(flow.ProcedureGame):
             if spec.get("radio"):  # into the player's Artillery box (12, 8.1.2)
                 rid, rtype = str(spec["radio"]).split()
                 state["artillery"][role] = {"id": rid, "type": rtype, "broken": False}
+            for line in spec.get("radio_reinforcements", []):  # 6.1.2 step 5: into the empty Artillery box
+                space, rid, rtype = line.split()
+                state["reinforcements"].append({"time": int(space), "side": role, "id": rid, "type": rtype, "radio": True})
         for role in model.ROLES:
             cards.draw_to_hand(self.data, state, role, ctx, self.hand_size(state, role))
         for _ in range(s.chits.get("open", 0)):
@@ -754,6 +759,12 @@ class CombatCommander(flow.ProcedureGame):
                     rtype = str(spec["radio"]).split()[-1]
                     if known.get(rtype) is None or known[rtype].kind != "radio":
                         out.append(f"scenario {s.name}: {role}'s radio has unknown type {rtype!r}")
+                for line in spec.get("radio_reinforcements", []):  # 'SPACE ID TYPE' (6.1.2 step 5)
+                    parts = line.split()
+                    if len(parts) != 3 or not parts[0].isdigit() or known.get(parts[2]) is None or known[parts[2]].kind != "radio":
+                        out.append(f"scenario {s.name}: {role}'s radio reinforcement {line!r} is not 'SPACE ID RADIO-TYPE'")
+                    elif int(parts[0]) <= s.time:
+                        out.append(f"scenario {s.name}: radio reinforcement {parts[1]} waits on Time space {parts[0]}, not after the start ({s.time})")
         return out
 
     def data_notes(self) -> list[str]:

@@ -37,11 +37,6 @@ def setup_area(data: GameData, state: State, role: Role) -> list[Label]:
     return parse_area(list(spec.get("setup_area", [])), data.maps[state["map"]].grid)[0]
 
 
-def column(data: GameData, counters: tuple[str, ...]) -> list[str]:
-    """The counters of a Support column that Hidden Units may take: never a Radio (A35.4)."""
-    return [c for c in counters if c in data.counters and data.counters[c].kind != "radio"]
-
-
 def place_options(data: GameData, state: State, choice: dict[str, Any]) -> list[str]:
     """Hexes of the set-up area without units of either side, passable, with Cover 1 or more (A35.4, 8.1.5)."""
     if state["units"].get(choice["unit"], {}).get("hex") is not None:

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from engine.datafiles import read_text, read_texts
-from engine.games.combat_commander import events, objectives
+from engine.games.combat_commander import events, objectives, support
 from engine.games.combat_commander.data import PACKAGE, load, parse_deck, roll_distribution
 from tests.engine.games.combat_commander.helpers import GAME
 
@@ -126,7 +126,7 @@ def test_validate_notes_list_each_map_and_scenario() -> None:
 def test_the_support_tables_name_known_counters_and_cover_every_roll() -> None:
     """E59, E68: each nation's Support table takes every roll 2-12 in exactly one column of known counters."""
     assert events.support_problems(DATA) == []
-    assert set(events.support_tables()) == set(DATA.fate["nations"])
+    assert set(support.tables()) == set(DATA.fate["nations"])
 
 
 def test_the_chit_table_is_checked() -> None:

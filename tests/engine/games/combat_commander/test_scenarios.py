@@ -59,7 +59,7 @@ def test_the_time_track_is_public() -> None:
     """Both players see which units wait on which Time space (6.1)."""
     m = Match.new(GAME, "hill", GAME.options, "cc-h")
     assert m.observe("axis").view["reinforcements"] == m.observe("allies").view["reinforcements"]
-    assert sorted(m.observe("public").view["reinforcements"]) == ["3 allies a-s4", "3 axis g-s4", "5 allies a-s5"]
+    assert sorted(m.observe("public").view["reinforcements"]) == ["3 allies a-s4", "3 axis g-s4", "4 allies a-r1", "5 allies a-s5"]
 
 
 def test_reinforcements_arrive_when_time_reaches_their_space() -> None:
