@@ -6,6 +6,7 @@ table. Regenerate a table after adding rules or tests::
 
     .venv/bin/python -m tests.engine.games.rules_table caucasus /work/shared/seeds/000_dbaef5a85aa61b61.txt
     .venv/bin/python -m tests.engine.games.rules_table stalins_war /work/shared/seeds/001_6e097d0bdc8e2171.txt
+    .venv/bin/python -m tests.engine.games.rules_table combat_commander /work/shared/seeds/004_00abe5c2a5f1f099.txt
 """
 
 from __future__ import annotations
@@ -22,6 +23,17 @@ REFUSALS = ("IllegalOrder", "NotImplementedRule")
 HEADING = re.compile(r"^#*\s*(\d{1,2}\.\d+(?:\.\d+)*)\.?\s+(\S.*)$")
 CITATION = re.compile(r"(?<![\w.])(\d{1,2}\.\d+(?:\.\d+)*(?:\(\d+\))?[A-E]?|(?:SU|AX)\d{1,2})(?![\w]|\.\d)")
 TITLE_CHARS = 70
+#: Games whose rulebook numbers rules with a section letter besides plain numbers (Combat Commander:
+#: O20.3.4, A29, E52.2, F103.2, T93 next to 1.9.1): their heading and citation patterns. The letters
+#: are bounded by the sections' numbers (O14-O23, A24-A41, E42-E77, T78-T99, F100-F106) so that a
+#: hex label (A8, E7, O10) is never read as a rule.
+_LETTERED = r"(?:O(?:1[4-9]|2[0-3])|A(?:2[4-9]|3\d|4[01])|E(?:4[2-9]|[5-7]\d)|T(?:7[89]|[89]\d)|F10[0-6])"
+STYLES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
+    "combat_commander": (
+        re.compile(r"^#*\s*(" + _LETTERED + r"(?:\.\d+)*|\d{1,2}(?:\.\d+)+|\d{1,2}(?=\.\s+[A-Z]{2}))\.?(?:\s+|\u2014)(\S.*)$"),
+        re.compile(r"(?<![\w.])(" + _LETTERED + r"(?:\.\d+)*|\d{1,2}\.\d+(?:\.\d+)*)(?![\w]|\.\d)"),
+    ),
+}
 
 
 def _constants(node: ast.expr | None) -> list[str]:
@@ -67,7 +79,7 @@ def cited_rules(game: str) -> dict[str, set[str]]:
     return found
 
 
-def _mentions(paths: list[Path]) -> dict[str, set[str]]:
+def _mentions(paths: list[Path], citation: re.Pattern[str] = CITATION) -> dict[str, set[str]]:
     """Rule number -> the files among ``paths`` whose strings (texts, docstrings) or comments cite it."""
     found: dict[str, set[str]] = {}
     for path in paths:
@@ -75,16 +87,16 @@ def _mentions(paths: list[Path]) -> dict[str, set[str]]:
         texts = [n.value for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
         texts += [line.split("#", 1)[1] for line in source.splitlines() if "#" in line]
         for text in texts:
-            for match in CITATION.finditer(text):
+            for match in citation.finditer(text):
                 found.setdefault(match.group(1), set()).add(path.stem)
     return found
 
 
-def rulebook(seed: Path) -> dict[str, str]:
+def rulebook(seed: Path, heading: re.Pattern[str] = HEADING) -> dict[str, str]:
     """Numbered rules of a rulebook transcription -> the start of their (Italian) text."""
     rules: dict[str, str] = {}
     for line in seed.read_text(encoding="utf-8").splitlines():
-        m = HEADING.match(line.strip())
+        m = heading.match(line.strip())
         if m and m.group(1) not in rules:
             title = m.group(2).strip().replace("|", "/").replace("*", "")
             rules[m.group(1)] = title if len(title) <= TITLE_CHARS else title[:TITLE_CHARS].rsplit(" ", 1)[0] + " ..."
@@ -110,7 +122,7 @@ def _describe(rule: str, book: dict[str, str]) -> str:
         return f"ruling {rule.split('#')[1]} of the digest's section {rule.split('#')[0]} (see RULINGS.md)"
     if rule[:2] in ("SU", "AX"):
         return f"{'Soviet' if rule.startswith('SU') else 'Axis'} strategy card {rule[2:]}"
-    parent = re.match(r"\d+(?:\.\d+)+", rule)
+    parent = re.match(r"[A-Z]?\d+(?:\.\d+)+", rule)
     if parent and parent.group(0) != rule and parent.group(0) in book:
         return f"part of {parent.group(0)}: {book[parent.group(0)]}"
     return "(not a paragraph of the rulebook: see RULINGS.md)"
@@ -130,11 +142,12 @@ def notes(game: str) -> dict[str, str]:
 
 
 def table(game: str, seed: Path) -> str:
-    book = rulebook(seed)
+    heading, citation = STYLES.get(game, (HEADING, CITATION))
+    book = rulebook(seed, heading)
     by_hand = notes(game)
     refusals = cited_rules(game)
-    code = _mentions(sorted((GAMES / game).glob("*.py")))
-    tests = _mentions(sorted((TESTS / game).glob("test_*.py")))
+    code = _mentions(sorted((GAMES / game).glob("*.py")), citation)
+    tests = _mentions(sorted((TESTS / game).glob("test_*.py")), citation)
     decimal = not any(rule.count(".") > 1 for rule in book)
     rows = sorted(set(book) | set(refusals), key=lambda rule: _key(rule, decimal))
     lines = [
