@@ -32,6 +32,7 @@ from engine.games.combat_commander import (
     deployresults,
     fire,
     fortifications,
+    impactorder,
     model,
     weapons,
 )
@@ -166,7 +167,8 @@ def drift(g: Rules, state: State, role: Role, spot: Label, accurate: bool, ctx: 
 
 
 def impact_hexes(g: Rules, state: State, centre: Label) -> list[Label]:
-    """The final hex and its six neighbours on the map (O18.2.3); by default the centre first, then by label (ruling R44)."""
+    """The final hex and its six neighbours on the map (O18.2.3); by default the centre first, then by label
+    (ruling R44): the active player may choose another order (``impactorder``)."""
     return [centre, *sorted(g.board_for(state).map.grid.neighbours(centre))]
 
 
@@ -244,6 +246,9 @@ class FireForEffect(Procedure):
             frame["next"] = 0
             self._next_hex(g, state, frame, ctx)
             return
+        if stage == "hexes":
+            self._next_hex(g, state, frame, ctx)
+            return
         if stage == "impact_roll":
             self._impact(g, state, frame, back["roll"], ctx)
             return
@@ -278,6 +283,10 @@ class FireForEffect(Procedure):
         while frame["next"] < len(frame["hexes"]):
             label = frame["hexes"][frame["next"]]
             if model.units_at(state, label) or fortifications.fort_at(state, label) is not None:
+                if impactorder.ask(state, frame):  # O18.2.3: the active player chooses the hex attacked next
+                    frame["stage"] = "hexes"
+                    return
+                label = frame["hexes"][frame["next"]]
                 frame["stage"] = "impact_roll"
                 windows.hold_roll(state, attack.ROLL, frame["role"], "impact", why=t("Impact roll on {hex}", hex=label).to_json())
                 return

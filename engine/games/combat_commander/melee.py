@@ -17,6 +17,7 @@ from engine.games.combat_commander import (
     meleeactions,
     mines,
     model,
+    weapons,
 )
 from engine.games.combat_commander.common import (
     NOT_YET,
@@ -37,7 +38,16 @@ def advance_targets(g: Rules, state: State, uid: str) -> list[Label]:
     if u["hex"] is None:
         return []
     board = g.board_for(state)
-    return [n for n in board.map.neighbours(u["hex"]) if board.terrain(n).move is not None and not fortifications.blazing(state, n)]
+    return [
+        n for n in board.map.neighbours(u["hex"])
+        if board.terrain(n).move is not None and not fortifications.blazing(state, n) and not weapon_on_cliff(g, state, uid, n)
+    ]
+
+
+def weapon_on_cliff(g: Rules, state: State, uid: str, dest: Label) -> bool:
+    """O16.2, T83: only a unit without a weapon may Advance across a Cliff."""
+    feature = g.board_for(state).side_feature(state["units"][uid]["hex"], dest)
+    return feature is not None and feature.move is None and weapons.carried(state, uid) is not None
 
 
 class AdvanceOrder(Procedure):
@@ -86,6 +96,8 @@ class AdvanceOrder(Procedure):
         board = g.board_for(state)
         if not board.map.grid.adjacent(u["hex"], dest):
             raise IllegalOrder(t("{hex} is not adjacent to {unit} (O16.1).", hex=dest, unit=uid), "O16.1")
+        if weapon_on_cliff(g, state, uid, dest):
+            raise IllegalOrder(t("{unit} carries a weapon: only a unit without one may Advance across a Cliff (O16.2, T83).", unit=uid), "O16.2")
         if dest not in advance_targets(g, state, uid):
             raise IllegalOrder(t("{hex} is impassable (O16.3, T79, T98).", hex=dest), "O16.3")
         origin = u["hex"]

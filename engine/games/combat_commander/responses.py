@@ -259,6 +259,8 @@ def auto_action(state: State, role: Role) -> Action | None:
         return Action("pass")
     if top["proc"] == "melee_order" and mine["windows_turn"] == state["turns"] and state["player"] == role:
         return Action("pass")  # the melees in hex order (O16.4, R15)
+    if top["proc"] == "impact_order" and mine["windows_turn"] == state["turns"] and state["player"] == role:
+        return Action("pass")  # the Impact rolls in the published order (O18.2.3, R44)
     if top["proc"] == defenseorder.PROC and mine["windows_turn"] == state["turns"] and defenseorder.owner(state) == role:
         return Action("pass")  # the published order of the defense rolls (O20.3.4, R8)
     windows = ("attack_window", "defense_window", "wounds_window", "advance_window", "ambush_window", "no_quarter_window")

@@ -93,6 +93,7 @@ ANSWERED = {
     "ambush_window": "pass",
     "no_quarter_window": "pass",
     "defense_order": "pass",
+    "impact_order": "pass",
     "melee_order": "pass",
     "cc_roll": "accept",
 }
