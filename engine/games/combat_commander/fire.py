@@ -40,6 +40,22 @@ def reach(data: GameData, board: Board, state: State, uid: str, target: Label) -
     return can_see(board, state, origin, target)[0]
 
 
+def out_of_reach(data: GameData, board: Board, state: State, uid: str, target: Label, group: bool) -> IllegalOrder:
+    """Why ``uid`` cannot fire at ``target``, citing the most specific rule: in a fire group every piece
+    needs Range and LOS (O20.3.1); alone, its Range (O20.2.2, a mortar's minimum included) or its LOS (10.1)."""
+    origin = str(weapons.hex_of(state, uid))
+    distance = board.map.grid.distance(origin, target)
+    if distance > weapons.fire_value(data, state, uid, "range") or distance < weapons.min_range(state, uid):
+        why, rule = t("{hex} is not within {unit}'s Range (O20.2.2).", hex=target, unit=uid), "O20.2.2"
+    elif not can_see(board, state, origin, target)[0]:
+        why, rule = t("{unit} has no LOS to {hex} (10.1).", unit=uid, hex=target), "10.1"
+    else:
+        why, rule = t("{unit} has no FP to fire with (3.1.1).", unit=uid), "3.1.1"
+    if group:
+        return IllegalOrder(t("Every piece of a fire group needs Range and LOS to the target (O20.3.1): {why}", why=why), "O20.3.1")
+    return IllegalOrder(why, rule)
+
+
 def enemy_hexes(state: State, role: Role) -> list[Label]:
     return sorted({u["hex"] for u in model.on_map(state).values() if u["side"] != role})
 
@@ -64,7 +80,7 @@ def attack_fp(data: GameData, board: Board, state: State, firers: list[str], tar
         if problem is not None:
             raise problem
         if not reach(data, board, state, uid, target):
-            raise IllegalOrder(t("{unit} has no Range or LOS to {hex} (O20.2.2, 10).", unit=uid, hex=target), "O20.3.1")
+            raise out_of_reach(data, board, state, uid, target, group=len(firers) > 1)
     hexes = sorted({str(weapons.hex_of(state, u)) for u in firers})
     fortifications.check_wire_group(state, [weapons.carrier(state, u) for u in firers])
     if len(hexes) > 1:

@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import IllegalOrder
+from engine.games.combat_commander import fire
 from engine.games.combat_commander.board import Board
 from tests.engine.games.combat_commander.helpers import (
     DATA,
+    GAME,
     find,
     hold,
     new_match,
@@ -81,3 +83,21 @@ def test_a_hex_without_units_or_fortification_cannot_be_chosen() -> None:
     with pytest.raises(IllegalOrder) as exc:
         play_only(m, "axis", "choose", "H8")
     assert exc.value.rule == "O18.2.3"
+
+
+def test_a_lone_firer_out_of_range_is_refused_citing_the_range_rule() -> None:
+    """O20.2.2: a target farther than the firer's Range cannot be attacked; the refusal cites O20.2.2."""
+    m = new_match()
+    only_units(m, {"g-s1": "A1", "a-s1": "O10"})
+    with pytest.raises(IllegalOrder) as exc:
+        fire.attack_fp(DATA, GAME.board_for(m.state), m.state, ["g-s1"], "O10")
+    assert exc.value.rule == "O20.2.2"
+
+
+def test_a_group_member_out_of_range_is_refused_citing_the_group_rule() -> None:
+    """O20.3.1: every piece of a fire group needs Range and LOS to the target."""
+    m = new_match()
+    only_units(m, {"g-s1": "N9", "g-s2": "A1", "a-s1": "O10"})
+    with pytest.raises(IllegalOrder) as exc:
+        fire.attack_fp(DATA, GAME.board_for(m.state), m.state, ["g-s1", "g-s2"], "O10")
+    assert exc.value.rule == "O20.3.1"

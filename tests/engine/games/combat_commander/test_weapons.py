@@ -128,7 +128,7 @@ def test_a_mortar_cannot_fire_inside_its_minimum_range() -> None:
     only_units(m, {"g-s4": "B7", "a-s1": "C7"})
     with pytest.raises(IllegalOrder) as exc:
         fp(m, ["g-w2"], "C7")
-    assert exc.value.rule == "O20.3.1"
+    assert exc.value.rule == "O20.2.2"
 
 
 def test_a_unit_and_its_weapon_fire_separately() -> None:
