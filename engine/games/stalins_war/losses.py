@@ -207,8 +207,11 @@ class LossWindow(flow.Procedure):
                 return
             side = str(frame["side"]).capitalize()
             if len(cands) == 1:
-                ctx.log(t("{side} does not choose: {unit} is the only unit that may take the next loss (11.3).", side=side, unit=rules.units[cands[0]].name))
-                self.close(game, state, frame, t("{unit} was the only unit that could take the loss, so the engine took it", unit=rules.units[cands[0]].name))
+                rule = self.forcing_rule(game, state, frame)
+                ctx.log(
+                    t("{side} does not choose: {unit} is the only unit that may take the next loss ({rule}).", side=side, unit=rules.units[cands[0]].name, rule=rule)
+                )
+                self.close(game, state, frame, t("{unit} was the only unit that could take the loss, so the engine took it", unit=rules.units[cands[0]].name), rule)
             elif not announced:
                 announced = True
                 ctx.log(t("{side} does not choose: the losses ({n}) take every level the units may lose (11.3).", side=side, n=frame["n"]))
@@ -217,9 +220,42 @@ class LossWindow(flow.Procedure):
             frame["n"] = int(frame["n"]) - 1
         flow.end(state)
 
-    def close(self, game: Any, state: State, frame: flow.Frame, why: Text) -> None:
-        """Remember that the engine allocated the losses itself (``why``, 11.3)."""
-        flow.close(state, self.step(game, state, frame), why, roles=[frame["side"]], verbs=["loss"], scope="combat")
+    def close(self, game: Any, state: State, frame: flow.Frame, why: Text, rule: str = "11.3") -> None:
+        """Remember that the engine allocated the losses itself (``why``, under ``rule``)."""
+        step = flow.Step(self.step(game, state, frame).title, rule)
+        flow.close(state, step, why, roles=[frame["side"]], verbs=["loss"], scope="combat")
+
+    def forcing_rule(self, game: Any, state: State, frame: flow.Frame) -> str:
+        """The rule that left a single unit to take the next loss: the last of the restrictions of
+        :func:`candidates` that narrowed the units (11.3.4 asterisk, 16.4.2 Stalin, AX11 Kampfgruppe,
+        11.3.2 spreading, 11.3.3 mechanised first), or 11.3 when one unit alone is in the combat."""
+        rules: Rules = game.rules
+        combat = combat_of(state)
+        here = alive(state, frame["pool"])
+        star = bool(frame["star"])
+        rule = "11.3"
+        found = here
+        narrowed = [u for u in found if not (star and rules.units[u].lcu)]
+        if len(narrowed) < len(found):
+            found, rule = narrowed, "11.3.4"
+        others = [u for u in here if not is_last(rules, u)]
+        narrowed = [u for u in found if not (is_last(rules, u) and others)]
+        if len(narrowed) < len(found):
+            found, rule = narrowed, "16.4.2"
+        if frame.get("keep_last_scu") and sum(levels_left(rules, state, u) for u in here if not rules.units[u].lcu) <= 1:
+            narrowed = [u for u in found if rules.units[u].lcu]
+            if narrowed and len(narrowed) < len(found):
+                found, rule = narrowed, "AX11"
+        if found and frame.get("spread", True):
+            low = min(int(combat["hits"].get(u, 0)) for u in found)
+            narrowed = [u for u in found if int(combat["hits"].get(u, 0)) == low]
+            if len(narrowed) < len(found):
+                found, rule = narrowed, "11.3.2"
+        if frame.get("attacking") and int(combat["alloc"].get(frame["side"], 0)) == 0:
+            narrowed = [u for u in found if rules.units[u].mechanized]
+            if narrowed and len(narrowed) < len(found):
+                rule = "11.3.3"
+        return rule
 
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[str]:
         return frozenset({frame["side"]}) if frame.get("waiting") else frozenset()

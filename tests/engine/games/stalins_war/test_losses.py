@@ -131,6 +131,47 @@ def test_a_loss_order_after_the_engine_took_the_only_unit_cites_11_3(supplied):
     assert f"The loss allocation of the defender is over: {RULES.units['su-13r'].name} was the only unit that could take the loss, so the engine took it (11.3)." in str(exc.value)
 
 
+def test_a_first_attacking_loss_forced_on_the_only_mechanised_unit_is_logged_with_11_3_3(supplied):
+    """The engine takes the attacker's first loss on his only mechanised unit and names 11.3.3, not 11.3."""
+    state = board()
+    for uid in ("ge-4a", "ge-46pz", "ge-43c"):
+        put(state, uid, near(CENTRE))
+    game, ctx, _ = window(state, "axis", ["ge-4a", "ge-46pz", "ge-43c"], 2, attacking=True)
+    assert f"Axis does not choose: {RULES.units['ge-46pz'].name} is the only unit that may take the next loss (11.3.3)." in ctx.text
+
+
+def test_a_loss_order_after_the_engine_took_the_mechanised_unit_cites_11_3_3(supplied):
+    """A 'loss' after the engine gave the attacker's first and only loss to his only mechanised unit cites 11.3.3."""
+    state = board()
+    for uid in ("ge-4a", "ge-46pz"):
+        put(state, uid, near(CENTRE))
+    state["flow"] = [{"proc": "combat_step", "side": "axis", "waiting": True}]
+    game, _, _ = window(state, "axis", ["ge-4a", "ge-46pz"], 1, attacking=True)
+    with pytest.raises(IllegalOrder) as exc:
+        order(game, state, "axis", "loss", "ge-4a")
+    assert exc.value.rule == "11.3.3"
+
+
+def test_a_second_loss_forced_by_the_spreading_rule_is_logged_with_11_3_2(supplied):
+    """With one unit already hit, the engine gives the next loss to the other one and names 11.3.2."""
+    state = board()
+    put(state, "su-13r", CENTRE)
+    put(state, "su-21r", CENTRE)
+    combat = battle.new_combat(RULES, state, "axis", CENTRE, [], False)
+    combat["hits"]["su-13r"] = 1
+    game, ctx, _ = window(state, "soviet", ["su-13r", "su-21r"], 1, combat=combat)
+    assert f"{RULES.units['su-21r'].name} is the only unit that may take the next loss (11.3.2)." in ctx.text
+
+
+def test_stalin_spared_by_the_engine_is_logged_with_16_4_2(supplied):
+    """A loss the engine gives to the unit with Stalin rather than to Stalin names 16.4.2."""
+    state = board(side="axis")
+    put(state, "su-13r", CENTRE)
+    put(state, "su-stalin", CENTRE)
+    game, ctx, _ = window(state, "soviet", ["su-13r", "su-stalin"], 1)
+    assert f"{RULES.units['su-13r'].name} is the only unit that may take the next loss (16.4.2)." in ctx.text
+
+
 def test_losses_taking_every_level_are_logged_once_with_11_3(supplied):
     """When the losses take every level, the log says once that there is nothing to choose (11.3)."""
     state = board()
