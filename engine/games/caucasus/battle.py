@@ -618,7 +618,23 @@ class RetreatChoice(flow.Procedure):
         if not options:
             for uid in left:
                 box = losses.eliminate(rules, state, uid)
-                ctx.log(t("{unit} has no legal retreat and is eliminated ({box}) (11.2).", unit=uid, box=box))
+                if rules.units[uid].type == UnitType.AZOV_FLOTILLA:
+                    ctx.log(t("{unit} has no friendly Sea of Azov port to retreat to and is eliminated ({box}) (15.3).", unit=uid, box=box))
+                else:
+                    ctx.log(t("{unit} has no legal retreat and is eliminated ({box}) (11.2).", unit=uid, box=box))
+            flow.end(state)
+            return
+        if not any(o.outcome.survivors for o in options if o.best):
+            # Every retreat eliminates them: the owner has nothing to choose, and the log names the
+            # rule that bars each unit's way out (11.2 a-e, or the rule of the terrain it cannot cross).
+            outcome = next(o.outcome for o in options if o.best)
+            for uid in left:
+                why = outcome.reasons.get(uid) or t("no legal retreat (11.2)")
+                box = losses.eliminate(rules, state, uid)
+                ctx.log(t("{unit} has no retreat it survives and is eliminated: {why} ({box}).", unit=uid, why=why, box=box))
+            step = flow.Step(self.step(game, state, frame).title, "11.2")
+            closed = t("every retreat from {hex} eliminated the units, so the engine eliminated them", hex=frame["origin"])
+            flow.close(state, step, closed, roles=[frame["chooser"]], verbs=["retreat"], scope="combat")
             flow.end(state)
             return
         frame["waiting"] = True

@@ -137,6 +137,16 @@ def _why(text: Text, rule: str) -> Text:
     return t("{why} ({rule})", why=text, rule=rule)
 
 
+# 11.2 a: a retreat may not cross a hexside no unit may cross in the Movement Phase; the rule that
+# forbids each kind of hexside is the specific one (2.32 closed passes, 7.8 alpine, the TEC lakes and seas).
+_CROSSING = {
+    "closed_pass": (t("across a pass closed by snow, which no unit may cross"), "2.32, 11.2 a"),
+    "alpine": (t("across an alpine hexside, which no unit may cross"), "7.8, 11.2 a"),
+    "lake": (t("across a lake hexside, which no unit may cross"), "TEC, 11.2 a"),
+    "sea": (t("across an all-sea hexside, which no unit may cross"), "TEC, 11.2 a"),
+}
+
+
 class _Walk:
     """The evaluation context of one retreat: side, ZOC sources, who takes part."""
 
@@ -200,13 +210,16 @@ class _Walk:
         rules = self.rules
         if b not in rules.board.grid:
             return _why(t("off the map"), "11.2")
-        if not is_land(rules, b) or natural(rules, b, self.turn) == "alpine":
+        if not is_land(rules, b):
             return _why(t("into a hex no unit may enter"), "11.2")
+        if natural(rules, b, self.turn) == "alpine":
+            return _why(t("into an Alpine hex, which no unit may enter"), "7.8, 11.2 a")
         if is_north_entry(rules, b):
             return _why(t("into entry hexes A to E, which no unit may enter"), "4.1")
         side_block = impassable_side(rules, a, b, self.turn)
         if side_block is not None:
-            return _why(t("across a hexside no unit may cross"), "11.2")
+            text, rule = _CROSSING.get(side_block, (t("across a hexside no unit may cross"), "11.2"))
+            return _why(text, rule)
         feats = side_features(rules, a, b, self.turn)
         if "major_river" in feats and not first and not bridged(rules, a, b, self.state.get("options", {})):
             return _why(t("across an unbridged Major River after the first hex"), "7.7")

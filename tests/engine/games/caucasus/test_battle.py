@@ -173,8 +173,9 @@ def test_a_dd_after_an_a1_d2_cites_10_4_and_the_result():
     while m.state["flow"][-1]["proc"] == "loss":
         role = sorted(m.active())[0]
         m.play(role, m.prompt(role).actions[0])
-    assert m.state["flow"][-1]["proc"] == "retreat_choice"
-    survivor = next(u for u in defenders if m.state["units"][u].get("hex") == target)
+    # Surrounded, the survivors have no retreat and the engine eliminates them (11.2).
+    assert m.state["flow"][-1]["proc"] == "advance_choice"
+    survivor = next(u for u in defenders if m.state["units"][u].get("retreated") or m.state["units"][u].get("hex") is None)
     with pytest.raises(IllegalOrder) as exc:
         m.submit("soviet", f"dd {survivor}")
     assert exc.value.rule == "10.4"

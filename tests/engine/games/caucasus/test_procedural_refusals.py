@@ -178,3 +178,38 @@ def test_a_referees_phase_jump_forgets_the_closed_steps():
     assert m.state.get("closed")
     referee(m, "phase soviet primary movement")
     assert "closed" not in m.state
+
+
+def surrounded_retreat() -> tuple[Match, dict[str, Any], str, KernelContext]:
+    """A Soviet division with an Axis division in each of its six neighbours, made to retreat 2
+    hexes; the engine has run the retreat window."""
+    m = empty_board(phase="axis primary combat")
+    hexes = plain_hexes(m)
+    sov = unit_of(m, "soviet", "INF")
+    referee(m, f"place {sov} {hexes[0]}")
+    ring: tuple[str, ...] = ()
+    for hex_ in m.game.rules.board.neighbours(hexes[0]):
+        ring = (*ring, unit_of(m, "axis", "INF", exclude=ring))
+        referee(m, f"place {ring[-1]} {hex_}")
+    state = copy.deepcopy(m.state)
+    frame = {"proc": "retreat_choice", "chooser": "soviet", "units": [sov], "origin": hexes[0], "length": 2, "disorganize": False, "attackers": []}
+    state["flow"].append(frame)
+    ctx = KernelContext("no-retreat", 0)
+    m.game.procedures["retreat_choice"].run(m.game, state, frame, ctx)  # type: ignore[attr-defined]
+    return m, state, sov, ctx
+
+
+def test_a_unit_with_no_retreat_it_survives_is_eliminated_by_the_engine_naming_the_clause():
+    """Surrounded by enemy units, the unit is eliminated at once and the log names 11.2's enemy-hex case."""
+    m, state, sov, ctx = surrounded_retreat()
+    assert state["units"][sov].get("hex") is None
+    lines = [str(e.text) for e in ctx.entries]
+    assert any(x.startswith(f"{sov} has no retreat it survives and is eliminated: into an enemy-occupied hex (11.2)") for x in lines)
+
+
+def test_a_retreat_order_after_the_engine_eliminated_the_unit_cites_11_2():
+    """A 'retreat' after the engine eliminated the surrounded unit says so, citing 11.2."""
+    m, state, sov, ctx = surrounded_retreat()
+    error = refusal(m, state, "soviet", "retreat", "all", "0101", "0102")
+    assert error.rule == "11.2"
+    assert "every retreat from" in str(error) and "eliminated the units, so the engine eliminated them (11.2)" in str(error)

@@ -93,16 +93,34 @@ def test_prohibited_hexes_eliminate(code):
     rules = make_rules(terrain={"0506": code})
     st = make_state(rules, {"sov-inf": T})
     out = ret(rules, st, ["sov-inf"], SOUTH[:2] + ("0507",), enforce_priorities=False)
-    assert out.eliminated == ("sov-inf",) and out.path == SOUTH and "(11.2)" in str(out.reason)
+    rule = {"w": "(11.2)", "a": "(7.8, 11.2 a)"}[code]  # an Alpine hex names 7.8, the rule that forbids it
+    assert out.eliminated == ("sov-inf",) and out.path == SOUTH and rule in str(out.reason)
     refused("11.1", rules, st, ["sov-inf"], SOUTH)  # a safe path exists elsewhere
 
 
 def test_impassable_hexsides_and_entry_hexes_eliminate():
     rules = make_rules(sides=["0505 0506 lake"], places=["0504 | A | entry | entry=A"])
     st = make_state(rules, {"sov-inf": T})
-    assert "(11.2)" in str(ret(rules, st, ["sov-inf"], SOUTH, enforce_priorities=False).reason)
+    assert "across a lake hexside, which no unit may cross (TEC, 11.2 a)" in str(ret(rules, st, ["sov-inf"], SOUTH, enforce_priorities=False).reason)
     out = ret(rules, st, ["sov-inf"], (T, "0504", "0503"), enforce_priorities=False)
     assert "(4.1)" in str(out.reason)
+
+
+def test_a_retreat_across_a_closed_pass_names_2_32():
+    """A unit whose retreat crosses a pass closed by snow is eliminated citing 2.32, not only 11.2."""
+    rules = make_rules(sides=["0505 0506 alpine pass"])
+    st = make_state(rules, {"sov-inf": T}, turn=10)
+    out = ret(rules, st, ["sov-inf"], SOUTH, enforce_priorities=False)
+    assert out.eliminated == ("sov-inf",)
+    assert "across a pass closed by snow, which no unit may cross (2.32, 11.2 a)" in str(out.reason)
+
+
+def test_a_retreat_across_an_alpine_hexside_names_7_8():
+    """A unit whose retreat crosses an alpine hexside (no pass) is eliminated citing 7.8, not only 11.2."""
+    rules = make_rules(sides=["0505 0506 alpine"])
+    st = make_state(rules, {"sov-inf": T})
+    out = ret(rules, st, ["sov-inf"], SOUTH, enforce_priorities=False)
+    assert "across an alpine hexside, which no unit may cross (7.8, 11.2 a)" in str(out.reason)
 
 
 def test_enemy_hexes_eliminate(rules):
