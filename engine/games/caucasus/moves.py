@@ -81,8 +81,12 @@ def _step_fn(
         blocked = impassable_side(rules, frm, to, turn)
         if blocked == "closed_pass":
             return Refusal(t("The pass between {a} and {b} is closed by snow from turn 10.", a=frm, b=to), "2.32")
+        if blocked == "alpine":
+            return Refusal(t("No unit may cross the alpine hexside between {a} and {b} (only at a Mountain Pass).", a=frm, b=to), "7.8")
+        if blocked == "lake":  # lake and all-sea hexsides: prohibited on the Terrain Effects Chart
+            return Refusal(t("No unit may cross the lake hexside between {a} and {b}.", a=frm, b=to), "TEC")
         if blocked is not None:
-            return Refusal(t("The {side} hexside between {a} and {b} is prohibited.", side=blocked, a=frm, b=to), "7.8")
+            return Refusal(t("No unit may cross the all-sea hexside between {a} and {b}.", a=frm, b=to), "TEC")
         for uid, u in state["units"].items():
             if u.get("hex") == to and rules.units[uid].side != side:
                 return Refusal(t("{hex} is occupied by the enemy.", hex=to), "7.1")

@@ -126,11 +126,14 @@ def _check_step(
             "2.33/2.34",
         )
     why = impassable_side(rules, a, b, turn)
+    if why == "closed_pass":
+        raise IllegalOrder(t("The pass between {a} and {b} is closed by snow from turn 10.", a=a, b=b), "2.32")
+    if why == "alpine":
+        raise IllegalOrder(t("No unit may cross the alpine hexside between {a} and {b} (only at a Mountain Pass).", a=a, b=b), "7.8")
+    if why == "lake":
+        raise IllegalOrder(t("No unit may cross the lake hexside between {a} and {b}.", a=a, b=b), "TEC")
     if why is not None:
-        raise IllegalOrder(
-            t("The hexside between {a} and {b} cannot be crossed ({why}).", a=a, b=b, why=why),
-            "2.32",
-        )
+        raise IllegalOrder(t("No unit may cross the all-sea hexside between {a} and {b}.", a=a, b=b), "TEC")
 
 
 def check_rail_move(

@@ -48,14 +48,26 @@ def test_the_same_move_is_legal_on_the_shipped_map(next_to):
     assert m.state["units"][inf]["hex"] == dest
 
 
-def test_a_hexside_made_a_lake_is_prohibited_citing_7_8(next_to):
-    """'map side A B lake' makes the hexside prohibited to every unit (7.8): a hex ringed by lake sides is out of reach."""
+def test_a_hexside_made_a_lake_is_prohibited_citing_the_tec(next_to):
+    """'map side A B lake' makes the hexside prohibited to every unit (the Terrain Effects Chart's lake hexside, not 7.8)."""
     m, inf, start, dest = next_to
     for n in m.game.board.neighbours(dest):
         referee(m, f"map side {dest} {n} lake")
     with pytest.raises(IllegalOrder) as info:
         m.submit("axis", f"move {inf} {dest}")
+    assert info.value.rule == "TEC"
+    assert f"No unit may cross the lake hexside between {start} and {dest}." in str(info.value)
+
+
+def test_a_hexside_made_alpine_is_prohibited_citing_7_8(next_to):
+    """'map side A B alpine' (no pass) is crossed by no unit: a hex ringed by them is refused under 7.8, naming the hexside."""
+    m, inf, start, dest = next_to
+    for n in m.game.board.neighbours(dest):
+        referee(m, f"map side {dest} {n} alpine")
+    with pytest.raises(IllegalOrder) as info:
+        m.submit("axis", f"move {inf} {dest}")
     assert info.value.rule == "7.8"
+    assert f"No unit may cross the alpine hexside between {start} and {dest} (only at a Mountain Pass)." in str(info.value)
 
 
 def test_a_road_added_is_read_by_strategic_movement_7_5(next_to):

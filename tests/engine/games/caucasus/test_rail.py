@@ -312,3 +312,27 @@ def test_disorganized_armoured_train_may_not_end_in_enemy_zoc():
     rules = soviet_rules()
     state = make_state({"tr": "0610", "g": "0509"}, phase=SOV_PRIMARY, tr={"disorganized": True})
     assert refused(rules, state, SOVIET, "tr", "0610 0510").rule == "11.5"
+
+
+@pytest.mark.parametrize(
+    ("feature", "turn", "rule", "words"),
+    [
+        ("alpine pass", 10, "2.32", "is closed by snow"),
+        ("alpine", 1, "7.8", "No unit may cross the alpine hexside between 0104 and 0105"),
+        ("lake", 1, "TEC", "No unit may cross the lake hexside between 0104 and 0105"),
+    ],
+)
+def test_a_railway_across_a_hexside_no_unit_crosses_names_its_rule(feature, turn, rule, words):
+    """A rail move over a closed pass (2.32), an alpine hexside (7.8) or a lake (TEC) names that hexside's rule."""
+    rules = make_rules(
+        make_board(
+            12,
+            10,
+            lines=[("rail", col(1, 1, 10)), ("rail", row(5, 1, 8))],
+            sides=[("0104", "0105", feature)],
+            places=[("0101", "Entry A", "entry", "entry=A side=axis")],
+        ),
+        spec("g", AXIS),
+    )
+    err = refused(rules, axis_state(turn=turn), AXIS, "g", "0103 0104 0105 0205")
+    assert err.rule == rule and words in str(err)
