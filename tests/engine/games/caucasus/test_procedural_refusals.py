@@ -213,3 +213,24 @@ def test_a_retreat_order_after_the_engine_eliminated_the_unit_cites_11_2():
     error = refusal(m, state, "soviet", "retreat", "all", "0101", "0102")
     assert error.rule == "11.2"
     assert "every retreat from" in str(error) and "eliminated the units, so the engine eliminated them (11.2)" in str(error)
+
+
+def test_a_dd_after_the_engine_skipped_it_for_want_of_a_lead_unit_cites_10_4():
+    """A 'dd' after a DR against a Disorganized defender (no unit may lead a DD) names 10.4 and why."""
+    m = empty_board(phase="axis primary combat")
+    hexes = plain_hexes(m)
+    axis, sov = unit_of(m, "axis", "INF"), unit_of(m, "soviet", "INF")
+    referee(m, f"place {axis} {m.game.rules.board.neighbours(hexes[0])[0]}")
+    referee(m, f"place {sov} {hexes[0]}")
+    state = copy.deepcopy(m.state)
+    state["units"][sov]["disorganized"] = True
+    frame = {
+        "proc": "battle", "result": "DR", "side": "axis", "stage": "dd", "target": hexes[0],
+        "defenders": [sov], "attackers": [axis], "dd": None, "steps_involved": 2,
+    }
+    state["flow"].append(frame)
+    m.game.procedures["battle"].run(m.game, state, frame, KernelContext("dd-skipped", 0))  # type: ignore[attr-defined]
+    state["flow"].remove(frame)
+    error = refusal(m, state, "soviet", "dd", sov)
+    assert error.rule == "10.4"
+    assert "no surviving unit may lead a Determined Defence, so the defender retreats (10.4)." in str(error)
