@@ -4,12 +4,45 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any
+
+import orjson
+
+#: A number in orjson's output that Python's ``json`` may write differently: a float with an
+#: exponent, one below 1e-4 (Python writes ``1e-05`` where orjson writes ``0.00001``) or one of 17
+#: digits or more before its point. Such a text (or a string that happens to look like one) is
+#: written again by ``json``, so the canonical text never depends on which library wrote it.
+#: What orjson writes but ``json`` does not, or writes otherwise, is handed to ``json`` (which
+#: refuses it or writes it its own way): dataclasses, dates and subclasses of str, int, dict, list.
+_PLAIN_ONLY = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_SUBCLASS
+_OTHER_FORM = re.compile(rb"(?:^|[:,\[])-?(?:\d+(?:\.\d+)?[eE]|0\.0000|\d{17,})")
+
+
+def _json_canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def canonical_bytes(data: Any) -> bytes:
+    """The canonical JSON text of ``data`` as UTF-8: sorted keys, no spaces.
+
+    orjson writes it (several times faster); a value it refuses (a key that is not a string, a
+    whole number beyond 64 bits, a lone surrogate) or may write in another form (see
+    ``_OTHER_FORM``) is written by ``json`` instead, so the text is always Python's own and the
+    hashes stored with campaigns stay valid. Not-a-number and the infinities are not JSON and no
+    state holds them (``set`` refuses them, position files too; orjson would write null)."""
+    try:
+        out = orjson.dumps(data, option=orjson.OPT_SORT_KEYS | _PLAIN_ONLY)
+    except TypeError:
+        return _json_canonical(data).encode()
+    if _OTHER_FORM.search(out):
+        return _json_canonical(data).encode()
+    return out
 
 
 def canonical(data: Any) -> str:
     """The canonical JSON text of ``data``: sorted keys, no spaces, UTF-8."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return canonical_bytes(data).decode()
 
 
 #: Top-level keys of a state that its hash leaves out: the memory of the steps the engine closed
@@ -23,12 +56,16 @@ def state_hash(data: Any) -> str:
     """SHA-256 of the canonical JSON of ``data`` (a state's ``UNHASHED`` keys left out)."""
     if isinstance(data, dict) and not UNHASHED.isdisjoint(data):
         data = {k: v for k, v in data.items() if k not in UNHASHED}
-    return hashlib.sha256(canonical(data).encode()).hexdigest()
+    return hashlib.sha256(canonical_bytes(data)).hexdigest()
 
 
 def clone(data: Any) -> Any:
-    """A deep copy through JSON, which also proves the value is plain JSON data."""
-    return json.loads(json.dumps(data))
+    """A deep copy through JSON, which also proves the value is plain JSON data (through orjson;
+    what it refuses, such as a key that is not a string, through ``json``, as before)."""
+    try:
+        return orjson.loads(orjson.dumps(data, option=_PLAIN_ONLY))
+    except TypeError:
+        return json.loads(json.dumps(data))
 
 
 def whole_number_in(value: Any, low: int, high: int) -> bool:
