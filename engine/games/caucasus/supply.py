@@ -304,6 +304,7 @@ class _Net:
         self.rules = rules
         self.turn = int(state["turn"])
         self.srcs = srcs
+        self._legal: dict[str, bool] = {}
         self.enemies = enemy_occupied(rules, state, side)
         self.friends = friendly_occupied(rules, state, side) | extra_friendly
         self.ezoc = zoc_hexes(rules, state, enemy(side))
@@ -345,7 +346,14 @@ class _Net:
             self.comps.append(info)
 
     def legal(self, h: str) -> bool:
-        """May a supply trace enter ``h``? (14.3; Alpine hexes: 7.8)."""
+        """May a supply trace enter ``h``? (14.3; Alpine hexes: 7.8). Kept per hex: the net is
+        built for one state and every unit's trace asks again."""
+        found = self._legal.get(h)
+        if found is None:
+            found = self._legal[h] = self._is_legal(h)
+        return found
+
+    def _is_legal(self, h: str) -> bool:
         if not is_land(self.rules, h) or natural(self.rules, h, self.turn) == "alpine":
             return False
         if h in self.enemies:
