@@ -47,7 +47,7 @@ Line of Supply (LOS, 14.3), as implemented:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
 from engine.errors import NotImplementedRule
@@ -305,6 +305,7 @@ class _Net:
         self.turn = int(state["turn"])
         self.srcs = srcs
         self._legal: dict[str, bool] = {}
+        self._traces: dict[str, _Trace] = {}
         self.enemies = enemy_occupied(rules, state, side)
         self.friends = friendly_occupied(rules, state, side) | extra_friendly
         self.ezoc = zoc_hexes(rules, state, enemy(side))
@@ -395,7 +396,14 @@ class _Net:
         return best
 
     def trace(self, start: str) -> _Trace:
-        """The best supply a unit in ``start`` can trace, before minor-port allocation."""
+        """The best supply a unit in ``start`` can trace, before minor-port allocation (the same
+        for every unit of the stack: traced once per hex)."""
+        found = self._traces.get(start)
+        if found is None:
+            found = self._traces[start] = self._trace(start)
+        return replace(found)
+
+    def _trace(self, start: str) -> _Trace:
         reached = self.free_leg(start)
         order = sorted(reached, key=lambda h: (reached[h][1], h))
         full_down: str | None = None
