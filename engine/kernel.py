@@ -503,7 +503,10 @@ class Match:
             kept = None if in_place else frozen(before)
             work = before
         else:
-            work = clone(before)
+            # The copy to work on is read from the text kept for undo: the same cost as a clone,
+            # and undo's stack holds up to 64 compact texts instead of 64 states of objects.
+            kept = frozen(before)
+            work = thawed(kept)
         ctx = KernelContext(self._seed, int(work.get(RNG_KEY, 0)), work.get(FIXED_KEY, ()))
         try:
             after = self.game.apply(work, role, action, ctx)
