@@ -83,3 +83,9 @@ def test_the_hash_is_the_sha256_of_python_s_text():
     data = {"turn": 3, "mp": 1.5, "closed": ["x"], "name": "Tuapse"}
     expected = hashlib.sha256(python_canonical({"turn": 3, "mp": 1.5, "name": "Tuapse"}).encode()).hexdigest()
     assert state_hash(data) == expected
+
+
+def test_text_that_looks_like_a_number_is_written_as_python_writes_it():
+    """Labels such as '1e-5', '0.00001' or 'ge-11a' (which send the text to the slower writer or not) keep Python's text."""
+    data = {"1e-5": "0.00001", "units": ["ge-11a", "2e+3", "x0.0000y"], "mp": [0.5, 2.0]}
+    assert canonical(data) == python_canonical(data)
