@@ -1,4 +1,4 @@
-"""``adjutant bench engine|store|service|replay``: benchmarks that print figures (never tests).
+"""``adjutant bench engine|store|service|replay|load|memory``: benchmarks that print figures (never tests).
 
 Each prints the median of several runs and a ratio against a baseline measured side by side
 in the same process, then a last line holding one JSON object with the figures.
@@ -7,6 +7,7 @@ in the same process, then a last line holding one JSON object with the figures.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import random
 import statistics
@@ -17,10 +18,13 @@ from typing import Any
 
 from engine import registry
 from engine.errors import OrderError
-from engine.kernel import Match
-from engine.state import clone, state_hash
+from engine.kernel import Match, Record
+from engine.state import canonical, clone, state_hash
 
 _GAME: list[str] = []
+#: The verbs that end a step: random play leans on them half the time, so it leaves set-up and
+#: goes through the phases of play instead of wandering among the moves of one phase.
+ENDING_VERBS = ("done", "pass", "end", "ready")
 
 
 def _game_name() -> str:
@@ -30,7 +34,8 @@ def _game_name() -> str:
 
 
 def _random_match(steps: int, seed: str, prompts: list[float] | None = None) -> tuple[Match, list[float], list[float]]:
-    """Play random legal actions; return the match, apply latencies and baseline latencies."""
+    """Play random legal actions, leaning to the ending steps half the time (so play goes through
+    the phases); return the match, apply latencies and baseline latencies."""
     game = registry.get(_game_name())
     scenario = next(iter(game.scenarios))
     match = Match.new(game, scenario, game.options, seed)
@@ -50,7 +55,8 @@ def _random_match(steps: int, seed: str, prompts: list[float] | None = None) -> 
             prompts.append(time.perf_counter() - t0)
         if not actions:
             break
-        action = rnd.choice(actions)
+        ending = [a for a in actions if a.verb in ENDING_VERBS]
+        action = rnd.choice(ending) if ending and rnd.random() < 0.5 else rnd.choice(actions)
         t0 = time.perf_counter()
         try:
             match.play(role, action)
@@ -65,6 +71,7 @@ def _random_match(steps: int, seed: str, prompts: list[float] | None = None) -> 
 
 def bench_engine(runs: int) -> dict[str, Any]:
     applies, bases, replays, prompt_runs = [], [], [], []
+    every: list[float] = []
     records = 0
     for i in range(runs):
         prompts: list[float] = []
@@ -72,6 +79,7 @@ def bench_engine(runs: int) -> dict[str, Any]:
         prompt_runs.append(statistics.median(prompts))
         applies.append(statistics.median(lat))
         bases.append(statistics.median(base))
+        every += lat
         t0 = time.perf_counter()
         Match.replay(match.game, match.scenario, match.options, f"bench-{i}", match.records)
         elapsed = time.perf_counter() - t0
@@ -84,13 +92,14 @@ def bench_engine(runs: int) -> dict[str, Any]:
         "runs": runs,
         "records": records,
         "apply_median_ms": round(apply_ms, 3),
+        "apply_p95_ms": round(_percentile(every, 0.95) * 1000, 3),
         "baseline_clone_hash_ms": round(base_ms, 3),
         "apply_vs_baseline": round(apply_ms / base_ms, 2) if base_ms else None,
         "replay_actions_per_s": round(statistics.median(replays), 1),
         "prompt_median_ms": round(statistics.median(prompt_runs) * 1000, 3),
     }
     print(f"engine ({out['game']}): {records} random legal actions over {runs} runs")
-    print(f"  apply latency, median of run medians: {apply_ms:.3f} ms")
+    print(f"  apply latency, median of run medians: {apply_ms:.3f} ms; p95 of every apply {out['apply_p95_ms']} ms")
     print(f"  baseline (clone + hash of the state, side by side): {base_ms:.3f} ms; ratio {out['apply_vs_baseline']}")
     print(f"  replay speed, median: {out['replay_actions_per_s']} actions/s")
     print(f"  legal-action list (prompt) latency, median of run medians: {out['prompt_median_ms']} ms")
@@ -115,7 +124,7 @@ def _long_logs(total: int, seed: str) -> list[Match]:
         actions = match.prompt(role).actions
         if not actions:
             break
-        ending = [a for a in actions if a.verb in ("done", "pass", "end", "ready")]
+        ending = [a for a in actions if a.verb in ENDING_VERBS]
         action = rnd.choice(ending) if ending and rnd.random() < 0.5 else rnd.choice(actions)
         try:
             match.play(role, action)
@@ -185,6 +194,173 @@ def bench_replay(runs: int, total: int = 600) -> dict[str, Any]:
         f"{out['baseline_copying_actions_per_s_median']} / {out['baseline_copying_actions_per_s_p95']} actions/s; "
         f"ratio {out['replay_vs_baseline']}"
     )
+    return out
+
+
+def _campaign_log(total: int, seed: str) -> tuple[Match, list[tuple[list[dict[str, Any]], tuple[int, str, str] | None]]]:
+    """One campaign of random legal play (leaning to ending steps) up to ``total`` records or its
+    end, cut into the steps the service would commit: each step's records and the snapshot the
+    service writes with it (at the first barrier ``SNAPSHOT_EVERY`` records after the last)."""
+    from bot.service import SNAPSHOT_EVERY
+
+    game = registry.get(_game_name())
+    scenario = next(iter(game.scenarios))
+    match = Match.new(game, scenario, game.options, seed)
+    rnd = random.Random(seed)
+    steps: list[tuple[list[dict[str, Any]], tuple[int, str, str] | None]] = []
+    snapped, tries = 0, 0
+    while len(match.records) < total and tries < total * 4 and match.result() is None and match.active():
+        tries += 1
+        role = rnd.choice(sorted(match.active()))
+        actions = match.prompt(role).actions
+        if not actions:
+            break
+        ending = [a for a in actions if a.verb in ENDING_VERBS]
+        action = rnd.choice(ending) if ending and rnd.random() < 0.5 else rnd.choice(actions)
+        try:
+            records = match.play(role, action)
+        except OrderError:
+            continue
+        snap = None
+        if records[-1].barrier and records[-1].seq - snapped >= SNAPSHOT_EVERY:
+            snapped = records[-1].seq
+            snap = (snapped, canonical(match.state), match.hash())
+        steps.append(([r.to_json() for r in records], snap))
+    return match, steps
+
+
+async def _write_campaigns(path: Path, match: Match, steps: list[tuple[list[dict[str, Any]], tuple[int, str, str] | None]], copies: int) -> list[int]:
+    """``copies`` campaigns of the same log (same seed) in a database at ``path``, written as the
+    service writes them (created with its set-up snapshot, then step by step, snapshots and head)."""
+    from bot.service import CampaignService
+    from bot.store import Saved, Store
+
+    store = await Store.open(path, durable=False)
+    service = CampaignService(store)
+    game = match.game
+    seats = {role: ("bench", "bench") for role in game.roles}
+    head = Saved(len(match.records) and match.records[-1].seq, canonical(match.state), match.hash(), game.rules_version, game.state_format)
+    ids = []
+    for n in range(copies):
+        row, _ = await service.create(f"bench-{n}", game.name, match.scenario, match.options, seed=match._seed, creator="bench", seats=seats)
+        ids.append(row.id)
+        for i, (records, snap) in enumerate(steps):
+            replies = [("public", {"to": "public", "text": "reply " * 20}, None)]
+            await store.commit_step(row.id, records, replies, snapshot=snap, head=head if i == len(steps) - 1 else None)
+    await store.close()
+    return ids
+
+
+def _rss() -> int:
+    """This process's resident memory in bytes (Linux), after a full collection."""
+    gc.collect()
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+async def _loads(path: Path, ids: list[int], runs: int) -> tuple[list[float], list[float], int]:
+    """Load each campaign ``runs`` times through a fresh service (from its latest snapshot and the
+    tail, as after a restart), beside reading and parsing its stored records (the baseline: the
+    part of a load no engine work can save)."""
+    from bot.service import CampaignService
+    from bot.store import Store
+
+    store = await Store.open(path, durable=False)
+    loads: list[float] = []
+    reads: list[float] = []
+    records = 0
+    for _ in range(runs):
+        for cid in ids:
+            service = CampaignService(store)
+            row = await store.campaign(cid)
+            assert row is not None
+            t0 = time.perf_counter()
+            match = await service.match(row)
+            loads.append(time.perf_counter() - t0)
+            records = len(match.records)
+            t0 = time.perf_counter()
+            [Record.from_json(r) for r in await store.records(cid)]
+            reads.append(time.perf_counter() - t0)
+    await store.close()
+    return loads, reads, records
+
+
+def bench_load(runs: int, total: int = 2000) -> dict[str, Any]:
+    """Load time of one long campaign (up to ``total`` records, or as long as random play lasts),
+    from its latest snapshot and the tail, beside reading its stored records."""
+    match, steps = _campaign_log(total, "load")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "load.db"
+        ids = asyncio.run(_write_campaigns(path, match, steps, 1))
+        loads, whole, records = asyncio.run(_loads(path, ids, runs))
+    p50, p95 = _percentile(loads, 0.5) * 1000, _percentile(loads, 0.95) * 1000
+    b50 = _percentile(whole, 0.5) * 1000
+    out = {
+        "game": _game_name(),
+        "runs": runs,
+        "records": records,
+        "load_p50_ms": round(p50, 1),
+        "load_p95_ms": round(p95, 1),
+        "baseline_read_records_p50_ms": round(b50, 1),
+        "load_vs_baseline": round(p50 / b50, 2) if b50 else None,
+        "load_p50_ms_per_1000_records": round(p50 * 1000 / records, 1) if records else None,
+    }
+    print(f"load ({out['game']}): one campaign of {records} records of random legal play, {runs} loads by a fresh service")
+    print(f"  load (latest snapshot and the tail, every stored hash checked), p50 / p95: {p50:.1f} / {p95:.1f} ms")
+    print(f"  baseline (reading and parsing its stored records), side by side: {b50:.1f} ms; ratio {out['load_vs_baseline']}")
+    return out
+
+
+def bench_memory(runs: int, campaigns: int = 100, total: int = 500) -> dict[str, Any]:
+    """Memory of ``campaigns`` idle campaigns with history loaded by one service (the same
+    ``total``-record log each), beside the bytes the database holds for them (the baseline)."""
+    from bot.service import LOADED_CAMPAIGNS, CampaignService
+    from bot.store import Store
+
+    match, steps = _campaign_log(total, "memory")
+    growth: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "memory.db"
+        ids = asyncio.run(_write_campaigns(path, match, steps, campaigns))
+        stored = path.stat().st_size
+
+        async def load_all() -> int:
+            store = await Store.open(path, durable=False)
+            service = CampaignService(store)
+            before = _rss()
+            for cid in ids:
+                row = await store.campaign(cid)
+                assert row is not None
+                await service.match(row)
+            after = _rss()
+            await store.close()
+            del service
+            return after - before
+
+        for _ in range(runs):
+            growth.append(asyncio.run(load_all()))
+    held = min(campaigns, LOADED_CAMPAIGNS)
+    grown = statistics.median(growth)
+    out = {
+        "game": _game_name(),
+        "runs": runs,
+        "campaigns": campaigns,
+        "records_each": len(match.records),
+        "loaded_at_most": LOADED_CAMPAIGNS,
+        "rss_growth_mb_median": round(grown / 2**20, 1),
+        "rss_growth_mb_p95": round(_percentile(growth, 0.95) / 2**20, 1),
+        "mb_per_loaded_campaign": round(grown / held / 2**20, 2),
+        "baseline_database_mb": round(stored / 2**20, 1),
+        "memory_vs_database": round(grown / stored, 2) if stored else None,
+    }
+    print(f"memory ({out['game']}): {campaigns} idle campaigns of {out['records_each']} records loaded by one service, {runs} runs")
+    print(
+        f"  resident memory grown, median / p95: {out['rss_growth_mb_median']} / {out['rss_growth_mb_p95']} MB "
+        f"({out['mb_per_loaded_campaign']} MB per loaded campaign, at most {LOADED_CAMPAIGNS} kept)"
+    )
+    print(f"  baseline (the database holding them), side by side: {out['baseline_database_mb']} MB; ratio {out['memory_vs_database']}")
     return out
 
 
@@ -315,6 +491,10 @@ def main(what: str, runs: int, game: str | None = None) -> int:
         result = bench_service(runs)
     elif what == "replay":
         result = bench_replay(runs)
+    elif what == "load":
+        result = bench_load(runs)
+    elif what == "memory":
+        result = bench_memory(runs)
     else:
         result = bench_engine(runs) if what == "engine" else bench_store(runs)
     print(json.dumps(result, sort_keys=True))

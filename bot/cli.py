@@ -86,9 +86,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--new", action="store_true", help=NEW_HELP)
 
     bench = sub.add_parser("bench", help="benchmarks that print figures (not tests)")
-    bench.add_argument("what", choices=["engine", "store", "render", "service", "replay"])
+    bench.add_argument("what", choices=["engine", "store", "render", "service", "replay", "load", "memory"])
     bench.add_argument("--runs", type=int, default=5)
-    bench.add_argument("--game", default=None, help="the game of 'bench engine', 'bench service' and 'bench replay' (default caucasus)")
+    bench.add_argument("--game", default=None, help="the game of every bench but 'store' and 'render' (default caucasus)")
     return p
 
 

@@ -37,7 +37,7 @@ from engine.game import (
 from engine.observation import Observation
 from engine.orders import is_number, rejoin_json
 from engine.outline import node_at, outline, summarised
-from engine.state import canonical, clone, json_kind, state_hash
+from engine.state import canonical, clone, frozen, json_kind, state_hash, thawed
 from engine.text import Secret, Text, t
 
 RNG_KEY = "rng"
@@ -227,7 +227,7 @@ class Match:
         self.state: State = {}
         self.records: list[Record] = []
         self.setup_entries: list[LogEntry] = []
-        self._undo: list[tuple[State | str | None, Record]] = []  # the state before, as JSON text after a replay
+        self._undo: list[tuple[State | bytes | str | None, Record]] = []  # the state before, as JSON text after a replay
         self._trusted: str | None = None  # the stored hash a trusting replay puts on its record
         self._planned: set[int] = set()  # planned replay: orders whose invariants wait for the end (``plan_replay``)
         self._in_place: set[int] = set()  # planned replay: orders applied without a copy
@@ -498,12 +498,15 @@ class Match:
         before = self.state
         active_before = self.game.active(before)
         said = self.game.order_said(before, role, action)
-        kept: State | str | None = before
+        kept: State | bytes | str | None = before
         if deferred:
-            kept = None if in_place else json.dumps(before)
+            kept = None if in_place else frozen(before)
             work = before
         else:
-            work = clone(before)
+            # The copy to work on is read from the text kept for undo: the same cost as a clone,
+            # and undo's stack holds up to 64 compact texts instead of 64 states of objects.
+            kept = frozen(before)
+            work = thawed(kept)
         ctx = KernelContext(self._seed, int(work.get(RNG_KEY, 0)), work.get(FIXED_KEY, ()))
         try:
             after = self.game.apply(work, role, action, ctx)
@@ -535,7 +538,7 @@ class Match:
         self._push_undo(kept, rec)
         return rec
 
-    def _push_undo(self, before: State | str | None, rec: Record) -> None:
+    def _push_undo(self, before: State | bytes | str | None, rec: Record) -> None:
         self._undo.append((before, rec))
         if len(self._undo) > UNDO_DEPTH:
             self._undo.pop(0)
@@ -573,7 +576,7 @@ class Match:
         if before is None:  # never: ``plan_replay`` keeps every copy an undo of the log reaches
             raise ReplayMismatch(f"record {last.seq}: the state before it was not kept for undo")
         self._undo.pop()
-        self.state = json.loads(before) if isinstance(before, str) else clone(before)
+        self.state = thawed(before) if isinstance(before, (bytes, str)) else clone(before)
         if grants or GRANTS_KEY in self.state:
             self.state.setdefault(GRANTS_KEY, {})[role] = grants
         rec = Record(

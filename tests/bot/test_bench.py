@@ -29,3 +29,28 @@ def test_replay_benchmark_prints_loading_and_checking_speeds_beside_the_copying_
     figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert figures["game"] == "duel" and figures["records"] >= 40 and figures["runs"] == 2
     assert {"replay_actions_per_s_p95", "replay_each_hash_actions_per_s_median", "baseline_copying_actions_per_s_median", "replay_vs_baseline"} <= set(figures)
+
+
+def test_load_benchmark_times_a_fresh_service_loading_a_long_campaign(capsys, monkeypatch):
+    """The load benchmark loads a stored campaign through a fresh service and prints p50/p95 beside reading its records."""
+    monkeypatch.setattr(bench, "bench_load", lambda runs, total=30, _real=bench.bench_load: _real(runs, total))
+    assert bench.main("load", 2, "duel") == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["game"] == "duel" and figures["records"] > 0 and figures["runs"] == 2
+    assert {"load_p50_ms", "load_p95_ms", "baseline_read_records_p50_ms", "load_vs_baseline"} <= set(figures)
+
+
+def test_memory_benchmark_measures_idle_campaigns_beside_their_database(capsys, monkeypatch):
+    """The memory benchmark loads several stored campaigns in one service and prints the memory grown beside the database size."""
+    monkeypatch.setattr(bench, "bench_memory", lambda runs, campaigns=3, total=20, _real=bench.bench_memory: _real(runs, campaigns, total))
+    assert bench.main("memory", 1, "duel") == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["campaigns"] == 3 and figures["records_each"] > 0
+    assert {"rss_growth_mb_median", "mb_per_loaded_campaign", "baseline_database_mb", "memory_vs_database"} <= set(figures)
+
+
+def test_engine_benchmark_reports_the_p95_of_applies(capsys):
+    """The engine benchmark prints the p95 of every apply beside the median."""
+    assert bench.main("engine", 1, "duel") == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["apply_p95_ms"] >= figures["apply_median_ms"] > 0

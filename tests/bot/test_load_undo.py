@@ -1,10 +1,9 @@
 """Loading a campaign with a long log (a planned replay, no copy per record) keeps undo as it was."""
 
-import json
 import random
 
 from bot.service import CampaignService
-from engine.state import state_hash
+from engine.state import state_hash, thawed
 from tests.bot.people import BLUE, RED
 
 SENDERS = {"red": RED, "blue": BLUE}
@@ -24,8 +23,8 @@ async def test_undo_after_loading_a_long_campaign_goes_back_as_before_the_restar
         moves = [a for a in match.prompt(role).actions if a.verb == "move"] or match.prompt(role).actions
         await service.submit(row, SENDERS[role], moves[0].text, role)
     who = match.undoable().role  # type: ignore[union-attr]
-    kept = match._undo[-1][0]  # the state the played match would go back to (JSON text after a replay)
-    before = state_hash(json.loads(kept) if isinstance(kept, str) else kept)
+    kept = match._undo[-1][0]  # the state the played match would go back to (JSON text, live or after a replay)
+    before = state_hash(thawed(kept) if isinstance(kept, (bytes, str)) else kept)
     again = CampaignService(store)
     reloaded = await again.match(row)
     assert reloaded.hash() == match.hash() and reloaded.can_undo(who)

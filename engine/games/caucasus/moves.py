@@ -69,6 +69,8 @@ def _step_fn(
     bicycle = all("bicycle" in s.flags for s in specs)
     side = specs[0].side
     options = state.get("options", {})
+    # Enemy-occupied hexes, found once (a search steps thousands of times over the same state).
+    enemies = {u.get("hex") for uid, u in state["units"].items() if rules.units[uid].side != side}
 
     def step(frm: Any, to: Any, spent: float) -> Step | Refusal:
         if not is_land(rules, to):
@@ -87,9 +89,8 @@ def _step_fn(
             return Refusal(t("No unit may cross the lake hexside between {a} and {b}.", a=frm, b=to), "TEC")
         if blocked is not None:
             return Refusal(t("No unit may cross the all-sea hexside between {a} and {b}.", a=frm, b=to), "TEC")
-        for uid, u in state["units"].items():
-            if u.get("hex") == to and rules.units[uid].side != side:
-                return Refusal(t("{hex} is occupied by the enemy.", hex=to), "7.1")
+        if to in enemies:
+            return Refusal(t("{hex} is occupied by the enemy.", hex=to), "7.1")
         on_road = road(rules, frm, to)
         if mode.strategic:
             if not on_road:

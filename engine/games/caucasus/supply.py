@@ -47,7 +47,7 @@ Line of Supply (LOS, 14.3), as implemented:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
 from engine.errors import NotImplementedRule
@@ -304,6 +304,8 @@ class _Net:
         self.rules = rules
         self.turn = int(state["turn"])
         self.srcs = srcs
+        self._legal: dict[str, bool] = {}
+        self._traces: dict[str, _Trace] = {}
         self.enemies = enemy_occupied(rules, state, side)
         self.friends = friendly_occupied(rules, state, side) | extra_friendly
         self.ezoc = zoc_hexes(rules, state, enemy(side))
@@ -345,7 +347,14 @@ class _Net:
             self.comps.append(info)
 
     def legal(self, h: str) -> bool:
-        """May a supply trace enter ``h``? (14.3; Alpine hexes: 7.8)."""
+        """May a supply trace enter ``h``? (14.3; Alpine hexes: 7.8). Kept per hex: the net is
+        built for one state and every unit's trace asks again."""
+        found = self._legal.get(h)
+        if found is None:
+            found = self._legal[h] = self._is_legal(h)
+        return found
+
+    def _is_legal(self, h: str) -> bool:
         if not is_land(self.rules, h) or natural(self.rules, h, self.turn) == "alpine":
             return False
         if h in self.enemies:
@@ -387,7 +396,14 @@ class _Net:
         return best
 
     def trace(self, start: str) -> _Trace:
-        """The best supply a unit in ``start`` can trace, before minor-port allocation."""
+        """The best supply a unit in ``start`` can trace, before minor-port allocation (the same
+        for every unit of the stack: traced once per hex)."""
+        found = self._traces.get(start)
+        if found is None:
+            found = self._traces[start] = self._trace(start)
+        return replace(found)
+
+    def _trace(self, start: str) -> _Trace:
         reached = self.free_leg(start)
         order = sorted(reached, key=lambda h: (reached[h][1], h))
         full_down: str | None = None

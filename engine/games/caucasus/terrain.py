@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.games.caucasus.model import Rules
+from engine.mapdata import MapData
 
 CITY_KINDS = ("town", "minor_city", "major_city")
 CONTROL_KINDS = (*CITY_KINDS, "entry")
@@ -32,7 +33,7 @@ DTB = {"rough": 2, "swamp": 2, "forest": 2, "mountain": 5, "town": 2, "minor_cit
 NO_ARMOUR_TERRAIN = frozenset({"forest", "swamp", "minor_city", "major_city", "mountain"})
 ONE_HEX_RETREAT_TERRAIN = frozenset({"town", "minor_city", "major_city", "swamp", "forest", "mountain"})
 SEASONAL_SWAMP_FROM_TURN = 10
-PASSES_CLOSE_FROM_TURN = 10
+PASSES_CLOSE_FROM_TURN = SEASONAL_SWAMP_FROM_TURN  # the memo below keys both on one threshold
 
 
 def natural(rules: Rules, label: str, turn: int) -> str:
@@ -59,15 +60,68 @@ def entry_letter(rules: Rules, label: str) -> str | None:
 
 def is_north_entry(rules: Rules, label: str) -> bool:
     """Entry hexes A-E on the north edge: never entered, never attacked (4.1)."""
-    letter = entry_letter(rules, label)
-    return letter is not None and letter in NORTH_ENTRIES
+    return label in _memo(rules).north
+
+
+def _north_entries(board: MapData) -> frozenset[str]:
+    out = set()
+    for label, place in board.places.items():
+        letter = place.get("entry")
+        if letter is not None and letter in NORTH_ENTRIES:
+            out.add(label)
+    return frozenset(out)
+
+
+class _Memo:
+    """What the map answers the same way every time, kept per map (the shipped one, or a
+    campaign's with its referee overlay: each is its own immutable ``MapData``)."""
+
+    def __init__(self, board: MapData) -> None:
+        self.board = board
+        self.land = frozenset(h for h, kind in board.terrain.items() if kind != "sea" and h in board.grid)
+        self.north = _north_entries(board)
+        self.sides: dict[tuple[str, str, bool], frozenset[str]] = {}
+        self.impassable: dict[tuple[str, str, bool], str | None] = {}
+
+
+_MEMOS: dict[int, _Memo] = {}
+_LAST: list[_Memo] = []  # the memo of the map asked last (nearly always the one asked next)
+
+
+def _memo(rules: Rules) -> _Memo:
+    board = rules.board
+    if _LAST and _LAST[0].board is board:
+        return _LAST[0]
+    found = _MEMOS.get(id(board))
+    if found is None or found.board is not board:
+        if len(_MEMOS) >= 16:
+            _MEMOS.clear()
+        found = _MEMOS[id(board)] = _Memo(board)
+    _LAST[:] = [found]
+    return found
+
+
+def _late(turn: int) -> bool:
+    """The one turn threshold the hexside answers depend on: seasonal swamps and closed passes (2.31, 2.32)."""
+    return turn >= SEASONAL_SWAMP_FROM_TURN
 
 
 def is_land(rules: Rules, label: str) -> bool:
-    return label in rules.board.grid and rules.board.terrain.get(label, "sea") != "sea"
+    return label in _memo(rules).land
 
 
 def side_features(rules: Rules, a: str, b: str, turn: int) -> frozenset[str]:
+    """The hexside's features this turn (memoised per map: a movement or supply search asks for
+    the same hexsides again and again)."""
+    memo = _memo(rules).sides
+    key = (a, b, _late(turn))
+    feats = memo.get(key)
+    if feats is None:
+        feats = memo[key] = _side_features(rules, a, b, turn)
+    return feats
+
+
+def _side_features(rules: Rules, a: str, b: str, turn: int) -> frozenset[str]:
     feats = rules.board.side(a, b)
     if turn >= SEASONAL_SWAMP_FROM_TURN and "minor_river" in feats:
         # From turn 10, minor rivers bordering seasonal-swamp hexes are ignored (2.31).
@@ -87,6 +141,14 @@ def pass_open(feats: frozenset[str], turn: int) -> bool:
 
 def impassable_side(rules: Rules, a: str, b: str, turn: int) -> str | None:
     """Why the hexside a-b cannot be crossed by any unit (or ``None``): alpine, lake, sea, closed pass."""
+    memo = _memo(rules).impassable
+    key = (a, b, _late(turn))
+    if key not in memo:
+        memo[key] = _impassable_side(rules, a, b, turn)
+    return memo[key]
+
+
+def _impassable_side(rules: Rules, a: str, b: str, turn: int) -> str | None:
     feats = side_features(rules, a, b, turn)
     if "pass" in feats and not pass_open(feats, turn):
         return "closed_pass"

@@ -28,7 +28,6 @@ movement is allowed in every move-capable round in which OPS (card or banked) ar
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
 
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Context, State
@@ -118,13 +117,13 @@ def banned_rail_hex(rules: Rules, state: State, side: str, label: str) -> tuple[
     return None
 
 
-_USABLE: dict[tuple[Any, ...], frozenset[str]] = {}
+_USABLE: dict[tuple[int, bytes], frozenset[str]] = {}
 
 
 def usable_rail(rules: Rules, state: State, side: str) -> frozenset[str]:
     """10.2.3: rail hexes joined to a friendly supply source by an unbroken chain of usable rail hexes
     (cached on the state's content, like supply traces)."""
-    key = (id(rules), *state_key(state, side, "rail"))
+    key = (id(rules), state_key(state, side, "rail"))
     hit = _USABLE.get(key)
     if hit is None:
         if len(_USABLE) > 32:

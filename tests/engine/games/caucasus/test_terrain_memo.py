@@ -1,0 +1,56 @@
+"""The map answers kept per map (hexside features, impassable hexsides, land, north entries) are
+those of the map each campaign reads: a referee's overlay is its own map, and the turn-10
+changes of seasonal swamps and passes (2.31, 2.32) still apply."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from engine import mapoverlay
+from engine.games.caucasus import terrain
+from engine.games.caucasus.model import load_rules
+
+RULES = load_rules()
+
+
+def overlaid(overlay):
+    return dataclasses.replace(RULES, board=mapoverlay.effective(RULES.board, overlay))
+
+
+def test_an_overlay_hexside_is_read_after_the_shipped_one_was_kept_7_8():
+    """A hexside made a lake by the referee is impassable on the campaign's map (7.8), the shipped map's answer unchanged."""
+    a, b = "0936", "1035"
+    assert terrain.impassable_side(RULES, a, b, 1) is None
+    mine = overlaid({"sides": {mapoverlay.side_key(a, b): ["lake"]}})
+    assert terrain.impassable_side(mine, a, b, 1) == "lake"
+    assert terrain.side_features(mine, a, b, 1) == frozenset({"lake"})
+    assert terrain.impassable_side(RULES, a, b, 1) is None and "minor_river" in terrain.side_features(RULES, a, b, 1)
+
+
+def test_an_overlay_sea_hex_is_no_longer_land_7_1():
+    """A hex the referee turns to sea is not land on the campaign's map (7.1), and still land on the shipped one."""
+    assert terrain.is_land(RULES, "0936")
+    assert not terrain.is_land(overlaid({"terrain": {"0936": "sea"}}), "0936")
+    assert terrain.is_land(RULES, "0936")
+
+
+def test_a_seasonal_swamp_river_is_ignored_from_turn_10_only_2_31():
+    """A minor river beside a seasonal swamp counts up to turn 9 and is ignored from turn 10 (2.31), asked in either order."""
+    board = RULES.board
+    found = next(
+        (a, b)
+        for (a, b), feats in sorted(board.sides.items())
+        if "minor_river" in feats and "seasonal_swamp" in (board.terrain.get(a), board.terrain.get(b))
+    )
+    assert "minor_river" not in terrain.side_features(RULES, *found, 10)
+    assert "minor_river" in terrain.side_features(RULES, *found, 9)
+    assert "minor_river" not in terrain.side_features(RULES, *found, 11)
+
+
+def test_a_pass_closes_from_turn_10_2_32():
+    """A pass other than Krestovy is open up to turn 9 and closed from turn 10 (2.32), whichever turn was asked first."""
+    board = RULES.board
+    a, b = next((a, b) for (a, b), feats in sorted(board.sides.items()) if "pass" in feats and "krestovy" not in feats)
+    assert terrain.impassable_side(RULES, a, b, 12) == "closed_pass"
+    assert terrain.impassable_side(RULES, a, b, 3) is None
+    assert terrain.impassable_side(RULES, a, b, 10) == "closed_pass"
