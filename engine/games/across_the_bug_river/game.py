@@ -56,6 +56,7 @@ from engine.games.across_the_bug_river.faces import with_faces
 from engine.games.across_the_bug_river.phases import Activation, Choose, Ops, React
 from engine.orders import Candidate, is_number, match_name, match_verb, tokens
 from engine.stacks import StackPolicy, StackRule, Visibility
+from engine.state import whole_number_in
 from engine.text import Text, t
 from engine.verbs import with_aliases
 
@@ -501,6 +502,13 @@ class AcrossTheBugRiver(ProcedureGame):
         for fid, f in state["formations"].items():
             if not 0 <= f["level"] <= self.rules.formations[fid].max_level:
                 raise InvariantViolation(t("{formation} is at level {n}; it runs 0 to {max}.", formation=fid, n=f["level"], max=self.rules.formations[fid].max_level))
+        scen = self.rules.scenarios[state["scenario"]]
+        if state["last_turn"] != scen.last_turn or not whole_number_in(state["turn"], scen.first_turn, scen.last_turn):
+            raise InvariantViolation(t("The turn must be a whole number from {first} to {last} in this scenario (3.1.3).", first=scen.first_turn, last=scen.last_turn))
+        if not whole_number_in(state["interdiction"], 0, 2):
+            raise InvariantViolation(t("The interdiction level is 0, 1 or 2 (8.1.2)."))
+        if not whole_number_in(state["counterattack"], 0, scen.counterattack_orders):
+            raise InvariantViolation(t("The Soviet holds 0 to {n} Counterattack Orders in this scenario (9).", n=scen.counterattack_orders))
 
     def validate(self) -> list[str]:
         return list(self.rules.problems)

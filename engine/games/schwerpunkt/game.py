@@ -585,8 +585,9 @@ class Schwerpunkt(ProcedureGame):
         for front in FRONTS:
             if state["fronts"].get(front) not in rules().board.grid:
                 raise InvariantViolation(t("The {front} Front marker is off the map.", front=front_name(front)))
-        if not whole_number_in(state["turn"], 1, state["last_turn"]):
-            raise InvariantViolation(t("The turn must be from 1 to {last}.", last=state["last_turn"]))
+        last = int(rules().tables["turns"]["scenario1_last" if state["scenario"] == "scenario1" else "last"])
+        if state["last_turn"] != last or not whole_number_in(state["turn"], 1, last):
+            raise InvariantViolation(t("The turn must be from 1 to {last}.", last=last))
 
     def validate(self) -> list[str]:
         return list(rules().problems)
