@@ -2,8 +2,9 @@
 
 ``declare`` pays the AP, takes the isolated units' ECs, reveals both stacks to the other side
 (5.3.4), discards a Counterattack Order (9), draws the chits and pushes a ``combat`` frame. The
-``combat`` procedure then runs by itself: ``combat_roll`` makes the die roll and ``apply_roll``
-reads the CRT with it (two functions, so that a re-roll can be inserted between them, 5.2);
+``combat`` procedure then runs by itself: ``combat_roll`` makes the die roll as a held roll
+(``luck``: the attacker may re-roll it while holding the Schlachtenglück, 5.2) and ``apply_roll``
+reads the CRT with the die accepted;
 the defender's hits are applied completely before the attacker's (7.5.2). Where an owner has a
 choice, a ``losses`` window asks them (the first hit when no Tank/AT unit takes it; whether to
 hold or retreat on a second hit, by which path, and which units take the further steps), each
@@ -22,7 +23,7 @@ from engine import flow, stacks
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Frame, Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.across_the_bug_river import board, combat
+from engine.games.across_the_bug_river import board, combat, luck
 from engine.games.across_the_bug_river.data import Rules
 from engine.games.across_the_bug_river.phases import (
     Activation,
@@ -95,9 +96,10 @@ def declare(game: Any, state: State, frame: Frame, role: str, members: list[str]
     )
 
 
-def combat_roll(state: State, frame: Frame, ctx: Context) -> int:
-    """The attacker's d10 (7.5.1 D.3): the one roll of the combat a re-roll (5.2) may replace."""
-    return ctx.roll(10, t("Combat: {source} on {target}", source=frame["source"], target=frame["target"]))
+def combat_roll(state: State, frame: Frame) -> None:
+    """The attacker's d10 (7.5.1 D.3), held while the attacker holds the Schlachtenglück (5.2):
+    the one roll of the combat a re-roll may replace; ``apply_roll`` reads it once accepted."""
+    luck.hold(state, frame["side"], "combat", t("Combat: {source} on {target}", source=frame["source"], target=frame["target"]))
 
 
 def apply_roll(rules: Rules, state: State, frame: Frame, die: int, ctx: Context) -> None:
@@ -181,9 +183,10 @@ class Combat(Procedure):
         rules = rules_of(game)
         stage = frame["stage"]
         if stage == "roll":
-            frame["die"] = combat_roll(state, frame, ctx)
             frame["stage"] = "apply"
+            combat_roll(state, frame)
         elif stage == "apply":
+            frame["die"] = luck.die(frame)
             apply_roll(rules, state, frame, frame["die"], ctx)
             frame["stage"] = "defender:first"
         elif stage.endswith(":first"):
@@ -488,9 +491,12 @@ class Bonus(Activation):
         return Step(t("Bonus AP"), "7.5.3")
 
     def automatic(self, frame: Frame) -> bool:
-        return bool(frame.get("spent")) and "walk" not in frame
+        return super().automatic(frame) or (bool(frame.get("spent")) and "walk" not in frame and "recovering" not in frame)
 
     def run(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
+        if "recovering" in frame:
+            super().run(game, state, frame, ctx)  # a Recovery Action's held check (5.2) came back
+            return
         if not frame["attacker"]:
             state["ap"][frame["side"]] = frame["track"]
         flow.end(state)
@@ -531,7 +537,7 @@ class Bonus(Activation):
         depth = flow.depth(state)
         super().handle(game, state, frame, role, action, ctx)
         frame["spent"] = True
-        if flow.depth(state) == depth and "walk" not in frame:
+        if flow.depth(state) == depth and "walk" not in frame and "recovering" not in frame:
             self.run(game, state, frame, ctx)
 
 
