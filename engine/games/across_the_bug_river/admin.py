@@ -13,7 +13,7 @@ from typing import Any
 from engine import flow, stacks
 from engine.flow import Frame, Procedure
 from engine.game import Context, State
-from engine.games.across_the_bug_river import board, victory
+from engine.games.across_the_bug_river import board, supplyline, victory
 from engine.games.across_the_bug_river.data import Rules
 from engine.games.across_the_bug_river.phases import rules_of, set_disorganized
 from engine.text import t
@@ -141,8 +141,18 @@ class Admin(Procedure):
 
 
 def after_replacements(game: Any, state: State, ctx: Context) -> None:
-    """The Reinforcement Segment (8.4), then the Ops Phase."""
+    """The Reinforcement Segment (8.4), with the German's pontoon bridges (10.3), then the Ops Phase."""
     Admin().reinforce(game, rules_of(game), state, ctx)
+    from engine.games.across_the_bug_river import river
+
+    if river.standing(state):
+        flow.goto(state, "pontoons")  # 10.3: the German may take a pontoon bridge up to use it again
+        return
+    begin_ops(state)
+
+
+def begin_ops(state: State) -> None:
+    """The Ops Phase of the turn begins (6)."""
     state["passed"] = {"german": False, "soviet": False}
     state["cycle"] = 0
     flow.goto(state, "ops")
@@ -183,13 +193,12 @@ class EndTurn(Procedure):
 
 
 def victory_points(rules: Rules, state: State) -> Fraction:
-    """9, 11: the German total (VP hexes by control, destroyed Soviet strength, Counterattack
-    Orders held, deductions). Hex control is by last occupation only: the 9 supply line is not
-    traced yet."""
+    """9, 11: the German total (VP hexes the German controls, by last occupation and the supply
+    line of 9, destroyed Soviet strength, Counterattack Orders held, deductions)."""
     scen = rules.scenarios[state["scenario"]]
     vp = Fraction(0)
-    for label, side in state["control"].items():
-        if side == "german" and victory.counts_at_end(rules, state, label):
+    for label in state["control"]:
+        if supplyline.controller(rules, state, label) == "german" and victory.counts_at_end(rules, state, label):
             vp += Fraction(int(state["vp_hexes"][label]))
     vp += victory.extra(state)
     for uid in state["destroyed"]:

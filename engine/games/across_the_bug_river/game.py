@@ -83,7 +83,7 @@ VERBS = {
     "attach": VerbInfo("attach", "attach UNIT FORMATION", t("attach a unit to a formation in the Assignment Segment (8.2, 5.5)")),
     "exit": VerbInfo("exit", "exit UNIT|HEX", t("take units of the 111th or 299th Infantry Division off the map through the Soviet East supply area (11.2)")),
     "relocate": VerbInfo("relocate", "relocate HQ HEX", t("move your activated formation's HQ to a friendly village or city in range and in supply (7.4)")),
-    "pontoon": VerbInfo("pontoon", "pontoon HEX HEX", t("build your corps' pontoon bridge over the Bug hexside between two hexes (10.3)")),
+    "pontoon": VerbInfo("pontoon", "pontoon HEX HEX | pontoon remove CORPS", t("build your corps' pontoon bridge over the Bug hexside between two hexes; in the Reinforcement Segment, take one up to build it again (10.3)")),
     "accept": VerbInfo("accept", "accept", t("let your last roll stand (5.2)")),
     "reroll": VerbInfo("reroll", "reroll", t("give the Schlachtenglück marker to the other side and roll your last roll again (5.2)")),
     "standing": VerbInfo("standing", standing.SYNTAX, t("private standing orders that answer reactions, second hits, first hits and Schlachtenglück rolls for you (6.4, 7.5.2, 5.2)")),
@@ -165,7 +165,7 @@ class AcrossTheBugRiver(ProcedureGame):
         "hqdisplace": hq.HqDisplace(), "replacement": replacements.Replacement(),
         "setup2": scenario2.Setup2(),
         "assignment": assignment.Assignment(),
-        luck.ROLL: luck.LuckRoll(),
+        luck.ROLL: luck.LuckRoll(), "pontoons": river.Removal(),
     }
     policy = POLICY
 
@@ -306,6 +306,10 @@ class AcrossTheBugRiver(ProcedureGame):
             if len(args) != 2:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: relocate HQ-14pz 1505"))
             return Action(verb, (self.unit_named(args[0]), self.hex_named(args[1])))
+        if verb == "pontoon" and args and args[0].casefold() in ("remove", "rimuovi"):
+            if len(args) != 2:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax="pontoon remove CORPS"), t("Example: pontoon remove III"))
+            return Action(verb, ("remove", args[1].upper()))
         if verb == "pontoon":
             if len(args) != 2:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: pontoon 1905 2005"))
@@ -435,7 +439,7 @@ class AcrossTheBugRiver(ProcedureGame):
         if state.get("flow"):
             return None
         winner, level = verdict(self.rules, state)
-        return Outcome(winner, t("{level} with {vp} German VP (hex control by last occupation; the 9 supply line is not traced yet).", level=level, vp=state["vp"]))
+        return Outcome(winner, t("{level} with {vp} German VP (a VP hex counts for the side that occupied it last and traces the supply line, 9).", level=level, vp=state["vp"]))
 
     def default_action(self, state: State, role: Role) -> Action | None:
         """The published defaults (digest 6.2): a reaction window is declined; an activation ends;

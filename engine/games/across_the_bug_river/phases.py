@@ -526,7 +526,7 @@ def finish_move(game: Any, state: State, frame: Frame, ctx: Context) -> None:
 
 
 def mark_control(game: Any, state: State) -> None:
-    """VP hexes belong to the last side to occupy them (digest 3.7; the 9 supply line is not traced yet)."""
+    """Each VP hex's last occupier (digest 3.7); control also needs the 9 supply line (``supplyline``)."""
     for label in list(state["control"]):
         sides = {state["units"][u]["side"] for u in board.at(state, label) if state["units"][u]["kind"] == "unit"}
         if len(sides) == 1:
