@@ -29,6 +29,7 @@ from engine.games.across_the_bug_river.phases import (
     Activation,
     drop_improved,
     efficiency_check,
+    efficiency_passed,
     game_ref,
     mark_control,
     move_units,
@@ -213,23 +214,44 @@ class Combat(Procedure):
         lose_step(game, state, frame, chosen, ctx)
 
     def red(self, game: Any, rules: Rules, state: State, frame: Frame, who: str, ctx: Context) -> None:
-        frame["stage"] = f"{who}:rest"
+        """A red result: every unit of ``who`` checks efficiency (7.5.2), one held roll at a time
+        (its owner's own roll: Schlachtenglück, 5.2)."""
         if not frame["red"][who]:
+            frame["stage"] = f"{who}:rest"
             return
-        for uid in alive(state, frame, who):
-            drm = -2 if rules.units[uid].combat == "infantry" and state["units"][uid]["side"] == "soviet" and combat.defence_terrain(
-                rules, state, state["units"][uid]["hex"], [uid]) in combat.FORTS else 0
-            if efficiency_check(rules, state, uid, ctx, "red combat result", drm):
-                continue
-            name = game_ref(state, uid)
-            if state["units"][uid]["disorganized"]:
-                ctx.log(t("{unit} fails its efficiency check while disorganised and loses a step (5.6.2).", unit=name))
-                lose_step(game, state, frame, uid, ctx, counts=False)
-            else:
-                set_disorganized(rules, state, uid, True)
-                ctx.log(t("{unit} fails its efficiency check and disorganises (7.5.2).", unit=name))
+        checked = frame.setdefault("checked", [])
+        if "checking" in frame:
+            uid = frame.pop("checking")
+            roll = luck.die(frame)
+            del frame["returned"]
             if state["units"][uid]["hex"] is not None:
-                frame["forced"].append(uid)
+                self.red_check(game, rules, state, frame, uid, roll, ctx)
+        waiting = [u for u in alive(state, frame, who) if u not in checked]
+        if not waiting:
+            frame["stage"] = f"{who}:rest"
+            del frame["checked"]
+            return
+        frame["checking"] = waiting[0]
+        checked.append(waiting[0])
+        luck.hold(state, party(frame, who), "efficiency",
+                  t("Efficiency check of {unit} ({why})", unit=game_ref(state, waiting[0]), why="red combat result"))
+
+    def red_check(self, game: Any, rules: Rules, state: State, frame: Frame, uid: str, roll: int, ctx: Context) -> None:
+        """One unit's red-result efficiency check (7.5.2): failing disorganises it, or costs a
+        disorganised unit a step (5.6.2); the unit must then retreat."""
+        drm = -2 if rules.units[uid].combat == "infantry" and state["units"][uid]["side"] == "soviet" and combat.defence_terrain(
+            rules, state, state["units"][uid]["hex"], [uid]) in combat.FORTS else 0
+        if efficiency_passed(rules, state, uid, roll, drm):
+            return
+        name = game_ref(state, uid)
+        if state["units"][uid]["disorganized"]:
+            ctx.log(t("{unit} fails its efficiency check while disorganised and loses a step (5.6.2).", unit=name))
+            lose_step(game, state, frame, uid, ctx, counts=False)
+        else:
+            set_disorganized(rules, state, uid, True)
+            ctx.log(t("{unit} fails its efficiency check and disorganises (7.5.2).", unit=name))
+        if state["units"][uid]["hex"] is not None:
+            frame["forced"].append(uid)
 
     def rest(self, game: Any, rules: Rules, state: State, frame: Frame, who: str, ctx: Context) -> None:
         hits = frame["hits"][who]

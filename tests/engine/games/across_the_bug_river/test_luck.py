@@ -61,7 +61,7 @@ def test_the_new_roll_stands(monkeypatch):
     state = duel(monkeypatch)
     play(state, "german", "attack hasty 1507 1607", 1, 1, 7, held=True)
     act(state, "german", Action("reroll"), 9, 1, 1, 1, 1, held=True)
-    assert all(f["proc"] != "luck_roll" for f in state["flow"])
+    assert not any(f["proc"] == "luck_roll" and f["purpose"] == "combat" for f in state["flow"])
 
 
 def test_the_chits_are_never_offered_for_a_reroll(monkeypatch):
@@ -77,7 +77,7 @@ def test_a_roll_of_the_side_without_the_marker_is_not_held(monkeypatch):
     state = duel(monkeypatch)
     activating(state, "soviet", "87rd", 5)
     play(state, "soviet", "attack hasty 1607 1507", 1, 1, 7, 1, 1, 1, 1, held=True)
-    assert all(f["proc"] != "luck_roll" for f in state["flow"])
+    assert not any(f["proc"] == "luck_roll" and f["purpose"] == "combat" for f in state["flow"])
 
 
 def test_the_action_points_roll_is_held():
@@ -137,3 +137,15 @@ def test_each_initiative_die_is_held_for_its_own_side():
     assert (top(state)["proc"], top(state)["roller"], top(state)["roll"]) == ("luck_roll", "soviet", 3)
     c = act(state, "soviet", Action("accept"))
     assert "Initiative: German 9, Soviet 3" in texts(c) and state["holder"] == "german"
+
+
+def test_a_red_result_check_is_held_for_the_units_owner(monkeypatch):
+    """5.2, 7.5.2: the Soviet holder re-rolls the failed red-result check of its defending unit, which then stays organised."""
+    state = duel(monkeypatch)
+    state["luck"] = "soviet"
+    play(state, "german", "attack hasty 1507 1607", 1, 1, 7, 10, held=True)  # 2/2r: the defender checks first
+    assert (top(state)["proc"], top(state)["holder"], top(state)["purpose"], top(state)["roll"]) == ("luck_roll", "soviet", "efficiency", 10)
+    assert not state["units"]["I/16"]["disorganized"]
+    act(state, "soviet", Action("reroll"), 1, held=True)
+    assert not state["units"]["I/16"]["disorganized"] and state["luck"] == "german"
+    assert top(state)["proc"] == "losses" and top(state)["owner"] == "soviet"

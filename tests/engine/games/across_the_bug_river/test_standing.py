@@ -86,6 +86,17 @@ def test_hold_answers_the_second_hit(monkeypatch):
     assert GAME.auto_action(state, "soviet") is None
 
 
+def test_hit_gives_the_free_first_hit_to_the_strongest_unit(monkeypatch):
+    """7.5.2: 'standing hit' answers the first-hit choice with the published default, the strongest unit."""
+    state = window(monkeypatch)
+    put(state, "I/108", "1405")
+    state["units"]["I/108"]["strength"] = 2
+    play(state, "german", "standing hit")
+    state["flow"].append({"proc": "combat", "units": {"attacker": ["I/36", "I/108"], "defender": []}, "forced": []})
+    state["flow"].append({"proc": "losses", "mode": "first", "who": "attacker", "owner": "german"})
+    assert GAME.auto_action(state, "german") == Action("hit", ("I/36",))
+
+
 def test_luck_never_accepts_every_held_roll(monkeypatch):
     """5.2: 'standing luck never' accepts the roll; without it the holder is asked."""
     state = window(monkeypatch)
