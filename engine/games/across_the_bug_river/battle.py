@@ -513,11 +513,11 @@ class Bonus(Activation):
         return Step(t("Bonus AP"), "7.5.3")
 
     def automatic(self, frame: Frame) -> bool:
-        return super().automatic(frame) or (bool(frame.get("spent")) and "walk" not in frame and "recovering" not in frame)
+        return super().automatic(frame) or (bool(frame.get("spent")) and not {"walk", "recovering", "infiltrating"} & frame.keys())
 
     def run(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
-        if "recovering" in frame:
-            super().run(game, state, frame, ctx)  # a Recovery Action's held check (5.2) came back
+        if "recovering" in frame or "infiltrating" in frame:
+            super().run(game, state, frame, ctx)  # a held check (5.2) of a Recovery or an infiltration came back
             return
         if not frame["attacker"]:
             state["ap"][frame["side"]] = frame["track"]
@@ -559,7 +559,7 @@ class Bonus(Activation):
         depth = flow.depth(state)
         super().handle(game, state, frame, role, action, ctx)
         frame["spent"] = True
-        if flow.depth(state) == depth and "walk" not in frame and "recovering" not in frame:
+        if flow.depth(state) == depth and not {"walk", "recovering", "infiltrating"} & frame.keys():
             self.run(game, state, frame, ctx)
 
 

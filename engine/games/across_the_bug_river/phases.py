@@ -383,10 +383,15 @@ class Activation(Procedure):
         luck.hold(state, role, "recovery", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why="recovery"))  # its owner's roll (5.2)
 
     def automatic(self, frame: Frame) -> bool:
-        return "recovering" in frame and "returned" in frame
+        return ("recovering" in frame or "infiltrating" in frame) and "returned" in frame
 
     def run(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
-        """The Recovery Action's efficiency check is in (7.6)."""
+        """A held check is in: an infiltrating unit's (7.3.4), or the Recovery Action's (7.6)."""
+        if "infiltrating" in frame:
+            from engine.games.across_the_bug_river import infiltration
+
+            infiltration.checked(game, state, frame, ctx)
+            return
         rules = rules_of(game)
         uid = frame.pop("recovering")
         roll = luck.die(frame)

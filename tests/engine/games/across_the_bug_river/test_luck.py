@@ -149,3 +149,20 @@ def test_a_red_result_check_is_held_for_the_units_owner(monkeypatch):
     act(state, "soviet", Action("reroll"), 1, held=True)
     assert not state["units"]["I/16"]["disorganized"] and state["luck"] == "german"
     assert top(state)["proc"] == "losses" and top(state)["owner"] == "soviet"
+
+
+def test_an_infiltration_check_is_held_and_a_reroll_lets_the_unit_go(monkeypatch):
+    """5.2, 7.3.4: the German holder re-rolls I/108's failed infiltration check; the unit then steps into the hex."""
+    ground(monkeypatch, {"1408": "village", "1610": "village", "1507": "clear", "1607": "clear", "1508": "clear"}, (("1507", "1508"),))
+    state = empty()
+    put(state, "HQ-14pz", "1408")
+    put(state, "HQ-87rd", "1610")
+    put(state, "I/16", "1607")
+    put(state, "I/108", "1507")
+    activating(state, "german", "14pz", 5)
+    state["formations"]["87rd"]["level"] = 0
+    play(state, "german", "infiltrate I/108 1508", 10, held=True)
+    assert (top(state)["proc"], top(state)["purpose"], top(state)["roll"]) == ("luck_roll", "efficiency", 10)
+    assert state["units"]["I/108"]["hex"] == "1507" and not state["units"]["I/108"]["disorganized"]
+    act(state, "german", Action("reroll"), 1)
+    assert state["units"]["I/108"]["hex"] == "1508" and state["luck"] == "soviet"
