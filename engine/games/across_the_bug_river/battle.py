@@ -26,9 +26,9 @@ from engine.game import Action, Context, Prompt, Role, State
 from engine.games.across_the_bug_river import board, combat, luck
 from engine.games.across_the_bug_river.data import Rules
 from engine.games.across_the_bug_river.phases import (
+    HELD,
     Activation,
     drop_improved,
-    efficiency_check,
     efficiency_passed,
     game_ref,
     mark_control,
@@ -47,13 +47,46 @@ def declare(game: Any, state: State, frame: Frame, role: str, members: list[str]
     rules = rules_of(game)
     plan, cost = combat.check(rules, state, role, frame["formation"], members, args, state["ap"][role])
     state["ap"][role] -= cost
-    attackers = list(plan.attackers)
-    for uid in list(attackers):
+    for uid in plan.attackers:
         drop_improved(state, state["units"][uid]["hex"])
-        if board.command(rules, state, uid) == "isolated" and not efficiency_check(rules, state, uid, ctx, "isolated unit acting"):
-            set_disorganized(rules, state, uid, True)
-            attackers.remove(uid)
-            ctx.log(t("{unit} is isolated, fails its efficiency check and disorganises (5.8.4).", unit=game_ref(state, uid)))
+    isolated = [u for u in plan.attackers if board.command(rules, state, u) == "isolated"]
+    frame["declaring"] = {"queue": isolated, "plan": [plan.kind, plan.side, plan.formation, plan.source, plan.target],
+                          "attackers": list(plan.attackers), "cost": cost}
+    next_isolated(game, state, frame, ctx)
+
+
+def next_isolated(game: Any, state: State, frame: Frame, ctx: Context) -> None:
+    """The next isolated attacker's efficiency check (5.8.4), held as its owner's roll (5.2); then the attack."""
+    job = frame["declaring"]
+    if job["queue"]:
+        uid = job["queue"].pop(0)
+        job["current"] = uid
+        luck.hold(state, frame["side"], "efficiency", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why="isolated unit acting"))
+        return
+    del frame["declaring"]
+    kind, side, formation, source, target = job["plan"]
+    launch(game, state, frame, combat.Plan(kind, side, formation, source, target, tuple(job["attackers"])), job["cost"], ctx)
+
+
+def isolated_checked(game: Any, state: State, frame: Frame, ctx: Context) -> None:
+    """An isolated attacker's held check is in: failing, it disorganises and stays out of the attack (5.8.4)."""
+    rules = rules_of(game)
+    job = frame["declaring"]
+    uid = job.pop("current")
+    roll = luck.die(frame)
+    del frame["returned"]
+    if not efficiency_passed(rules, state, uid, roll):
+        set_disorganized(rules, state, uid, True)
+        job["attackers"].remove(uid)
+        ctx.log(t("{unit} is isolated, fails its efficiency check and disorganises (5.8.4).", unit=game_ref(state, uid)))
+    next_isolated(game, state, frame, ctx)
+
+
+def launch(game: Any, state: State, frame: Frame, plan: combat.Plan, cost: int, ctx: Context) -> None:
+    """The attack declared (the isolated attackers checked): reveal, chits, the combat frame."""
+    rules = rules_of(game)
+    role = plan.side
+    attackers = list(plan.attackers)
     ctx.log(t("{formation} makes a {kind} attack from {source} on {target} ({cost} AP).", formation=plan.formation,
               kind=plan.kind, source=plan.source, target=plan.target, cost=cost))
     if not attackers:
@@ -513,11 +546,11 @@ class Bonus(Activation):
         return Step(t("Bonus AP"), "7.5.3")
 
     def automatic(self, frame: Frame) -> bool:
-        return super().automatic(frame) or (bool(frame.get("spent")) and not {"walk", "recovering", "infiltrating"} & frame.keys())
+        return super().automatic(frame) or (bool(frame.get("spent")) and not {"walk", *HELD} & frame.keys())
 
     def run(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
-        if "recovering" in frame or "infiltrating" in frame:
-            super().run(game, state, frame, ctx)  # a held check (5.2) of a Recovery or an infiltration came back
+        if any(k in frame for k in HELD):
+            super().run(game, state, frame, ctx)  # a held check (5.2) of a Recovery, a move or an infiltration came back
             return
         if not frame["attacker"]:
             state["ap"][frame["side"]] = frame["track"]
@@ -559,7 +592,7 @@ class Bonus(Activation):
         depth = flow.depth(state)
         super().handle(game, state, frame, role, action, ctx)
         frame["spent"] = True
-        if flow.depth(state) == depth and not {"walk", "recovering", "infiltrating"} & frame.keys():
+        if flow.depth(state) == depth and not {"walk", *HELD} & frame.keys():
             self.run(game, state, frame, ctx)
 
 

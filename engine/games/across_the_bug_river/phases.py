@@ -228,6 +228,10 @@ class Choose(Procedure):
         flow.goto(state, "activation", side=role, formation=fid, reaction=False)
 
 
+#: The keys of an activation frame waiting for a held check (5.2) before its Action goes on.
+HELD = ("recovering", "infiltrating", "moving", "declaring")
+
+
 class Activation(Procedure):
     """A formation's Actions (7), paid from its side's AP; also a reaction's mini-activation (6.4.2)."""
 
@@ -383,10 +387,18 @@ class Activation(Procedure):
         luck.hold(state, role, "recovery", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why="recovery"))  # its owner's roll (5.2)
 
     def automatic(self, frame: Frame) -> bool:
-        return ("recovering" in frame or "infiltrating" in frame) and "returned" in frame
+        return any(k in frame for k in HELD) and "returned" in frame
 
     def run(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
-        """A held check is in: an infiltrating unit's (7.3.4), or the Recovery Action's (7.6)."""
+        """A held check is in: an isolated mover's (5.8.4), an infiltrating unit's (7.3.4), or the Recovery Action's (7.6)."""
+        if "moving" in frame:
+            self.isolated_checked(game, state, frame, ctx)
+            return
+        if "declaring" in frame:
+            from engine.games.across_the_bug_river import battle
+
+            battle.isolated_checked(game, state, frame, ctx)
+            return
         if "infiltrating" in frame:
             from engine.games.across_the_bug_river import infiltration
 
@@ -428,11 +440,35 @@ class Activation(Procedure):
             frame["boats"] = sorted({*frame.get("boats", []), *movers})  # the Boat markers (7.3.8)
             ctx.log(ngettext("{n} unit crosses the Bug by boat (7.3.8).", "{n} units cross the Bug by boat (7.3.8).", len(movers)))
         isolated = [u for u in movers if board.command(rules, state, u) == "isolated"]
-        for uid in isolated:
-            if not efficiency_check(rules, state, uid, ctx, "isolated unit acting"):
-                set_disorganized(rules, state, uid, True)
-                movers.remove(uid)
-                ctx.log(t("{unit} is isolated, fails its efficiency check and disorganises (5.8.4).", unit=game_ref(state, uid)))
+        frame["moving"] = {"queue": isolated, "movers": movers, "full": full, "cost": cost}
+        self.next_isolated(game, state, frame, ctx)
+
+    def next_isolated(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
+        """The next isolated mover's efficiency check (5.8.4), held as its owner's roll (5.2); then the move sets off."""
+        job = frame["moving"]
+        if job["queue"]:
+            uid = job["queue"].pop(0)
+            job["current"] = uid
+            luck.hold(state, frame["side"], "efficiency", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why="isolated unit acting"))
+            return
+        del frame["moving"]
+        self.set_off(game, state, frame, job["movers"], job["full"], job["cost"], ctx)
+
+    def isolated_checked(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
+        rules = rules_of(game)
+        job = frame["moving"]
+        uid = job.pop("current")
+        roll = luck.die(frame)
+        del frame["returned"]
+        if not efficiency_passed(rules, state, uid, roll):
+            set_disorganized(rules, state, uid, True)
+            job["movers"].remove(uid)
+            ctx.log(t("{unit} is isolated, fails its efficiency check and disorganises (5.8.4).", unit=game_ref(state, uid)))
+        self.next_isolated(game, state, frame, ctx)
+
+    def set_off(self, game: Any, state: State, frame: Frame, movers: list[str], full: list[str], cost: int, ctx: Context) -> None:
+        """The moving stack sets off along its path (7.3), pausing where a reaction may be attempted."""
+        start, path = full[0], full[1:]
         for uid in movers:
             drop_improved(state, state["units"][uid]["hex"])
         ctx.log(t("{formation} moves from {start} along {path} ({cost} AP).", formation=frame["formation"],

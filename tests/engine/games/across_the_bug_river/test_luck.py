@@ -2,7 +2,9 @@
 re-roll hands the marker to the opponent and the new roll stands."""
 
 from bot.i18n import render
+from engine import stacks
 from engine.game import Action
+from engine.games.across_the_bug_river.game import POLICY
 from tests.engine.games.across_the_bug_river.helpers import (
     GAME,
     act,
@@ -166,3 +168,28 @@ def test_an_infiltration_check_is_held_and_a_reroll_lets_the_unit_go(monkeypatch
     assert state["units"]["I/108"]["hex"] == "1507" and not state["units"]["I/108"]["disorganized"]
     act(state, "german", Action("reroll"), 1)
     assert state["units"]["I/108"]["hex"] == "1508" and state["luck"] == "soviet"
+
+
+def test_an_isolated_movers_check_is_held_and_a_reroll_lets_it_move(monkeypatch):
+    """5.2, 5.8.4: the German holder re-rolls the failed check of an isolated unit about to move; it then moves."""
+    dest = RULES.board.neighbours("1507")[0]
+    ground(monkeypatch, {"1507": "clear", dest: "clear"}, (("1507", dest),))
+    state = empty()
+    put(state, "I/108", "1507")
+    activating(state, "german", "14pz", 5)
+    play(state, "german", f"move I/108 {dest}", 10, held=True)
+    assert (top(state)["proc"], top(state)["purpose"], top(state)["roll"]) == ("luck_roll", "efficiency", 10)
+    assert state["units"]["I/108"]["hex"] == "1507"
+    act(state, "german", Action("reroll"), 1)
+    assert state["units"]["I/108"]["hex"] == dest and not state["units"]["I/108"]["disorganized"]
+
+
+def test_an_isolated_attackers_check_is_held_and_a_reroll_keeps_it_in_the_attack(monkeypatch):
+    """5.2, 5.8.4: the German holder re-rolls the failed check of its isolated attacker, which then attacks."""
+    state = duel(monkeypatch)
+    stacks.remove(POLICY, state, state["units"], "HQ-14pz")
+    state["units"]["HQ-14pz"]["hex"] = None
+    play(state, "german", "attack hasty 1507 1607", 10, held=True)
+    assert (top(state)["proc"], top(state)["purpose"], top(state)["roll"]) == ("luck_roll", "efficiency", 10)
+    c = act(state, "german", Action("reroll"), 1, 1, 1, 7, 5)
+    assert not state["units"]["I/108"]["disorganized"] and "Combat chits" in texts(c)
