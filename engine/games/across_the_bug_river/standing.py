@@ -10,7 +10,7 @@ there. ``standing hold``: take every second hit in place (7.5.2; the units that 
 by the first legal path). ``standing hit``: the free first hit on the strongest unit, the
 published default (7.5.2). ``standing luck never``: accept every roll held for Schlachtenglück
 (5.2); ``standing luck PURPOSE N-M``: re-roll a PURPOSE roll (combat, ap, reaction, recovery,
-efficiency, initiative) showing N to M, accept the others of that purpose; ``standing luck ask``: ask again.
+efficiency, initiative, attrition) showing N to M, accept the others of that purpose; ``standing luck ask``: ask again.
 ``standing list``, ``standing clear``.
 
 The orders are private: they live in ``state["standing"]``, which no view shows; they are told

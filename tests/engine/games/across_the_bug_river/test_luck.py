@@ -193,3 +193,17 @@ def test_an_isolated_attackers_check_is_held_and_a_reroll_keeps_it_in_the_attack
     assert (top(state)["proc"], top(state)["purpose"], top(state)["roll"]) == ("luck_roll", "efficiency", 10)
     c = act(state, "german", Action("reroll"), 1, 1, 1, 7, 5)
     assert not state["units"]["I/108"]["disorganized"] and "Combat chits" in texts(c)
+
+
+def test_an_attrition_check_is_held_for_the_units_owner():
+    """5.2, 8.1.5: the German holder re-rolls the attrition check of its isolated disorganised unit, which then loses nothing."""
+    state = empty()
+    put(state, "I/36", "1407")  # its HQ is off the map: isolated
+    state["units"]["I/36"]["disorganized"] = True
+    strength = state["units"]["I/36"]["strength"]
+    state["flow"] = [{"proc": "admin"}]
+    state["surprise"] = {"active": False, "left": 0, "used": []}
+    GAME.run_automatic(state, ctx(1, 10))  # interdiction, attrition 10 against efficiency 4
+    assert (top(state)["proc"], top(state)["purpose"], top(state)["roll"]) == ("luck_roll", "attrition", 10)
+    act(state, "german", Action("reroll"), 1, 5, 5)
+    assert state["units"]["I/36"]["strength"] == strength and state["luck"] == "soviet"
