@@ -6,6 +6,7 @@ import random
 import pytest
 
 from engine import registry
+from engine.games.across_the_bug_river import board
 from engine.kernel import Match
 from tests.harness import play_random
 
@@ -14,13 +15,14 @@ FIXED = ["noreact", "hold", "hit", "luck never", "luck ask", "luck combat 1-4", 
 
 
 def give_standing_order(match: Match, rnd: random.Random) -> bool:
-    """A random player gives a random standing order (a reaction order names one of its formations and a hex it holds)."""
+    """A random player gives a random standing order (a reaction order names the formation of one of its units and that unit's hex)."""
     role = rnd.choice(["german", "soviet"])
     state = match.state
-    mine = sorted(u for u, x in state["units"].items() if x["side"] == role and x["hex"] is not None and x["kind"] == "unit")
+    mine = sorted(u for u, x in state["units"].items()
+                  if x["side"] == role and x["hex"] is not None and x["kind"] == "unit" and board.acting_formation(x) in state["formations"])
     if mine and rnd.random() < 0.4:
         unit = state["units"][rnd.choice(mine)]
-        words = f"react {unit['formation']} {unit['hex']}"
+        words = f"react {board.acting_formation(unit)} {unit['hex']}"
     else:
         words = rnd.choice(FIXED)
     match.play(role, GAME.parse(state, role, f"standing {words}"))
