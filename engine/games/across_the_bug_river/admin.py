@@ -13,7 +13,7 @@ from typing import Any
 from engine import flow, stacks
 from engine.flow import Frame, Procedure
 from engine.game import Context, State
-from engine.games.across_the_bug_river import board, victory
+from engine.games.across_the_bug_river import board, luck, supplyline, victory
 from engine.games.across_the_bug_river.data import Rules
 from engine.games.across_the_bug_river.phases import rules_of, set_disorganized
 from engine.text import t
@@ -26,6 +26,9 @@ class Admin(Procedure):
 
     def run(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
         rules = rules_of(game)
+        if "attrition" in frame:
+            self.attrition_checked(game, rules, state, frame, ctx)
+            return
         ctx.log(t("Turn {turn}: Admin Phase (8).", turn=state["turn"]))
         state["marker"] = {"side": None, "value": 0}
         emergency = self.hq_supply(rules, state, ctx)
@@ -35,10 +38,34 @@ class Admin(Procedure):
         ctx.log(t("Interdiction roll {roll}: level {level} this turn (8.1.2).", roll=roll, level=state["interdiction"]))
         self.recover_levels(rules, state, "soviet", emergency, ctx)
         self.recover_units(rules, state, ctx)
-        self.attrition(game, rules, state, ctx)
+        frame["cut"] = sorted(f for f, cut in emergency.items() if cut)
+        frame["attrition"] = [uid for uid, u in sorted(board.on_map(state).items())
+                              if u["kind"] == "unit" and u["disorganized"] and board.command(rules, state, uid) == "isolated"]
+        self.next_attrition(game, state, frame, ctx)
+
+    def next_attrition(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
+        """8.1.5 / 5.8.4: the next disorganised isolated unit's attrition check, its owner's own roll
+        (held for Schlachtenglück, 5.2); then the Assignment Segment."""
+        if frame["attrition"]:
+            uid = frame["attrition"][0]
+            luck.hold(state, state["units"][uid]["side"], "attrition", t("Attrition check"))
+            return
         from engine.games.across_the_bug_river import assignment
 
-        assignment.begin(game, state, sorted(f for f, cut in emergency.items() if cut), ctx)
+        assignment.begin(game, state, frame["cut"], ctx)
+
+    def attrition_checked(self, game: Any, rules: Rules, state: State, frame: Frame, ctx: Context) -> None:
+        """An attrition check is in: d10 - efficiency (fortified Soviet infantry -2) on the table (8.1.5)."""
+        uid = frame["attrition"].pop(0)
+        roll = luck.die(frame)
+        del frame["returned"]
+        u = state["units"][uid]
+        fort = u["side"] == "soviet" and rules.units[uid].combat == "infantry" and rules.board.terrain[u["hex"]] in ("fort_clear", "fort_forest")
+        diff = roll - (2 if fort else 0) - rules.units[uid].eff_d
+        loss = next(int(steps) for bound, steps in rules.tables["attrition"]["bands"] if diff <= bound)
+        if loss:
+            lose_steps(game, state, uid, loss, ctx, "8.1.5")
+        self.next_attrition(game, state, frame, ctx)
 
     def hq_supply(self, rules: Rules, state: State, ctx: Context) -> dict[str, bool]:
         """5.7, 8.1: an HQ out of supply spends Emergency Supply (the default) and recovers 1 less;
@@ -89,19 +116,6 @@ class Admin(Procedure):
                 set_disorganized(rules, state, uid, False)
                 ctx.log(t("{side} unit in {hex} recovers from disorganisation (8.1.4).", side=u["side"], hex=u["hex"]))
 
-    def attrition(self, game: Any, rules: Rules, state: State, ctx: Context) -> None:
-        """8.1.5 / 5.8.4: disorganised and isolated units check attrition: d10 - efficiency."""
-        bands = rules.tables["attrition"]["bands"]
-        for uid, u in sorted(board.on_map(state).items()):
-            if u["kind"] != "unit" or not u["disorganized"] or board.command(rules, state, uid) != "isolated":
-                continue
-            fort = u["side"] == "soviet" and rules.units[uid].combat == "infantry" and rules.board.terrain[u["hex"]] in ("fort_clear", "fort_forest")
-            roll = ctx.roll(10, t("Attrition check"))
-            diff = roll - (2 if fort else 0) - rules.units[uid].eff_d
-            loss = next(int(steps) for bound, steps in bands if diff <= bound)
-            if loss:
-                lose_steps(game, state, uid, loss, ctx, "8.1.5")
-
     def reinforce(self, game: Any, rules: Rules, state: State, ctx: Context) -> None:
         """8.4: the Soviet side places first, then the German, at their entry hexes; a unit with no
         free entry hex waits for the next turn."""
@@ -141,8 +155,18 @@ class Admin(Procedure):
 
 
 def after_replacements(game: Any, state: State, ctx: Context) -> None:
-    """The Reinforcement Segment (8.4), then the Ops Phase."""
+    """The Reinforcement Segment (8.4), with the German's pontoon bridges (10.3), then the Ops Phase."""
     Admin().reinforce(game, rules_of(game), state, ctx)
+    from engine.games.across_the_bug_river import river
+
+    if river.standing(state):
+        flow.goto(state, "pontoons")  # 10.3: the German may take a pontoon bridge up to use it again
+        return
+    begin_ops(state)
+
+
+def begin_ops(state: State) -> None:
+    """The Ops Phase of the turn begins (6)."""
     state["passed"] = {"german": False, "soviet": False}
     state["cycle"] = 0
     flow.goto(state, "ops")
@@ -183,13 +207,12 @@ class EndTurn(Procedure):
 
 
 def victory_points(rules: Rules, state: State) -> Fraction:
-    """9, 11: the German total (VP hexes by control, destroyed Soviet strength, Counterattack
-    Orders held, deductions). Hex control is by last occupation only: the 9 supply line is not
-    traced yet."""
+    """9, 11: the German total (VP hexes the German controls, by last occupation and the supply
+    line of 9, destroyed Soviet strength, Counterattack Orders held, deductions)."""
     scen = rules.scenarios[state["scenario"]]
     vp = Fraction(0)
-    for label, side in state["control"].items():
-        if side == "german" and victory.counts_at_end(rules, state, label):
+    for label in state["control"]:
+        if supplyline.controller(rules, state, label) == "german" and victory.counts_at_end(rules, state, label):
             vp += Fraction(int(state["vp_hexes"][label]))
     vp += victory.extra(state)
     for uid in state["destroyed"]:

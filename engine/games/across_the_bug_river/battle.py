@@ -2,8 +2,9 @@
 
 ``declare`` pays the AP, takes the isolated units' ECs, reveals both stacks to the other side
 (5.3.4), discards a Counterattack Order (9), draws the chits and pushes a ``combat`` frame. The
-``combat`` procedure then runs by itself: ``combat_roll`` makes the die roll and ``apply_roll``
-reads the CRT with it (two functions, so that a re-roll can be inserted between them, 5.2);
+``combat`` procedure then runs by itself: ``combat_roll`` makes the die roll as a held roll
+(``luck``: the attacker may re-roll it while holding the Schlachtenglück, 5.2) and ``apply_roll``
+reads the CRT with the die accepted;
 the defender's hits are applied completely before the attacker's (7.5.2). Where an owner has a
 choice, a ``losses`` window asks them (the first hit when no Tank/AT unit takes it; whether to
 hold or retreat on a second hit, by which path, and which units take the further steps), each
@@ -22,12 +23,13 @@ from engine import flow, stacks
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Frame, Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.across_the_bug_river import board, combat
+from engine.games.across_the_bug_river import board, combat, luck
 from engine.games.across_the_bug_river.data import Rules
 from engine.games.across_the_bug_river.phases import (
+    HELD,
     Activation,
     drop_improved,
-    efficiency_check,
+    efficiency_passed,
     game_ref,
     mark_control,
     move_units,
@@ -45,13 +47,46 @@ def declare(game: Any, state: State, frame: Frame, role: str, members: list[str]
     rules = rules_of(game)
     plan, cost = combat.check(rules, state, role, frame["formation"], members, args, state["ap"][role])
     state["ap"][role] -= cost
-    attackers = list(plan.attackers)
-    for uid in list(attackers):
+    for uid in plan.attackers:
         drop_improved(state, state["units"][uid]["hex"])
-        if board.command(rules, state, uid) == "isolated" and not efficiency_check(rules, state, uid, ctx, "isolated unit acting"):
-            set_disorganized(rules, state, uid, True)
-            attackers.remove(uid)
-            ctx.log(t("{unit} is isolated, fails its efficiency check and disorganises (5.8.4).", unit=game_ref(state, uid)))
+    isolated = [u for u in plan.attackers if board.command(rules, state, u) == "isolated"]
+    frame["declaring"] = {"queue": isolated, "plan": [plan.kind, plan.side, plan.formation, plan.source, plan.target],
+                          "attackers": list(plan.attackers), "cost": cost}
+    next_isolated(game, state, frame, ctx)
+
+
+def next_isolated(game: Any, state: State, frame: Frame, ctx: Context) -> None:
+    """The next isolated attacker's efficiency check (5.8.4), held as its owner's roll (5.2); then the attack."""
+    job = frame["declaring"]
+    if job["queue"]:
+        uid = job["queue"].pop(0)
+        job["current"] = uid
+        luck.hold(state, frame["side"], "efficiency", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why="isolated unit acting"))
+        return
+    del frame["declaring"]
+    kind, side, formation, source, target = job["plan"]
+    launch(game, state, frame, combat.Plan(kind, side, formation, source, target, tuple(job["attackers"])), job["cost"], ctx)
+
+
+def isolated_checked(game: Any, state: State, frame: Frame, ctx: Context) -> None:
+    """An isolated attacker's held check is in: failing, it disorganises and stays out of the attack (5.8.4)."""
+    rules = rules_of(game)
+    job = frame["declaring"]
+    uid = job.pop("current")
+    roll = luck.die(frame)
+    del frame["returned"]
+    if not efficiency_passed(rules, state, uid, roll):
+        set_disorganized(rules, state, uid, True)
+        job["attackers"].remove(uid)
+        ctx.log(t("{unit} is isolated, fails its efficiency check and disorganises (5.8.4).", unit=game_ref(state, uid)))
+    next_isolated(game, state, frame, ctx)
+
+
+def launch(game: Any, state: State, frame: Frame, plan: combat.Plan, cost: int, ctx: Context) -> None:
+    """The attack declared (the isolated attackers checked): reveal, chits, the combat frame."""
+    rules = rules_of(game)
+    role = plan.side
+    attackers = list(plan.attackers)
     ctx.log(t("{formation} makes a {kind} attack from {source} on {target} ({cost} AP).", formation=plan.formation,
               kind=plan.kind, source=plan.source, target=plan.target, cost=cost))
     if not attackers:
@@ -95,9 +130,10 @@ def declare(game: Any, state: State, frame: Frame, role: str, members: list[str]
     )
 
 
-def combat_roll(state: State, frame: Frame, ctx: Context) -> int:
-    """The attacker's d10 (7.5.1 D.3): the one roll of the combat a re-roll (5.2) may replace."""
-    return ctx.roll(10, t("Combat: {source} on {target}", source=frame["source"], target=frame["target"]))
+def combat_roll(state: State, frame: Frame) -> None:
+    """The attacker's d10 (7.5.1 D.3), held while the attacker holds the Schlachtenglück (5.2):
+    the one roll of the combat a re-roll may replace; ``apply_roll`` reads it once accepted."""
+    luck.hold(state, frame["side"], "combat", t("Combat: {source} on {target}", source=frame["source"], target=frame["target"]))
 
 
 def apply_roll(rules: Rules, state: State, frame: Frame, die: int, ctx: Context) -> None:
@@ -181,9 +217,10 @@ class Combat(Procedure):
         rules = rules_of(game)
         stage = frame["stage"]
         if stage == "roll":
-            frame["die"] = combat_roll(state, frame, ctx)
             frame["stage"] = "apply"
+            combat_roll(state, frame)
         elif stage == "apply":
+            frame["die"] = luck.die(frame)
             apply_roll(rules, state, frame, frame["die"], ctx)
             frame["stage"] = "defender:first"
         elif stage.endswith(":first"):
@@ -210,23 +247,44 @@ class Combat(Procedure):
         lose_step(game, state, frame, chosen, ctx)
 
     def red(self, game: Any, rules: Rules, state: State, frame: Frame, who: str, ctx: Context) -> None:
-        frame["stage"] = f"{who}:rest"
+        """A red result: every unit of ``who`` checks efficiency (7.5.2), one held roll at a time
+        (its owner's own roll: Schlachtenglück, 5.2)."""
         if not frame["red"][who]:
+            frame["stage"] = f"{who}:rest"
             return
-        for uid in alive(state, frame, who):
-            drm = -2 if rules.units[uid].combat == "infantry" and state["units"][uid]["side"] == "soviet" and combat.defence_terrain(
-                rules, state, state["units"][uid]["hex"], [uid]) in combat.FORTS else 0
-            if efficiency_check(rules, state, uid, ctx, "red combat result", drm):
-                continue
-            name = game_ref(state, uid)
-            if state["units"][uid]["disorganized"]:
-                ctx.log(t("{unit} fails its efficiency check while disorganised and loses a step (5.6.2).", unit=name))
-                lose_step(game, state, frame, uid, ctx, counts=False)
-            else:
-                set_disorganized(rules, state, uid, True)
-                ctx.log(t("{unit} fails its efficiency check and disorganises (7.5.2).", unit=name))
+        checked = frame.setdefault("checked", [])
+        if "checking" in frame:
+            uid = frame.pop("checking")
+            roll = luck.die(frame)
+            del frame["returned"]
             if state["units"][uid]["hex"] is not None:
-                frame["forced"].append(uid)
+                self.red_check(game, rules, state, frame, uid, roll, ctx)
+        waiting = [u for u in alive(state, frame, who) if u not in checked]
+        if not waiting:
+            frame["stage"] = f"{who}:rest"
+            del frame["checked"]
+            return
+        frame["checking"] = waiting[0]
+        checked.append(waiting[0])
+        luck.hold(state, party(frame, who), "efficiency",
+                  t("Efficiency check of {unit} ({why})", unit=game_ref(state, waiting[0]), why="red combat result"))
+
+    def red_check(self, game: Any, rules: Rules, state: State, frame: Frame, uid: str, roll: int, ctx: Context) -> None:
+        """One unit's red-result efficiency check (7.5.2): failing disorganises it, or costs a
+        disorganised unit a step (5.6.2); the unit must then retreat."""
+        drm = -2 if rules.units[uid].combat == "infantry" and state["units"][uid]["side"] == "soviet" and combat.defence_terrain(
+            rules, state, state["units"][uid]["hex"], [uid]) in combat.FORTS else 0
+        if efficiency_passed(rules, state, uid, roll, drm):
+            return
+        name = game_ref(state, uid)
+        if state["units"][uid]["disorganized"]:
+            ctx.log(t("{unit} fails its efficiency check while disorganised and loses a step (5.6.2).", unit=name))
+            lose_step(game, state, frame, uid, ctx, counts=False)
+        else:
+            set_disorganized(rules, state, uid, True)
+            ctx.log(t("{unit} fails its efficiency check and disorganises (7.5.2).", unit=name))
+        if state["units"][uid]["hex"] is not None:
+            frame["forced"].append(uid)
 
     def rest(self, game: Any, rules: Rules, state: State, frame: Frame, who: str, ctx: Context) -> None:
         hits = frame["hits"][who]
@@ -488,9 +546,12 @@ class Bonus(Activation):
         return Step(t("Bonus AP"), "7.5.3")
 
     def automatic(self, frame: Frame) -> bool:
-        return bool(frame.get("spent")) and "walk" not in frame
+        return super().automatic(frame) or (bool(frame.get("spent")) and not {"walk", *HELD} & frame.keys())
 
     def run(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
+        if any(k in frame for k in HELD):
+            super().run(game, state, frame, ctx)  # a held check (5.2) of a Recovery, a move or an infiltration came back
+            return
         if not frame["attacker"]:
             state["ap"][frame["side"]] = frame["track"]
         flow.end(state)
@@ -531,7 +592,7 @@ class Bonus(Activation):
         depth = flow.depth(state)
         super().handle(game, state, frame, role, action, ctx)
         frame["spent"] = True
-        if flow.depth(state) == depth and "walk" not in frame:
+        if flow.depth(state) == depth and not {"walk", *HELD} & frame.keys():
             self.run(game, state, frame, ctx)
 
 

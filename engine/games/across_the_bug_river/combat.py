@@ -115,7 +115,8 @@ def check(rules: Rules, state: State, side: str, formation: str, members: Sequen
             raise IllegalOrder(t("No unit of {formation} that can attack stands in {hex}.", formation=formation, hex=source), "7.5.1")
     status = {u: board.command(rules, state, u) for u in attackers}
     if kind != "hasty" and any(s != "in" for s in status.values()):
-        raise IllegalOrder(t("Units out of command range or isolated may only move or make hasty attacks."), "7")
+        raise IllegalOrder(t("Units out of command range or isolated may only move or make hasty attacks."),
+                           "5.8.4" if "isolated" in status.values() else "5.8.3")
     cost = int(rules.tables["actions"][kind])
     if any(s == "ooc" for s in status.values()):
         cost *= int(rules.tables["actions"]["ooc_factor"])

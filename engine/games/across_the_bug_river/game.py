@@ -44,11 +44,13 @@ from engine.games.across_the_bug_river import (
     board,
     combat,
     hq,
+    luck,
     overstack,
     replacements,
     reserves,
     river,
     scenario2,
+    standing,
 )
 from engine.games.across_the_bug_river.admin import Admin, EndTurn, verdict
 from engine.games.across_the_bug_river.data import Rules, load
@@ -82,7 +84,10 @@ VERBS = {
     "attach": VerbInfo("attach", "attach UNIT FORMATION", t("attach a unit to a formation in the Assignment Segment (8.2, 5.5)")),
     "exit": VerbInfo("exit", "exit UNIT|HEX", t("take units of the 111th or 299th Infantry Division off the map through the Soviet East supply area (11.2)")),
     "relocate": VerbInfo("relocate", "relocate HQ HEX", t("move your activated formation's HQ to a friendly village or city in range and in supply (7.4)")),
-    "pontoon": VerbInfo("pontoon", "pontoon HEX HEX", t("build your corps' pontoon bridge over the Bug hexside between two hexes (10.3)")),
+    "pontoon": VerbInfo("pontoon", "pontoon HEX HEX | pontoon remove CORPS", t("build your corps' pontoon bridge over the Bug hexside between two hexes; in the Reinforcement Segment, take one up to build it again (10.3)")),
+    "accept": VerbInfo("accept", "accept", t("let your last roll stand (5.2)")),
+    "reroll": VerbInfo("reroll", "reroll", t("give the Schlachtenglück marker to the other side and roll your last roll again (5.2)")),
+    "standing": VerbInfo("standing", standing.SYNTAX, t("private standing orders that answer reactions, second hits, first hits and Schlachtenglück rolls for you (6.4, 7.5.2, 5.2)")),
 }
 #: Italian aliases of the verbs, in the words of the Italian rulebook (help lists them).
 ITALIAN: dict[str, tuple[str, ...]] = {
@@ -107,6 +112,9 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "exit": ("esci",),
     "relocate": ("riloca",),
     "pontoon": ("pontone",),
+    "accept": ("accetta",),
+    "reroll": ("rilancia",),
+    "standing": ("permanente",),
 }
 VERBS = with_aliases(VERBS.values(), "it", ITALIAN)
 SCENARIOS = {
@@ -158,6 +166,7 @@ class AcrossTheBugRiver(ProcedureGame):
         "hqdisplace": hq.HqDisplace(), "replacement": replacements.Replacement(),
         "setup2": scenario2.Setup2(),
         "assignment": assignment.Assignment(),
+        luck.ROLL: luck.LuckRoll(), "pontoons": river.Removal(),
     }
     policy = POLICY
 
@@ -248,7 +257,7 @@ class AcrossTheBugRiver(ProcedureGame):
             raise InvalidOrder(t("Empty order."), t("Type 'help' for the orders you can give."))
         verb = match_verb(words[0], VERBS)
         args = words[1:]
-        if verb in ("transfer", "pass", "end", "noreact"):
+        if verb in ("transfer", "pass", "end", "noreact", "accept", "reroll"):
             if args:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
             return Action(verb)
@@ -298,10 +307,16 @@ class AcrossTheBugRiver(ProcedureGame):
             if len(args) != 2:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: relocate HQ-14pz 1505"))
             return Action(verb, (self.unit_named(args[0]), self.hex_named(args[1])))
+        if verb == "pontoon" and args and args[0].casefold() in ("remove", "rimuovi"):
+            if len(args) != 2:
+                raise InvalidOrder(t("Syntax: {syntax}", syntax="pontoon remove CORPS"), t("Example: pontoon remove III"))
+            return Action(verb, ("remove", args[1].upper()))
         if verb == "pontoon":
             if len(args) != 2:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax), t("Example: pontoon 1905 2005"))
             return Action(verb, (self.hex_named(args[0]), self.hex_named(args[1])))
+        if verb == "standing":
+            return Action(verb, standing.parse(args, self.formation_named, lambda w: w if w in self.rules.board.grid else self.unit_named(w)))
         if verb == "hit":
             if len(args) != 1:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
@@ -337,6 +352,14 @@ class AcrossTheBugRiver(ProcedureGame):
         return match_name(name, [Candidate(f.id, (f.name,)) for f in self.rules.formations.values()], "formation")
 
     def apply(self, state: State, role: Role, action: Action, ctx: Context) -> State:
+        if action.verb == "standing":  # a private standing order may be given at any moment (digest 6.2)
+            if role not in ROLES:
+                raise InvalidOrder(t("Only a player gives standing orders."))
+            if action.args[0] == "list":
+                ctx.log(standing.describe(state, role), to=role)
+            else:
+                standing.give(state, role, action.args, ctx)
+            return state
         self.dispatch(state, role, action, ctx)
         river.check(self.rules, state, ctx)
         reserves.check(self, state, ctx)
@@ -352,6 +375,16 @@ class AcrossTheBugRiver(ProcedureGame):
                     if c.unit is not None and state["units"][c.unit]["side"] != viewer:
                         shown.add(c.unit)
         state["shown"] = sorted(shown)
+
+    def auto_action(self, state: State, role: Role) -> Action | None:
+        """A private standing order's answer (digest 6.2): a reaction, a hit, a Schlachtenglück roll."""
+        return standing.answer(self.rules, state, role, lambda: self.prompt(state, role).actions)
+
+    def order_text(self, action: Action, viewer: Role) -> str:
+        """A standing order is private: the others read only that one was given."""
+        if action.verb == "standing":
+            return "standing (private)"
+        return action.text
 
     def order_said(self, state: State, role: Role, action: Action) -> Text | None:
         """An order naming a counter below the top of its stack (a move, a recovery, an infiltration,
@@ -407,7 +440,7 @@ class AcrossTheBugRiver(ProcedureGame):
         if state.get("flow"):
             return None
         winner, level = verdict(self.rules, state)
-        return Outcome(winner, t("{level} with {vp} German VP (hex control by last occupation; the 9 supply line is not traced yet).", level=level, vp=state["vp"]))
+        return Outcome(winner, t("{level} with {vp} German VP (a VP hex counts for the side that occupied it last and traces the supply line, 9).", level=level, vp=state["vp"]))
 
     def default_action(self, state: State, role: Role) -> Action | None:
         """The published defaults (digest 6.2): a reaction window is declined; an activation ends;

@@ -23,7 +23,7 @@ from engine import flow, stacks
 from engine.errors import IllegalOrder
 from engine.flow import Frame, Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.across_the_bug_river import board
+from engine.games.across_the_bug_river import board, supplyline
 from engine.games.across_the_bug_river.data import Rules
 from engine.games.across_the_bug_river.phases import game_ref, rules_of
 from engine.hexgrid import Label
@@ -57,7 +57,7 @@ def friendly(rules: Rules, state: State, label: Label, side: str) -> bool:
     if rules.board.terrain[label] not in ("village", "city") or board.holds_enemy(state, label, side):
         return False
     if label in state["control"]:
-        return bool(state["control"][label] == side)
+        return supplyline.controller(rules, state, label) == side  # last occupation and the 9 supply line
     own_bank = (label in west_bank(rules)) == (side == "german")
     return own_bank or board.holds_friend(state, label, side)
 
@@ -97,7 +97,7 @@ def restrict(rules: Rules, state: State, hq_id: str, options: list[Label]) -> li
     fid = state["units"][hq_id]["formation"]
     if fid == "87rd":
         city = [p.hex for p in rules.board.places.values() if p.name == VV]
-        if state["turn"] > 3 or any(state["control"].get(h) == "german" for h in city):
+        if state["turn"] > 3 or any(supplyline.controller(rules, state, h) == "german" for h in city):
             return options
         near = [o for o in options if min(rules.board.grid.distance(o, c) for c in city) <= 4]
         return near or options

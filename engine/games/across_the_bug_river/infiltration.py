@@ -14,12 +14,12 @@ from engine import walk
 from engine.errors import IllegalOrder, NotImplementedRule
 from engine.flow import Frame
 from engine.game import Action, Context, State
-from engine.games.across_the_bug_river import board
+from engine.games.across_the_bug_river import board, luck
 from engine.games.across_the_bug_river.data import Rules
 from engine.games.across_the_bug_river.phases import (
     continue_walk,
     drop_improved,
-    efficiency_check,
+    efficiency_passed,
     game_ref,
     rules_of,
     set_disorganized,
@@ -104,19 +104,51 @@ def run(game: Any, state: State, frame: Frame, role: str, members: list[str], ar
     state["ap"][role] -= cost
     drop_improved(state, start)
     ctx.log(t("{formation} infiltrates from {start} into {dest} ({cost} AP; the whole MA) (7.3.4).", formation=frame["formation"], start=start, dest=dest, cost=cost))
-    going: list[str] = []
+    queue: list[list[str]] = []
     for uid in movers:
-        why = "infiltration"
-        if board.command(rules, state, uid) == "isolated" and not efficiency_check(rules, state, uid, ctx, "isolated unit acting"):
-            set_disorganized(rules, state, uid, True)
-            ctx.log(t("{unit} is isolated, fails its efficiency check and disorganises (5.8.4).", unit=game_ref(state, uid)))
-            continue
-        if efficiency_check(rules, state, uid, ctx, why):
-            going.append(uid)
-            ctx.log(t("{unit} passes its infiltration check.", unit=game_ref(state, uid)))
-        else:
-            set_disorganized(rules, state, uid, True)
-            ctx.log(t("{unit} fails its infiltration check, disorganises and stays in {hex} (7.3.4).", unit=game_ref(state, uid), hex=start))
+        if board.command(rules, state, uid) == "isolated":
+            queue.append([uid, ISOLATED])
+        queue.append([uid, CHECK])
+    frame["infiltrating"] = {"queue": queue, "going": [], "start": start, "dest": dest, "role": role}
+    next_check(state, frame)
+
+
+ISOLATED = "isolated unit acting"
+CHECK = "infiltration"
+
+
+def next_check(state: State, frame: Frame) -> None:
+    """Roll the next unit's check as a held roll (its owner's own roll: Schlachtenglück, 5.2)."""
+    job = frame["infiltrating"]
+    uid, why = job["queue"].pop(0)
+    job["current"] = [uid, why]
+    luck.hold(state, job["role"], "efficiency", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why=why))
+
+
+def checked(game: Any, state: State, frame: Frame, ctx: Context) -> None:
+    """A held check of an infiltrating unit is in (5.8.4 for an isolated unit acting, then 7.3.4);
+    once every unit has checked, the units that passed step into the hex."""
+    rules = rules_of(game)
+    job = frame["infiltrating"]
+    uid, why = job.pop("current")
+    roll = luck.die(frame)
+    del frame["returned"]
+    passed = efficiency_passed(rules, state, uid, roll)
+    if why == ISOLATED and not passed:
+        set_disorganized(rules, state, uid, True)
+        ctx.log(t("{unit} is isolated, fails its efficiency check and disorganises (5.8.4).", unit=game_ref(state, uid)))
+        job["queue"] = [q for q in job["queue"] if q[0] != uid]
+    elif why == CHECK and passed:
+        job["going"].append(uid)
+        ctx.log(t("{unit} passes its infiltration check.", unit=game_ref(state, uid)))
+    elif why == CHECK:
+        set_disorganized(rules, state, uid, True)
+        ctx.log(t("{unit} fails its infiltration check, disorganises and stays in {hex} (7.3.4).", unit=game_ref(state, uid), hex=job["start"]))
+    if job["queue"]:
+        next_check(state, frame)
+        return
+    del frame["infiltrating"]
+    going, start, dest = job["going"], job["start"], job["dest"]
     if not going:
         return
     frame["walk"] = walk.start([start, dest])

@@ -15,7 +15,7 @@ from engine import flow, stacks, walk
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Frame, Procedure, Step
 from engine.game import PUBLIC, Action, Context, Prompt, Role, State
-from engine.games.across_the_bug_river import board, moves
+from engine.games.across_the_bug_river import board, luck, moves
 from engine.games.across_the_bug_river.data import Rules
 from engine.text import Secret, ngettext, t
 
@@ -40,12 +40,17 @@ def eligible(state: State, rules: Rules, side: str) -> list[str]:
 
 def efficiency_check(rules: Rules, state: State, uid: str, ctx: Context, why: str, drm: int = 0) -> bool:
     """An EC (5.6.1): d10 plus modifiers, passed at or under the current efficiency."""
+    roll = ctx.roll(10, t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why=why))
+    return efficiency_passed(rules, state, uid, roll, drm)
+
+
+def efficiency_passed(rules: Rules, state: State, uid: str, roll: int, drm: int = 0) -> bool:
+    """Whether ``roll`` passes ``uid``'s EC (5.6.1): at or under its current efficiency."""
     u = state["units"][uid]
     printed = rules.units[uid]
     eff = printed.eff_d if u["disorganized"] else printed.eff
     if u["side"] == "soviet" and state["surprise"]["active"]:
         drm += 2  # 10.2
-    roll = ctx.roll(10, t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why=why))
     return roll + drm <= eff
 
 
@@ -76,6 +81,9 @@ class Ops(Procedure):
 
     def run(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
         rules = rules_of(game)
+        if "rolled" in frame:
+            self.rolled(rules, state, frame, ctx)
+            return
         surprise = state["surprise"]
         if surprise["active"] and (surprise["left"] <= 0 or state["passed"]["german"] or not eligible(state, rules, "german")):
             surprise["active"] = False
@@ -96,14 +104,28 @@ class Ops(Procedure):
             holder = "soviet" if state["passed"]["german"] else "german"
             ctx.log(t("{side} has the initiative: the other side has passed (6.2).", side=holder))
         else:
-            holder = self.roll_initiative(rules, state, ctx)
+            frame["rolled"] = {}
+            luck.hold(state, "german", "initiative", t("Initiative: German"))  # each side's own roll (5.2)
+            return
         state["holder"] = holder
         flow.call(state, "choose")
 
-    def roll_initiative(self, rules: Rules, state: State, ctx: Context) -> str:
+    def rolled(self, rules: Rules, state: State, frame: Frame, ctx: Context) -> None:
+        """An initiative die is in (held for Schlachtenglück, 5.2): roll the Soviet one, or compare."""
+        got = frame["rolled"]
+        got["soviet" if "german" in got else "german"] = luck.die(frame)
+        del frame["returned"]
+        if "soviet" not in got:
+            luck.hold(state, "soviet", "initiative", t("Initiative: Soviet"))
+            return
+        del frame["rolled"]
+        state["holder"] = self.roll_initiative(rules, state, got["german"], got["soviet"], ctx)
+        flow.call(state, "choose")
+
+    def roll_initiative(self, rules: Rules, state: State, german_die: int, soviet_die: int, ctx: Context) -> str:
         marker = state["marker"]
-        german = ctx.roll(10, t("Initiative: German")) + state["interdiction"]
-        soviet = ctx.roll(10, t("Initiative: Soviet"))
+        german = german_die + state["interdiction"]
+        soviet = soviet_die
         if marker["side"] == "german":
             german += marker["value"]
         elif marker["side"] == "soviet":
@@ -179,19 +201,35 @@ class Choose(Procedure):
                 if state["formations"][fid]["level"] < 1:
                     raise IllegalOrder(t("{formation} is at activation level 0 and cannot be activated.", formation=fid), "6.3")
                 raise IllegalOrder(t("In the Surprise Attack only infantry divisions are activated, each once."), "10.2")
-            level = state["formations"][fid]["level"]
-            roll = ctx.roll(10, t("Action points of {formation}", formation=fid))
-            ap, _ = rules.ap(level, roll)
-            state["ap"][role] = ap
-            state["formations"][fid]["level"] = level - 1
-            if state["surprise"]["active"]:
-                state["surprise"]["left"] -= 1
-                state["surprise"]["used"].append(fid)
-            ctx.log(t("{side} activates {formation}: level {level}, d10 {roll}: {ap} AP; its marker drops to {new} (6.3).",
-                      side=role, formation=fid, level=level, roll=roll, ap=ap, new=level - 1))
-            flow.goto(state, "activation", side=role, formation=fid, reaction=False)
+            frame["activating"] = fid
+            luck.hold(state, role, "ap", t("Action points of {formation}", formation=fid))  # the activating side's own roll (5.2)
         else:
             raise flow.refuse(action, ("activate", "transfer", "pass"), self.step(game, state, frame), t("Give 'activate FORMATION', 'transfer' or 'pass'."))
+
+    def automatic(self, frame: Frame) -> bool:
+        return "activating" in frame and "returned" in frame
+
+    def run(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
+        """The Action Points die is in (6.3.1): the activation begins."""
+        rules = rules_of(game)
+        role = state["holder"]
+        fid = frame.pop("activating")
+        roll = luck.die(frame)
+        del frame["returned"]
+        level = state["formations"][fid]["level"]
+        ap, _ = rules.ap(level, roll)
+        state["ap"][role] = ap
+        state["formations"][fid]["level"] = level - 1
+        if state["surprise"]["active"]:
+            state["surprise"]["left"] -= 1
+            state["surprise"]["used"].append(fid)
+        ctx.log(t("{side} activates {formation}: level {level}, d10 {roll}: {ap} AP; its marker drops to {new} (6.3).",
+                  side=role, formation=fid, level=level, roll=roll, ap=ap, new=level - 1))
+        flow.goto(state, "activation", side=role, formation=fid, reaction=False)
+
+
+#: The keys of an activation frame waiting for a held check (5.2) before its Action goes on.
+HELD = ("recovering", "infiltrating", "moving", "declaring")
 
 
 class Activation(Procedure):
@@ -345,9 +383,34 @@ class Activation(Procedure):
         if state["ap"][role] < 1:
             raise IllegalOrder(t("A Recovery Action costs 1 AP."), "7")
         state["ap"][role] -= 1
+        frame["recovering"] = uid
+        luck.hold(state, role, "recovery", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why="recovery"))  # its owner's roll (5.2)
+
+    def automatic(self, frame: Frame) -> bool:
+        return any(k in frame for k in HELD) and "returned" in frame
+
+    def run(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
+        """A held check is in: an isolated mover's (5.8.4), an infiltrating unit's (7.3.4), or the Recovery Action's (7.6)."""
+        if "moving" in frame:
+            self.isolated_checked(game, state, frame, ctx)
+            return
+        if "declaring" in frame:
+            from engine.games.across_the_bug_river import battle
+
+            battle.isolated_checked(game, state, frame, ctx)
+            return
+        if "infiltrating" in frame:
+            from engine.games.across_the_bug_river import infiltration
+
+            infiltration.checked(game, state, frame, ctx)
+            return
+        rules = rules_of(game)
+        uid = frame.pop("recovering")
+        roll = luck.die(frame)
+        del frame["returned"]
         drm = -2 if self.fortified_soviet_infantry(rules, state, uid) else 0
         name = game_ref(state, uid)
-        if efficiency_check(rules, state, uid, ctx, "recovery", drm):
+        if efficiency_passed(rules, state, uid, roll, drm):
             set_disorganized(rules, state, uid, False)
             ctx.log(t("{unit} recovers (7.6).", unit=name))
         else:
@@ -377,11 +440,35 @@ class Activation(Procedure):
             frame["boats"] = sorted({*frame.get("boats", []), *movers})  # the Boat markers (7.3.8)
             ctx.log(ngettext("{n} unit crosses the Bug by boat (7.3.8).", "{n} units cross the Bug by boat (7.3.8).", len(movers)))
         isolated = [u for u in movers if board.command(rules, state, u) == "isolated"]
-        for uid in isolated:
-            if not efficiency_check(rules, state, uid, ctx, "isolated unit acting"):
-                set_disorganized(rules, state, uid, True)
-                movers.remove(uid)
-                ctx.log(t("{unit} is isolated, fails its efficiency check and disorganises (5.8.4).", unit=game_ref(state, uid)))
+        frame["moving"] = {"queue": isolated, "movers": movers, "full": full, "cost": cost}
+        self.next_isolated(game, state, frame, ctx)
+
+    def next_isolated(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
+        """The next isolated mover's efficiency check (5.8.4), held as its owner's roll (5.2); then the move sets off."""
+        job = frame["moving"]
+        if job["queue"]:
+            uid = job["queue"].pop(0)
+            job["current"] = uid
+            luck.hold(state, frame["side"], "efficiency", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why="isolated unit acting"))
+            return
+        del frame["moving"]
+        self.set_off(game, state, frame, job["movers"], job["full"], job["cost"], ctx)
+
+    def isolated_checked(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
+        rules = rules_of(game)
+        job = frame["moving"]
+        uid = job.pop("current")
+        roll = luck.die(frame)
+        del frame["returned"]
+        if not efficiency_passed(rules, state, uid, roll):
+            set_disorganized(rules, state, uid, True)
+            job["movers"].remove(uid)
+            ctx.log(t("{unit} is isolated, fails its efficiency check and disorganises (5.8.4).", unit=game_ref(state, uid)))
+        self.next_isolated(game, state, frame, ctx)
+
+    def set_off(self, game: Any, state: State, frame: Frame, movers: list[str], full: list[str], cost: int, ctx: Context) -> None:
+        """The moving stack sets off along its path (7.3), pausing where a reaction may be attempted."""
+        start, path = full[0], full[1:]
         for uid in movers:
             drop_improved(state, state["units"][uid]["hex"])
         ctx.log(t("{formation} moves from {start} along {path} ({cost} AP).", formation=frame["formation"],
@@ -480,7 +567,7 @@ def finish_move(game: Any, state: State, frame: Frame, ctx: Context) -> None:
 
 
 def mark_control(game: Any, state: State) -> None:
-    """VP hexes belong to the last side to occupy them (digest 3.7; the 9 supply line is not traced yet)."""
+    """Each VP hex's last occupier (digest 3.7); control also needs the 9 supply line (``supplyline``)."""
     for label in list(state["control"]):
         sides = {state["units"][u]["side"] for u in board.at(state, label) if state["units"][u]["kind"] == "unit"}
         if len(sides) == 1:
@@ -505,7 +592,6 @@ class React(Procedure):
                               hex=frame["at"], formations=", ".join(frame["formations"])), tuple(acts))
 
     def handle(self, game: Any, state: State, frame: Frame, role: Role, action: Action, ctx: Context) -> None:
-        rules = rules_of(game)
         if action.verb == "noreact":
             ctx.log(t("{side} does not react.", side=role))
             self.resume(game, state, ctx)
@@ -516,16 +602,36 @@ class React(Procedure):
         if fid not in frame["formations"]:
             raise IllegalOrder(t("{formation} has no qualifying unit next to {hex}: it may be {formations}.",
                                  formation=fid, hex=frame["at"], formations=", ".join(frame["formations"])), "6.4.1")
-        value = rules.formations[fid].reaction
-        drm = 2 if role == "soviet" and state["surprise"]["active"] else 0
-        roll = ctx.roll(10, t("Reaction check of {formation}", formation=fid))
-        if roll + drm > value:
-            ctx.log(t("{formation} fails its reaction check ({roll} against {value}); the move goes on (6.4.4).",
-                      formation=fid, roll=roll + drm, value=value))
-            self.resume(game, state, ctx)
+        frame["reacting"] = fid
+        luck.hold(state, role, "reaction", t("Reaction check of {formation}", formation=fid))  # the reacting side's own roll (5.2)
+
+    def automatic(self, frame: Frame) -> bool:
+        return "reacting" in frame and "returned" in frame
+
+    def run(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
+        """A held die of the reaction is in: the check (6.4.2), then the reaction's AP (6.4.3)."""
+        rules = rules_of(game)
+        role = board.other(frame["mover"])
+        fid = frame["reacting"]
+        roll = luck.die(frame)
+        del frame["returned"]
+        if "check" not in frame:
+            value = rules.formations[fid].reaction
+            drm = 2 if role == "soviet" and state["surprise"]["active"] else 0
+            if roll + drm > value:
+                ctx.log(t("{formation} fails its reaction check ({roll} against {value}); the move goes on (6.4.4).",
+                          formation=fid, roll=roll + drm, value=value))
+                self.resume(game, state, ctx)
+                return
+            frame["check"] = [roll + drm, value]
+            luck.hold(state, role, "ap", t("Reaction points of {formation}", formation=fid))
             return
+        self.react(game, rules, state, frame, role, fid, roll, ctx)
+
+    def react(self, game: Any, rules: Rules, state: State, frame: Frame, role: str, fid: str, ap_roll: int, ctx: Context) -> None:
+        """The reaction succeeded: its AP, the moving stack stops, the reaction's activation (6.4.2)."""
+        roll, value = frame["check"]
         level = state["formations"][fid]["level"]
-        ap_roll = ctx.roll(10, t("Reaction points of {formation}", formation=fid))
         _, red = rules.ap(level, ap_roll)
         state["ap"][role] = red
         state["formations"][fid]["level"] = level - 1
@@ -534,7 +640,7 @@ class React(Procedure):
         walk.stop(below["walk"])
         finish_move(game, state, below, ctx)
         ctx.log(t("{formation} reacts ({roll} against {value}): {ap} AP; its marker drops to {new}. The moving stack stops and its Action ends (6.4.2).",
-                  formation=fid, roll=roll + drm, value=value, ap=red, new=level - 1))
+                  formation=fid, roll=roll, value=value, ap=red, new=level - 1))
         flow.call(state, "activation", side=role, formation=fid, reaction=True)
 
     def resume(self, game: Any, state: State, ctx: Context) -> None:

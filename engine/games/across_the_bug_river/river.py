@@ -10,16 +10,19 @@ that formation not disorganised and in command range stands in one of the two he
 across is free of enemy units and of EZOC without a friend. The bridge is in ``state["pontoons"]``
 (a bridge for every purpose: ``board.bug_unbridged``) and its corps in ``state["pontoon_of"]``; an
 enemy combat unit in or next to either hex of it removes it for good (digest 8.2), looked at when
-each order ends (``check``).
+each order ends (``check``). In the Reinforcement Segment the German may take a standing bridge up
+(``pontoon remove CORPS``, the ``pontoons`` window) to build it again later; the published default
+keeps it (``pass``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from engine import flow
 from engine.errors import IllegalOrder
-from engine.flow import Frame
-from engine.game import Action, Context, State
+from engine.flow import Frame, Procedure, Step
+from engine.game import Action, Context, Prompt, Role, State
 from engine.games.across_the_bug_river import board
 from engine.games.across_the_bug_river.data import Rules
 from engine.hexgrid import Label
@@ -92,6 +95,8 @@ def actions(rules: Rules, state: State, frame: Frame, members: list[str]) -> lis
 def build(game: Any, state: State, frame: Frame, role: str, args: tuple[str, ...], ctx: Context) -> None:
     """The pontoon-bridge Action (10.3)."""
     rules: Rules = game.rules
+    if args[0] == "remove":
+        raise IllegalOrder(t("A pontoon bridge is taken up only in the Reinforcement Segment of the Admin Phase."), "10.3")
     a, b = args
     problem = refusal(rules, state, frame, a, b)
     if problem is not None:
@@ -116,3 +121,44 @@ def check(rules: Rules, state: State, ctx: Context) -> None:
             state["pontoons"] = [p for p in state["pontoons"] if sorted(p) != sorted((a, b))]
             state["pontoon_of"][corps] = LOST
             ctx.log(t("An enemy unit next to the pontoon bridge of {corps} Corps at {a}-{b}: it is removed from the game (10.3).", corps=corps, a=a, b=b))
+
+
+def standing(state: State) -> list[str]:
+    """The corps whose pontoon bridge stands on the map now."""
+    return sorted(c for c, where in state.get("pontoon_of", {}).items() if where not in (None, LOST))
+
+
+class Removal(Procedure):
+    """The German may remove a pontoon bridge in the Reinforcement Segment to use it again (10.3)."""
+
+    name = "pontoons"
+    rule = "10.3"
+
+    def step(self, game: Any, state: State, frame: Frame) -> Step:
+        return Step(t("Pontoon bridges (Reinforcement Segment)"), "10.3")
+
+    def active(self, game: Any, state: State, frame: Frame) -> frozenset[Role]:
+        return frozenset({"german"})
+
+    def prompt(self, game: Any, state: State, frame: Frame, role: Role) -> Prompt:
+        acts = (Action("pass"), *(Action("pontoon", ("remove", c)) for c in standing(state)))
+        return Prompt(role, t("Reinforcement Segment: 'pontoon remove CORPS' takes a pontoon bridge up to build it again later, or 'pass' keeps them all (10.3)."),
+                      acts, default=Action("pass"))
+
+    def handle(self, game: Any, state: State, frame: Frame, role: Role, action: Action, ctx: Context) -> None:
+        from engine.games.across_the_bug_river.admin import begin_ops
+
+        if action.verb == "pass" and not action.args:
+            begin_ops(state)
+            return
+        if action.verb != "pontoon" or len(action.args) != 2 or action.args[0] != "remove":
+            raise flow.refuse(action, ("pontoon", "pass"), self.step(game, state, frame), t("Give 'pontoon remove CORPS' or 'pass'."))
+        corps = action.args[1]
+        if corps not in standing(state):
+            raise IllegalOrder(t("{corps} Corps has no pontoon bridge on the map; standing: {standing}.", corps=corps, standing=", ".join(standing(state)) or "-"), "10.3")
+        a, b = state["pontoon_of"][corps].split("-")
+        state["pontoons"] = [p for p in state["pontoons"] if sorted(p) != sorted((a, b))]
+        state["pontoon_of"][corps] = None
+        ctx.log(t("The German takes up the pontoon bridge of {corps} Corps at {a}-{b}: it may be built again (10.3).", corps=corps, a=a, b=b))
+        if not standing(state):
+            begin_ops(state)

@@ -20,7 +20,7 @@ from engine import stacks
 from engine.errors import IllegalOrder
 from engine.flow import Frame
 from engine.game import Action, Context, State
-from engine.games.across_the_bug_river import board
+from engine.games.across_the_bug_river import board, supplyline
 from engine.games.across_the_bug_river.data import Rules
 from engine.games.across_the_bug_river.phases import drop_improved
 from engine.text import t
@@ -52,7 +52,7 @@ def score_conditional(rules: Rules, state: State, ctx: Context) -> None:
         return
     held = state.setdefault("conditional", {})
     for label, turn in sorted(conditional_hexes(rules).items()):
-        if turn == state["turn"] and state["control"].get(label) == "german" and label not in held:
+        if turn == state["turn"] and supplyline.controller(rules, state, label) == "german" and label not in held:
             held[label] = int(state["vp_hexes"].get(label, 0))
             ctx.log(t("The German holds {hex} at the end of turn {turn}: {vp} conditional VP (11.3).", hex=label, turn=turn, vp=held[label]))
 

@@ -1,7 +1,7 @@
 """The Admin Phase (8) in segment order, and the end of the turn (7.8) with victory points (9)."""
 
 from engine.games.across_the_bug_river.admin import verdict, victory_points
-from tests.engine.games.across_the_bug_river.helpers import GAME, ctx, empty, put
+from tests.engine.games.across_the_bug_river.helpers import GAME, ctx, empty, put, run
 
 RULES = GAME.rules
 
@@ -9,9 +9,7 @@ RULES = GAME.rules
 def run_admin(state, *rolls):
     state["flow"] = [{"proc": "admin"}]
     state["surprise"] = {"active": False, "left": 0, "used": []}
-    c = ctx(*rolls)
-    GAME.run_automatic(state, c)
-    return c
+    return run(state, ctx(*rolls))
 
 
 def cut_off(state):

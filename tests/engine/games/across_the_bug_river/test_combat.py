@@ -9,8 +9,10 @@ from fractions import Fraction
 import pytest
 
 from bot.i18n import render
+from engine import stacks
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.games.across_the_bug_river import combat
+from engine.games.across_the_bug_river.game import POLICY
 from tests.engine.games.across_the_bug_river.helpers import GAME, activating, empty, play, put
 
 RULES = GAME.rules
@@ -107,7 +109,17 @@ def test_out_of_command_units_make_only_hasty_attacks():
     put(state, "HQ-14pz", "1212")
     with pytest.raises(IllegalOrder) as err:
         play(state, "german", "attack regular 1507 1607")
-    assert err.value.rule == "7"
+    assert err.value.rule == "5.8.3"
+
+
+def test_isolated_units_make_only_hasty_attacks():
+    """5.8.4: isolated units suffer the out-of-command effects: no regular or prepared attack."""
+    state = duel()
+    stacks.remove(POLICY, state, state["units"], "HQ-14pz")
+    state["units"]["HQ-14pz"]["hex"] = None
+    with pytest.raises(IllegalOrder) as err:
+        play(state, "german", "attack prepared 1507 1607")
+    assert err.value.rule == "5.8.4"
 
 
 def test_an_out_of_command_hasty_attack_costs_double():

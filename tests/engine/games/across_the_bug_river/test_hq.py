@@ -2,9 +2,18 @@
 
 import pytest
 
+from bot.i18n import render
 from engine.errors import IllegalOrder
 from engine.games.across_the_bug_river import battle, hq
-from tests.engine.games.across_the_bug_river.helpers import GAME, activating, ctx, empty, play, put
+from tests.engine.games.across_the_bug_river.helpers import (
+    GAME,
+    activating,
+    ctx,
+    empty,
+    ground,
+    play,
+    put,
+)
 
 RULES = GAME.rules
 
@@ -161,3 +170,16 @@ def test_an_illegal_relocation_is_refused(setup, line, rule):
         play(state, "german", line)
     assert err.value.rule == rule
 
+
+
+def test_a_relocation_out_of_supply_is_refused(monkeypatch):
+    """7.4: the destination must be in supply: with the German supply area (here one hex) held by the enemy, 1505 is not."""
+    ground(monkeypatch, {"1408": "village", "1505": "village", "1001": "clear"})
+    monkeypatch.setitem(RULES.board.zones, "supply_german", frozenset({"1001"}))
+    state = relocating()
+    assert hq.relocation_refusal(RULES, state, state["flow"][-1], "HQ-14pz", "1505") is None
+    put(state, "I/16", "1001")
+    with pytest.raises(IllegalOrder) as err:
+        play(state, "german", "relocate HQ-14pz 1505")
+    assert err.value.rule == "7.4" and "1505 is not in supply" in render(err.value.text(), "en", "german")
+    assert state["units"]["HQ-14pz"]["hex"] == "1408"

@@ -3,7 +3,7 @@
 import pytest
 
 from engine.errors import IllegalOrder
-from tests.engine.games.across_the_bug_river.helpers import GAME, ctx, fresh, play
+from tests.engine.games.across_the_bug_river.helpers import GAME, ctx, fresh, play, run
 
 
 def after_surprise(state):
@@ -17,7 +17,7 @@ def initiative(state, german, soviet):
     play(state, "german", "pass")  # leaves the cycle; undo the pass and roll a real cycle
     state["passed"]["german"] = False
     state["flow"] = [{"proc": "ops"}]
-    GAME.run_automatic(state, ctx(german, soviet))
+    run(state, ctx(german, soviet))
 
 
 def test_the_surprise_attack_gives_the_german_the_first_activations():

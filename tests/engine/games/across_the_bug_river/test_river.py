@@ -3,8 +3,18 @@
 import pytest
 
 from engine.errors import IllegalOrder
-from engine.games.across_the_bug_river import moves
-from tests.engine.games.across_the_bug_river.helpers import GAME, activating, empty, play, put
+from engine.games.across_the_bug_river import moves, river
+from engine.games.across_the_bug_river.admin import after_replacements
+from engine.hexgrid import hexside
+from tests.engine.games.across_the_bug_river.helpers import (
+    GAME,
+    activating,
+    ctx,
+    empty,
+    ground,
+    play,
+    put,
+)
 
 RULES = GAME.rules
 
@@ -121,3 +131,66 @@ def test_an_enemy_unit_next_to_a_pontoon_removes_it_for_good():
     play(state, "german", "end")
     assert state["pontoons"] == []
     assert state["pontoon_of"]["III"] == "lost"
+
+
+def reinforcement_segment(corps="III", where=("1905", "2005")):
+    """The Admin Phase reaches the Reinforcement Segment with ``corps``' pontoon bridge standing."""
+    state = empty()
+    state["surprise"] = {"active": False, "left": 0, "used": []}
+    state["pontoons"] = [sorted(where)]
+    state["pontoon_of"] = {corps: "-".join(sorted(where))}
+    state["flow"] = [{"proc": "replacement"}]
+    after_replacements(GAME, state, ctx())
+    return state
+
+
+def test_the_german_is_asked_about_a_standing_pontoon_in_the_reinforcement_segment():
+    """10.3: with a pontoon bridge on the map, the Reinforcement Segment asks the German; the published default keeps it."""
+    state = reinforcement_segment()
+    assert state["flow"][-1]["proc"] == "pontoons" and GAME.active(state) == {"german"}
+    assert GAME.default_action(state, "german").verb == "pass"
+    play(state, "german", "pass")
+    assert state["pontoon_of"]["III"] == "1905-2005" and state["pontoons"] == [["1905", "2005"]]
+    assert state["flow"][-1]["proc"] != "pontoons"
+
+
+def test_a_pontoon_taken_up_may_be_built_again(monkeypatch):
+    """10.3: 'pontoon remove III' takes the bridge off the map, and III Corps may build it again later."""
+    ground(monkeypatch, {"1505": "village", "1905": "clear", "2005": "clear"})
+    monkeypatch.setitem(RULES.board.sides, hexside("1905", "2005"), frozenset({"bug"}))
+    state = reinforcement_segment()
+    play(state, "german", "pontoon remove III")
+    assert state["pontoons"] == [] and state["pontoon_of"]["III"] is None
+    state["flow"] = [{"proc": "ops"}, {"proc": "activation", "side": "german", "formation": "44id", "reaction": False}]
+    state["ap"]["german"] = 6
+    put(state, "HQ-44id", "1505")
+    put(state, "I/131", "1905")
+    assert river.refusal(RULES, state, state["flow"][-1], "1905", "2005") is None
+
+
+def test_no_pontoon_question_without_a_standing_bridge():
+    """10.3: a lost bridge (or none) does not stop the Reinforcement Segment."""
+    state = reinforcement_segment()
+    state["pontoon_of"]["III"] = "lost"
+    state["pontoons"] = []
+    state["flow"] = [{"proc": "replacement"}]
+    after_replacements(GAME, state, ctx())
+    assert state["flow"][-1]["proc"] != "pontoons"
+
+
+def test_a_pontoon_is_taken_up_only_in_the_reinforcement_segment():
+    """10.3: 'pontoon remove' in an activation is refused."""
+    state = boats()
+    state["pontoons"] = [["1905", "2005"]]
+    state["pontoon_of"] = {"III": "1905-2005"}
+    with pytest.raises(IllegalOrder) as err:
+        play(state, "german", "pontoon remove III")
+    assert err.value.rule == "10.3"
+
+
+def test_only_a_standing_pontoon_is_taken_up():
+    """10.3: a corps with no bridge on the map has none to take up."""
+    state = reinforcement_segment()
+    with pytest.raises(IllegalOrder) as err:
+        play(state, "german", "pontoon remove XXIX")
+    assert err.value.rule == "10.3"
