@@ -854,6 +854,8 @@ def reinforce(data: GameData, state: State, ctx: Context) -> None:
             reinforce_radio(state, r, ctx)
             continue
         new_unit(state, r["id"], r["type"], r["side"], None)
+        if r.get("weapon"):  # it enters carrying its weapon (6.1.2 step 5, 11.2)
+            state["weapons"][r["weapon"]["id"]] = {"type": r["weapon"]["type"], "side": r["side"], "unit": r["id"], "broken": False}
         ctx.log(t("{unit} arrives as a reinforcement of {side} (6.1.2).", unit=r["id"], side=r["side"]))
         ask(state, "reinforce", r["side"], "6.1.2", False, unit=r["id"])
 
@@ -890,7 +892,10 @@ def _no_entry(data: GameData, state: State, choice: dict[str, Any], ctx: Context
     u = state["units"][choice["unit"]]
     if u["hex"] is None:
         del state["units"][choice["unit"]]
-        state["reinforcements"].append({"time": state["time"] + 1, "side": u["side"], "id": choice["unit"], "type": u["type"]})
+        r: dict[str, Any] = {"time": state["time"] + 1, "side": u["side"], "id": choice["unit"], "type": u["type"]}
+        for wid in [w for w, v in state.get("weapons", {}).items() if v["unit"] == choice["unit"]]:
+            r["weapon"] = {"id": wid, "type": state["weapons"].pop(wid)["type"]}  # its weapon waits with it (11.2)
+        state["reinforcements"].append(r)
         ctx.log(t("{unit} finds no hex of its edge free and waits for the next Time space (6.1.2).", unit=choice["unit"]))
 
 

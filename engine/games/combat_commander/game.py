@@ -296,8 +296,12 @@ class CombatCommander(flow.ProcedureGame):
             for line in spec.get("reinforcements", []):
                 space, uid, ctype = line.split()
                 state["reinforcements"].append({"time": int(space), "side": role, "id": uid, "type": ctype})
+            waiting = {r["id"]: r for r in state["reinforcements"] if r["side"] == role}
             for line in spec.get("weapons", []):  # each carried by the unit the scenario names (11.2)
                 wid, wtype, carrier = line.split()
+                if carrier in waiting:  # a reinforcement's weapon waits on the Time track with it (6.1.2 step 5)
+                    waiting[carrier]["weapon"] = {"id": wid, "type": wtype}
+                    continue
                 state["weapons"][wid] = {"type": wtype, "side": role, "unit": carrier, "broken": False}
             for line in spec.get("fortifications", []):  # F100.1: the scenario's, nobody's once placed (Glossary)
                 label, kind = data.parse_fortification(line)
@@ -748,7 +752,7 @@ class CombatCommander(flow.ProcedureGame):
         known = weapons.types()
         for s in self.data.scenarios.values():
             for role, spec in s.sides.items():
-                units = {line.split()[0] for line in spec["units"]}
+                units = {line.split()[0] for line in spec["units"]} | {line.split()[1] for line in spec.get("reinforcements", []) if len(line.split()) == 3}
                 carriers: list[str] = []
                 for line in spec.get("weapons", []):
                     wid, wtype, carrier = line.split()

@@ -100,3 +100,32 @@ def test_the_sniper_cannot_reach_farther_than_adjacent() -> None:
     assert exc.value.rule == "1.9.1.3"
     play(m, "axis", "pass")
     assert not m.state["units"]["a-s1"]["broken"] and top(m) == "turn"
+
+
+def test_a_reinforcement_waits_on_the_time_track_with_its_weapon() -> None:
+    """6.1.2 step 5, 11.2: a weapon the scenario gives a reinforcement is not in play before its carrier."""
+    m = new_match()
+    r = next(r for r in m.state["reinforcements"] if r["id"] == "g-s5")
+    assert r["weapon"] == {"id": "g-w3", "type": "ger_lmg"} and "g-w3" not in m.state["weapons"]
+
+
+def test_a_reinforcement_enters_carrying_its_weapon() -> None:
+    """6.1.2 step 5, 11.2: the reinforcement enters along its edge with the weapon the scenario gives it."""
+    m = new_match()
+    advance_to(m, 2)
+    head = next(c for c in m.state["choices"] if c["unit"] == "g-s5")
+    assert m.state["weapons"]["g-w3"]["unit"] == "g-s5"
+    while m.state["choices"] and m.state["choices"][0] is not head:
+        c = m.state["choices"][0]
+        play(m, c["role"], "choose", events.options(DATA, m.state, c)[0])
+    play(m, "axis", "choose", "B1")
+    assert m.state["units"]["g-s5"]["hex"] == "B1" and m.state["weapons"]["g-w3"] == {"type": "ger_lmg", "side": "axis", "unit": "g-s5", "broken": False}
+
+
+def test_a_reinforcement_that_waits_keeps_its_weapon_off_the_map() -> None:
+    """6.1.2, 8, 11.2 (R21): a reinforcement with no free edge hex waits with its weapon for the next Time space."""
+    m = new_match()
+    m.state["blaze"] = sorted(events.board(DATA, m.state).zone("edge-axis"))
+    advance_to(m, 2)
+    r = next(r for r in m.state["reinforcements"] if r["id"] == "g-s5")
+    assert r["time"] == 3 and r["weapon"] == {"id": "g-w3", "type": "ger_lmg"} and "g-w3" not in m.state["weapons"]
