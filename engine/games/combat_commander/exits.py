@@ -54,6 +54,10 @@ def exit_unit(g: Rules, state: State, uid: str, ctx: Context) -> None:
     model.score(state, role, points)
     space = int(state["time"]) + 1
     u.update(hex=None, broken=False, suppressed=False)
+    u.pop("veteran", None)  # it loses its Veteran marker (7.2.1, E44.1)
+    for w in state.get("weapons", {}).values():
+        if w["unit"] == uid:
+            w["broken"] = False  # it keeps its weapon, repaired (7.2.1)
     state["reinforcements"].append({"time": space, "side": role, "id": uid, "type": u["type"]})
     ctx.log(t("{unit} exits off the enemy edge from {hex}: {side} scores {vp} VP; it waits on Time space {space} (7.2.1).", unit=uid, hex=where, side=role, vp=points, space=space))
     from engine.games.combat_commander import events  # events' choice tables read this module

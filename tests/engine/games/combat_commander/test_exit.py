@@ -179,3 +179,23 @@ def test_past_sudden_death_the_next_space_is_the_only_one() -> None:
     play(m, "allies", "exit", "a-s1")
     assert top(m) != "choice"
     assert {"time": m.state["sudden_death"] + 1, "side": "allies", "id": "a-s1", "type": "usa_rifle"} in m.state["reinforcements"]
+
+
+def test_an_exited_unit_loses_its_veteran_marker() -> None:
+    """7.2.1, E44.1: a unit that exits loses its Veteran marker (a brand-new reinforcement)."""
+    m = new_match()
+    allies_to_play(m, {"a-s1": "F1", "a-s2": "F9", "g-s1": "N5"})
+    m.state["units"]["a-s1"]["veteran"] = True
+    play(m, "allies", "move", hold(m, "allies", "move"), "a-s1")
+    play(m, "allies", "exit", "a-s1")
+    assert "veteran" not in m.state["units"]["a-s1"]
+
+
+def test_an_exited_unit_keeps_its_weapon_repaired() -> None:
+    """7.2.1: the exited unit keeps its weapon, in good order again even if it was broken when it left."""
+    m = new_match()
+    allies_to_play(m, {"a-s3": "F1", "a-s2": "F9", "g-s1": "N5"})
+    m.state["weapons"]["a-w1"]["broken"] = True
+    play(m, "allies", "move", hold(m, "allies", "move"), "a-s3")
+    play(m, "allies", "exit", "a-s3")
+    assert m.state["weapons"]["a-w1"] == {"type": "usa_bar", "side": "allies", "unit": "a-s3", "broken": False}
