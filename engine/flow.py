@@ -209,6 +209,23 @@ class Procedure:
         raise RuntimeError(f"procedure {self.name!r} is not automatic")
 
 
+class Resumable(Procedure):
+    """A procedure that calls others and goes on by itself when one of them ends (``end`` sets
+    ``frame["resumed"]`` and hands over ``frame["returned"]``); it may also set ``resumed`` to run
+    again at once. ``run`` clears the flag and passes what came back (``{}`` if nothing) to ``resume``."""
+
+    def automatic(self, frame: Frame) -> bool:
+        return bool(frame.get("resumed"))
+
+    def run(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
+        frame["resumed"] = False
+        self.resume(game, state, frame, ctx, frame.pop("returned", {}))
+
+    def resume(self, game: Any, state: State, frame: Frame, ctx: Context, back: dict[str, Any]) -> None:
+        """The procedure's work, given what the procedure it called returned (games override)."""
+        raise RuntimeError(f"procedure {self.name!r} does not say how it resumes")
+
+
 class ProcedureGame(Game):
     """Dispatch of ``active`` / ``prompt`` / ``apply`` to a registry of procedures."""
 

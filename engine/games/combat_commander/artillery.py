@@ -21,7 +21,7 @@ from typing import Any
 from engine import flow, windows
 from engine.datafiles import read_text
 from engine.errors import IllegalOrder
-from engine.flow import Procedure, Step
+from engine.flow import Step
 from engine.game import Context, Role, State
 from engine.games.combat_commander import (
     attack,
@@ -199,7 +199,7 @@ def vulnerable(g: Rules, state: State, role: Role, label: Label, roll: int, ctx:
         ctx.log(t("The {fort} in {hex} stands: Impact roll {roll}, Vulnerability number {n} for FP {fp} (O18.2.3.3).", fort=fortifications.NAMES[fort], hex=label, roll=roll, n=number, fp=fp))
 
 
-class FireForEffect(Procedure):
+class FireForEffect(flow.Resumable):
     """O18.2-O18.2.3: accuracy (held), drift, then the smoke barrage or, hex by hex, the Impact roll
     (held) and the defense rolls (each held) of the fire barrage (O18.2.3.2, O20.3.3-4)."""
 
@@ -209,13 +209,8 @@ class FireForEffect(Procedure):
     def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
         return Step(t("Fire for Effect"), "O18.2")
 
-    def automatic(self, frame: flow.Frame) -> bool:
-        return bool(frame.get("resumed"))
-
-    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+    def resume(self, game: Any, state: State, frame: flow.Frame, ctx: Context, back: dict[str, Any]) -> None:
         g = rules_of(game)
-        frame["resumed"] = False
-        back = frame.pop("returned", {})
         stage = frame["stage"]
         role = frame["role"]
         if stage == "accuracy":

@@ -27,7 +27,7 @@ from typing import Any
 
 from engine import flow, windows
 from engine.errors import IllegalOrder
-from engine.flow import Procedure, Step
+from engine.flow import Step
 from engine.game import Context, Role, State
 from engine.games.combat_commander import (
     cards,
@@ -112,20 +112,15 @@ def attack_frame(state: State) -> flow.Frame:
     raise IllegalOrder(t("No Fire attack is being resolved now (O20.3)."), "O20.3")
 
 
-class FireAttack(Procedure):
+class FireAttack(flow.Resumable):
     name = ATTACK
     rule = "O20.3"
 
     def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
         return Step(t("Fire attack"), "O20.3")
 
-    def automatic(self, frame: flow.Frame) -> bool:
-        return bool(frame.get("resumed"))
-
-    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+    def resume(self, game: Any, state: State, frame: flow.Frame, ctx: Context, back: dict[str, Any]) -> None:
         g = rules_of(game)
-        frame["resumed"] = False
-        back = frame.pop("returned", {})
         stage = frame["stage"]
         if stage == "before" and frame["kind"] == "smoke":
             # O20.2.1: a smoke round adds no FP and makes no attack: straight to its Targeting roll.

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine import flow, windows
 from engine.errors import IllegalOrder, InvalidOrder
-from engine.flow import Procedure, Step
+from engine.flow import Step
 from engine.game import Action, Context, Prompt, Role, State
 from engine.games.combat_commander import (
     actioncards,
@@ -39,7 +39,7 @@ def demolition_hexes(state: State, role: Role) -> list[Label]:
     return [h for h in fortifications.friendly_hexes(state, role) if fortifications.fort_at(state, h) is not None]
 
 
-class DemolitionWindow(Procedure):
+class DemolitionWindow(flow.Resumable):
     name = "demolition_window"
     rule = "A31"
 
@@ -49,14 +49,9 @@ class DemolitionWindow(Procedure):
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[Role]:
         return frozenset({model.other(frame["passer"])})
 
-    def automatic(self, frame: flow.Frame) -> bool:
-        return bool(frame.get("resumed"))
-
-    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+    def resume(self, game: Any, state: State, frame: flow.Frame, ctx: Context, back: dict[str, Any]) -> None:
         """Back from the Hidden Units roll, accepted (9.1): its triggers, then the Support column (A35.4);
         back from anything else (a choice), the window waits for its player again."""
-        frame["resumed"] = False
-        back = frame.pop("returned", {})
         if "roll" in back and frame.pop("support", False):
             support_column(game, state, frame, back["roll"], ctx)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import flow, windows
-from engine.flow import Procedure, Step
+from engine.flow import Step
 from engine.game import Context, State
 from engine.games.combat_commander import attack, cards, events
 from engine.games.combat_commander.common import rules_of
@@ -23,7 +23,7 @@ from engine.text import t
 NAME = "event_roll"
 
 
-class EventRoll(Procedure):
+class EventRoll(flow.Resumable):
     name = NAME
     rule = "E42"
 
@@ -31,13 +31,8 @@ class EventRoll(Procedure):
         queue = state.get(events.ROLLS) or [{"rule": "E42"}]
         return Step(t("roll inside an event"), str(queue[0]["rule"]))
 
-    def automatic(self, frame: flow.Frame) -> bool:
-        return bool(frame.get("resumed"))
-
-    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+    def resume(self, game: Any, state: State, frame: flow.Frame, ctx: Context, back: dict[str, Any]) -> None:
         g = rules_of(game)
-        frame["resumed"] = False
-        back = frame.pop("returned", {})
         entry = state[events.ROLLS][0]
         if frame["stage"] == "roll":
             frame["stage"] = "result"

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine import flow
 from engine.errors import IllegalOrder
-from engine.flow import Procedure, Step
+from engine.flow import Step
 from engine.game import Action, Context, Prompt, Role, State
 from engine.games.combat_commander import attack, fire, smokerounds, weapons
 from engine.games.combat_commander.common import (
@@ -42,7 +42,7 @@ def group_options(g: Rules, state: State, units: list[str]) -> list[Action]:
     return out
 
 
-class FireOrder(Procedure):
+class FireOrder(flow.Resumable):
     name = "fire_order"
     rule = "O20"
 
@@ -87,13 +87,8 @@ class FireOrder(Procedure):
         frame["attacking"] = firers
         attack.start(state, role, firers, target, kind=smokerounds.WORD if smoke else "fire")
 
-    def automatic(self, frame: flow.Frame) -> bool:
-        return bool(frame.get("resumed"))
-
-    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+    def resume(self, game: Any, state: State, frame: flow.Frame, ctx: Context, back: dict[str, Any]) -> None:
         """Back from an attack: one that could not be rolled leaves its pieces free to fire (10.3.2.1)."""
-        frame["resumed"] = False
-        back = frame.pop("returned", {})
         firers = frame.pop("attacking", [])
         if not back.get("made", True):
             frame["fired"] = [u for u in frame["fired"] if u not in firers]

@@ -175,7 +175,7 @@ def melee_fp(g: Rules, state: State, units: list[str]) -> int:
     return sum(model.value(g.data, state, u, "fp") + (1 if "fp" in model.counter(g.data, state, u).boxed else 0) for u in units)
 
 
-class Melee(Procedure):
+class Melee(flow.Resumable):
     """O16.4, hex by hex: the Ambush window (A25, inactive player first); the melee FP of what is
     left (O16.4.1); the inactive player rolls first, then the active player, each roll held for the
     Initiative card (9.1) and its triggers resolved before the next (1.9.1); the lower total loses
@@ -188,13 +188,8 @@ class Melee(Procedure):
     def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
         return Step(t("melee"), "O16.4")
 
-    def automatic(self, frame: flow.Frame) -> bool:
-        return bool(frame.get("resumed"))
-
-    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+    def resume(self, game: Any, state: State, frame: flow.Frame, ctx: Context, back: dict[str, Any]) -> None:
         g = rules_of(game)
-        frame["resumed"] = False
-        back = frame.pop("returned", {})
         active = state["player"]
         order = (model.other(active), active)
         if frame["stage"] == "next":

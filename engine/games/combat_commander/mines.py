@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import flow, windows
-from engine.flow import Procedure, Step
+from engine.flow import Step
 from engine.game import Context, State
 from engine.games.combat_commander import (
     attack,
@@ -58,20 +58,15 @@ def mine_frame(state: State) -> flow.Frame:
     return next(f for f in reversed(flow.stack(state)) if f["proc"] == NAME)
 
 
-class MineAttack(Procedure):
+class MineAttack(flow.Resumable):
     name = NAME
     rule = "F103.2"
 
     def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
         return Step(t("mine attack"), "F103.2")
 
-    def automatic(self, frame: flow.Frame) -> bool:
-        return bool(frame.get("resumed"))
-
-    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+    def resume(self, game: Any, state: State, frame: flow.Frame, ctx: Context, back: dict[str, Any]) -> None:
         g = rules_of(game)
-        frame["resumed"] = False
-        back = frame.pop("returned", {})
         stage = frame["stage"]
         if state.get("over"):
             return

@@ -262,7 +262,7 @@ def transfers(g: Rules, state: State, frame: dict[str, Any], uid: str) -> list[t
     return [(wid, o) for o in model.units_at(state, u["hex"], u["side"]) if o != uid and weapons.carried(state, o) is None]
 
 
-class OpFire(Procedure):
+class OpFire(flow.Resumable):
     """A33: after each hex entered, the inactive player may fire at it once (one attack per expenditure)."""
 
     name = "opfire"
@@ -348,14 +348,9 @@ class OpFire(Procedure):
         move_frame["opfire"] = sorted(set(move_frame["opfire"]) | set(new))
         attack.start(state, role, firers, frame["hex"], mover=frame["mover"], kind="opfire")
 
-    def automatic(self, frame: flow.Frame) -> bool:
-        return bool(frame.get("resumed"))
-
-    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+    def resume(self, game: Any, state: State, frame: flow.Frame, ctx: Context, back: dict[str, Any]) -> None:
         """Back from the attack: one attack per expenditure (A33.3), the move goes on; an attack
         that could not be rolled (hindered below 1 FP, 10.3.2.1) leaves the window open."""
-        frame["resumed"] = False
-        back = frame.pop("returned", {})
         if back.get("mines"):
             return  # Hidden Mines have attacked the mover: the window stays open (R31)
         if back.get("made", True):

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import flow, windows
-from engine.flow import Procedure, Step
+from engine.flow import Step
 from engine.game import Context, State
 from engine.games.combat_commander import attack, cards, events, model, objectives
 from engine.games.combat_commander.common import rules_of
@@ -25,20 +25,15 @@ from engine.text import t
 NAME = "sudden_death"
 
 
-class SuddenDeath(Procedure):
+class SuddenDeath(flow.Resumable):
     name = NAME
     rule = "6.2.2"
 
     def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
         return Step(t("Sudden Death roll"), "6.2.2")
 
-    def automatic(self, frame: flow.Frame) -> bool:
-        return bool(frame.get("resumed"))
-
-    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+    def resume(self, game: Any, state: State, frame: flow.Frame, ctx: Context, back: dict[str, Any]) -> None:
         g = rules_of(game)
-        frame["resumed"] = False
-        back = frame.pop("returned", {})
         entry = state[cards.SUDDEN_DEATH][0]
         if frame["stage"] == "roll":
             frame["stage"] = "result"
