@@ -16,40 +16,26 @@ from typing import Any
 from engine import flow, windows
 from engine.flow import Step
 from engine.game import Context, State
-from engine.games.combat_commander import attack, cards, events
-from engine.games.combat_commander.common import rules_of
+from engine.games.combat_commander import attack, events
+from engine.games.combat_commander.common import Rules
+from engine.games.combat_commander.data import Card
+from engine.games.combat_commander.queuedrolls import QueuedRoll
 from engine.text import t
 
 NAME = "event_roll"
 
 
-class EventRoll(flow.Resumable):
+class EventRoll(QueuedRoll):
     name = NAME
     rule = "E42"
+    queue = events.ROLLS
 
     def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
         queue = state.get(events.ROLLS) or [{"rule": "E42"}]
         return Step(t("roll inside an event"), str(queue[0]["rule"]))
 
-    def resume(self, game: Any, state: State, frame: flow.Frame, ctx: Context, back: dict[str, Any]) -> None:
-        g = rules_of(game)
-        entry = state[events.ROLLS][0]
-        if frame["stage"] == "roll":
-            frame["stage"] = "result"
-            windows.hold_roll(state, attack.ROLL, entry["role"], entry["kind"], why=entry["why"])
-            return
-        state[events.ROLLS].pop(0)
-        c = cards.card(back["roll"]["card"])
-        cards.consequences(g.data, state, entry["role"], c, back["roll"]["last"], ctx, triggers=False)
-        if state.get("over"):
-            return
+    def hold(self, state: State, entry: dict[str, Any]) -> None:
+        windows.hold_roll(state, attack.ROLL, entry["role"], entry["kind"], why=entry["why"])
+
+    def apply(self, g: Rules, state: State, entry: dict[str, Any], c: Card, ctx: Context) -> None:
         events.ROLLED[entry["kind"]](g.data, state, entry, c.white + c.red, ctx)
-        if state.get("over"):
-            return
-        if state[events.ROLLS]:
-            frame["stage"] = "roll"
-            frame["resumed"] = True
-            return
-        del state[events.ROLLS]
-        flow.end(state)
-        events.open_choices(g.data, state, ctx)

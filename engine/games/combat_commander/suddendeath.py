@@ -18,32 +18,27 @@ from typing import Any
 from engine import flow, windows
 from engine.flow import Step
 from engine.game import Context, State
-from engine.games.combat_commander import attack, cards, events, model, objectives
-from engine.games.combat_commander.common import rules_of
+from engine.games.combat_commander import attack, cards, model, objectives
+from engine.games.combat_commander.common import Rules
+from engine.games.combat_commander.data import Card
+from engine.games.combat_commander.queuedrolls import QueuedRoll
 from engine.text import t
 
 NAME = "sudden_death"
 
 
-class SuddenDeath(flow.Resumable):
+class SuddenDeath(QueuedRoll):
     name = NAME
     rule = "6.2.2"
+    queue = cards.SUDDEN_DEATH
 
     def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
         return Step(t("Sudden Death roll"), "6.2.2")
 
-    def resume(self, game: Any, state: State, frame: flow.Frame, ctx: Context, back: dict[str, Any]) -> None:
-        g = rules_of(game)
-        entry = state[cards.SUDDEN_DEATH][0]
-        if frame["stage"] == "roll":
-            frame["stage"] = "result"
-            windows.hold_roll(state, attack.ROLL, entry["role"], "sudden_death", why=t("Sudden Death roll").to_json())
-            return
-        state[cards.SUDDEN_DEATH].pop(0)
-        c = cards.card(back["roll"]["card"])
-        cards.consequences(g.data, state, entry["role"], c, back["roll"]["last"], ctx, triggers=False)
-        if state.get("over"):
-            return
+    def hold(self, state: State, entry: dict[str, Any]) -> None:
+        windows.hold_roll(state, attack.ROLL, entry["role"], "sudden_death", why=t("Sudden Death roll").to_json())
+
+    def apply(self, g: Rules, state: State, entry: dict[str, Any], c: Card, ctx: Context) -> None:
         value = c.white + c.red
         if value < entry["time"]:
             ctx.log(t("Sudden Death: {roll} is less than {time} (6.2.2).", roll=value, time=entry["time"]))
@@ -52,12 +47,3 @@ class SuddenDeath(flow.Resumable):
             return
         ctx.log(t("Sudden Death: {roll} is not less than {time}, play goes on (6.2.2).", roll=value, time=entry["time"]))
         cards.after_sudden_death(g.data, state, entry["role"], ctx)
-        if state.get("over"):
-            return
-        if state[cards.SUDDEN_DEATH]:
-            frame["stage"] = "roll"
-            frame["resumed"] = True
-            return
-        del state[cards.SUDDEN_DEATH]
-        flow.end(state)
-        events.open_choices(g.data, state, ctx)
