@@ -18,10 +18,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine import flow
-from engine.errors import IllegalOrder, InvalidOrder
-from engine.flow import Procedure, Step
-from engine.game import Action, Context, Prompt, Role, State
+from engine.errors import IllegalOrder
+from engine.flow import Step
+from engine.game import Role, State
 from engine.games.combat_commander import deployresults, model
+from engine.games.combat_commander.nextorder import NextInOrder
 from engine.hexgrid import Label
 from engine.text import Text, t
 
@@ -79,8 +80,9 @@ def new_attack(frame: flow.Frame) -> None:
     frame.pop("ordered", None)
 
 
-class DefenseOrder(Procedure):
+class DefenseOrder(NextInOrder):
     name = PROC
+    items_key = "defenders"
     rule = "O20.3.4"
 
     def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
@@ -98,33 +100,26 @@ class DefenseOrder(Procedure):
             units=", ".join(units),
         )
 
-    def prompt(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Prompt:
-        units = to_roll(state, attack_frame(state))
-        acts = (Action("pass"), *(Action("choose", (u,)) for u in units))
-        return Prompt(role, self.text(game, state, frame, role), acts, default=Action("pass"))
+    def owner_frame(self, state: State) -> flow.Frame:
+        return attack_frame(state)
 
-    def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
-        a = attack_frame(state)
-        units = to_roll(state, a)
-        if action.verb == "pass":
-            if action.args:
-                raise InvalidOrder(t("'pass' takes nothing more here."), t("Possible now: pass."))
-            a["order_kept"] = True
-            ctx.log(t("{side} rolls the defenses in the order {units} (O20.3.4).", side=role, units=", ".join(units)))
-            flow.end(state)
-            return
-        if action.verb != "choose" or len(action.args) != 1:
-            raise flow.refuse(action, ("choose", "pass"), self.step(game, state, frame), t("Syntax: choose UNIT, or pass."))
-        uid = action.args[0]
-        if uid not in units:
-            raise IllegalOrder(t("{unit} is not one of the defenders still to roll: choose one of {units} (O20.3.4).", unit=uid, units=", ".join(units)), "O20.3.4")
-        at = a[index_key(a)]
-        rest = a["defenders"][at:]
-        rest.remove(uid)
-        a["defenders"][at:] = [uid, *rest]
-        a["ordered"] = at
-        ctx.log(t("{unit} rolls its defense next (O20.3.4).", unit=uid))
-        flow.end(state)
+    def position(self, f: flow.Frame) -> int:
+        return int(f[index_key(f)])
+
+    def remaining(self, state: State, f: flow.Frame) -> list[str]:
+        return to_roll(state, f)
+
+    def kept_log(self, role: Role, items: list[str]) -> Text:
+        return t("{side} rolls the defenses in the order {units} (O20.3.4).", side=role, units=", ".join(items))
+
+    def chosen_log(self, role: Role, item: str) -> Text:
+        return t("{unit} rolls its defense next (O20.3.4).", unit=item)
+
+    def syntax(self) -> Text:
+        return t("Syntax: choose UNIT, or pass.")
+
+    def refusal(self, item: str, items: list[str]) -> IllegalOrder:
+        return IllegalOrder(t("{unit} is not one of the defenders still to roll: choose one of {units} (O20.3.4).", unit=item, units=", ".join(items)), "O20.3.4")
 
 
 def owner(state: State) -> Role:

@@ -13,10 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine import flow
-from engine.errors import IllegalOrder, InvalidOrder
-from engine.flow import Procedure, Step
-from engine.game import Action, Context, Prompt, Role, State
+from engine.errors import IllegalOrder
+from engine.flow import Step
+from engine.game import Role, State
 from engine.games.combat_commander import fortifications, model
+from engine.games.combat_commander.nextorder import NextInOrder
 from engine.hexgrid import Label
 from engine.text import Text, t
 
@@ -42,8 +43,11 @@ def ask(state: State, frame: flow.Frame) -> bool:
     return True
 
 
-class ImpactOrder(Procedure):
+class ImpactOrder(NextInOrder):
     name = PROC
+    items_key = "hexes"
+    kept = "impact_kept"
+    ordered = "impact_ordered"
     rule = "O18.2.3"
 
     def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
@@ -58,28 +62,23 @@ class ImpactOrder(Procedure):
             hexes=", ".join(to_attack(state, barrage(state))),
         )
 
-    def prompt(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Prompt:
-        acts = (Action("pass"), *(Action("choose", (h,)) for h in to_attack(state, barrage(state))))
-        return Prompt(role, self.text(game, state, frame, role), acts, default=Action("pass"))
+    def owner_frame(self, state: State) -> flow.Frame:
+        return barrage(state)
 
-    def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
-        b = barrage(state)
-        hexes = to_attack(state, b)
-        if action.verb == "pass":
-            if action.args:
-                raise InvalidOrder(t("'pass' takes nothing more here."), t("Possible now: pass."))
-            b["impact_kept"] = True
-            ctx.log(t("{side} attacks the hexes in the order {hexes} (O18.2.3).", side=role, hexes=", ".join(hexes)))
-            flow.end(state)
-            return
-        if action.verb != "choose" or len(action.args) != 1:
-            raise flow.refuse(action, ("choose", "pass"), self.step(game, state, frame), t("Syntax: choose HEX, or pass."))
-        label = action.args[0]
-        if label not in hexes:
-            raise IllegalOrder(t("{hex} is not one of the hexes still to be attacked: choose one of {hexes} (O18.2.3).", hex=label, hexes=", ".join(hexes)), "O18.2.3")
-        rest = b["hexes"][b["next"]:]
-        rest.remove(label)
-        b["hexes"][b["next"]:] = [label, *rest]
-        b["impact_ordered"] = b["next"]
-        ctx.log(t("{hex} is attacked next (O18.2.3).", hex=label))
-        flow.end(state)
+    def position(self, f: flow.Frame) -> int:
+        return int(f["next"])
+
+    def remaining(self, state: State, f: flow.Frame) -> list[str]:
+        return [str(h) for h in to_attack(state, f)]
+
+    def kept_log(self, role: Role, items: list[str]) -> Text:
+        return t("{side} attacks the hexes in the order {hexes} (O18.2.3).", side=role, hexes=", ".join(items))
+
+    def chosen_log(self, role: Role, item: str) -> Text:
+        return t("{hex} is attacked next (O18.2.3).", hex=item)
+
+    def syntax(self) -> Text:
+        return t("Syntax: choose HEX, or pass.")
+
+    def refusal(self, item: str, items: list[str]) -> IllegalOrder:
+        return IllegalOrder(t("{hex} is not one of the hexes still to be attacked: choose one of {hexes} (O18.2.3).", hex=item, hexes=", ".join(items)), "O18.2.3")

@@ -25,6 +25,7 @@ from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
 from engine.games.combat_commander import actioncards, cards, model
 from engine.games.combat_commander.common import rules_of
+from engine.games.combat_commander.nextorder import NextInOrder
 from engine.hexgrid import Label
 from engine.text import Text, t
 
@@ -93,10 +94,11 @@ def ask_order(state: State, frame: flow.Frame) -> bool:
     return True
 
 
-class MeleeOrder(Procedure):
+class MeleeOrder(NextInOrder):
     """O16.4: several melees are resolved one at a time, in the order the active player chooses."""
 
     name = MELEE_ORDER
+    items_key = "hexes"
     rule = "O16.4"
 
     def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
@@ -111,32 +113,26 @@ class MeleeOrder(Procedure):
             hexes=", ".join(pending(state, melee_frame(state))),
         )
 
-    def prompt(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Prompt:
-        hexes = pending(state, melee_frame(state))
-        acts = (Action("pass"), *(Action("choose", (h,)) for h in hexes))
-        return Prompt(role, self.text(game, state, frame, role), acts, default=Action("pass"))
+    def owner_frame(self, state: State) -> flow.Frame:
+        return melee_frame(state)
 
-    def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
-        melees = melee_frame(state)
-        hexes = pending(state, melees)
-        if action.verb == "pass":
-            if action.args:
-                raise InvalidOrder(t("'pass' takes nothing more here."), t("Possible now: pass."))
-            melees["order_kept"] = True
-            ctx.log(t("{side} resolves the melees in the order {hexes} (O16.4).", side=role, hexes=", ".join(hexes)))
-            flow.end(state)
-            return
-        if action.verb != "choose" or len(action.args) != 1:
-            raise flow.refuse(action, ("choose", "pass"), self.step(game, state, frame), t("Syntax: choose HEX, or pass."))
-        label = action.args[0]
-        if label not in hexes:
-            raise IllegalOrder(t("{hex} holds no melee still to resolve: choose one of {hexes} (O16.4).", hex=label, hexes=", ".join(hexes)), "O16.4")
-        rest = melees["hexes"][melees["at"]:]
-        rest.remove(label)
-        melees["hexes"][melees["at"]:] = [label, *rest]
-        melees["ordered"] = melees["at"]
-        ctx.log(t("{side} resolves the melee in {hex} next (O16.4).", side=role, hex=label))
-        flow.end(state)
+    def position(self, f: flow.Frame) -> int:
+        return int(f["at"])
+
+    def remaining(self, state: State, f: flow.Frame) -> list[str]:
+        return pending(state, f)
+
+    def kept_log(self, role: Role, items: list[str]) -> Text:
+        return t("{side} resolves the melees in the order {hexes} (O16.4).", side=role, hexes=", ".join(items))
+
+    def chosen_log(self, role: Role, item: str) -> Text:
+        return t("{side} resolves the melee in {hex} next (O16.4).", side=role, hex=item)
+
+    def syntax(self) -> Text:
+        return t("Syntax: choose HEX, or pass.")
+
+    def refusal(self, item: str, items: list[str]) -> IllegalOrder:
+        return IllegalOrder(t("{hex} holds no melee still to resolve: choose one of {hexes} (O16.4).", hex=item, hexes=", ".join(items)), "O16.4")
 
 
 # Ambush (A25) ------------------------------------------------------------------------------------
