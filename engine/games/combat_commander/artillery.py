@@ -350,21 +350,8 @@ class FireForEffect(flow.Resumable):
         takers = deployresults.stand_ins(state, uid, [label])  # E52.2: a Squad deployed since the Impact roll (R59)
         if not takers:
             return
-        u = state["units"][takers[0]]
         c = cards.card(frame["card"])
         # The hex's Cover now: a Hidden Entrenchments or Pillbox played before this roll counts (A35.1, A35.3).
         shelter = fortifications.hex_cover(g.board_for(state), state, label, artillery=True)
         morale = model.value(g.data, state, takers[0], "morale") + shelter
-        value = c.white + c.red
-        defense = morale + value
-        total = defenseorder.total(frame)
-        if defense < total or (defense == total and u["activated"] == "move"):
-            ctx.log(t("{unit}: {morale} + {roll} = {defense} against {total}: hit (O20.3.4).", unit=uid, morale=morale, roll=value, defense=defense, total=total))
-            for taker in takers:
-                model.hit(g.data, state, taker, ctx)
-        elif defense == total:
-            ctx.log(t("{unit}: {morale} + {roll} = {defense}, a tie: suppressed (O20.3.4).", unit=uid, morale=morale, roll=value, defense=defense))
-            for taker in takers:
-                state["units"][taker]["suppressed"] = True
-        else:
-            ctx.log(t("{unit}: {morale} + {roll} = {defense} against {total}: no effect.", unit=uid, morale=morale, roll=value, defense=defense, total=total))
+        defenseorder.apply_defense(g.data, state, uid, takers, morale, c.white + c.red, defenseorder.total(frame), ctx)

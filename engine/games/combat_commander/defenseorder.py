@@ -20,8 +20,9 @@ from typing import Any
 from engine import flow
 from engine.errors import IllegalOrder
 from engine.flow import Step
-from engine.game import Role, State
+from engine.game import Context, Role, State
 from engine.games.combat_commander import deployresults, model
+from engine.games.combat_commander.data import GameData
 from engine.games.combat_commander.nextorder import NextInOrder
 from engine.hexgrid import Label
 from engine.text import Text, t
@@ -54,6 +55,23 @@ def attacked_hexes(state: State, frame: flow.Frame, uid: str) -> list[Label]:
 def total(frame: flow.Frame) -> int:
     """The Attack total the next defender rolls against (O20.3.4, less Concealment's A29)."""
     return max(0, int(frame["total"]) - int(frame.get("conceal", 0)))
+
+
+def apply_defense(data: GameData, state: State, uid: str, takers: list[str], morale: int, roll: int, total: int, ctx: Context) -> None:
+    """O20.3.4, against a barrage or a mine attack: Morale (Cover included) + roll below the total, or
+    equal for a unit that moved, hits every unit that takes the result (``takers``, E52.2); equal,
+    suppresses them; above, no effect. ``uid`` names the defender in the log."""
+    defense = morale + roll
+    if defense < total or (defense == total and state["units"][takers[0]]["activated"] == "move"):
+        ctx.log(t("{unit}: {morale} + {roll} = {defense} against {total}: hit (O20.3.4).", unit=uid, morale=morale, roll=roll, defense=defense, total=total))
+        for taker in takers:
+            model.hit(data, state, taker, ctx)
+    elif defense == total:
+        ctx.log(t("{unit}: {morale} + {roll} = {defense}, a tie: suppressed (O20.3.4).", unit=uid, morale=morale, roll=roll, defense=defense))
+        for taker in takers:
+            state["units"][taker]["suppressed"] = True
+    else:
+        ctx.log(t("{unit}: {morale} + {roll} = {defense} against {total}: no effect.", unit=uid, morale=morale, roll=roll, defense=defense, total=total))
 
 
 def to_roll(state: State, frame: flow.Frame) -> list[str]:

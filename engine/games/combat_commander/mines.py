@@ -161,20 +161,7 @@ class MineAttack(flow.Resumable):
         frame["resumed"] = True
         if not takers:
             return
-        u = state["units"][takers[0]]
         c = cards.card(frame["card"])
         morale = model.value(g.data, state, takers[0], "morale")
-        value = c.white + c.red
-        defense = morale + value
-        total = defenseorder.total(frame)
-        if defense < total or (defense == total and u["activated"] == "move"):
-            ctx.log(t("{unit}: {morale} + {roll} = {defense} against {total}: hit (O20.3.4).", unit=uid, morale=morale, roll=value, defense=defense, total=total))
-            for taker in takers:
-                model.hit(g.data, state, taker, ctx)
-        elif defense == total:
-            ctx.log(t("{unit}: {morale} + {roll} = {defense}, a tie: suppressed (O20.3.4).", unit=uid, morale=morale, roll=value, defense=defense))
-            for taker in takers:
-                state["units"][taker]["suppressed"] = True
-        else:
-            ctx.log(t("{unit}: {morale} + {roll} = {defense} against {total}: no effect.", unit=uid, morale=morale, roll=value, defense=defense, total=total))
+        defenseorder.apply_defense(g.data, state, uid, takers, morale, c.white + c.red, defenseorder.total(frame), ctx)
 
