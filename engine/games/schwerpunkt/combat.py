@@ -28,7 +28,7 @@ from engine.flow import Procedure, Step
 from engine.game import EVERYONE, Action, Context, Prompt, Role, State
 from engine.games.schwerpunkt import fronts, terrain, uprising
 from engine.games.schwerpunkt.chitnames import chit_label
-from engine.games.schwerpunkt.effects import lose_step, record_control
+from engine.games.schwerpunkt.effects import lose_step, record_control, score_loss
 from engine.games.schwerpunkt.model import (
     FRONTS,
     GERMAN,
@@ -681,7 +681,7 @@ def defender_losses(state: State, retreat: tuple[Label, ...], losses: Sequence[s
     for uid in stationary:
         stacks.remove(POLICY, state, state["units"], uid)
         state["eliminated"].append(uid)
-        state["vp"] += 1 if side == GERMAN else -1
+        score_loss(state, uid, 1)
         ctx.log(t("{unit} is stationary and is eliminated as its stack retreats (S 12.10).", unit=uid))
     for uid in losses:
         if uid in state["units"] and terrain.hex_of(state, uid) == c["target"]:
@@ -712,12 +712,11 @@ def eliminate_guests(state: State, ctx: Context) -> None:
     c = state["combat"]
     if any(u in c["defenders"] for u in stacks.stack(state, c["target"])):
         return
-    side = other(c["side"])
     for uid in guests(state):
         steps = capacity(state, uid)
         stacks.remove(POLICY, state, state["units"], uid)
         state["eliminated"].append(uid)
-        state["vp"] += steps if side == GERMAN else -steps
+        score_loss(state, uid, steps)
         ctx.log(t("{unit} had retreated into {hex} and is eliminated with its hosts gone (S 12.10).", unit=uid, hex=c["target"]))
 
 

@@ -14,11 +14,19 @@ def unit_ref(state: State, uid: str) -> Secret:
     side = state["units"][uid]["side"]
     return Secret(uid, (side,), t("a {side} unit", side=side))
 
+def score_loss(state: State, uid: str, steps: int) -> None:
+    """E 18.2: each step lost is 1 VP to the other side, except a zero-strength German Variable
+    Reinforcement's (E 11.2)."""
+    unit_spec = spec(uid)
+    if unit_spec.setup.startswith("gvr:") and unit_spec.steps[0].cs == 0:
+        return
+    state["vp"] += steps if unit_spec.side == GERMAN else -steps
+
+
 def lose_step(state: State, uid: str, ctx: Context, why: Text) -> None:
     """One step lost; the last one eliminates the unit; 1 VP to the other side (E 18.2)."""
     unit = state["units"][uid]
-    side = unit["side"]
-    state["vp"] += 1 if side == GERMAN else -1
+    score_loss(state, uid, 1)
     if int(unit["step"]) + 1 >= len(spec(uid).steps):
         stacks.remove(POLICY, state, state["units"], uid)
         state["eliminated"].append(uid)

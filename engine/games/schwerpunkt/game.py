@@ -141,7 +141,7 @@ class Schwerpunkt(ProcedureGame):
     name = "schwerpunkt"
     title = "Von Manstein's Backhand Blow (Schwerpunkt, in construction)"
     listed = False
-    rules_version = 2
+    rules_version = 3
     hidden_holdings = True
     roles = ROLES
     scenarios = {

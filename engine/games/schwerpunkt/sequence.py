@@ -33,7 +33,7 @@ from engine.games.schwerpunkt import (
     terrain,
     uprising,
 )
-from engine.games.schwerpunkt.effects import lose_step, record_control, unit_ref
+from engine.games.schwerpunkt.effects import lose_step, record_control, score_loss, unit_ref
 from engine.games.schwerpunkt.model import (
     BOXES,
     FRONTS,
@@ -673,7 +673,7 @@ class Overstack(Procedure):
         uid = action.args[0]
         stacks.remove(POLICY, state, state["units"], uid)
         state["eliminated"].append(uid)
-        state["vp"] += (1 if role == GERMAN else -1) * (len(spec(uid).steps) - int(state["units"][uid]["step"]))
+        score_loss(state, uid, len(spec(uid).steps) - int(state["units"][uid]["step"]))
         ctx.log(t("{unit} is removed: over the stacking limit in {hex} (E 10).", unit=uid, hex=frame["hex"]))
         if terrain.stacking_points(state, stacks.stack(state, frame["hex"])) <= terrain.stacking_limit(role):
             flow.end(state)
