@@ -46,6 +46,7 @@ from engine.games.schwerpunkt.model import (
     spec,
 )
 from engine.games.schwerpunkt.words import front_name, weather_name
+from engine.hexgrid import Label
 from engine.text import Text, t
 
 ADMIN_STEPS = ("advance", "supply", "weather", "fa", "rochade", "gvr", "reinforce-soviet", "reinforce-german", "replacements", "c3i")
@@ -155,12 +156,14 @@ def admin_step(state: State, step: str, ctx: Context) -> None:
 
 def supply_check(state: State, ctx: Context) -> None:
     """S 6.1: remove the OOS marker of units that trace; OOS units that cannot are attrited (S 6.5);
-    the rest that cannot are marked OOS. Simultaneous for every unit."""
+    the rest that cannot are marked OOS. Simultaneous for every unit: every trace, and whether a
+    unit is surrounded, is read on the position before any attrition loss."""
     att = rules().tables["attrition"]
+    held = terrain.sides_in(state)
+    attrited: list[tuple[str, Label, bool]] = []
     for side in (SOVIET, GERMAN):
         reached = terrain.supplied_hexes(state, side)
         ezoc = terrain.zoc_of(state, other(side))
-        held = terrain.sides_in(state)
         for label, order in sorted(terrain.occupants(state).items()):
             for uid in list(order):
                 unit = state["units"][uid]
@@ -172,15 +175,15 @@ def supply_check(state: State, ctx: Context) -> None:
                     unit["oos"] = True
                     ctx.log(t("{unit} in {hex} is out of supply (S 6.1).", unit=unit_ref(state, uid), hex=label))
                 else:
-                    s = spec(uid)
-                    target = att["german"] if side == GERMAN else att["soviet_guards"] if s.branch == "soviet_guards" else att["soviet_regular"]
                     surrounded = all(n in ezoc or held.get(n) == other(side) for n in rules().board.neighbours(label))
-                    drm = (att["surrounded_drm"] if surrounded else 0) + (att["city_drm"] if terrain.is_city(label) else 0)
-                    roll = ctx.roll(6, t("Attrition of {unit} in {hex} (S 6.5)", unit=unit_ref(state, uid), hex=label))
-                    if roll + drm >= int(target):
-                        lose_step(state, uid, ctx, t("attrition (S 6.5)"))
-
-
+                    attrited.append((uid, label, surrounded))
+    for uid, label, surrounded in attrited:
+        s = spec(uid)
+        target = att["german"] if s.side == GERMAN else att["soviet_guards"] if s.branch == "soviet_guards" else att["soviet_regular"]
+        drm = (att["surrounded_drm"] if surrounded else 0) + (att["city_drm"] if terrain.is_city(label) else 0)
+        roll = ctx.roll(6, t("Attrition of {unit} in {hex} (S 6.5)", unit=unit_ref(state, uid), hex=label))
+        if roll + drm >= int(target):
+            lose_step(state, uid, ctx, t("attrition (S 6.5)"))
 
 
 def roll_weather(state: State, ctx: Context) -> None:
