@@ -67,7 +67,7 @@ def move_group(state: State, frame: flow.Frame, role: Role, uids: Sequence[str],
         if unit["moved"]:
             raise IllegalOrder(t("{unit} has already moved in this segment: a group must start the segment stacked and unmoved.", unit=uid), "E 15.2")
         if frame["general"] and unit["acted"]:
-            raise IllegalOrder(t("{unit} has already moved or attacked in this General Phase.", unit=uid), "S 13")
+            raise IllegalOrder(t("{unit} has already moved or attacked in this General Phase.", unit=uid), "S 13.0")
     if not frame["general"] and state["ap"][GERMAN] < 1:
         raise IllegalOrder(t("No Activity Points left: a formation moving as one costs 1 AP."), "E 15.2")
     start = terrain.hex_of(state, uids[0])

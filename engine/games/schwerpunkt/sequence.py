@@ -602,22 +602,22 @@ def move_unit(state: State, frame: flow.Frame, role: Role, uid: str, label: str,
     if uid in reorg.locked(state):
         raise IllegalOrder(t("{unit} is under Frontnahe Auffrischung this turn: it does not move or attack.", unit=uid), "E 13.1")
     if unit["moved"]:
-        raise IllegalOrder(t("{unit} has already moved in this segment.", unit=uid), "S 11.4")
+        raise IllegalOrder(t("{unit} has already moved in this segment.", unit=uid), "S 11.5")
     if frame["general"] and combat.refused_this_turn(state, uid):
         raise IllegalOrder(t("{unit} attacked a defender who refused combat this turn: it is not available in the General Phase.", unit=uid), "S 12.6")
     if frame["general"] and unit["acted"]:
-        raise IllegalOrder(t("{unit} has already moved or attacked in this General Phase.", unit=uid), "S 13")
+        raise IllegalOrder(t("{unit} has already moved or attacked in this General Phase.", unit=uid), "S 13.0")
     pool = "" if frame["general"] else paying_pool(state, uid)
     if pool is None:
         raise IllegalOrder(
             t("No Activity Points can pay for {unit}: 1 AP per unit, a Soviet unit paid by a Front that has it in range (E 14.0).", unit=uid),
-            "S 8",
+            "E 14.0" if role == SOVIET and any(state["ap"][f] >= 1 for f in FRONTS) else "S 11.1",
         )
     reach = terrain.reachable(state, uid, start)
     if label not in reach:
         raise IllegalOrder(
             t("{unit} cannot reach {hex} this segment: movement allowance, terrain, enemy units and zones of control (S 5, S 11).", unit=uid, hex=label),
-            "S 11",
+            terrain.move_rule(state, uid, start, label),
         )
     if pool:
         state["ap"][pool] -= 1
@@ -658,7 +658,7 @@ class Overstack(Procedure):
     name = "overstack"
 
     def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
-        return Step(t("stacking check"), "E 10")
+        return Step(t("stacking check"), "S 9.0")
 
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[Role]:
         return frozenset({frame["side"]})
@@ -672,7 +672,7 @@ class Overstack(Procedure):
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
         if action.verb != "remove" or action.args[0] not in stacks.stack(state, frame["hex"]):
-            raise IllegalOrder(t("Remove one of your units in {hex}.", hex=frame["hex"]), "E 10")
+            raise IllegalOrder(t("Remove one of your units in {hex}.", hex=frame["hex"]), "S 9.0")
         uid = action.args[0]
         stacks.remove(POLICY, state, state["units"], uid)
         state["eliminated"].append(uid)
