@@ -343,8 +343,8 @@ class Activity(Procedure):
             "admin": (t("administrative movement"), "E 15.1"),
             "order": (t("declaration of the order of segments"), "S 4.2"),
             "c3i": (t("C3I spending and Activity roll"), "S 7.2"),
-            "move": (t("Movement segment"), "S 11"),
-            "combat": (t("Combat segment"), "S 12"),
+            "move": (t("Movement segment"), "S 11.0"),
+            "combat": (t("Combat segment"), "S 12.0"),
             "personalersatz": (t("Personalersatz"), "E 13.2"),
         }
         title, rule = titles[frame["step"]]
