@@ -1,0 +1,45 @@
+"""What the pictures print (S 2.42, S 3.5): each counter the viewer sees with its values, blanks blank."""
+
+from engine.game import PUBLIC
+from engine.games.schwerpunkt.faces import label
+from engine.games.schwerpunkt.model import rules
+from tests.engine.games.schwerpunkt.helpers import new_match, position
+
+
+def stack_seen(viewer: str, label: str) -> list[dict]:
+    match = new_match("scenario2")
+    position(match, {"2020": ["gd-pz", "gd-gre", "168-417"], "2021": ["s-100"]})
+    match.state["units"]["gd-gre"]["step"] = 1
+    return match.game.view(match.state, viewer)["stacks"][label]["counters"]
+
+
+def test_printed_values_of_a_full_counter():
+    """S 2.42: CS-TV-MA with the integrity asterisk after the TV."""
+    assert label(rules(), "gd-pz", 0) == "8-4*-8"
+
+
+def test_printed_values_of_a_reduced_face():
+    """S 2.48: the reduced face prints its own values."""
+    assert label(rules(), "gd-pz", 1) == "4-3*-8"
+
+
+def test_printed_values_of_a_defend_only_unit():
+    """S 2.41: a unit that only defends prints its CS in brackets."""
+    assert label(rules(), "vk-cha", 0) == "(2)-1-0"
+
+
+def test_the_top_counter_shows_its_values_to_everybody():
+    """S 3.5: the enemy sees the top unit of a stack, values included."""
+    assert stack_seen(PUBLIC, "2020")[0]["attributes"]["values"] == "8-4*-8"
+
+
+def test_counters_below_the_top_stay_blank_publicly():
+    """S 3.5: below the top the public sees blanks: no unit, no values, the height only."""
+    below = stack_seen(PUBLIC, "2020")[1:]
+    assert len(below) == 2 and all(c["blank"] and "attributes" not in c for c in below)
+
+
+def test_the_owner_sees_every_counter_of_his_stack_with_its_face():
+    """S 3.5: the owner sees his whole stack, each counter on its face (a reduced one reduced)."""
+    values = [c["attributes"]["values"] for c in stack_seen("german", "2020")]
+    assert values == ["8-4*-8", "3-2*-7", "6-2*-2"]
