@@ -43,3 +43,11 @@ def test_the_owner_sees_every_counter_of_his_stack_with_its_face():
     """S 3.5: the owner sees his whole stack, each counter on its face (a reduced one reduced)."""
     values = [c["attributes"]["values"] for c in stack_seen("german", "2020")]
     assert values == ["8-4*-8", "3-2*-7", "6-2*-2"]
+
+
+def test_the_status_panel_shows_the_public_tracks():
+    """S 7.1, E 18.2: the picture's panel gives the turn, weather, C3I, AP and VP with the turn's range."""
+    match = new_match("scenario2")
+    panel = dict(match.observe(PUBLIC).map.panel)
+    assert (panel["turn"], panel["weather"], panel["C3I"], panel["VP"]) == ("1 / 17", "frozen", "soviet 5, german 2", "0 (-20 .. 12)")
+
