@@ -28,7 +28,7 @@ from engine.flow import Procedure, Step
 from engine.game import EVERYONE, Action, Context, Prompt, Role, State
 from engine.games.schwerpunkt import fronts, reorg, terrain, uprising
 from engine.games.schwerpunkt.chitnames import chit_label
-from engine.games.schwerpunkt.effects import lose_step, record_control, score_loss
+from engine.games.schwerpunkt.effects import lose_step, record_control, score_loss, show_last
 from engine.games.schwerpunkt.model import (
     FRONTS,
     GERMAN,
@@ -153,6 +153,7 @@ def declare(state: State, side: Role, target: Label, attackers: Sequence[str], g
         "general": general,
         "event": event,
     }
+    show_last(state, attack=(sorted({h for h in state["combat"]["origins"].values() if h}), target))
     for u in attackers:
         state["units"][u]["attacked"] = state["units"][u]["attacked"] or not event
         if general and not event:

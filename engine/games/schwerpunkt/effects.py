@@ -43,3 +43,13 @@ def record_control(state: State) -> None:
         if label not in state["gvr_lost"] and terrain.controls(state, SOVIET, label, held, zoc):
             state["gvr_lost"].append(label)
     state["gvr_lost"].sort()
+
+
+def show_last(state: State, moves: list[list[str]] | None = None, attack: tuple[list[str], str] | None = None) -> None:
+    """What the pictures draw of the last order and centre on: a move's path (its hexes are in
+    the public log) or an attack's origins and target (both stacks are revealed, S 3.5)."""
+    if moves is not None:
+        state["last"] = {"moves": moves, "focus": sorted({h for path in moves for h in path})}
+    elif attack is not None:
+        origins, target = attack
+        state["last"] = {"attacks": [{"from": origins, "to": target}], "focus": [*origins, target]}

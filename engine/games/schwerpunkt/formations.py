@@ -11,7 +11,7 @@ from engine import flow, stacks
 from engine.errors import IllegalOrder
 from engine.game import Context, Role, State
 from engine.games.schwerpunkt import fronts, reorg, terrain
-from engine.games.schwerpunkt.effects import record_control, unit_ref
+from engine.games.schwerpunkt.effects import record_control, show_last, unit_ref
 from engine.games.schwerpunkt.model import GERMAN, POLICY, spec
 from engine.hexgrid import Label
 from engine.text import t
@@ -86,5 +86,6 @@ def move_group(state: State, frame: flow.Frame, role: Role, uids: Sequence[str],
         stacks.place(POLICY, state, state["units"], uid, label)
         ctx.log(t("{unit} moves from {start} to {hex}.", unit=unit_ref(state, uid), start=start, hex=label))
     ctx.log(t("A German formation moves as one from {start} to {hex} (E 15.2).", start=start, hex=label))
+    show_last(state, moves=[[start, label]])
     record_control(state)
     fronts.relocate_cut(state, ctx)

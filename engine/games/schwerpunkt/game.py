@@ -182,6 +182,7 @@ class Schwerpunkt(ProcedureGame):
             "gvr_hexes": [],
             "gvr_lost": [],
             "objectives": {},
+            "last": {},
             "rochade_used": False,
             "standing": {SOVIET: {}, GERMAN: {}},
             "refused": {},
@@ -421,6 +422,7 @@ class Schwerpunkt(ProcedureGame):
             "replacements": dict(state["replacements"]),
             "fronts": dict(state["fronts"]),
             "status": self._panel(state),
+            "last": dict(state.get("last") or {}),
             "hex_markers": [{"hex": h, "text": f"{f.capitalize()} Front", "side": SOVIET} for f, h in sorted(state["fronts"].items())]
             + [{"hex": h, "text": f"FA {colour}", "side": GERMAN} for colour, h in sorted(reorg.marker_hexes(state).items())],
             "stacks": {loc: with_values(rules(), v.to_json()) for loc, v in every.items() if loc not in BOX_NAMES},

@@ -33,7 +33,13 @@ from engine.games.schwerpunkt import (
     terrain,
     uprising,
 )
-from engine.games.schwerpunkt.effects import lose_step, record_control, score_loss, unit_ref
+from engine.games.schwerpunkt.effects import (
+    lose_step,
+    record_control,
+    score_loss,
+    show_last,
+    unit_ref,
+)
 from engine.games.schwerpunkt.model import (
     BOXES,
     FRONTS,
@@ -105,6 +111,7 @@ class Turn(Procedure):
             frame["i"] = 0
             return
         frame["i"] = i + 1
+        state["last"] = {}  # a new step of the turn: the pictures draw no earlier order
         kind = steps[i][0]
         if kind == "admin":
             admin_step(state, steps[i][1], ctx)
@@ -626,6 +633,7 @@ def move_unit(state: State, frame: flow.Frame, role: Role, uid: str, label: str,
         unit["acted"] = True
     stacks.place(POLICY, state, state["units"], uid, label)
     ctx.log(t("{unit} moves from {start} to {hex}.", unit=unit_ref(state, uid), start=start, hex=label))
+    show_last(state, moves=[[start, label]])
     record_control(state)
     uprising.after_move(state, [uid], ctx)
     fronts.relocate_cut(state, ctx)

@@ -3,7 +3,8 @@
 from engine.game import PUBLIC
 from engine.games.schwerpunkt.faces import label
 from engine.games.schwerpunkt.model import rules
-from tests.engine.games.schwerpunkt.helpers import new_match, position
+from tests.engine.games.schwerpunkt.combat_helpers import german_combat
+from tests.engine.games.schwerpunkt.helpers import new_match, position, to_movement
 
 
 def stack_seen(viewer: str, label: str) -> list[dict]:
@@ -51,3 +52,21 @@ def test_the_status_panel_shows_the_public_tracks():
     panel = dict(match.observe(PUBLIC).map.panel)
     assert (panel["turn"], panel["weather"], panel["C3I"], panel["VP"]) == ("1 / 17", "frozen", "soviet 5, german 2", "0 (-20 .. 12)")
 
+
+
+def test_the_picture_after_a_move_draws_its_path():
+    """S 11.4: the picture after a move draws it (the hexes are public) and centres on it."""
+    match = new_match("scenario2")
+    to_movement(match, "german", c3i=1, dice=(6, 6))
+    position(match, {"2020": ["gd-pz"]})
+    match.submit("german", "move gd-pz 2021")
+    last = match.observe(PUBLIC).map.last
+    assert last.moves == (("2020", "2021"),) and set(last.focus) == {"2020", "2021"}
+
+
+def test_the_picture_after_an_attack_draws_it():
+    """S 12.4 A: once declared, the attack is drawn from its origins to its target."""
+    match = german_combat({"2020": ["gd-pz"], "2021": ["s-100"]})
+    match.submit("german", "attack 2021 with gd-pz")
+    attacks = match.observe(PUBLIC).map.last.attacks
+    assert [(a.sources, a.target) for a in attacks] == [(("2020",), "2021")]
