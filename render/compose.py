@@ -28,6 +28,7 @@ MARGIN_HEXES = 4            # around the last action
 MIN_CROP = (11.0, 8.0)      # an action image shows at least this many hexes (cols, rows)
 WINDOW = (20.0, 14.0)       # the view without a last action: around the viewer's units
 MAX_STACK_STEPS = 3         # deeper counters of a stack share the last offset
+FAN_STEP = 0.34             # a fanned stack's counters step down by this share of a counter
 
 
 @dataclass(frozen=True)
@@ -106,13 +107,16 @@ def _draw_counters(image: Image.Image, lay: Layout, box: Box, units: list[UnitOn
         cx, cy = lay.center(label)
         if not (box[0] - side < cx < box[2] + side and box[1] - side < cy < box[3] + side):
             continue
-        depth = min(len(stack) - 1, MAX_STACK_STEPS)
-        x0 = cx - box[0] - side / 2 - depth * step / 2
-        y0 = cy - box[1] - side / 2 + depth * step / 2
+        fanned = len(stack) > 1 and style.fans_visible_stacks() and not any(u.hidden for u in stack)
+        depth = len(stack) - 1 if fanned else min(len(stack) - 1, MAX_STACK_STEPS)
+        # A fanned stack (every counter seen) shows each lower counter's bottom, its values, below the one above.
+        dx, dy = (0.0, -side * FAN_STEP) if fanned else (step, step)
+        x0 = cx - box[0] - side / 2 - depth * dx / 2
+        y0 = cy - box[1] - side / 2 + depth * dy / 2
         for level in range(len(stack) - 1, -1, -1):
             unit = stack[level]
-            k = min(level, MAX_STACK_STEPS)
-            x, y = round(x0 + k * step), round(y0 - k * step)
+            k = level if fanned else min(level, MAX_STACK_STEPS)
+            x, y = round(x0 + k * dx), round(y0 - k * dy)
             sprite = counter_sprite(counter_kind(unit.raw, style), side)
             image.paste(sprite, (x, y), sprite)
             _draw_markers(image, unit, x + side, y, tag_h, style)

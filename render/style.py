@@ -66,6 +66,11 @@ class Style:
         spec = table.get(marker) or table.get(marker.split(" ")[0]) or table["default"]  # "Smoke 4" is painted as "Smoke"
         return Paint(spec["fill"], spec["text"])
 
+    def fans_visible_stacks(self) -> bool:
+        """Whether a stack whose every counter the viewer sees is drawn fanned out, each lower
+        counter's values showing below the one above (``[stacks] fan_visible``, default off)."""
+        return bool(self.tables.get("stacks", {}).get("fan_visible", False))
+
     def map_colour(self, key: str) -> str:
         return str(self.tables["map"][key])
 

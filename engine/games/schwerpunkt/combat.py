@@ -26,9 +26,9 @@ from engine import flow, sealed, stacks
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import EVERYONE, Action, Context, Prompt, Role, State
-from engine.games.schwerpunkt import fronts, terrain, uprising
+from engine.games.schwerpunkt import fronts, reorg, terrain, uprising
 from engine.games.schwerpunkt.chitnames import chit_label
-from engine.games.schwerpunkt.effects import lose_step, record_control
+from engine.games.schwerpunkt.effects import lose_step, record_control, score_loss, show_last
 from engine.games.schwerpunkt.model import (
     FRONTS,
     GERMAN,
@@ -66,6 +66,23 @@ def can_attack(state: State, uid: str, general: bool, event: bool = False) -> bo
     if not s.attack or s.steps[int(unit["step"])].defend_only or (unit["attacked"] and not event) or unit["admin"]:
         return False
     return not (general and unit["acted"])
+
+
+def attacker_rule(state: State, uids: Sequence[str], general: bool) -> str:
+    """The most specific rule that keeps the first of ``uids`` that cannot attack from attacking:
+    Frontnahe Auffrischung (E 13.1), an administrative move this phase (E 15.1), a move in this
+    General Phase (S 13.0), otherwise S 12.3 (not adjacent, bracketed, attacked already)."""
+    for uid in uids:
+        unit = state["units"].get(uid)
+        if unit is None:
+            continue
+        if uid in reorg.locked(state):
+            return "E 13.1"
+        if unit["admin"]:
+            return "E 15.1"
+        if general and unit["acted"] and not unit["attacked"]:
+            return "S 13.0"
+    return "S 12.3"
 
 
 def targets(state: State, side: Role, general: bool, event: bool = False) -> dict[Label, list[str]]:
@@ -108,13 +125,20 @@ def declare(state: State, side: Role, target: Label, attackers: Sequence[str], g
         )
     found = targets(state, side, general, event)
     if target not in found:
-        raise IllegalOrder(t("{hex} cannot be attacked now: it must hold an enemy unit not yet attacked this segment, next to your units that may attack.", hex=target), "S 12.3")
+        raise IllegalOrder(
+            t("{hex} cannot be attacked now: it must hold an enemy unit not yet attacked this segment, next to your units that may attack.", hex=target),
+            attacker_rule(state, [u for u in attackers if target in rules().board.neighbours(terrain.hex_of(state, u) or target)], general),
+        )
     bad = [u for u in attackers if u not in found[target]]
     if bad or not attackers or len(set(attackers)) != len(attackers):
-        raise IllegalOrder(t("Each attacker must be one of your units next to {hex} that may still attack (not yet attacked, not bracketed, no administrative move; in a General Phase, not moved).", hex=target), "S 12.3")
+        raise IllegalOrder(
+            t("Each attacker must be one of your units next to {hex} that may still attack (not yet attacked, not bracketed, no administrative move; in a General Phase, not moved).", hex=target),
+            attacker_rule(state, bad, general),
+        )
     pool = "" if event else attack_pool(state, side, attackers, general)
     if pool is None:
-        raise IllegalOrder(t("An attack costs 3 AP (a Soviet attack from a Front with an attacker in its range)."), "S 12.2")
+        out_of_range = side == SOVIET and any(state["ap"][f] >= 3 for f in FRONTS)
+        raise IllegalOrder(t("An attack costs 3 AP (a Soviet attack from a Front with an attacker in its range)."), "E 16.0" if out_of_range else "S 12.2")
     if pool:
         state["ap"][pool] -= 3
     defenders = [u for u in stacks.stack(state, target) if event or not state["units"][u]["defended"]]
@@ -129,6 +153,7 @@ def declare(state: State, side: Role, target: Label, attackers: Sequence[str], g
         "general": general,
         "event": event,
     }
+    show_last(state, attack=(sorted({h for h in state["combat"]["origins"].values() if h}), target))
     for u in attackers:
         state["units"][u]["attacked"] = state["units"][u]["attacked"] or not event
         if general and not event:
@@ -681,7 +706,7 @@ def defender_losses(state: State, retreat: tuple[Label, ...], losses: Sequence[s
     for uid in stationary:
         stacks.remove(POLICY, state, state["units"], uid)
         state["eliminated"].append(uid)
-        state["vp"] += 1 if side == GERMAN else -1
+        score_loss(state, uid, 1)
         ctx.log(t("{unit} is stationary and is eliminated as its stack retreats (S 12.10).", unit=uid))
     for uid in losses:
         if uid in state["units"] and terrain.hex_of(state, uid) == c["target"]:
@@ -712,12 +737,11 @@ def eliminate_guests(state: State, ctx: Context) -> None:
     c = state["combat"]
     if any(u in c["defenders"] for u in stacks.stack(state, c["target"])):
         return
-    side = other(c["side"])
     for uid in guests(state):
         steps = capacity(state, uid)
         stacks.remove(POLICY, state, state["units"], uid)
         state["eliminated"].append(uid)
-        state["vp"] += steps if side == GERMAN else -steps
+        score_loss(state, uid, steps)
         ctx.log(t("{unit} had retreated into {hex} and is eliminated with its hosts gone (S 12.10).", unit=uid, hex=c["target"]))
 
 
@@ -776,7 +800,7 @@ def advance(state: State, units: Sequence[str], ctx: Context) -> None:
     if any(u not in advancers(state) for u in units) or len(set(units)) != len(units):
         raise IllegalOrder(t("Only surviving attackers that may move advance (S 12.11)."), "S 12.11")
     if terrain.stacking_points(state, units) > terrain.stacking_limit(c["side"]):
-        raise IllegalOrder(t("The advance would break the stacking limit (E 10)."), "E 10")
+        raise IllegalOrder(t("The advance would break the stacking limit (E 10)."), "E 10.2" if c["side"] == GERMAN else "E 10.1")
     for uid in units:
         stacks.place(POLICY, state, state["units"], uid, c["target"])
     if units:

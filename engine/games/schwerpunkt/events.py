@@ -69,7 +69,7 @@ class Event(Procedure):
     auto = True
 
     def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
-        return Step(t("random event"), "S 14")
+        return Step(t("random event"), "S 14.0")
 
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[Role]:
         return frozenset({frame["who"]}) if frame.get("waiting") else frozenset()
@@ -148,7 +148,7 @@ class Event(Procedure):
             flow.end(state)
             return
         if args[0] != frame["kind"]:
-            raise IllegalOrder(t("This random event allows {kind}, or 'event pass'.", kind=frame["kind"]), "S 14")
+            raise IllegalOrder(t("This random event allows {kind}, or 'event pass'.", kind=frame["kind"]), "S 14.0")
         if args[0] == "attack":
             combat.declare(state, role, args[1], list(args[3:]), False, ctx, event=True)
             flow.goto(state, "combat")
@@ -163,24 +163,25 @@ class Event(Procedure):
 def event_move(state: State, role: Role, uids: Sequence[str], label: Label, ctx: Context) -> None:
     """S 14 events 6 and 8: one unit, or a German formation that starts stacked and ends together."""
     if not uids or len(set(uids)) != len(uids):
-        raise IllegalOrder(t("Name the unit (or the units of one German formation) to move."), "S 14")
+        raise IllegalOrder(t("Name the unit (or the units of one German formation) to move."), "S 14.0")
     start = terrain.hex_of(state, uids[0])
     for uid in uids:
         if state["units"][uid]["side"] != role or terrain.hex_of(state, uid) is None:
-            raise IllegalOrder(t("{unit} is not one of your units on the map.", unit=uid), "S 14")
+            raise IllegalOrder(t("{unit} is not one of your units on the map.", unit=uid), "S 14.0")
         if spec(uid).move == "stationary":
             raise IllegalOrder(t("{unit} is stationary and never moves.", unit=uid), "S 11.4")
         if uid in reorg.locked(state):
             raise IllegalOrder(t("{unit} is under Frontnahe Auffrischung this turn: it does not move or attack.", unit=uid), "E 13.1")
     assert start is not None
     if len(uids) > 1:
-        formations.check_group(state, role, uids, "S 14")
+        formations.check_group(state, role, uids, "S 14.0")
         reach = formations.group_reach(state, uids, start)
     else:
         reach = set(terrain.reachable(state, uids[0], start))
     if label not in reach:
         raise IllegalOrder(
-            t("{hex} cannot be reached: movement allowance, terrain, enemy units and zones of control (S 5, S 11).", hex=label), "S 11"
+            t("{hex} cannot be reached: movement allowance, terrain, enemy units and zones of control (S 5, S 11).", hex=label),
+            "E 15.2" if len(uids) > 1 else terrain.move_rule(state, uids[0], start, label),
         )
     for uid in uids:
         stacks.place(POLICY, state, state["units"], uid, label)
@@ -195,7 +196,7 @@ def event_move(state: State, role: Role, uids: Sequence[str], label: Label, ctx:
 def mark_oos(state: State, label: Label, ctx: Context) -> None:
     """S 14 event 7: the German puts an OOS marker on the Soviet units of one hex."""
     if label not in oos_hexes(state):
-        raise IllegalOrder(t("{hex} holds no Soviet unit.", hex=label), "S 14")
+        raise IllegalOrder(t("{hex} holds no Soviet unit.", hex=label), "S 14.0")
     for uid in stacks.stack(state, label):
         state["units"][uid]["oos"] = True
     ctx.log(t("The German marks the Soviet stack in {hex} out of supply (S 14).", hex=label))

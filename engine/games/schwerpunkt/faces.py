@@ -13,13 +13,14 @@ from engine.games.schwerpunkt.model import Rules
 
 
 def label(rules: Rules, uid: str, step: int) -> str:
-    """The values printed on ``uid``'s face ``step``: "6-3-7", "(3)-1-0" for a defence-only CS (S 2.41)."""
+    """The values printed on ``uid``'s face ``step``: "6-3-7", "(3)-1-0" for a defence-only CS (S 2.41),
+    "6-2*-2" with the asterisk after the TV of a unit that may have integrity (S 2.41, S 2.42)."""
     spec = rules.units.get(uid)
     if spec is None or not spec.steps:
         return ""
     face = spec.steps[min(max(step, 0), len(spec.steps) - 1)]
     cs = f"({face.cs})" if face.defend_only else str(face.cs)
-    return f"{cs}-{face.tv}-{face.ma}"
+    return f"{cs}-{face.tv}{'*' if spec.integrity else ''}-{face.ma}"
 
 
 def with_values(rules: Rules, stack: Mapping[str, Any]) -> dict[str, Any]:

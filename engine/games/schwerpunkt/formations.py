@@ -11,7 +11,7 @@ from engine import flow, stacks
 from engine.errors import IllegalOrder
 from engine.game import Context, Role, State
 from engine.games.schwerpunkt import fronts, reorg, terrain
-from engine.games.schwerpunkt.effects import record_control, unit_ref
+from engine.games.schwerpunkt.effects import record_control, show_last, unit_ref
 from engine.games.schwerpunkt.model import GERMAN, POLICY, spec
 from engine.hexgrid import Label
 from engine.text import t
@@ -67,7 +67,7 @@ def move_group(state: State, frame: flow.Frame, role: Role, uids: Sequence[str],
         if unit["moved"]:
             raise IllegalOrder(t("{unit} has already moved in this segment: a group must start the segment stacked and unmoved.", unit=uid), "E 15.2")
         if frame["general"] and unit["acted"]:
-            raise IllegalOrder(t("{unit} has already moved or attacked in this General Phase.", unit=uid), "S 13")
+            raise IllegalOrder(t("{unit} has already moved or attacked in this General Phase.", unit=uid), "S 13.0")
     if not frame["general"] and state["ap"][GERMAN] < 1:
         raise IllegalOrder(t("No Activity Points left: a formation moving as one costs 1 AP."), "E 15.2")
     start = terrain.hex_of(state, uids[0])
@@ -86,5 +86,6 @@ def move_group(state: State, frame: flow.Frame, role: Role, uids: Sequence[str],
         stacks.place(POLICY, state, state["units"], uid, label)
         ctx.log(t("{unit} moves from {start} to {hex}.", unit=unit_ref(state, uid), start=start, hex=label))
     ctx.log(t("A German formation moves as one from {start} to {hex} (E 15.2).", start=start, hex=label))
+    show_last(state, moves=[[start, label]])
     record_control(state)
     fronts.relocate_cut(state, ctx)

@@ -141,7 +141,7 @@ class Schwerpunkt(ProcedureGame):
     name = "schwerpunkt"
     title = "Von Manstein's Backhand Blow (Schwerpunkt, in construction)"
     listed = False
-    rules_version = 2
+    rules_version = 3
     hidden_holdings = True
     roles = ROLES
     scenarios = {
@@ -182,6 +182,7 @@ class Schwerpunkt(ProcedureGame):
             "gvr_hexes": [],
             "gvr_lost": [],
             "objectives": {},
+            "last": {},
             "rochade_used": False,
             "standing": {SOVIET: {}, GERMAN: {}},
             "refused": {},
@@ -420,7 +421,9 @@ class Schwerpunkt(ProcedureGame):
             "vp": state["vp"],
             "replacements": dict(state["replacements"]),
             "fronts": dict(state["fronts"]),
-            "hex_markers": [{"hex": h, "text": f"{f} Front", "side": SOVIET} for f, h in sorted(state["fronts"].items())]
+            "status": self._panel(state),
+            "last": dict(state.get("last") or {}),
+            "hex_markers": [{"hex": h, "text": f"{f.capitalize()} Front", "side": SOVIET} for f, h in sorted(state["fronts"].items())]
             + [{"hex": h, "text": f"FA {colour}", "side": GERMAN} for colour, h in sorted(reorg.marker_hexes(state).items())],
             "stacks": {loc: with_values(rules(), v.to_json()) for loc, v in every.items() if loc not in BOX_NAMES},
             "boxes": {loc: v.to_json() for loc, v in every.items() if loc in BOX_NAMES},
@@ -433,6 +436,24 @@ class Schwerpunkt(ProcedureGame):
             "combat": self._combat_view(state, viewer),
             "sealed": sealed.project(state, viewer),
             "standing": standing.tokens(state, viewer) if viewer in ROLES else [],
+        }
+
+    def _panel(self, state: State) -> dict[str, str]:
+        """The pictures' status panel: public facts only; labels are catalogue keys (the
+        renderer's caller translates them)."""
+        phase = state["phase"]
+        vp = str(state["vp"])
+        if state["scenario"] != "scenario1":
+            vp_range = rules().tables["turns"]["vp_range"]
+            vp += f" ({vp_range['low'][state['turn'] - 1]} .. {vp_range['high'][state['turn'] - 1]})"
+        return {
+            t("turn").template: f"{state['turn']} / {state['last_turn']}",
+            t("weather").template: state["weather"],
+            t("phase").template: " ".join(str(x) for x in (phase["kind"], phase.get("side") or "", phase.get("n") or "") if x),
+            t("active").template: ", ".join(sorted(self.active(state))) or "-",
+            t("C3I").template: ", ".join(f"{side} {state['c3i'][side]}" for side in ROLES),
+            t("Activity Points").template: ", ".join(f"{pool} {n}" for pool, n in sorted(state["ap"].items())),
+            t("VP").template: vp,
         }
 
     def _combat_view(self, state: State, viewer: Role) -> dict[str, Any] | None:

@@ -211,4 +211,4 @@ def personalersatz(state: State, uid: str, gvr: str, ctx: Context) -> None:
 
 
 def offers_personalersatz(state: State, frame: flow.Frame) -> bool:
-    return frame["side"] == GERMAN and not frame["general"] and not frame.get("reorg_done") and bool(personalersatz_pairs(state))
+    return frame["side"] == GERMAN and not frame.get("reorg_done") and bool(personalersatz_pairs(state))

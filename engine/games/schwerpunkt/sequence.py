@@ -33,7 +33,13 @@ from engine.games.schwerpunkt import (
     terrain,
     uprising,
 )
-from engine.games.schwerpunkt.effects import lose_step, record_control, unit_ref
+from engine.games.schwerpunkt.effects import (
+    lose_step,
+    record_control,
+    score_loss,
+    show_last,
+    unit_ref,
+)
 from engine.games.schwerpunkt.model import (
     BOXES,
     FRONTS,
@@ -46,6 +52,7 @@ from engine.games.schwerpunkt.model import (
     spec,
 )
 from engine.games.schwerpunkt.words import front_name, weather_name
+from engine.hexgrid import Label
 from engine.text import Text, t
 
 ADMIN_STEPS = ("advance", "supply", "weather", "fa", "rochade", "gvr", "reinforce-soviet", "reinforce-german", "replacements", "c3i")
@@ -104,6 +111,7 @@ class Turn(Procedure):
             frame["i"] = 0
             return
         frame["i"] = i + 1
+        state["last"] = {}  # a new step of the turn: the pictures draw no earlier order
         kind = steps[i][0]
         if kind == "admin":
             admin_step(state, steps[i][1], ctx)
@@ -155,12 +163,14 @@ def admin_step(state: State, step: str, ctx: Context) -> None:
 
 def supply_check(state: State, ctx: Context) -> None:
     """S 6.1: remove the OOS marker of units that trace; OOS units that cannot are attrited (S 6.5);
-    the rest that cannot are marked OOS. Simultaneous for every unit."""
+    the rest that cannot are marked OOS. Simultaneous for every unit: every trace, and whether a
+    unit is surrounded, is read on the position before any attrition loss."""
     att = rules().tables["attrition"]
+    held = terrain.sides_in(state)
+    attrited: list[tuple[str, Label, bool]] = []
     for side in (SOVIET, GERMAN):
         reached = terrain.supplied_hexes(state, side)
         ezoc = terrain.zoc_of(state, other(side))
-        held = terrain.sides_in(state)
         for label, order in sorted(terrain.occupants(state).items()):
             for uid in list(order):
                 unit = state["units"][uid]
@@ -172,15 +182,15 @@ def supply_check(state: State, ctx: Context) -> None:
                     unit["oos"] = True
                     ctx.log(t("{unit} in {hex} is out of supply (S 6.1).", unit=unit_ref(state, uid), hex=label))
                 else:
-                    s = spec(uid)
-                    target = att["german"] if side == GERMAN else att["soviet_guards"] if s.branch == "soviet_guards" else att["soviet_regular"]
                     surrounded = all(n in ezoc or held.get(n) == other(side) for n in rules().board.neighbours(label))
-                    drm = (att["surrounded_drm"] if surrounded else 0) + (att["city_drm"] if terrain.is_city(label) else 0)
-                    roll = ctx.roll(6, t("Attrition of {unit} in {hex} (S 6.5)", unit=unit_ref(state, uid), hex=label))
-                    if roll + drm >= int(target):
-                        lose_step(state, uid, ctx, t("attrition (S 6.5)"))
-
-
+                    attrited.append((uid, label, surrounded))
+    for uid, label, surrounded in attrited:
+        s = spec(uid)
+        target = att["german"] if s.side == GERMAN else att["soviet_guards"] if s.branch == "soviet_guards" else att["soviet_regular"]
+        drm = (att["surrounded_drm"] if surrounded else 0) + (att["city_drm"] if terrain.is_city(label) else 0)
+        roll = ctx.roll(6, t("Attrition of {unit} in {hex} (S 6.5)", unit=unit_ref(state, uid), hex=label))
+        if roll + drm >= int(target):
+            lose_step(state, uid, ctx, t("attrition (S 6.5)"))
 
 
 def roll_weather(state: State, ctx: Context) -> None:
@@ -340,8 +350,8 @@ class Activity(Procedure):
             "admin": (t("administrative movement"), "E 15.1"),
             "order": (t("declaration of the order of segments"), "S 4.2"),
             "c3i": (t("C3I spending and Activity roll"), "S 7.2"),
-            "move": (t("Movement segment"), "S 11"),
-            "combat": (t("Combat segment"), "S 12"),
+            "move": (t("Movement segment"), "S 11.0"),
+            "combat": (t("Combat segment"), "S 12.0"),
             "personalersatz": (t("Personalersatz"), "E 13.2"),
         }
         title, rule = titles[frame["step"]]
@@ -599,22 +609,22 @@ def move_unit(state: State, frame: flow.Frame, role: Role, uid: str, label: str,
     if uid in reorg.locked(state):
         raise IllegalOrder(t("{unit} is under Frontnahe Auffrischung this turn: it does not move or attack.", unit=uid), "E 13.1")
     if unit["moved"]:
-        raise IllegalOrder(t("{unit} has already moved in this segment.", unit=uid), "S 11.4")
+        raise IllegalOrder(t("{unit} has already moved in this segment.", unit=uid), "S 11.5")
     if frame["general"] and combat.refused_this_turn(state, uid):
         raise IllegalOrder(t("{unit} attacked a defender who refused combat this turn: it is not available in the General Phase.", unit=uid), "S 12.6")
     if frame["general"] and unit["acted"]:
-        raise IllegalOrder(t("{unit} has already moved or attacked in this General Phase.", unit=uid), "S 13")
+        raise IllegalOrder(t("{unit} has already moved or attacked in this General Phase.", unit=uid), "S 13.0")
     pool = "" if frame["general"] else paying_pool(state, uid)
     if pool is None:
         raise IllegalOrder(
             t("No Activity Points can pay for {unit}: 1 AP per unit, a Soviet unit paid by a Front that has it in range (E 14.0).", unit=uid),
-            "S 8",
+            "E 14.0" if role == SOVIET and any(state["ap"][f] >= 1 for f in FRONTS) else "S 11.1",
         )
     reach = terrain.reachable(state, uid, start)
     if label not in reach:
         raise IllegalOrder(
             t("{unit} cannot reach {hex} this segment: movement allowance, terrain, enemy units and zones of control (S 5, S 11).", unit=uid, hex=label),
-            "S 11",
+            terrain.move_rule(state, uid, start, label),
         )
     if pool:
         state["ap"][pool] -= 1
@@ -623,6 +633,7 @@ def move_unit(state: State, frame: flow.Frame, role: Role, uid: str, label: str,
         unit["acted"] = True
     stacks.place(POLICY, state, state["units"], uid, label)
     ctx.log(t("{unit} moves from {start} to {hex}.", unit=unit_ref(state, uid), start=start, hex=label))
+    show_last(state, moves=[[start, label]])
     record_control(state)
     uprising.after_move(state, [uid], ctx)
     fronts.relocate_cut(state, ctx)
@@ -655,7 +666,7 @@ class Overstack(Procedure):
     name = "overstack"
 
     def step(self, game: Any, state: State, frame: flow.Frame) -> Step:
-        return Step(t("stacking check"), "E 10")
+        return Step(t("stacking check"), "S 9.0")
 
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[Role]:
         return frozenset({frame["side"]})
@@ -669,11 +680,11 @@ class Overstack(Procedure):
 
     def handle(self, game: Any, state: State, frame: flow.Frame, role: Role, action: Action, ctx: Context) -> None:
         if action.verb != "remove" or action.args[0] not in stacks.stack(state, frame["hex"]):
-            raise IllegalOrder(t("Remove one of your units in {hex}.", hex=frame["hex"]), "E 10")
+            raise IllegalOrder(t("Remove one of your units in {hex}.", hex=frame["hex"]), "S 9.0")
         uid = action.args[0]
         stacks.remove(POLICY, state, state["units"], uid)
         state["eliminated"].append(uid)
-        state["vp"] += (1 if role == GERMAN else -1) * (len(spec(uid).steps) - int(state["units"][uid]["step"]))
+        score_loss(state, uid, len(spec(uid).steps) - int(state["units"][uid]["step"]))
         ctx.log(t("{unit} is removed: over the stacking limit in {hex} (E 10).", unit=uid, hex=frame["hex"]))
         if terrain.stacking_points(state, stacks.stack(state, frame["hex"])) <= terrain.stacking_limit(role):
             flow.end(state)

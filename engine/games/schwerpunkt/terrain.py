@@ -170,12 +170,13 @@ def enter_cost(state: State, move: str, a: Label, b: Label) -> float:
     return cost
 
 
-def reachable(state: State, uid: str, start: Label) -> dict[Label, float]:
+def reachable(state: State, uid: str, start: Label, zoc: bool = True) -> dict[Label, float]:
     """Every hex ``uid`` may end its move in from ``start``, with its cost (S 5, S 11, E 15.41).
 
     No enemy-occupied hex, no sea, no leaving the map; entering an EZOC ends the move; a unit
     that starts in an EZOC may leave only into a hex free of EZOC; a major river in Very Mud
     costs every MP and must be the whole move; an out-of-supply unit may always move one hex.
+    ``zoc=False`` ignores enemy zones of control (to tell which rule keeps a unit out of a hex).
     """
     board = rules().board
     unit = state["units"][uid]
@@ -185,7 +186,7 @@ def reachable(state: State, uid: str, start: Label) -> dict[Label, float]:
         return {}
     ma = float(movement_allowance(unit))
     held = sides_in(state)
-    ezoc = zoc_of(state, other(side))
+    ezoc = zoc_of(state, other(side)) if zoc else set()
 
     def enterable(h: Label) -> bool:
         return board.terrain.get(h) != "sea" and held.get(h) != other(side)
@@ -203,7 +204,7 @@ def reachable(state: State, uid: str, start: Label) -> dict[Label, float]:
             if not enterable(n):
                 continue
             if h == start and start in ezoc and n in ezoc:
-                continue  # no EZOC to EZOC (S 5.1)
+                continue  # no EZOC to EZOC (S 5.3)
             cost = enter_cost(state, move, h, n)
             if cost >= ALL:
                 if h != start:
@@ -224,6 +225,18 @@ def reachable(state: State, uid: str, start: Label) -> dict[Label, float]:
                 out[n] = ma  # S 6.4: an OOS unit may always move one hex
     out.pop(start, None)
     return out
+
+
+def move_rule(state: State, uid: str, start: Label, label: Label) -> str:
+    """The most specific rule that keeps ``uid`` from ending a move in ``label``: off the map,
+    into the sea or into an enemy unit (S 11.5), a zone of control (S 5.3), else its movement
+    allowance over the terrain (S 11.4)."""
+    held = sides_in(state)
+    if label not in rules().board.terrain or rules().board.terrain.get(label) == "sea" or held.get(label) == other(state["units"][uid]["side"]):
+        return "S 11.5"
+    if label in reachable(state, uid, start, zoc=False):
+        return "S 5.3"
+    return "S 11.4"
 
 
 # Stacking -------------------------------------------------------------------------------------

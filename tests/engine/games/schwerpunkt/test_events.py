@@ -135,11 +135,11 @@ def test_an_event_allows_only_its_own_kind():
 
 
 def test_event_move_out_of_reach_is_refused():
-    """S 14: an event move follows the normal movement rules (S 11)."""
+    """S 14.0: an event move follows the normal movement rules (S 11.4: the movement allowance)."""
     match = combat_then_event(STACKS, (4, 4))
     with pytest.raises(IllegalOrder) as err:
         match.submit("soviet", "event move s-183 4040")
-    assert "S 11" in str(err.value)
+    assert "S 11.4" in str(err.value)
 
 
 def test_phasing_player_event_move_of_a_formation_as_one_unit():

@@ -98,7 +98,7 @@ def test_gvr_cup_is_a_count():
 def test_front_markers_are_public_hex_markers():
     """E 14: both Front markers are public and drawn on the map."""
     view = new_match().view(PUBLIC)
-    assert {m["text"] for m in view["hex_markers"]} == {"southwest Front", "voronezh Front"}
+    assert {m["text"] for m in view["hex_markers"]} == {"Southwest Front", "Voronezh Front"}
 
 
 def test_a_shown_counter_prints_its_face_values_and_a_blank_prints_none():
@@ -107,7 +107,7 @@ def test_a_shown_counter_prints_its_face_values_and_a_blank_prints_none():
     match = new_match()
     position(match, {"2020": ["gd-gre", "168-417"]})
     shown = counters(match.view("soviet"), "2020")
-    assert shown[0]["attributes"]["values"] == "6-3-7" and "values" not in shown[1]
+    assert shown[0]["attributes"]["values"] == "6-3*-7" and "values" not in shown[1]
     match.state["units"]["gd-gre"]["step"] = 1
-    assert counters(match.view("soviet"), "2020")[0]["attributes"]["values"] == "3-2-7"
+    assert counters(match.view("soviet"), "2020")[0]["attributes"]["values"] == "3-2*-7"
     assert counters(match.view("german"), "2020")[1]["attributes"]["values"]

@@ -98,7 +98,7 @@ def test_move_costs_one_ap():
 
 
 def test_a_unit_moves_once_per_segment():
-    """S 11.4: each unit moves once per Movement segment."""
+    """S 11.5: each unit moves once per Movement segment."""
     match = new_match()
     to_movement(match, "german", c3i=1, dice=(6, 6))
     action = next(a for a in match.prompt("german").actions if a.verb == "move")
@@ -106,7 +106,7 @@ def test_a_unit_moves_once_per_segment():
     back = terrain.reachable(match.state, action.args[0], action.args[1])
     with pytest.raises(IllegalOrder) as err:
         match.submit("german", f"move {action.args[0]} {sorted(back)[0]}")
-    assert "S 11.4" in str(err.value)
+    assert "S 11.5" in str(err.value)
 
 
 def test_soviet_unit_out_of_front_range_cannot_use_ap():
@@ -117,14 +117,14 @@ def test_soviet_unit_out_of_front_range_cannot_use_ap():
     position(match, {"1030": ["s-100"]})
     with pytest.raises(IllegalOrder) as err:
         match.submit("soviet", "move s-100 1130")
-    assert "S 8" in str(err.value)
+    assert "E 14.0" in str(err.value)
 
 
 def test_unreachable_hex_is_refused_with_the_rule():
-    """S 11: a hex beyond the movement allowance is refused, citing the rule."""
+    """S 11.4: a hex beyond the movement allowance is refused, citing the rule."""
     match = new_match()
     to_movement(match, "german", c3i=1, dice=(6, 6))
     position(match, {"2020": ["168-417"]})
     with pytest.raises(IllegalOrder) as err:
         match.submit("german", "move 168-417 2030")
-    assert "S 11" in str(err.value)
+    assert "S 11.4" in str(err.value)

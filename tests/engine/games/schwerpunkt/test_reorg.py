@@ -175,3 +175,16 @@ def test_the_published_default_is_done():
     """E 13.1: the placement window's published default (applied at the deadline) is 'fa done'."""
     match = fa_step({"2030": ["gd-pz"], "2040": ["7-25"]})
     assert match.game.default_action(match.state, "german").text == "fa done"
+
+
+def test_personalersatz_at_the_end_of_the_german_general_phase():
+    """E 13.2: "in any German phase": the General Phase, played like the others (E 4.2 VIII), offers it too."""
+    match = new_match("scenario2")
+    to_movement(match, "german", c3i=1, dice=(6, 6))
+    position(match, {"2030": ["168-417", "gvr-01"]})
+    match.state["flow"][-1]["general"] = True
+    match.state["units"]["168-417"]["step"] = 1
+    match.submit("german", "end")
+    match.submit("german", "end")
+    match.submit("german", "personalersatz 168-417 with gvr-01")
+    assert match.state["units"]["168-417"]["step"] == 0
