@@ -10,6 +10,15 @@ template by ``pybabel update -i bot/locale/adjutant.pot -d bot/locale -D adjutan
 --ignore-obsolete -w 100``, then translated), compiled in memory the first time it is used (no
 compiled ``.mo`` to keep in step with it, nothing to build before installing: the wheel ships the
 ``.po`` files). ``tests/bot/test_italian.py`` fails while a message has no Italian.
+
+For translators: a side's name arrives as a bare placeholder (``{side}``, ``{role}``: "Asse").
+Where the language puts an article or a preposition before it, the translation writes the
+form as the placeholder's format spec: ``{side:the}`` ("l'Asse", "il Sovietico"), ``{side:of}``
+("dell'Asse"), ``{side:to}`` ("all'Asse"), ``{side:from}`` ("dall'Asse"), capitalised at the
+start of a sentence (``{side:The}`` -> "L'Asse"). Each side's forms are catalogue entries under
+the contexts ``side-the``, ``side-of``, ``side-to``, ``side-from`` (``bot.terms``); English
+templates never use them. Use a form only on a placeholder that always holds a side's name:
+any other value cannot take it, and the message then falls back to its English template.
 """
 
 from __future__ import annotations
@@ -24,7 +33,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
-from bot.terms import SIDE_CONTEXT, SIDE_NAMES
+from bot.terms import ARTICLE_CONTEXTS, SIDE_CONTEXT, SIDE_NAMES
 from engine.markerwords import MARKER_CONTEXT
 from engine.text import Text
 
@@ -74,11 +83,35 @@ class Translator:
 
     def _side(self, value: str) -> str:
         said = self._pgettext(SIDE_CONTEXT, value.casefold())
-        return value if said == value.casefold() else said  # untranslated: as written ("Axis")
+        name = value if said == value.casefold() else said  # untranslated: as written ("Axis")
+        forms = {}
+        for spec, context in ARTICLE_CONTEXTS.items():
+            form = self._pgettext(context, value.casefold())
+            forms[spec] = name if form == value.casefold() else form
+        return SideWord(name, forms)
 
     def __call__(self, template: str) -> str:
         # gettext("") is the catalogue's header, never an empty text's translation.
         return self.gettext(template) if template else template
+
+
+class SideWord(str):
+    """A side's name as a message parameter: the bare name, and with its article when the
+    translation asks for it with a format spec (``{side:of}`` -> "dell'Asse"; ``{side:Of}``
+    capitalised, for the start of a sentence; see ``bot.terms.ARTICLE_CONTEXTS``)."""
+
+    forms: dict[str, str]
+
+    def __new__(cls, name: str, forms: dict[str, str]) -> SideWord:
+        word = super().__new__(cls, name)
+        word.forms = forms
+        return word
+
+    def __format__(self, spec: str) -> str:
+        form = self.forms.get(spec.lower()) if spec else None
+        if form is None:
+            return str.__format__(str(self), spec)
+        return form[:1].upper() + form[1:] if spec[:1].isupper() else form
 
 
 def catalogue_path(language: str) -> Path:

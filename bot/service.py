@@ -752,20 +752,22 @@ class CampaignService:
         secrets (a refusal may concern what a player holds), everybody otherwise."""
         return role if private or game.hidden_holdings else PUBLIC
 
-    @staticmethod
-    def _tick(rec: Record) -> str:
-        return f"{OK} referee: " if rec.kind == "override" else f"{OK} "
+    def _tick(self, rec: Record, viewer: str = PUBLIC) -> str:
+        """The ✓ before an echoed order; 'referee:' (in ``viewer``'s language) before an override."""
+        return f"{OK} " + self._(t("referee: "), viewer) if rec.kind == "override" else f"{OK} "
 
     def _echo(self, match: Match, rec: Record) -> str:
         """The public ✓ line of an accepted order or override: never the raw line typed, but the
-        order as everybody may read it (a picked card or a hand set by the referee stays secret)."""
-        return self._tick(rec) + match.order_text(rec, PUBLIC)
+        order as everybody may read it (a picked card or a hand set by the referee stays secret),
+        its verb as the channel's language types it ('✓ muovi 3-4 1231' in an Italian campaign)."""
+        return self._tick(rec) + _typed_line(match.game, match.order_text(rec, PUBLIC), self.language_for(PUBLIC))
 
     def _echo_private(self, match: Match, rec: Record, batch: str) -> list[Reply]:
-        """The whole order, to its own player (or the referee), when the public echo redacted it."""
+        """The whole order, to its own player (or the referee), when the public echo redacted it:
+        its verb as that player types it."""
         if match.order_text(rec, PUBLIC) == rec.text:
             return []
-        return [Reply(rec.role, self._tick(rec) + rec.text, batch=batch)]
+        return [Reply(rec.role, self._tick(rec, rec.role) + _typed_line(match.game, rec.text, self.language_for(rec.role)), batch=batch)]
 
     async def _commit(
         self,
@@ -1370,6 +1372,14 @@ def _typed(game: Game, action: Action, language: str) -> str:
     if info is None or action.text.split(" ", 1)[0] != action.verb:
         return action.text
     return info.typed_in(language) + action.text[len(action.verb):]
+
+
+def _typed_line(game: Game, line: str, language: str) -> str:
+    """An order's text (as recorded, English verb first) with its verb as a reader of
+    ``language`` types it; a line whose first word is no verb of the game stays as it is."""
+    verb = line.split(" ", 1)[0]
+    info = game.verbs.get(verb)
+    return line if info is None else info.typed_in(language) + line[len(verb):]
 
 
 def _language_name(language: str) -> str:

@@ -15,8 +15,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.hexgrid import Label
+from engine.text import Text
 
-Panel = tuple[tuple[str, str], ...]
+#: The status panel: label (a catalogue key) and value; a ``Text`` value (a phase's title) reads
+#: in the reader's language, a plain one as ``_panel_value`` finds it.
+Panel = tuple[tuple[str, str | Text], ...]
 
 
 @dataclass(frozen=True)
@@ -164,13 +167,19 @@ def last_action(view: Mapping[str, Any]) -> LastAction:
     )
 
 
-def _panel(view: Mapping[str, Any]) -> list[tuple[str, str]]:
+def _panel(view: Mapping[str, Any]) -> list[tuple[str, str | Text]]:
     """The status panel's label/value pairs, in the view's order (labels are catalogue keys)."""
     status = view.get("status")
     if not isinstance(status, Mapping):
         return []
-    out = []
+    out: list[tuple[str, str | Text]] = []
     for key, value in status.items():
+        if isinstance(value, Text):
+            out.append((str(key), value))
+            continue
+        if isinstance(value, Mapping) and "t" in value:  # a Text kept JSON-like in the view (``Text.to_json``)
+            out.append((str(key), Text.from_json(value)))
+            continue
         if isinstance(value, Mapping):
             value = ", ".join(f"{k} {v}" for k, v in value.items())
         elif isinstance(value, list | tuple):
@@ -179,11 +188,13 @@ def _panel(view: Mapping[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
-def _panel_value(value: str, translate: Callable[[str], str]) -> str:
-    """A panel value in the reader's language where the catalogue knows it: side names
+def _panel_value(value: str | Text, translate: Callable[[str], str]) -> str:
+    """A panel value in the reader's language where the catalogue knows it: a ``Text`` whole, side names
     ("axis, soviet") through the translator's ``term``, a word such as a weather ("good") as a
     catalogue key, a side leading an item of a list ("Axis 0, Soviet 0"); anything else
     (numbers, names) as it is."""
+    if isinstance(value, Text):
+        return value.format(translate)
     term = getattr(translate, "term", None)
     if term is None or not value:
         return value
@@ -231,7 +242,7 @@ class MapView:
 
     def panel_items(self) -> list[tuple[str, str]]:
         """The panel as it is printed: labels with spaces for underscores."""
-        return [(k.replace("_", " "), v) for k, v in self.panel]
+        return [(k.replace("_", " "), str(v)) for k, v in self.panel]
 
     def focused(self, label: Label) -> MapView:
         """The same map centred on ``label`` (a player asked for the area around a hex)."""

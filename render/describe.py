@@ -18,6 +18,7 @@ from engine.mapoverlay import effective
 from engine.mapview import LastAction, MapView, UnitOnMap
 from engine.text import Text, ngettext, t
 from render.compose import MARGIN_HEXES
+from render.mapwords import map_title, place_name
 
 LIMIT = 1000
 
@@ -29,10 +30,10 @@ def _tr(text: Text, translate: Translate) -> str:
     return text.format(translate)
 
 
-def _where(board: MapData | None, label: Label) -> str:
+def _where(board: MapData | None, label: Label, translate: Translate = None) -> str:
     place = board.places.get(label) if board else None
     if place and place.kind != "entry":
-        return f"{label} ({place.name})"
+        return _tr(t("{hex} ({place})", hex=label, place=place_name(place.name)), translate)
     return label
 
 
@@ -45,7 +46,7 @@ def _unit(u: UnitOnMap, translate: Translate = None) -> str:
 
 
 def _stack(board: MapData | None, label: Label, stack: list[UnitOnMap], translate: Translate) -> str:
-    return f"{_where(board, label)}: {', '.join(_unit(u, translate) for u in stack)}"
+    return f"{_where(board, label, translate)}: {', '.join(_unit(u, translate) for u in stack)}"
 
 
 def _last_lines(
@@ -57,22 +58,22 @@ def _last_lines(
     for path in last.moves:
         if path:
             there = at.get(path[-1], [])
-            route = " - ".join(_where(board, h) for h in path)
+            route = " - ".join(_where(board, h, translate) for h in path)
             if there:
                 who = ", ".join(_unit(u, translate) for u in there)
                 lines.append(_tr(t("Moved {route} ({who} now there).", route=route, who=who), translate))
             else:
                 lines.append(_tr(t("Moved {route}.", route=route), translate))
     for attack in last.attacks:
-        sources = ", ".join(_where(board, h) for h in attack.sources) or "?"
-        target = _where(board, attack.target)
+        sources = ", ".join(_where(board, h, translate) for h in attack.sources) or "?"
+        target = _where(board, attack.target, translate)
         if attack.result:
             lines.append(_tr(t("Attack from {sources} on {target}: result {result}.", sources=sources, target=target, result=attack.result), translate))
         else:
             lines.append(_tr(t("Attack from {sources} on {target}.", sources=sources, target=target), translate))
     for path in last.retreats:
         if path:
-            route = " - ".join(_where(board, h) for h in path)
+            route = " - ".join(_where(board, h, translate) for h in path)
             lines.append(_tr(t("Retreat {route}.", route=route), translate))
     return lines
 
@@ -106,12 +107,12 @@ def describe(
     for u in units:
         at.setdefault(u.hex, []).append(u)
     last = shown.last
-    title = board.name if board else (game.name or "map")
+    title = map_title(board.name) if board else (game.name or "map")
     hexes = last.hexes()
     if full:
         head = _tr(t("Whole map of {title}.", title=title), translate)
     elif around:
-        head = _tr(t("{title}, the area around {hex}.", title=title, hex=_where(board, around)), translate)
+        head = _tr(t("{title}, the area around {hex}.", title=title, hex=_where(board, around, translate)), translate)
     elif hexes:
         head = _tr(t("{title}, the area of the last action around {hexes}.", title=title, hexes=", ".join(sorted(set(hexes))[:6])), translate)
     else:

@@ -10,6 +10,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po
 
+from bot.terms import ARTICLE_CONTEXTS
+
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "bot" / "locale" / "adjutant.pot"
 #: The folders ``pybabel extract -F bot/locale/babel.cfg -k t ... engine bot render`` reads.
@@ -58,9 +60,13 @@ def literal_calls() -> list[tuple[str, int, str]]:
 
 
 def placeholders(template: str) -> list[str]:
-    """The ``{name:spec!conv}`` fields of a template, sorted (each as written, spec included)."""
+    """The ``{name:spec!conv}`` fields of a template, sorted (each as written, spec included,
+    except a side's article form, ``{side:of}``, which a translation adds deliberately:
+    ``bot.terms.ARTICLE_CONTEXTS``)."""
     out = []
     for _, name, spec, conversion in string.Formatter().parse(template):
         if name is not None:
+            if spec and spec.lower() in ARTICLE_CONTEXTS:
+                spec = ""
             out.append(f"{{{name}{'!' + conversion if conversion else ''}{':' + spec if spec else ''}}}")
     return sorted(out)

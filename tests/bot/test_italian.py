@@ -73,7 +73,7 @@ def test_plural_messages_have_both_italian_forms():
 def test_italian_renders_a_counted_message_by_its_count():
     """One card is 'carta', any other number 'carte' (zero included, as Italian says it)."""
     said = [render(ngettext("{side} draws {n} card.", "{side} draws {n} cards.", n, side="axis"), "it") for n in (0, 1, 2)]
-    assert said == ["Asse pesca 0 carte.", "Asse pesca 1 carta.", "Asse pesca 2 carte."]  # the side in Italian too
+    assert said == ["L'Asse pesca 0 carte.", "L'Asse pesca 1 carta.", "L'Asse pesca 2 carte."]  # the side in Italian, its article too
 
 
 def test_italian_uses_the_rulebooks_terms():

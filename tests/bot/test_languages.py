@@ -215,3 +215,32 @@ async def test_the_waiting_line_names_the_sides_in_italian(italian):
     replies = await service.submit(row, RED, "move r1 0102")
     waiting = [r.text for r in replies if r.text.startswith("In attesa di")]
     assert waiting and waiting[0].split(" \u2014 ")[0] in ("In attesa di Rosso", "In attesa di Blu")
+
+
+
+async def test_an_accepted_order_is_echoed_with_its_italian_verb(caucasus_it):
+    """The channel of an Italian campaign reads an accepted order as an Italian types it."""
+    service, row = caucasus_it
+    lines = (await service.submit(row, RED, "options"))[0].text.splitlines()[1:]
+    setup = next(line for line in lines if line.startswith("schiera "))
+    accepted = await service.submit(row, RED, "setup" + setup[len("schiera"):])
+    assert accepted[0].ok and accepted[0].to == "public"
+    assert accepted[0].text == "\u2713 " + setup
+
+
+async def test_an_english_campaign_echoes_the_verb_in_english(tmp_path):
+    """An English channel keeps the rulebook's English verb in the echo of an order typed in Italian."""
+    store = await Store.open(tmp_path / "c.db")
+    service = CampaignService(store)
+    row, _ = await service.create("c1", "caucasus", seed="fixed", creator=REF.user_id)
+    await service.join(row, "axis", RED)
+    accepted = await service.submit(row, RED, "pronto")
+    assert accepted[0].text == "\u2713 ready", accepted[0].text
+    await store.close()
+
+
+async def test_a_referee_override_is_echoed_in_the_campaigns_language(italian):
+    """'referee:' before an override's echo reads in the Italian channel's language."""
+    service, row, _, _ = italian
+    echoed = [r.text for r in await service.referee(row, REF, "place r1 0304 because test") if r.to == "public"]
+    assert any(text.startswith("\u2713 arbitro: place r1 0304") for text in echoed), echoed

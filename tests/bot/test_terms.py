@@ -17,7 +17,7 @@ def test_every_games_sides_are_terms_of_the_catalogue():
 def test_a_side_parameter_reads_in_the_readers_language():
     """'{role} draws a card.' names the Soviet side in Italian for an Italian reader, in English otherwise."""
     said = t("{role} draws a card.", role="soviet")
-    assert render(said, "it") == "Sovietico pesca una carta."
+    assert render(said, "it") == "Il Sovietico pesca una carta."
     assert render(said, "en") == "soviet draws a card."
 
 
@@ -46,3 +46,25 @@ def test_a_capitalised_side_or_a_list_of_sides_reads_in_italian():
     it = translator("it")
     assert it.term("Axis") == "Asse" and it.term("axis, soviet") == "Asse, Sovietico"
     assert it.term("axis, 1234") == "axis, 1234" and translator("en").term("Axis") == "Axis"
+
+
+def test_a_translation_puts_the_article_before_a_side():
+    """'{side:The}' and '{side:of}' read 'L'Asse' and 'dell'Asse' in Italian (bot.terms.ARTICLE_CONTEXTS)."""
+    assert render(t("{side} passes (7.2.6).", side="axis"), "it") == "L'Asse passa (7.2.6)."
+    assert render(t("You do not hold the {role} seat.", role="soviet"), "it") == "Non occupi il posto del Sovietico."
+    assert render(t("{side} transfers the initiative to {other} (6.2).", side="german", other="allies"), "it") == (
+        "Il Tedesco cede l'iniziativa all'Alleato (6.2)."
+    )
+
+
+def test_english_reads_the_bare_side_name():
+    """English templates carry no article form: the side reads as before."""
+    assert render(t("{side} passes (7.2.6).", side="Axis"), "en") == "Axis passes (7.2.6)."
+
+
+def test_an_article_form_on_a_value_that_is_no_side_falls_back_to_english():
+    """A form asked of a value that is no side's name never crashes: the English template is used."""
+    from bot.i18n import SideWord
+
+    assert format(SideWord("Asse", {"of": "dell'Asse"}), "Of") == "Dell'Asse"
+    assert render(t("{side} passes (7.2.6).", side="Rosa"), "it") == "Rosa passes (7.2.6)."

@@ -172,7 +172,7 @@ class Caucasus(flow.ProcedureGame):
             t("game").template: self.title,
             t("scenario").template: state["scenario"],
             t("turn").template: f"{state['turn']} / {state['last_turn']}",
-            t("phase").template: sequence.phase_title(state),
+            t("phase").template: sequence.phase_title(state).to_json(),  # read back by engine.mapview
             t("active").template: ", ".join(sorted(self.active(state))) or "-",
             t("weather").template: state["weather"],
             t("axis VP").template: axis_vp(rules, state),

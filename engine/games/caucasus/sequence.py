@@ -14,7 +14,7 @@ from engine import flow
 from engine.game import Context, State
 from engine.games.caucasus import initial, rail, supplyphase, victory, words
 from engine.games.caucasus.model import AXIS, SOVIET
-from engine.text import t
+from engine.text import Text, t
 
 STEPS: tuple[tuple[str, ...], ...] = (
     ("start_turn",),
@@ -42,12 +42,23 @@ IMPULSE_VERBS = (
 PER_PHASE_FLAGS = ("moved", "mp_spent", "attacked", "defended", "retreated", "rail_moved", "naval_moved")
 
 
-def phase_title(state: State) -> str:
+def phase_title(state: State) -> Text:
+    """The phase being played ("Axis primary movement"), in the reader's language: the rulebook's
+    Impulso Primario / Secondario, Fase Iniziale, Fase di Rifornimento in Italian."""
     ph = state["phase"]
-    parts = [ph["side"].capitalize(), ph["impulse"]]
-    if ph["step"]:
-        parts.append(ph["step"])
-    return " ".join(parts)
+    side = str(ph["side"]).capitalize()
+    impulse, step = str(ph["impulse"]), str(ph["step"])
+    titles = {
+        ("setup", ""): t("{side} setup", side=side),
+        ("initial", ""): t("{side} initial", side=side),
+        ("primary", "movement"): t("{side} primary movement", side=side),
+        ("primary", "combat"): t("{side} primary combat", side=side),
+        ("secondary", "movement"): t("{side} secondary movement", side=side),
+        ("secondary", "combat"): t("{side} secondary combat", side=side),
+        ("supply", ""): t("{side} supply", side=side),
+        ("victory", ""): t("{side} victory", side=side),
+    }
+    return titles.get((impulse, step)) or t("{side} {impulse} {step}", side=side, impulse=impulse, step=step)
 
 
 class Turn(flow.Procedure):

@@ -278,7 +278,7 @@ class StalinsWar(flow.ProcedureGame):
             t("game").template: self.title,
             t("scenario").template: state["scenario"],
             t("turn").template: f"{state['turn']} / {state['last_turn']}",
-            t("phase").template: sequence.phase_title(rules, state),
+            t("phase").template: sequence.phase_title(rules, state).to_json(),  # read back by engine.mapview
             t("active").template: ", ".join(sorted(self.active(state))) or "-",
             t("VP").template: state["vp"],
             t("banked OPS").template: f"Axis {state['banked'][AXIS]}, Soviet {state['banked'][SOVIET]}",

@@ -35,15 +35,37 @@ def steps(turn: int) -> list[tuple[str, ...]]:
     return out
 
 
-def phase_title(rules: Rules, state: State) -> str:
+def turn_label(label: str) -> Text:
+    """A turn of the calendar ("June 1941", "Summer 1942") in the reader's language."""
+    season, _, year = label.partition(" ")
+    seasons = {
+        "June": t("June {year}", year=year),
+        "Spring": t("Spring {year}", year=year),
+        "Summer": t("Summer {year}", year=year),
+        "Autumn": t("Autumn {year}", year=year),
+        "Winter": t("Winter {year}", year=year),
+    }
+    return seasons.get(season) or t("{item}", item=label)
+
+
+def phase_title(rules: Rules, state: State) -> Text:
+    """The turn and phase being played ("June 1941, Axis AR5"), in the reader's language (the
+    rulebook's Round di Azione, Segmento di Attrito, Fase dei Rimpiazzi in Italian)."""
     ph = state["phase"]
-    label = rules.turn_info(int(state["turn"]))["label"]
-    name = ph.get("name", "")
+    label = turn_label(str(rules.turn_info(int(state["turn"]))["label"]))
+    name = str(ph.get("name", ""))
+    side = str(ph.get("side", "")).capitalize()
     if name == "action":
-        return f"{label}, {str(ph['side']).capitalize()} AR{state['ar']}"
-    if name in ("attrition", "replacement"):
-        return f"{label}, {str(ph['side']).capitalize()} {name}"
-    return f"{label}, {name}"
+        return t("{label}, {side} AR{ar}", label=label, side=side, ar=state["ar"])
+    titles = {
+        "attrition": t("{label}, {side} attrition", label=label, side=side),
+        "replacement": t("{label}, {side} replacement", label=label, side=side),
+        "setup": t("{label}, setup", label=label),
+        "draw": t("{label}, draw", label=label),
+        "end": t("{label}, end", label=label),
+        "over": t("{label}, over", label=label),
+    }
+    return titles.get(name) or t("{label}, {name}", label=label, name=name)
 
 
 class Turn(flow.Procedure):

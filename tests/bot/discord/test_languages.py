@@ -65,7 +65,7 @@ async def test_a_click_is_answered_in_the_clickers_language(discord_env: Harness
     notice = await h.post_after(h.channel, h.server.say(h.blue, h.channel, "hand"))
     h.red.locale = "it"
     other = await h.server.answered(await h.server.click(h.red, notice, notice.custom_ids()[0]))
-    assert "questo messaggio privato è per il giocatore di Blu" in other.text
+    assert "questo messaggio privato è per il giocatore del Blu" in other.text
     assert row.language == "en" and "Read privately (blue)" in str(notice.payload["components"])
 
 
