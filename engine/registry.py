@@ -16,7 +16,7 @@ _BUILTIN: dict[str, str] = {
     "across-the-bug-river": "engine.games.across_the_bug_river",
 }
 #: Games that can be played by name but are not offered in game lists (the template game).
-_UNLISTED = frozenset({"duel", "schwerpunkt", "combat_commander", "across-the-bug-river"})
+_UNLISTED = frozenset({"duel"})
 _REGISTERED: dict[str, Callable[[], Game]] = {}
 _CACHE: dict[str, Game] = {}
 

@@ -199,5 +199,5 @@ def test_fuzzed_lines_never_escape_the_stalins_war_service(seed: str, data: st.D
 @FUZZ
 @given(seed=st.sampled_from([f"fuzz-{i}" for i in range(50)]), data=st.data())
 def test_fuzzed_lines_never_escape_the_schwerpunkt_service(seed: str, data: st.DataObject) -> None:
-    """Von Manstein's Backhand Blow (unlisted, in construction): the same walk through the service."""
+    """Von Manstein's Backhand Blow (the whole game): the same walk through the service."""
     asyncio.run(_walk("schwerpunkt", seed, data))

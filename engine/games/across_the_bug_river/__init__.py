@@ -1,4 +1,4 @@
-"""Across the Bug River: Volodymyr-Volynskyi 1941 (being built: ``listed = False``)."""
+"""Across the Bug River: Volodymyr-Volynskyi 1941."""
 
 from engine.games.across_the_bug_river.game import make_game
 

@@ -153,7 +153,6 @@ POLICY = StackPolicy(
 class AcrossTheBugRiver(ProcedureGame):
     name = "across-the-bug-river"
     title = "Across the Bug River: Volodymyr-Volynskyi 1941"
-    listed = False
     roles = ROLES
     scenarios = SCENARIOS
     options: Mapping[str, Any] = {}

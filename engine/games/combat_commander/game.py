@@ -185,7 +185,6 @@ OVERRIDES = ("place", "remove", "break", "rally", "suppress", "unsuppress", "tim
 class CombatCommander(flow.ProcedureGame):
     name = "combat_commander"
     title = "Combat Commander: Europe"
-    listed = False
     hidden_holdings = True
     roles = model.ROLES
     verbs = VERBS

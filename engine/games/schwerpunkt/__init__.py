@@ -1,4 +1,4 @@
-"""Schwerpunkt series: Von Manstein's Backhand Blow (GMT 2002), in construction (see README.md)."""
+"""Schwerpunkt series: Von Manstein's Backhand Blow (GMT 2002) (see README.md)."""
 
 from engine.games.schwerpunkt.game import make_game
 

@@ -1,4 +1,4 @@
-"""Von Manstein's Backhand Blow (Schwerpunkt series, GMT 2002): the game module, in construction.
+"""Von Manstein's Backhand Blow (Schwerpunkt series, GMT 2002): the game module.
 
 What a seat sees (the one door): every stack through ``engine.stacks`` (the enemy and the
 channel see the top unit of each stack and its height, S 3.5; each side its own stacks whole,
@@ -139,8 +139,7 @@ def not_yet(what: Text, rule: str) -> IllegalOrder:
 
 class Schwerpunkt(ProcedureGame):
     name = "schwerpunkt"
-    title = "Von Manstein's Backhand Blow (Schwerpunkt, in construction)"
-    listed = False
+    title = "Von Manstein's Backhand Blow (Schwerpunkt)"
     rules_version = 3
     hidden_holdings = True
     roles = ROLES
