@@ -42,13 +42,26 @@ class Overlay:
     def ring(self, polygon: list[Point], colour: str, width: float) -> None:
         self.strokes.append(Stroke(tuple(polygon), colour, width, closed=True))
 
+    def inside(self, width: int, height: int, origin: tuple[int, int]) -> list[Stroke]:
+        """The strokes that reach into the ``width`` x ``height`` image whose top-left corner is
+        map pixel ``origin``: the others (earlier moves of the phase, off the crop) are not drawn."""
+        out = []
+        for s in self.strokes:
+            pad = s.width * 3 + 4
+            xs = [p[0] - origin[0] for p in s.points]
+            ys = [p[1] - origin[1] for p in s.points]
+            if min(xs) - pad < width and max(xs) + pad > 0 and min(ys) - pad < height and max(ys) + pad > 0:
+                out.append(s)
+        return out
+
     def composite(self, image: Image.Image, origin: tuple[int, int]) -> None:
         """Draw every stroke onto ``image``, whose top-left corner is map pixel ``origin``."""
-        if not self.strokes:
+        strokes = self.inside(image.width, image.height, origin)
+        if not strokes:
             return
-        pad = max(s.width for s in self.strokes) * 3 + 4
-        xs = [p[0] for s in self.strokes for p in s.points]
-        ys = [p[1] for s in self.strokes for p in s.points]
+        pad = max(s.width for s in strokes) * 3 + 4
+        xs = [p[0] for s in strokes for p in s.points]
+        ys = [p[1] for s in strokes for p in s.points]
         left = max(0, int(min(xs) - pad - origin[0]))
         top = max(0, int(min(ys) - pad - origin[1]))
         right = min(image.width, int(max(xs) + pad - origin[0]) + 1)
@@ -58,7 +71,7 @@ class Overlay:
         canvas = Image.new("RGBA", ((right - left) * SCALE, (bottom - top) * SCALE), (0, 0, 0, 0))
         d = ImageDraw.Draw(canvas)
         ox, oy = origin[0] + left, origin[1] + top
-        for stroke in self.strokes:
+        for stroke in strokes:
             pts = [((x - ox) * SCALE, (y - oy) * SCALE) for x, y in stroke.points]
             _draw(d, stroke, pts)
         layer = canvas.reduce(SCALE)
