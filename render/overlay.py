@@ -1,8 +1,8 @@
 """Antialiased vector overlays drawn with Pillow: arrows along hex paths and hex outlines.
 
-Strokes are collected in map pixels, drawn at twice the size on a canvas that covers only
-their bounding box, halved (which antialiases them) and composited onto the image: a few
-milliseconds, instead of a cairosvg pass per image.
+Strokes are collected in map pixels; those that reach into the picture are drawn at twice the
+size over the picture's own pixels of their bounding box, doubled, and the result is halved
+(which antialiases them): a few milliseconds, instead of a cairosvg pass per image.
 """
 
 from __future__ import annotations
@@ -68,14 +68,23 @@ class Overlay:
         bottom = min(image.height, int(max(ys) + pad - origin[1]) + 1)
         if right <= left or bottom <= top:
             return
-        canvas = Image.new("RGBA", ((right - left) * SCALE, (bottom - top) * SCALE), (0, 0, 0, 0))
+        size = ((right - left) * SCALE, (bottom - top) * SCALE)
+        if image.mode == "RGB":
+            # The picture's own pixels, doubled, drawn on and halved: each pixel is the average of
+            # its four samples as with a transparent layer composited, without the layer's RGBA
+            # (premultiplied) conversions; pixels no stroke touches come back exactly.
+            canvas = image.crop((left, top, right, bottom)).resize(size, Image.Resampling.NEAREST)
+        else:
+            canvas = Image.new("RGBA", size, (0, 0, 0, 0))
         d = ImageDraw.Draw(canvas)
         ox, oy = origin[0] + left, origin[1] + top
         for stroke in strokes:
             pts = [((x - ox) * SCALE, (y - oy) * SCALE) for x, y in stroke.points]
             _draw(d, stroke, pts)
         layer = canvas.reduce(SCALE)
-        if image.mode == "RGBA":
+        if image.mode == "RGB":
+            image.paste(layer, (left, top))
+        elif image.mode == "RGBA":
             image.alpha_composite(layer, (left, top))
         else:
             image.paste(layer, (left, top), layer)
