@@ -53,11 +53,26 @@ def crop_box(lay: Layout, units: list[UnitOnMap], last: LastAction, role: str, f
     if full:
         w, h = lay.image_size
         return 0, 0, w, h
-    hexes = last.hexes()
+    hexes = latest_hexes(last)
     box = lay.box_around(hexes, MARGIN_HEXES) if hexes else None
     if box is not None:
         return lay.grow(box, *MIN_CROP)
     return lay.window(_viewer_centre(lay, units, role), *WINDOW)
+
+
+def latest_hexes(last: LastAction) -> list[Label]:
+    """The hexes of the latest action, which the action crop frames: the last move, attack and
+    retreat of the phase (earlier ones show only where they fall inside), else the focus hexes.
+
+    A phase's record grows with every move; framing all of it made a late order's picture grow
+    to the whole front (2.5 MP and more) for the same one arrow of news.
+    """
+    out: list[Label] = list(last.moves[-1]) if last.moves else []
+    if last.attacks:
+        out += [*last.attacks[-1].sources, last.attacks[-1].target]
+    if last.retreats:
+        out += list(last.retreats[-1])
+    return out or list(last.focus)
 
 
 def _viewer_centre(lay: Layout, units: list[UnitOnMap], role: str) -> Point:

@@ -1,10 +1,14 @@
 """Image encoding: a 256-colour PNG, chosen by measurement.
 
 The pictures are flat colours, antialiased edges and text, which an adaptive palette keeps
-almost exactly (no dithering needed) at a third of the size of truecolour PNG: on the 60x40
-benchmark map a 0.5 MP action image is about 50 KB in about 11 ms, and the 4 MP full map
-about 600 KB in about 70 ms. JPEG was faster but blurred counter values; WebP was smaller but
-slower. Discord's limit (8 MB) is enforced by falling back to JPEG, then by shrinking.
+almost exactly (no dithering needed) at a third of the size of truecolour PNG. JPEG was faster
+but blurred counter values; WebP was smaller but slower. Discord's limit (8 MB) is enforced by
+falling back to JPEG, then by shrinking.
+
+Tuned per image kind (measured on 1 MP Caucasus and Stalin's War action images): zlib level 1
+costs about 30% more bytes than level 6 (about 165 KB instead of 135 KB) for half the deflate
+time, and the deflate was most of a reply; ``optimize`` (level 9) stays off. An image of at most
+256 colours (a card sheet, a text strip) gets its exact palette instead of the octree's guess.
 """
 
 from __future__ import annotations
@@ -15,14 +19,18 @@ from PIL import Image
 
 SOFT_LIMIT = 1_000_000   # aim: under 1 MB normally
 HARD_LIMIT = 8_000_000   # never more than 8 MB
-BIG_PIXELS = 1_500_000   # above this, trade a little size for speed (zlib level 3 not 6)
+MAP_LEVEL = 1            # zlib level of map pictures: speed first, they are sent at once
+EXACT_LEVEL = 6          # zlib level of exact-palette images (few colours: small and quick at any level)
 
 
 def _png(image: Image.Image) -> bytes:
-    palette = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    exact = image.getcolors(256) is not None
+    if exact:
+        palette = image.convert("P", palette=Image.Palette.ADAPTIVE, colors=256)
+    else:
+        palette = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    level = 3 if image.width * image.height > BIG_PIXELS else 6
-    palette.save(buf, format="PNG", compress_level=level)
+    palette.save(buf, format="PNG", compress_level=EXACT_LEVEL if exact else MAP_LEVEL, optimize=False)
     return buf.getvalue()
 
 

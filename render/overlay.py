@@ -1,8 +1,8 @@
 """Antialiased vector overlays drawn with Pillow: arrows along hex paths and hex outlines.
 
-Strokes are collected in map pixels, drawn at twice the size on a canvas that covers only
-their bounding box, halved (which antialiases them) and composited onto the image: a few
-milliseconds, instead of a cairosvg pass per image.
+Strokes are collected in map pixels; those that reach into the picture are drawn at twice the
+size over the picture's own pixels of their bounding box, doubled, and the result is halved
+(which antialiases them): a few milliseconds, instead of a cairosvg pass per image.
 """
 
 from __future__ import annotations
@@ -42,27 +42,49 @@ class Overlay:
     def ring(self, polygon: list[Point], colour: str, width: float) -> None:
         self.strokes.append(Stroke(tuple(polygon), colour, width, closed=True))
 
+    def inside(self, width: int, height: int, origin: tuple[int, int]) -> list[Stroke]:
+        """The strokes that reach into the ``width`` x ``height`` image whose top-left corner is
+        map pixel ``origin``: the others (earlier moves of the phase, off the crop) are not drawn."""
+        out = []
+        for s in self.strokes:
+            pad = s.width * 3 + 4
+            xs = [p[0] - origin[0] for p in s.points]
+            ys = [p[1] - origin[1] for p in s.points]
+            if min(xs) - pad < width and max(xs) + pad > 0 and min(ys) - pad < height and max(ys) + pad > 0:
+                out.append(s)
+        return out
+
     def composite(self, image: Image.Image, origin: tuple[int, int]) -> None:
         """Draw every stroke onto ``image``, whose top-left corner is map pixel ``origin``."""
-        if not self.strokes:
+        strokes = self.inside(image.width, image.height, origin)
+        if not strokes:
             return
-        pad = max(s.width for s in self.strokes) * 3 + 4
-        xs = [p[0] for s in self.strokes for p in s.points]
-        ys = [p[1] for s in self.strokes for p in s.points]
+        pad = max(s.width for s in strokes) * 3 + 4
+        xs = [p[0] for s in strokes for p in s.points]
+        ys = [p[1] for s in strokes for p in s.points]
         left = max(0, int(min(xs) - pad - origin[0]))
         top = max(0, int(min(ys) - pad - origin[1]))
         right = min(image.width, int(max(xs) + pad - origin[0]) + 1)
         bottom = min(image.height, int(max(ys) + pad - origin[1]) + 1)
         if right <= left or bottom <= top:
             return
-        canvas = Image.new("RGBA", ((right - left) * SCALE, (bottom - top) * SCALE), (0, 0, 0, 0))
+        size = ((right - left) * SCALE, (bottom - top) * SCALE)
+        if image.mode == "RGB":
+            # The picture's own pixels, doubled, drawn on and halved: each pixel is the average of
+            # its four samples as with a transparent layer composited, without the layer's RGBA
+            # (premultiplied) conversions; pixels no stroke touches come back exactly.
+            canvas = image.crop((left, top, right, bottom)).resize(size, Image.Resampling.NEAREST)
+        else:
+            canvas = Image.new("RGBA", size, (0, 0, 0, 0))
         d = ImageDraw.Draw(canvas)
         ox, oy = origin[0] + left, origin[1] + top
-        for stroke in self.strokes:
+        for stroke in strokes:
             pts = [((x - ox) * SCALE, (y - oy) * SCALE) for x, y in stroke.points]
             _draw(d, stroke, pts)
         layer = canvas.reduce(SCALE)
-        if image.mode == "RGBA":
+        if image.mode == "RGB":
+            image.paste(layer, (left, top))
+        elif image.mode == "RGBA":
             image.alpha_composite(layer, (left, top))
         else:
             image.paste(layer, (left, top), layer)

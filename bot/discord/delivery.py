@@ -52,6 +52,7 @@ from bot.discord.posts import (
 from bot.replies import PUBLIC, Reply
 from bot.service import FAIL
 from bot.store import CampaignRow
+from engine.kernel import Match
 from engine.text import t
 
 if TYPE_CHECKING:
@@ -585,10 +586,18 @@ class Delivery:
         # With hidden hands the number of choices depends on a hand: never let it decide what is shown.
         hidden = match.game.hidden_holdings
         for role in sorted(match.active()):
-            count = len(match.prompt(role).actions)
-            if role in seats and 1 <= count and (hidden or count <= CHOICE_LIMIT) and len(view.children) < 5:
+            if role not in seats or len(view.children) >= 5:
+                continue
+            if hidden or decidable(match, role):
                 view.add_item(DecideButton(Ref(Kind.DECIDE, row.id, role, tag)))
         return view if view.children else None
+
+
+def decidable(match: Match, role: str) -> bool:
+    """True if ``role`` has between one and ``CHOICE_LIMIT`` legal actions: the one place a post
+    builds a legal-action list, for a seated role with a button still to place (a game with
+    hidden hands never asks: its button opens the list, or says there is nothing to decide)."""
+    return 1 <= len(match.prompt(role).actions) <= CHOICE_LIMIT
 
 
 def first_lines(replies: Sequence[Reply], seen_by: Collection[str] | None = None) -> str:

@@ -133,3 +133,28 @@ def test_other_games_city_kinds_get_a_symbol_and_a_name():
     fortress = Place("0102", "Sevastopol", "fortress_city", {})
     assert "<rect" in _place_symbol(city, 10, 10, 36) and "<polygon" in _place_symbol(city, 10, 10, 36)
     assert "<rect" in _place_symbol(fortress, 10, 10, 36) and "<polygon" not in _place_symbol(fortress, 10, 10, 36)
+
+
+def test_crop_frames_the_latest_move_not_the_whole_phase():
+    """An action image frames the phase's last move: an earlier move far away stays outside (#20)."""
+    board = medium_map()
+    view = {"units": [unit("a", "0303"), unit("b", "2820")], "last": {"moves": [["0202", "0303"], ["2719", "2820"]]}}
+    picture = compose(board, map_view(view), load_style("caucasus"), "axis", full=False)
+    assert _inside(picture, "2719") and _inside(picture, "2820")
+    assert not _inside(picture, "0202") and not _inside(picture, "0303")
+
+
+def test_crop_frames_the_latest_attack_and_retreat():
+    """The last attack's hexes and the last retreat are framed with the last move."""
+    board = medium_map()
+    view = {
+        "units": [unit("a", "1512")],
+        "last": {
+            "moves": [["0202", "0303"], ["1512", "1612"]],
+            "attacks": [{"from": ["0303"], "to": "0404"}, {"from": ["1612"], "to": "1712"}],
+            "retreats": [["1712", "1812"]],
+        },
+    }
+    picture = compose(board, map_view(view), load_style("caucasus"), "axis", full=False)
+    assert all(_inside(picture, h) for h in ("1512", "1612", "1712", "1812"))
+    assert not _inside(picture, "0404")
