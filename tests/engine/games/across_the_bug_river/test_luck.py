@@ -203,7 +203,32 @@ def test_an_attrition_check_is_held_for_the_units_owner():
     strength = state["units"]["I/36"]["strength"]
     state["flow"] = [{"proc": "admin"}]
     state["surprise"] = {"active": False, "left": 0, "used": []}
-    GAME.run_automatic(state, ctx(1, 10))  # interdiction, attrition 10 against efficiency 4
+    GAME.run_automatic(state, ctx(1))  # the interdiction die, held too (5.2)
+    act(state, "german", Action("accept"), 10, held=True)  # attrition 10 against efficiency 4
     assert (top(state)["proc"], top(state)["purpose"], top(state)["roll"]) == ("luck_roll", "attrition", 10)
     act(state, "german", Action("reroll"), 1, 5, 5)
     assert state["units"]["I/36"]["strength"] == strength and state["luck"] == "soviet"
+
+
+def admin(state):
+    state["flow"] = [{"proc": "admin"}]
+    state["surprise"] = {"active": False, "left": 0, "used": []}
+    return state
+
+
+def test_the_interdiction_roll_is_held_for_the_german_holding_the_marker():
+    """5.2, 8.1.2: the German rolls the interdiction die, its own roll: it waits for its decision."""
+    state = admin(empty())
+    put(state, "HQ-87rd", "2707")
+    GAME.run_automatic(state, ctx(10))
+    assert (top(state)["proc"], top(state)["holder"], top(state)["purpose"], top(state)["roll"]) == ("luck_roll", "german", "interdiction", 10)
+
+
+def test_a_rerolled_interdiction_die_sets_the_level():
+    """5.2, 8.1.2: 'reroll' hands the marker to the Soviet side and the new die gives the level."""
+    state = admin(empty())
+    put(state, "HQ-87rd", "2707")
+    GAME.run_automatic(state, ctx(10))
+    act(state, "german", Action("reroll"), 1, 5, 5)
+    assert state["luck"] == "soviet"
+    assert state["interdiction"] == RULES.tables["interdiction"]["by_roll"][0]
