@@ -638,10 +638,10 @@ class React(Procedure):
         flow.end(state)
         below = flow.top(state)
         walk.stop(below["walk"])
-        finish_move(game, state, below, ctx)
         ctx.log(t("{formation} reacts ({roll} against {value}): {ap} AP; its marker drops to {new}. The moving stack stops and its Action ends (6.4.2).",
                   formation=fid, roll=roll, value=value, ap=red, new=level - 1))
         flow.call(state, "activation", side=role, formation=fid, reaction=True)
+        finish_move(game, state, below, ctx)  # its over-stacking checks (5.3.1) go before the reaction acts
 
     def resume(self, game: Any, state: State, ctx: Context) -> None:
         flow.end(state)
