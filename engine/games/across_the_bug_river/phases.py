@@ -229,7 +229,7 @@ class Choose(Procedure):
 
 
 #: The keys of an activation frame waiting for a held check (5.2) before its Action goes on.
-HELD = ("recovering", "infiltrating", "moving", "declaring")
+HELD = ("recovering", "infiltrating", "moving", "declaring", "swamp")
 
 
 class Activation(Procedure):
@@ -399,6 +399,11 @@ class Activation(Procedure):
 
             battle.isolated_checked(game, state, frame, ctx)
             return
+        if "swamp" in frame:
+            from engine.games.across_the_bug_river import swamp
+
+            swamp.checked(game, state, frame, ctx)
+            return
         if "infiltrating" in frame:
             from engine.games.across_the_bug_river import infiltration
 
@@ -515,11 +520,7 @@ def continue_walk(game: Any, state: State, frame: Frame, ctx: Context) -> None:
     w = frame["walk"]
 
     def may_pause(moment: str, index: int) -> bool:
-        if frame.get("displacing"):
-            return True
-        if frame["attempted"]:
-            return False
-        return bool([f for f in reaction_candidates(rules, state, side, w["path"][index]) if f not in frame.get("barred", [])])
+        return bool(frame.get("swamp")) or entering_pauses(rules, state, frame, w["path"][index])
 
     def step(index: int) -> bool:
         prev, dest = w["path"][index - 1], w["path"][index]
@@ -528,16 +529,37 @@ def continue_walk(game: Any, state: State, frame: Frame, ctx: Context) -> None:
         if alone:
             frame["displacing"] = alone
             frame["barred"] = sorted({*frame.get("barred", []), *(state["units"][h]["formation"] for h in alone)})
-        swamp = rules.board.terrain[dest] == "swamp" and rules.board.line("road", prev, dest) is None and rules.board.line("rail", prev, dest) is None
-        stopped = False
-        for uid in list(movers):
-            if swamp and rules.units[uid].combat == "afv" and not efficiency_check(rules, state, uid, ctx, "AFV entering a swamp"):
-                set_disorganized(rules, state, uid, True)
-                ctx.log(t("{unit} fails its swamp check, disorganises and stops in {hex} (5.6.2).", unit=game_ref(state, uid), hex=dest))
-                stopped = True
-        return not stopped
+        marsh = rules.board.terrain[dest] == "swamp" and rules.board.line("road", prev, dest) is None and rules.board.line("rail", prev, dest) is None
+        afvs = [uid for uid in movers if rules.units[uid].combat == "afv"]
+        if marsh and afvs:
+            frame["swamp"] = {"hex": dest, "units": afvs, "stopped": False}  # the walk pauses for their checks (5.6.2)
+        return True
 
     outcome = walk.advance(w, may_pause, step)
+    if outcome == "pause" and frame.get("swamp"):
+        from engine.games.across_the_bug_river import swamp
+
+        swamp.begin(state, frame)
+        return
+    after_walk(game, state, frame, outcome, ctx)
+
+
+def entering_pauses(rules: Rules, state: State, frame: Frame, label: str) -> bool:
+    """Whether the walk pauses at ``label``: an enemy HQ to displace, or a reaction to attempt."""
+    if frame.get("displacing"):
+        return True
+    if frame["attempted"]:
+        return False
+    return bool([f for f in reaction_candidates(rules, state, frame["side"], label) if f not in frame.get("barred", [])])
+
+
+def after_walk(game: Any, state: State, frame: Frame, outcome: str, ctx: Context) -> None:
+    """Where the walk stopped: an HQ displacement, a reaction attempt, or the end of the move."""
+    from engine.games.across_the_bug_river import hq
+
+    rules = rules_of(game)
+    side = frame["side"]
+    w = frame["walk"]
     if outcome == "pause" and frame.get("displacing"):
         hq.begin(game, state, frame.pop("displacing"), ctx, resume=True)
         return
