@@ -55,3 +55,13 @@ def test_a_rerolled_swamp_check_lets_the_afv_move_on(monkeypatch):
     act(state, "german", Action("reroll"), 1)
     assert state["luck"] == "soviet"
     assert state["units"]["I/36"]["hex"] == "1607" and not state["units"]["I/36"]["disorganized"]
+
+
+def test_a_reaction_may_still_be_attempted_in_the_swamp_after_the_check(monkeypatch):
+    """6.4.1, 5.6.2: the walk paused for the swamp check still offers the reaction on entering the swamp."""
+    state = marsh(monkeypatch)
+    put(state, "HQ-87rd", "1610")
+    put(state, "I/16", "1606")
+    state["formations"]["87rd"]["level"] = 2
+    play(state, "german", "move I/36 1507", 1)  # I/16's zone of control stops it there (7.3.9)
+    assert state["flow"][-1]["proc"] == "react" and state["flow"][-1]["at"] == "1507"
