@@ -87,7 +87,7 @@ class OverstackCheck(Procedure):
         if units:
             frame["units"] = units[1:]
             frame["checking"] = units[0]
-            luck.hold(state, frame["side"], "efficiency", t("Efficiency check of {unit} ({why})", unit=game_ref(state, units[0]), why="over-stacked"))
+            luck.hold(state, frame["side"], "efficiency", t("Efficiency check of {unit} ({why})", unit=game_ref(state, units[0]), why=t("over-stacked")))
             return
         side, pending, arrived = frame["side"], list(frame["pending"]), list(frame["arrived"])
         flow.end(state)

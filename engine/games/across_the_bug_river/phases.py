@@ -384,7 +384,7 @@ class Activation(Procedure):
             raise IllegalOrder(t("A Recovery Action costs 1 AP."), "7")
         state["ap"][role] -= 1
         frame["recovering"] = uid
-        luck.hold(state, role, "recovery", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why="recovery"))  # its owner's roll (5.2)
+        luck.hold(state, role, "recovery", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why=t("recovery")))  # its owner's roll (5.2)
 
     def automatic(self, frame: Frame) -> bool:
         return any(k in frame for k in HELD) and "returned" in frame
@@ -454,7 +454,7 @@ class Activation(Procedure):
         if job["queue"]:
             uid = job["queue"].pop(0)
             job["current"] = uid
-            luck.hold(state, frame["side"], "efficiency", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why="isolated unit acting"))
+            luck.hold(state, frame["side"], "efficiency", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why=t("isolated unit acting")))
             return
         del frame["moving"]
         self.set_off(game, state, frame, job["movers"], job["full"], job["cost"], ctx)

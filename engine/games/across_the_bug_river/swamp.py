@@ -29,7 +29,7 @@ from engine.text import t
 def begin(state: State, frame: Frame) -> None:
     """Hold the check of the next AFV in ``frame["swamp"]`` for the moving side."""
     uid = frame["swamp"]["units"][0]
-    luck.hold(state, frame["side"], "efficiency", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why="AFV entering a swamp"))
+    luck.hold(state, frame["side"], "efficiency", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why=t("AFV entering a swamp")))
 
 
 def checked(game: Any, state: State, frame: Frame, ctx: Context) -> None:

@@ -263,3 +263,12 @@ def test_a_rerolled_over_stacking_check_stands():
     act(state, "german", Action("reroll"), 1, 1, 1)
     assert state["luck"] == "soviet" and not state["units"][checking]["disorganized"]
     assert top(state)["proc"] == "overstack"
+
+
+def test_the_reason_of_a_held_check_is_translated():
+    """5.2: the question of a held over-stacking check reads wholly in Italian (its reason too)."""
+    state = crowded()
+    play(state, "german", "move I/108 1507", 10, held=True)
+    question = GAME.prompt(state, "german").text
+    assert "over-stacked" in render(question, "en", "german")
+    assert "over-stacked" not in render(question, "it", "german")
