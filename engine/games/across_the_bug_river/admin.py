@@ -29,11 +29,22 @@ class Admin(Procedure):
         if "attrition" in frame:
             self.attrition_checked(game, rules, state, frame, ctx)
             return
+        if "emergency" in frame:
+            self.interdiction_rolled(game, rules, state, frame, ctx)
+            return
         ctx.log(t("Turn {turn}: Admin Phase (8).", turn=state["turn"]))
         state["marker"] = {"side": None, "value": 0}
         emergency = self.hq_supply(rules, state, ctx)
         self.recover_levels(rules, state, "german", emergency, ctx)
-        roll = ctx.roll(10, t("Interdiction"))
+        frame["emergency"] = emergency
+        luck.hold(state, "german", "interdiction", t("Interdiction"))  # 8.1.2: the German rolls it, its own roll (5.2)
+
+    def interdiction_rolled(self, game: Any, rules: Rules, state: State, frame: Frame, ctx: Context) -> None:
+        """8.1.2: the German's interdiction die (held for Schlachtenglück, 5.2) is in: the level, then
+        the Soviet recovery, the units' recovery and the attrition checks."""
+        emergency: dict[str, bool] = frame.pop("emergency")
+        roll = luck.die(frame)
+        del frame["returned"]
         state["interdiction"] = int(rules.tables["interdiction"]["by_roll"][roll - 1])
         ctx.log(t("Interdiction roll {roll}: level {level} this turn (8.1.2).", roll=roll, level=state["interdiction"]))
         self.recover_levels(rules, state, "soviet", emergency, ctx)

@@ -61,7 +61,7 @@ def next_isolated(game: Any, state: State, frame: Frame, ctx: Context) -> None:
     if job["queue"]:
         uid = job["queue"].pop(0)
         job["current"] = uid
-        luck.hold(state, frame["side"], "efficiency", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why="isolated unit acting"))
+        luck.hold(state, frame["side"], "efficiency", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why=t("isolated unit acting")))
         return
     del frame["declaring"]
     kind, side, formation, source, target = job["plan"]
@@ -267,7 +267,7 @@ class Combat(Procedure):
         frame["checking"] = waiting[0]
         checked.append(waiting[0])
         luck.hold(state, party(frame, who), "efficiency",
-                  t("Efficiency check of {unit} ({why})", unit=game_ref(state, waiting[0]), why="red combat result"))
+                  t("Efficiency check of {unit} ({why})", unit=game_ref(state, waiting[0]), why=t("red combat result")))
 
     def red_check(self, game: Any, rules: Rules, state: State, frame: Frame, uid: str, roll: int, ctx: Context) -> None:
         """One unit's red-result efficiency check (7.5.2): failing disorganises it, or costs a

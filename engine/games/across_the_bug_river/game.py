@@ -162,6 +162,7 @@ class AcrossTheBugRiver(ProcedureGame):
     procedures = {
         "ops": Ops(), "choose": Choose(), "activation": Activation(), "react": React(), "admin": Admin(), "end_turn": EndTurn(),
         "combat": battle.Combat(), "losses": battle.Losses(), "bonus": battle.Bonus(), "overstack": overstack.Overstack(),
+        overstack.CHECK: overstack.OverstackCheck(),
         "hqdisplace": hq.HqDisplace(), "replacement": replacements.Replacement(),
         "setup2": scenario2.Setup2(),
         "assignment": assignment.Assignment(),

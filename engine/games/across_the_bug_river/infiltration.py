@@ -122,7 +122,8 @@ def next_check(state: State, frame: Frame) -> None:
     job = frame["infiltrating"]
     uid, why = job["queue"].pop(0)
     job["current"] = [uid, why]
-    luck.hold(state, job["role"], "efficiency", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why=why))
+    reason = t("isolated unit acting") if why == ISOLATED else t("infiltration")
+    luck.hold(state, job["role"], "efficiency", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why=reason))
 
 
 def checked(game: Any, state: State, frame: Frame, ctx: Context) -> None:

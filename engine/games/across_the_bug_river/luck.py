@@ -11,8 +11,8 @@ Held here (RULINGS L1): the combat die (the attacker's, 7.5.1 D), the Action Poi
 activation (6.3.1), the reaction check and the reaction's AP roll (6.4.2), the Recovery Action's
 efficiency check (7.6), the efficiency checks of a red combat result (7.5.2, each its owner's) and
 of an infiltration (7.3.4), the check of an isolated unit acting in a move or an attack (5.8.4), and
-each side's initiative roll (6.1) and the attrition checks (8.1.5). Not held yet (RULINGS "Not
-implemented"): the over-stacking and AFV-swamp checks and the interdiction roll. The combat chits are drawn, not
+each side's initiative roll (6.1), the attrition checks (8.1.5), the over-stacking checks (5.3.1), an
+AFV's swamp check (5.6.2) and the German's interdiction roll (8.1.2). The combat chits are drawn, not
 rolled, and are never offered (5.2, digest). A private standing order (``standing luck ...``,
 ``standing``) may answer the decision without a round-trip.
 
@@ -32,7 +32,7 @@ from engine.text import Text, t
 
 ROLL = "luck_roll"
 #: The purposes of the rolls held for Schlachtenglück (the words of ``standing luck PURPOSE N-M``).
-PURPOSES = ("combat", "ap", "reaction", "recovery", "efficiency", "initiative", "attrition")
+PURPOSES = ("combat", "ap", "reaction", "recovery", "efficiency", "initiative", "attrition", "interdiction")
 
 
 def hold(state: State, roller: str, purpose: str, why: Text) -> Frame:

@@ -1,7 +1,7 @@
 """Over-stacked hexes (5.3.1, 5.3.3): checked at the end of every Action and of every retreat.
 
 Every combat unit in a hex over the limits (3 combat units, 1 infantry-type: ``board.stacking_problem``)
-checks efficiency: failing, it disorganises, or loses a step if it already was (digest 8.2). Then
+checks efficiency (``overstack_check``, one held roll of its owner at a time: Schlachtenglück, 5.2): failing, it disorganises, or loses a step if it already was (digest 8.2). Then
 the excess units go into adjacent hexes one at a time, moved by the enemy player (5.3.3) in the
 ``overstack`` window (``displace UNIT HEX``; ``pass`` leaves it to the published default: the
 units that arrived last, to the first open hex). A hex over the limit is used only when no other
@@ -17,11 +17,11 @@ from engine import flow, stacks
 from engine.errors import IllegalOrder
 from engine.flow import Frame, Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.across_the_bug_river import board
+from engine.games.across_the_bug_river import board, luck
 from engine.games.across_the_bug_river.data import Rules
 from engine.games.across_the_bug_river.phases import (
     drop_improved,
-    efficiency_check,
+    efficiency_passed,
     game_ref,
     rules_of,
     set_disorganized,
@@ -29,6 +29,7 @@ from engine.games.across_the_bug_river.phases import (
 from engine.text import t
 
 TAG = "overstack"
+CHECK = "overstack_check"
 
 
 def combat_units(state: State, label: str) -> list[str]:
@@ -61,22 +62,53 @@ def begin(game: Any, state: State, pending: list[str], arrived: list[str], ctx: 
         side = state["units"][units[0]]["side"]
         stacks.reveal(state, label, board.other(side), TAG)  # the enemy moves units of its choice: it sees them (RULINGS O4)
         ctx.log(t("{hex} is over the stacking limits: every combat unit there checks efficiency (5.3.1).", hex=label))
-        for uid in units:
-            if efficiency_check(rules, state, uid, ctx, "over-stacked"):
-                continue
-            name = game_ref(state, uid)
-            if state["units"][uid]["disorganized"]:
-                from engine.games.across_the_bug_river.battle import lose_step
+        flow.call(state, CHECK, hex=label, side=side, units=units, pending=pending, arrived=arrived)
+        return
 
-                ctx.log(t("{unit} fails its efficiency check while disorganised and loses a step (5.3.1).", unit=name))
-                lose_step(game, state, {"lost": {}}, uid, ctx, counts=False)
-            else:
-                set_disorganized(rules, state, uid, True)
-                ctx.log(t("{unit} fails its efficiency check and disorganises (5.3.1).", unit=name))
+
+class OverstackCheck(Procedure):
+    """The efficiency checks of an over-stacked hex's combat units (5.3.1), one held roll at a time:
+    each is its owner's own roll (Schlachtenglück, 5.2); then the enemy moves the excess out."""
+
+    name = CHECK
+    auto = True
+    rule = "5.3.1"
+
+    def run(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
+        rules = rules_of(game)
+        label = frame["hex"]
+        if "checking" in frame:
+            uid = frame.pop("checking")
+            roll = luck.die(frame)
+            del frame["returned"]
+            if state["units"][uid]["hex"] == label and not efficiency_passed(rules, state, uid, roll):
+                failed(game, rules, state, uid, ctx)
+        units = [u for u in frame["units"] if state["units"][u]["hex"] == label]
+        if units:
+            frame["units"] = units[1:]
+            frame["checking"] = units[0]
+            luck.hold(state, frame["side"], "efficiency", t("Efficiency check of {unit} ({why})", unit=game_ref(state, units[0]), why=t("over-stacked")))
+            return
+        side, pending, arrived = frame["side"], list(frame["pending"]), list(frame["arrived"])
+        flow.end(state)
         if over(rules, state, label):
             flow.call(state, "overstack", hex=label, side=side, chooser=board.other(side), pending=pending, arrived=arrived)
             return
         stacks.end_reveals(state, TAG)
+        begin(game, state, pending, arrived, ctx)
+
+
+def failed(game: Any, rules: Rules, state: State, uid: str, ctx: Context) -> None:
+    """A failed over-stacking check (5.3.1): the unit disorganises, or loses a step if it already was."""
+    name = game_ref(state, uid)
+    if state["units"][uid]["disorganized"]:
+        from engine.games.across_the_bug_river.battle import lose_step
+
+        ctx.log(t("{unit} fails its efficiency check while disorganised and loses a step (5.3.1).", unit=name))
+        lose_step(game, state, {"lost": {}}, uid, ctx, counts=False)
+    else:
+        set_disorganized(rules, state, uid, True)
+        ctx.log(t("{unit} fails its efficiency check and disorganises (5.3.1).", unit=name))
 
 
 def targets(rules: Rules, state: State, uid: str, label: str) -> list[str]:

@@ -229,7 +229,7 @@ class Choose(Procedure):
 
 
 #: The keys of an activation frame waiting for a held check (5.2) before its Action goes on.
-HELD = ("recovering", "infiltrating", "moving", "declaring")
+HELD = ("recovering", "infiltrating", "moving", "declaring", "swamp")
 
 
 class Activation(Procedure):
@@ -384,7 +384,7 @@ class Activation(Procedure):
             raise IllegalOrder(t("A Recovery Action costs 1 AP."), "7")
         state["ap"][role] -= 1
         frame["recovering"] = uid
-        luck.hold(state, role, "recovery", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why="recovery"))  # its owner's roll (5.2)
+        luck.hold(state, role, "recovery", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why=t("recovery")))  # its owner's roll (5.2)
 
     def automatic(self, frame: Frame) -> bool:
         return any(k in frame for k in HELD) and "returned" in frame
@@ -398,6 +398,11 @@ class Activation(Procedure):
             from engine.games.across_the_bug_river import battle
 
             battle.isolated_checked(game, state, frame, ctx)
+            return
+        if "swamp" in frame:
+            from engine.games.across_the_bug_river import swamp
+
+            swamp.checked(game, state, frame, ctx)
             return
         if "infiltrating" in frame:
             from engine.games.across_the_bug_river import infiltration
@@ -449,7 +454,7 @@ class Activation(Procedure):
         if job["queue"]:
             uid = job["queue"].pop(0)
             job["current"] = uid
-            luck.hold(state, frame["side"], "efficiency", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why="isolated unit acting"))
+            luck.hold(state, frame["side"], "efficiency", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why=t("isolated unit acting")))
             return
         del frame["moving"]
         self.set_off(game, state, frame, job["movers"], job["full"], job["cost"], ctx)
@@ -515,11 +520,7 @@ def continue_walk(game: Any, state: State, frame: Frame, ctx: Context) -> None:
     w = frame["walk"]
 
     def may_pause(moment: str, index: int) -> bool:
-        if frame.get("displacing"):
-            return True
-        if frame["attempted"]:
-            return False
-        return bool([f for f in reaction_candidates(rules, state, side, w["path"][index]) if f not in frame.get("barred", [])])
+        return bool(frame.get("swamp")) or entering_pauses(rules, state, frame, w["path"][index])
 
     def step(index: int) -> bool:
         prev, dest = w["path"][index - 1], w["path"][index]
@@ -528,16 +529,37 @@ def continue_walk(game: Any, state: State, frame: Frame, ctx: Context) -> None:
         if alone:
             frame["displacing"] = alone
             frame["barred"] = sorted({*frame.get("barred", []), *(state["units"][h]["formation"] for h in alone)})
-        swamp = rules.board.terrain[dest] == "swamp" and rules.board.line("road", prev, dest) is None and rules.board.line("rail", prev, dest) is None
-        stopped = False
-        for uid in list(movers):
-            if swamp and rules.units[uid].combat == "afv" and not efficiency_check(rules, state, uid, ctx, "AFV entering a swamp"):
-                set_disorganized(rules, state, uid, True)
-                ctx.log(t("{unit} fails its swamp check, disorganises and stops in {hex} (5.6.2).", unit=game_ref(state, uid), hex=dest))
-                stopped = True
-        return not stopped
+        marsh = rules.board.terrain[dest] == "swamp" and rules.board.line("road", prev, dest) is None and rules.board.line("rail", prev, dest) is None
+        afvs = [uid for uid in movers if rules.units[uid].combat == "afv"]
+        if marsh and afvs:
+            frame["swamp"] = {"hex": dest, "units": afvs, "stopped": False}  # the walk pauses for their checks (5.6.2)
+        return True
 
     outcome = walk.advance(w, may_pause, step)
+    if outcome == "pause" and frame.get("swamp"):
+        from engine.games.across_the_bug_river import swamp
+
+        swamp.begin(state, frame)
+        return
+    after_walk(game, state, frame, outcome, ctx)
+
+
+def entering_pauses(rules: Rules, state: State, frame: Frame, label: str) -> bool:
+    """Whether the walk pauses at ``label``: an enemy HQ to displace, or a reaction to attempt."""
+    if frame.get("displacing"):
+        return True
+    if frame["attempted"]:
+        return False
+    return bool([f for f in reaction_candidates(rules, state, frame["side"], label) if f not in frame.get("barred", [])])
+
+
+def after_walk(game: Any, state: State, frame: Frame, outcome: str, ctx: Context) -> None:
+    """Where the walk stopped: an HQ displacement, a reaction attempt, or the end of the move."""
+    from engine.games.across_the_bug_river import hq
+
+    rules = rules_of(game)
+    side = frame["side"]
+    w = frame["walk"]
     if outcome == "pause" and frame.get("displacing"):
         hq.begin(game, state, frame.pop("displacing"), ctx, resume=True)
         return
@@ -638,10 +660,10 @@ class React(Procedure):
         flow.end(state)
         below = flow.top(state)
         walk.stop(below["walk"])
-        finish_move(game, state, below, ctx)
         ctx.log(t("{formation} reacts ({roll} against {value}): {ap} AP; its marker drops to {new}. The moving stack stops and its Action ends (6.4.2).",
                   formation=fid, roll=roll, value=value, ap=red, new=level - 1))
         flow.call(state, "activation", side=role, formation=fid, reaction=True)
+        finish_move(game, state, below, ctx)  # its over-stacking checks (5.3.1) go before the reaction acts
 
     def resume(self, game: Any, state: State, ctx: Context) -> None:
         flow.end(state)

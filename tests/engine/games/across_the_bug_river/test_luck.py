@@ -203,7 +203,72 @@ def test_an_attrition_check_is_held_for_the_units_owner():
     strength = state["units"]["I/36"]["strength"]
     state["flow"] = [{"proc": "admin"}]
     state["surprise"] = {"active": False, "left": 0, "used": []}
-    GAME.run_automatic(state, ctx(1, 10))  # interdiction, attrition 10 against efficiency 4
+    GAME.run_automatic(state, ctx(1))  # the interdiction die, held too (5.2)
+    act(state, "german", Action("accept"), 10, held=True)  # attrition 10 against efficiency 4
     assert (top(state)["proc"], top(state)["purpose"], top(state)["roll"]) == ("luck_roll", "attrition", 10)
     act(state, "german", Action("reroll"), 1, 5, 5)
     assert state["units"]["I/36"]["strength"] == strength and state["luck"] == "soviet"
+
+
+def admin(state):
+    state["flow"] = [{"proc": "admin"}]
+    state["surprise"] = {"active": False, "left": 0, "used": []}
+    return state
+
+
+def test_the_interdiction_roll_is_held_for_the_german_holding_the_marker():
+    """5.2, 8.1.2: the German rolls the interdiction die, its own roll: it waits for its decision."""
+    state = admin(empty())
+    put(state, "HQ-87rd", "2707")
+    GAME.run_automatic(state, ctx(10))
+    assert (top(state)["proc"], top(state)["holder"], top(state)["purpose"], top(state)["roll"]) == ("luck_roll", "german", "interdiction", 10)
+
+
+def test_a_rerolled_interdiction_die_sets_the_level():
+    """5.2, 8.1.2: 'reroll' hands the marker to the Soviet side and the new die gives the level."""
+    state = admin(empty())
+    put(state, "HQ-87rd", "2707")
+    GAME.run_automatic(state, ctx(10))
+    act(state, "german", Action("reroll"), 1, 5, 5)
+    assert state["luck"] == "soviet"
+    assert state["interdiction"] == RULES.tables["interdiction"]["by_roll"][0]
+
+
+def crowded():
+    """I/103 (infantry-type) and I/36 in 1507; I/108 (infantry-type) in 1506, about to join them."""
+    state = empty()
+    put(state, "HQ-14pz", "1408")
+    put(state, "HQ-87rd", "2707")
+    put(state, "I/103", "1507")
+    put(state, "I/36", "1507")
+    put(state, "I/108", "1506")
+    activating(state, "german", "14pz", 5)
+    return state
+
+
+def test_an_over_stacking_check_is_held_for_the_units_owner():
+    """5.2, 5.3.1: the German holder's over-stacking check waits for its decision, nothing applied yet."""
+    state = crowded()
+    play(state, "german", "move I/108 1507", 10, held=True)
+    checking = state["flow"][-2]["checking"]
+    assert (top(state)["proc"], top(state)["holder"], top(state)["purpose"], top(state)["roll"]) == ("luck_roll", "german", "efficiency", 10)
+    assert not state["units"][checking]["disorganized"]
+
+
+def test_a_rerolled_over_stacking_check_stands():
+    """5.2, 5.3.1: 'reroll' hands the marker to the Soviet side; the unit passing on the new die stays organised."""
+    state = crowded()
+    play(state, "german", "move I/108 1507", 10, held=True)
+    checking = state["flow"][-2]["checking"]
+    act(state, "german", Action("reroll"), 1, 1, 1)
+    assert state["luck"] == "soviet" and not state["units"][checking]["disorganized"]
+    assert top(state)["proc"] == "overstack"
+
+
+def test_the_reason_of_a_held_check_is_translated():
+    """5.2: the question of a held over-stacking check reads wholly in Italian (its reason too)."""
+    state = crowded()
+    play(state, "german", "move I/108 1507", 10, held=True)
+    question = GAME.prompt(state, "german").text
+    assert "over-stacked" in render(question, "en", "german")
+    assert "over-stacked" not in render(question, "it", "german")
