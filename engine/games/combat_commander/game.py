@@ -64,6 +64,7 @@ from engine.games.combat_commander import (
     stacking,
     suddendeath,
     timeadvance,
+    tracks,
     turn,
     weapons,
 )
@@ -721,6 +722,7 @@ class CombatCommander(flow.ProcedureGame):
         )
 
     def check_invariants(self, state: State) -> None:
+        tracks.check(state)
         grid = self.board_for(state).map.grid
         for uid, u in state["units"].items():
             if u["hex"] is not None and u["hex"] not in grid:
