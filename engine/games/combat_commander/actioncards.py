@@ -17,7 +17,7 @@ def held(state: State, role: Role, action: str) -> list[str]:
 def play(state: State, role: Role, cid: str, action: str, rule: str) -> Card:
     """Discard ``cid`` for its action, or refuse: the player must hold a card with that action."""
     if cid in state["sides"][role]["hand"] and cards.card(cid).action == "command_confusion":
-        raise IllegalOrder(t("Command Confusion cannot be played as an action (A28)."), "A28")
+        raise IllegalOrder(t("Command Confusion cannot be played as an action."), "A28")
     if cid not in state["sides"][role]["hand"] or cards.card(cid).action != action:
         raise IllegalOrder(t("You hold no such {action} card.", action=action), rule)
     return cards.discard_from_hand(state, role, cid)

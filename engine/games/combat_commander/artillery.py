@@ -81,7 +81,7 @@ def denied(g: Rules, state: State, role: Role, cid: str, ctx: Context) -> None:
     enemy = model.other(role)
     r = weapons.radio(state, enemy)
     if r is None:
-        raise IllegalOrder(t("Artillery Denied needs an enemy radio in play (O17)."), "O17")
+        raise IllegalOrder(t("Artillery Denied needs an enemy radio in play."), "O17")
     _play(state, role, cid, ctx)
     box = state["artillery"]
     if r["broken"]:
@@ -95,7 +95,7 @@ def denied(g: Rules, state: State, role: Role, cid: str, ctx: Context) -> None:
 def access(g: Rules, state: State, role: Role, cid: str, ctx: Context) -> None:
     """O18.1 Battery Access: a broken radio is flipped to good, usable at once. No unit is activated."""
     if not can_access(state, role):
-        raise IllegalOrder(t("Battery Access needs a broken radio of yours in play (O18.1)."), "O18.1")
+        raise IllegalOrder(t("Battery Access needs a broken radio of yours in play."), "O18.1")
     _play(state, role, cid, ctx)
     state["artillery"][role]["broken"] = False
     ctx.log(t("{side}'s radio {radio} is repaired by Battery Access (O18.1).", side=role, radio=state["artillery"][role]["id"]))
@@ -113,17 +113,17 @@ def fire_for_effect(g: Rules, state: State, role: Role, cid: str, leader: str, s
     board = g.board_for(state)
     r = weapons.radio(state, role)
     if r is None or r["broken"]:
-        raise IllegalOrder(t("Fire for Effect needs a good radio of yours in play (O18)."), "O18")
+        raise IllegalOrder(t("Fire for Effect needs a good radio of yours in play."), "O18")
     u = state["units"].get(leader)
     if u is None or u["side"] != role or u["hex"] is None or model.counter(g.data, state, leader).kind != "leader":
-        raise IllegalOrder(t("{unit} is not one of your leaders on the map: the Observer is a leader (O18.2).", unit=leader), "O18.2")
+        raise IllegalOrder(t("{unit} is not one of your leaders on the map: the Observer is a leader.", unit=leader), "O18.2")
     if u["broken"] or u["activated"]:
-        raise IllegalOrder(t("The Observer must be a good-order leader not yet activated this turn (O18.2)."), "O18.2")
+        raise IllegalOrder(t("The Observer must be a good-order leader not yet activated this turn."), "O18.2")
     clear, hindrance = fire.can_see(board, state, u["hex"], spot)
     if not clear:
-        raise IllegalOrder(t("{hex} is not in {unit}'s LOS: the Spotting Round goes in the Observer's LOS (O18.2.1).", hex=spot, unit=leader), "O18.2.1")
+        raise IllegalOrder(t("{hex} is not in {unit}'s LOS: the Spotting Round goes in the Observer's LOS.", hex=spot, unit=leader), "O18.2.1")
     if smoke and not weapons.radio_type(state, role).smoke:
-        raise IllegalOrder(t("This radio cannot fire Smoke (O18.2.1.1)."), "O18.2.1.1")
+        raise IllegalOrder(t("This radio cannot fire Smoke."), "O18.2.1.1")
     _play(state, role, cid, ctx)
     u["activated"] = "artillery"
     ctx.log(t("{unit} observes for {radio}: Spotting Round on {hex} (O18.2.1).", unit=leader, radio=r["id"], hex=spot))

@@ -109,7 +109,7 @@ def attack_frame(state: State) -> flow.Frame:
     for frame in reversed(flow.stack(state)):
         if frame["proc"] == ATTACK:
             return frame
-    raise IllegalOrder(t("No Fire attack is being resolved now (O20.3)."), "O20.3")
+    raise IllegalOrder(t("No Fire attack is being resolved now."), "O20.3")
 
 
 class FireAttack(flow.Resumable):

@@ -70,21 +70,21 @@ def check_activation(g: Rules, state: State, role: Role, units: list[str], key: 
         if u is None or u["side"] != role or u["hex"] is None:
             raise IllegalOrder(t("{unit} is not one of your units on the map.", unit=uid), "O14.1")
         if key == "activated" and u["activated"] and not model.is_hero(g.data, state, uid):  # E58.1: a Hero, several times
-            raise IllegalOrder(t("{unit} has already been activated this turn (O14.1).", unit=uid), "O14.1")
+            raise IllegalOrder(t("{unit} has already been activated this turn.", unit=uid), "O14.1")
         if key == "opfire" and u["opfire"]:
-            raise IllegalOrder(t("{unit} has already been activated for opportunity fire this turn (A33.3).", unit=uid), "A33.3")
+            raise IllegalOrder(t("{unit} has already been activated for opportunity fire this turn.", unit=uid), "A33.3")
     if len(units) == 1:
         return
     leaders = [u for u in units if model.counter(g.data, state, u).kind == "leader"]
     if len(leaders) != 1:
-        raise IllegalOrder(t("Several units are activated together only through one leader and his command radius (3.3.1.1)."), "3.3.1.1")
+        raise IllegalOrder(t("Several units are activated together only through one leader and his command radius."), "3.3.1.1")
     leader = leaders[0]
     radius = model.command(g.data, state, leader)
     origin = state["units"][leader]["hex"]
     for uid in units:
         if uid != leader and board.map.grid.distance(origin, state["units"][uid]["hex"]) > radius:
             raise IllegalOrder(
-                t("{unit} is outside {leader}'s command radius of {radius} (3.3.1.1).", unit=uid, leader=leader, radius=radius),
+                t("{unit} is outside {leader}'s command radius of {radius}.", unit=uid, leader=leader, radius=radius),
                 "3.3.1.1",
             )
 

@@ -52,7 +52,7 @@ def open_before_defense(g: Rules, state: State, frame: flow.Frame, uid: str, rol
 def play_concealment(g: Rules, state: State, frame: flow.Frame, role: Role, uid: str, cid: str | None, ctx: Context) -> None:
     """A29 against a barrage or Mines: the Attack total is lowered by the attacked hex's Cover for its defenders still to roll."""
     if state["units"][uid]["side"] != role:
-        raise IllegalOrder(t("Concealment is played by the defending player (A29)."), "A29")
+        raise IllegalOrder(t("Concealment is played by the defending player."), "A29")
     card_id = fireactions.held_card(state, role, "concealment", cid)
     gain = max(0, cover(g, state, frame, attacked_hex(frame, uid)))
     fireactions.play_card(state, role, card_id, "concealment", ctx)

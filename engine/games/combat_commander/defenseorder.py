@@ -137,7 +137,7 @@ class DefenseOrder(NextInOrder):
         return t("Syntax: choose UNIT, or pass.")
 
     def refusal(self, item: str, items: list[str]) -> IllegalOrder:
-        return IllegalOrder(t("{unit} is not one of the defenders still to roll: choose one of {units} (O20.3.4).", unit=item, units=", ".join(items)), "O20.3.4")
+        return IllegalOrder(t("{unit} is not one of the defenders still to roll: choose one of {units}.", unit=item, units=", ".join(items)), "O20.3.4")
 
 
 def owner(state: State) -> Role:

@@ -86,9 +86,9 @@ class DemolitionWindow(flow.Resumable):
             raise flow.refuse(action, ("demolition", "hidden-units", "pass"), self.step(game, state, frame), t("Syntax: demolition [CARD] HEX, hidden-units [CARD], or pass."))
         cid, label = action.args
         if label not in fortifications.friendly_hexes(state, role):
-            raise IllegalOrder(t("Demolition eliminates a fortification in a hex with your units; {hex} has none (A31).", hex=label), "A31")
+            raise IllegalOrder(t("Demolition eliminates a fortification in a hex with your units; {hex} has none.", hex=label), "A31")
         if fortifications.fort_at(state, label) is None:
-            raise IllegalOrder(t("{hex} holds no fortification (F100.2).", hex=label), "F100.2")
+            raise IllegalOrder(t("{hex} holds no fortification.", hex=label), "F100.2")
         c = actioncards.play(state, role, cid, "demolition", "A31")
         ctx.reveal(t("{side} plays {card} for Demolition (A31).", side=role, card=cards.face(c)))
         fortifications.remove_fort(state, label, ctx, t("Demolition, A31"))

@@ -72,7 +72,7 @@ def attack_fp(data: GameData, board: Board, state: State, firers: list[str], tar
         raise IllegalOrder(t("Name at least one firing unit."), "O20.3")
     role = weapons.side_of(state, firers[0])
     if not model.units_at(state, target, model.other(role)):
-        raise IllegalOrder(t("{hex} holds no enemy unit (O20.3).", hex=target), "O20.3")
+        raise IllegalOrder(t("{hex} holds no enemy unit.", hex=target), "O20.3")
     if len(firers) > 1 and any(weapons.ordnance(state, u) for u in firers):
         raise IllegalOrder(t("A weapon with a white band never joins a fire group (O20.3.1.1, 11.5)."), "O20.3.1.1")
     for uid in firers:
@@ -98,7 +98,7 @@ def attack_fp(data: GameData, board: Board, state: State, firers: list[str], tar
         fp += 1
     fp -= hindrance
     if fp < minimum:
-        raise IllegalOrder(t("The attack on {hex} is hindered to {fp} FP: at least 1 is needed (10.3.2.1).", hex=target, fp=fp), "10.3.2.1")
+        raise IllegalOrder(t("The attack on {hex} is hindered to {fp} FP: at least 1 is needed.", hex=target, fp=fp), "10.3.2.1")
     return fp
 
 

@@ -42,13 +42,13 @@ def held_card(state: State, role: Role, verb: str, cid: str | None) -> str:
     hand = state["sides"][role]["hand"]
     if cid:
         if cid in hand and cards.card(cid).action == "command_confusion":
-            raise IllegalOrder(t("Command Confusion cannot be played as an action (A28)."), "A28")
+            raise IllegalOrder(t("Command Confusion cannot be played as an action."), "A28")
         if cid not in hand or cards.card(cid).action != card_action(verb):
-            raise IllegalOrder(t("You hold no such {action} card ({rule}).", action=verb, rule=RULES[verb]), RULES[verb])
+            raise IllegalOrder(t("You hold no such {action} card.", action=verb), RULES[verb])
         return str(cid)
     held = sorted(c for c in hand if cards.card(c).action == card_action(verb))
     if not held:
-        raise IllegalOrder(t("You hold no {action} card ({rule}).", action=verb, rule=RULES[verb]), RULES[verb])
+        raise IllegalOrder(t("You hold no {action} card.", action=verb), RULES[verb])
     return str(held[0])
 
 
@@ -66,28 +66,28 @@ def check_before_roll(g: Rules, state: State, frame: flow.Frame, role: Role, ver
     """Refuse, citing its rule, an action whose prerequisite the attack of ``frame`` does not meet."""
     rule = BEFORE_ROLL[verb][0]
     if role != frame["attacker"]:
-        raise IllegalOrder(t("{action} adds to an attack: only the firing player plays it ({rule}).", action=verb, rule=rule), rule)
+        raise IllegalOrder(t("{action} adds to an attack: only the firing player plays it.", action=verb), rule)
     board = g.board_for(state)
     firers = frame["firers"]
     if verb == "bore-sighting":
         if state["sides"][role]["posture"] != "defense":
-            raise IllegalOrder(t("Only the player in Defense posture may play Bore Sighting (A27)."), "A27")
+            raise IllegalOrder(t("Only the player in Defense posture may play Bore Sighting."), "A27")
         if not any(int(str(w.get("fp", 0))) >= 5 for w in weapons_firing(frame)):
-            raise IllegalOrder(t("Bore Sighting needs a firing weapon with a printed FP of 5 or more (A27)."), "A27")
+            raise IllegalOrder(t("Bore Sighting needs a firing weapon with a printed FP of 5 or more."), "A27")
     elif verb == "crossfire":
         mover = frame.get("mover", "")
         if not mover or state["units"][mover]["hex"] not in attack.attack_hexes(frame):
-            raise IllegalOrder(t("Crossfire is played only against an attack on moving units (A30)."), "A30")
+            raise IllegalOrder(t("Crossfire is played only against an attack on moving units."), "A30")
     elif verb == "hand-grenades":
         if not any(board.map.grid.adjacent(str(weapons.hex_of(state, u)), h) for u in firers for h in attack.attack_hexes(frame)):
-            raise IllegalOrder(t("Hand Grenades need a firing piece adjacent to the target hex (A34)."), "A34")
+            raise IllegalOrder(t("Hand Grenades need a firing piece adjacent to the target hex."), "A34")
     elif verb == "marksmanship":
         nation = next((n for n, code in NATION_CODES.items() if code == cards.card(cid).action_param), "")
         if not any(model.counter(g.data, state, u).kind in ("squad", "team") and model.counter(g.data, state, u).nation == nation for u in firers if not weapons.is_weapon(state, u)):
-            raise IllegalOrder(t("Marksmanship needs a firing Squad or Team of the nationality on the card ({nation}) (A37).", nation=nation or "-"), "A37")
+            raise IllegalOrder(t("Marksmanship needs a firing Squad or Team of the nationality on the card ({nation}).", nation=nation or "-"), "A37")
     elif verb == "sustained-fire":
         if not any(w.get("kind") in ("mg", "mortar") for w in weapons_firing(frame)):
-            raise IllegalOrder(t("Sustained Fire needs a firing machine gun or mortar (A41)."), "A41")
+            raise IllegalOrder(t("Sustained Fire needs a firing machine gun or mortar."), "A41")
     elif verb == "spray-fire":
         check_spray(g, state, frame, role, args)
 
@@ -96,21 +96,21 @@ def check_spray(g: Rules, state: State, frame: flow.Frame, role: Role, args: tup
     """A40: once per attack; every firer has boxed Range; a second hex adjacent to the first, in
     Range and LOS of every firer, holding an enemy unit."""
     if frame["spray"]:
-        raise IllegalOrder(t("Spray Fire covers two hexes, never three: it is played once per attack (A40)."), "A40")
+        raise IllegalOrder(t("Spray Fire covers two hexes, never three: it is played once per attack."), "A40")
     if len(args) != 1:
-        raise IllegalOrder(t("Name the second hex of the Spray Fire (A40)."), "A40")
+        raise IllegalOrder(t("Name the second hex of the Spray Fire."), "A40")
     second: Label = args[0]
     for uid in frame["firers"]:
         if not _boxed_range(g, state, uid):
-            raise IllegalOrder(t("{unit} has no boxed Range: every firing piece must have one (A40).", unit=uid), "A40")
+            raise IllegalOrder(t("{unit} has no boxed Range: every firing piece must have one.", unit=uid), "A40")
     board = g.board_for(state)
     if second == frame["target"] or not board.map.grid.adjacent(frame["target"], second):
-        raise IllegalOrder(t("{hex} is not adjacent to the target hex {target} (A40).", hex=second, target=frame["target"]), "A40")
+        raise IllegalOrder(t("{hex} is not adjacent to the target hex {target}.", hex=second, target=frame["target"]), "A40")
     if not model.units_at(state, second, model.other(role)):
-        raise IllegalOrder(t("{hex} holds no enemy unit (A40).", hex=second), "A40")
+        raise IllegalOrder(t("{hex} holds no enemy unit.", hex=second), "A40")
     for uid in frame["firers"]:
         if not fire.reach(g.data, board, state, uid, second):
-            raise IllegalOrder(t("{unit} has no Range or LOS to {hex} (A40).", unit=uid, hex=second), "A40")
+            raise IllegalOrder(t("{unit} has no Range or LOS to {hex}.", unit=uid, hex=second), "A40")
 
 
 def _boxed_range(g: Rules, state: State, uid: str) -> bool:
@@ -137,7 +137,7 @@ def play_before_roll(g: Rules, state: State, frame: flow.Frame, role: Role, verb
 def play_concealment(g: Rules, state: State, frame: flow.Frame, role: Role, uid: str, cid: str | None, ctx: Context) -> None:
     """A29: the Attack total is reduced by the target hex's Cover for the defenders still to roll (digest 8.2.9)."""
     if state["units"][uid]["side"] != role:
-        raise IllegalOrder(t("Concealment is played by the defending player (A29)."), "A29")
+        raise IllegalOrder(t("Concealment is played by the defending player."), "A29")
     card_id = held_card(state, role, "concealment", cid)
     hexes = attack.attack_hexes(frame)
     shelter = max(attack.shelter(g, state, frame, h) for h in hexes)
@@ -161,10 +161,10 @@ def play_light_wounds(g: Rules, state: State, frame: flow.Frame, role: Role, uid
     its markers and activation; its owner loses 1 VP."""
     u = state["units"][uid]
     if u["side"] != role:
-        raise IllegalOrder(t("Light Wounds is played by the owner of the Squad hit (A36)."), "A36")
+        raise IllegalOrder(t("Light Wounds is played by the owner of the Squad hit."), "A36")
     ctype = team_for(g, state, uid)
     if not ctype:
-        raise IllegalOrder(t("No Team of the Squad's nation and quality exists to replace it (A36)."), "A36")
+        raise IllegalOrder(t("No Team of the Squad's nation and quality exists to replace it."), "A36")
     card_id = held_card(state, role, "light-wounds", cid)
     play_card(state, role, card_id, "light-wounds", ctx)
     n = 1
@@ -181,12 +181,12 @@ def play_light_wounds(g: Rules, state: State, frame: flow.Frame, role: Role, uid
 def assault_fire(g: Rules, state: State, move_frame: flow.Frame, role: Role, cid: str | None, target: Label, firers: list[str], ctx: Context) -> None:
     """A26: units activated for this Move order with boxed FP make one Fire attack (O20 applies)."""
     if not firers:
-        raise IllegalOrder(t("Name the units that make the Assault Fire (A26)."), "A26")
+        raise IllegalOrder(t("Name the units that make the Assault Fire."), "A26")
     for uid in firers:
         if uid not in move_frame["units"] or state["units"][uid]["hex"] is None:
-            raise IllegalOrder(t("{unit} is not activated for this Move order (A26).", unit=uid), "A26")
+            raise IllegalOrder(t("{unit} is not activated for this Move order.", unit=uid), "A26")
         if "fp" not in model.counter(g.data, state, uid).boxed or state["units"][uid]["broken"]:
-            raise IllegalOrder(t("{unit} has no boxed FP (A26).", unit=uid), "A26")
+            raise IllegalOrder(t("{unit} has no boxed FP.", unit=uid), "A26")
     fire.attack_fp(g.data, g.board_for(state), state, firers, target, minimum=-99)
     card_id = held_card(state, role, "assault-fire", cid)
     play_card(state, role, card_id, "assault-fire", ctx)

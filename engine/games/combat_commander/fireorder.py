@@ -75,9 +75,9 @@ class FireOrder(flow.Resumable):
         smoke = smokerounds.WORD in action.args[1:]
         for uid in firers:
             if weapons.carrier(state, uid) not in frame["units"]:  # a weapon is activated with its carrier (11.1)
-                raise IllegalOrder(t("{unit} is not activated for this Fire order (O20.3).", unit=uid), "O20.3")
+                raise IllegalOrder(t("{unit} is not activated for this Fire order.", unit=uid), "O20.3")
             if uid in frame["fired"]:
-                raise IllegalOrder(t("{unit} has already fired in this order (O20.3).", unit=uid), "O20.3")
+                raise IllegalOrder(t("{unit} has already fired in this order.", unit=uid), "O20.3")
         if smoke:
             smokerounds.check(g, state, firers, target)
         else:

@@ -126,7 +126,7 @@ def check_wire_group(state: State, firers: list[str]) -> None:
         return
     for h in sorted(hexes):
         if fort_at(state, h) == "wire":
-            raise IllegalOrder(t("Units in Wire ({hex}) cannot form a fire group with pieces outside their hex (F106.3).", hex=h), "F106.3")
+            raise IllegalOrder(t("Units in Wire ({hex}) cannot form a fire group with pieces outside their hex.", hex=h), "F106.3")
 
 
 # Placing and removing markers (8.1.3-8.1.5, F100) ----------------------------------------------------
@@ -135,12 +135,12 @@ def check_wire_group(state: State, firers: list[str]) -> None:
 def check_fort_hex(board: Board, state: State, label: Label) -> None:
     """A hex that may receive a fortification: not Water, not Blaze, none there yet (F100.3, 8.1.3, 8.1.5)."""
     if water(board, label):
-        raise IllegalOrder(t("No fortification may occupy a Water hex ({hex}) (F100.3).", hex=label), "F100.3")
+        raise IllegalOrder(t("No fortification may occupy a Water hex ({hex}).", hex=label), "F100.3")
     if blazing(state, label):
-        raise IllegalOrder(t("Nothing may share a Blaze hex ({hex}) (8.1.5).", hex=label), "8.1.5")
+        raise IllegalOrder(t("Nothing may share a Blaze hex ({hex}).", hex=label), "8.1.5")
     kind = fort_at(state, label)
     if kind is not None:
-        raise IllegalOrder(t("{hex} already holds a fortification ({fort}): one per hex, the first placed stays (F100.3).", hex=label, fort=TITLES[kind]), "F100.3")
+        raise IllegalOrder(t("{hex} already holds a fortification ({fort}): one per hex, the first placed stays.", hex=label, fort=TITLES[kind]), "F100.3")
 
 
 def place_fort(board: Board, state: State, label: Label, kind: str, ctx: Context, why: Text) -> None:
@@ -152,7 +152,7 @@ def place_fort(board: Board, state: State, label: Label, kind: str, ctx: Context
 def remove_fort(state: State, label: Label, ctx: Context, why: Text) -> None:
     kind = state.get("forts", {}).pop(label, None)
     if kind is None:
-        raise IllegalOrder(t("{hex} holds no fortification (F100.2).", hex=label), "F100.2")
+        raise IllegalOrder(t("{hex} holds no fortification.", hex=label), "F100.2")
     ctx.log(t("{fort} removed from {hex} ({why}).", fort=TITLES[kind], hex=label, why=why))
 
 
@@ -160,7 +160,7 @@ def check_smoke_hex(board: Board, state: State, label: Label) -> None:
     if water(board, label):
         raise IllegalOrder(t("No Smoke may occupy a Water hex ({hex}) (T89, T95, T98).", hex=label), "T95")
     if blazing(state, label):
-        raise IllegalOrder(t("Nothing may share a Blaze hex ({hex}) (8.1.5).", hex=label), "8.1.5")
+        raise IllegalOrder(t("Nothing may share a Blaze hex ({hex}).", hex=label), "8.1.5")
 
 
 def place_smoke(board: Board, state: State, label: Label, value: int, ctx: Context, why: Text) -> None:
@@ -193,7 +193,7 @@ def place_blaze(board: Board, state: State, label: Label, ctx: Context, why: Tex
     if water(board, label):
         raise IllegalOrder(t("No Blaze may occupy a Water hex ({hex}) (T89, T95, T98).", hex=label), "T95")
     if blazing(state, label):
-        raise IllegalOrder(t("{hex} already holds a Blaze (8.1.5).", hex=label), "8.1.5")
+        raise IllegalOrder(t("{hex} already holds a Blaze.", hex=label), "8.1.5")
     if model.units_at(state, label):
         raise IllegalOrder(t("{hex} holds units: they leave it before a Blaze is placed (8.1.5, E46).", hex=label), "8.1.5")
     state.get("smoke", {}).pop(label, None)

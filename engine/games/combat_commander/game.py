@@ -64,6 +64,7 @@ from engine.games.combat_commander import (
     stacking,
     suddendeath,
     timeadvance,
+    tracks,
     turn,
     weapons,
 )
@@ -453,15 +454,15 @@ class CombatCommander(flow.ProcedureGame):
         if verb in ("dig-in", "clear-smoke") and top != "time_advance":
             raise IllegalOrder(t("'{verb}' is played only at the end of a Time advance (6.1.2, A32).", verb=verb), "A32" if verb == "dig-in" else "6.1.2")
         if verb == "demolition" and top != "demolition_window":
-            raise IllegalOrder(t("Demolition is played only when the opponent discards cards by passing (A31)."), "A31")
+            raise IllegalOrder(t("Demolition is played only when the opponent discards cards by passing."), "A31")
         if verb in ("hidden-mines", "hidden-wire") and top not in ("opfire", "advance_window"):
             raise IllegalOrder(t("'{verb}' is played right after an enemy unit Moves or Advances into a hex (A35.2, A35.5).", verb=verb), ACTION_CARDS[verb][1])
         if verb == "hidden-units" and top != "demolition_window":
-            raise IllegalOrder(t("Hidden Units are played only when the opponent discards cards by passing (A35.4)."), "A35.4")
+            raise IllegalOrder(t("Hidden Units are played only when the opponent discards cards by passing."), "A35.4")
         if verb in ("hidden-entrenchments", "hidden-pillbox") and top != "defense_window":
-            raise IllegalOrder(t("'{verb}' is played right before a defense roll of yours ({rule}).", verb=verb, rule=ACTION_CARDS[verb][1]), ACTION_CARDS[verb][1])
+            raise IllegalOrder(t("'{verb}' is played right before a defense roll of yours.", verb=verb), ACTION_CARDS[verb][1])
         if verb == "smoke-grenades" and top != "move_order":
-            raise IllegalOrder(t("Smoke Grenades are thrown by a unit activated for Move, during its Move order (A39)."), "A39")
+            raise IllegalOrder(t("Smoke Grenades are thrown by a unit activated for Move, during its Move order."), "A39")
 
     def _action(self, state: State, role: Role, verb: str, args: list[str]) -> Action:
         """An action card's verb: the card (optional: the first held with that action), then hexes or units."""
@@ -474,7 +475,7 @@ class CombatCommander(flow.ProcedureGame):
             return Action(verb, (args[0].lower(), *rest))
         held = sorted(c for c in state["sides"][role]["hand"] if cards.card(c).action == action)
         if not held:
-            raise IllegalOrder(t("You hold no card with the action {action} ({rule}).", action=action, rule=rule), rule)
+            raise IllegalOrder(t("You hold no card with the action {action}.", action=action), rule)
         return Action(verb, (held[0], *rest))
 
     def _card_arg(self, state: State, role: Role, word: str) -> str:
@@ -685,7 +686,7 @@ class CombatCommander(flow.ProcedureGame):
             u = state["units"][uid]
             if kind == "place" and len(args) == 2:
                 if fortifications.blazing(state, self._hex(state, args[1])):
-                    raise IllegalOrder(t("Nothing may share a Blaze hex ({hex}) (8.1.5).", hex=self._hex(state, args[1])), "8.1.5")
+                    raise IllegalOrder(t("Nothing may share a Blaze hex ({hex}).", hex=self._hex(state, args[1])), "8.1.5")
                 u["hex"] = self._hex(state, args[1])
                 if uid in state["sides"][u["side"]]["casualties"]:
                     state["sides"][u["side"]]["casualties"].remove(uid)
@@ -720,6 +721,7 @@ class CombatCommander(flow.ProcedureGame):
         )
 
     def check_invariants(self, state: State) -> None:
+        tracks.check(state)
         grid = self.board_for(state).map.grid
         for uid, u in state["units"].items():
             if u["hex"] is not None and u["hex"] not in grid:

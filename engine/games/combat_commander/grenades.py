@@ -41,16 +41,16 @@ def actions(g: Rules, state: State, role: Role, frame: dict[str, Any]) -> list[A
 
 def smoke_grenades(g: Rules, state: State, role: Role, frame: dict[str, Any], args: tuple[str, ...], ctx: Context) -> None:
     if len(args) != 3:
-        raise IllegalOrder(t("Syntax: smoke-grenades [CARD] UNIT HEX (A39)."), "A39")
+        raise IllegalOrder(t("Syntax: smoke-grenades [CARD] UNIT HEX."), "A39")
     cid, uid, label = args
     if uid not in frame["units"] or state["units"][uid]["hex"] is None:
-        raise IllegalOrder(t("{unit} is not activated for this Move order (A39).", unit=uid), "A39")
+        raise IllegalOrder(t("{unit} is not activated for this Move order.", unit=uid), "A39")
     if not able(g, state, uid):
-        raise IllegalOrder(t("{unit} has no boxed Movement: only such a unit throws Smoke Grenades (A39).", unit=uid), "A39")
+        raise IllegalOrder(t("{unit} has no boxed Movement: only such a unit throws Smoke Grenades.", unit=uid), "A39")
     board = g.board_for(state)
     here = state["units"][uid]["hex"]
     if label != here and not board.map.grid.adjacent(here, label):
-        raise IllegalOrder(t("Smoke Grenades go into {unit}'s hex or an adjacent one, not {hex} (A39).", unit=uid, hex=label), "A39")
+        raise IllegalOrder(t("Smoke Grenades go into {unit}'s hex or an adjacent one, not {hex}.", unit=uid, hex=label), "A39")
     fortifications.check_smoke_hex(board, state, label)
     c = actioncards.play(state, role, cid, "smoke_grenades", "A39")
     ctx.reveal(t("{side} plays {card}: {unit} throws Smoke Grenades into {hex} (A39).", side=role, card=cards.face(c), unit=uid, hex=label))

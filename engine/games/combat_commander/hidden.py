@@ -64,9 +64,9 @@ def play(g: Rules, state: State, role: Role, frame: flow.Frame, action: Action, 
     """A35.2 / A35.5 in the window after ``frame["mover"]`` entered ``frame["hex"]``."""
     card_action, kind, rule = HIDDEN[action.verb]
     if state["sides"][role]["posture"] != "defense":
-        raise IllegalOrder(t("Only the player in Defense posture plays the Hidden actions (A35)."), "A35")
+        raise IllegalOrder(t("Only the player in Defense posture plays the Hidden actions."), "A35")
     if len(action.args) != 1:
-        raise IllegalOrder(t("Syntax: {verb} [CARD] ({rule}).", verb=action.verb, rule=rule), rule)
+        raise IllegalOrder(t("Syntax: {verb} [CARD].", verb=action.verb), rule)
     label, mover = frame["hex"], frame["mover"]
     board = g.board_for(state)
     fortifications.check_fort_hex(board, state, label)
@@ -95,9 +95,9 @@ BEFORE_DEFENSE = {
 
 def _before_defense(g: Rules, state: State, role: Role, label: Label, rule: str) -> None:
     if state["sides"][role]["posture"] != "defense":
-        raise IllegalOrder(t("Only the player in Defense posture plays the Hidden actions (A35)."), "A35")
+        raise IllegalOrder(t("Only the player in Defense posture plays the Hidden actions."), "A35")
     if label not in fortifications.friendly_hexes(state, role):
-        raise IllegalOrder(t("{hex} holds none of your units: nothing of yours defends there ({rule}).", hex=label, rule=rule), rule)
+        raise IllegalOrder(t("{hex} holds none of your units: nothing of yours defends there.", hex=label), rule)
     fortifications.check_fort_hex(g.board_for(state), state, label)
 
 
@@ -105,16 +105,16 @@ def check_entrench(g: Rules, state: State, role: Role, label: Label) -> None:
     """A35.1: the attacked hex is not a Building or Water and holds no fortification."""
     _before_defense(g, state, role, label, "A35.1")
     if g.board_for(state).terrain(label).name == "building":
-        raise IllegalOrder(t("Hidden Entrenchments cannot go in a Building ({hex}) (A35.1).", hex=label), "A35.1")
+        raise IllegalOrder(t("Hidden Entrenchments cannot go in a Building ({hex}).", hex=label), "A35.1")
 
 
 def check_pillbox(g: Rules, state: State, role: Role, label: Label) -> None:
     """A35.3: the attacked hex is an objective, not Water, without fortification, and the Pillbox is not in play."""
     _before_defense(g, state, role, label, "A35.3")
     if label not in objectives(g.board_for(state)).values():
-        raise IllegalOrder(t("Hidden Pillbox goes only in an objective hex; {hex} is not one (A35.3).", hex=label), "A35.3")
+        raise IllegalOrder(t("Hidden Pillbox goes only in an objective hex; {hex} is not one.", hex=label), "A35.3")
     if "pillbox" in fortifications.forts(state).values():
-        raise IllegalOrder(t("The Pillbox is already in play (A35.3)."), "A35.3")
+        raise IllegalOrder(t("The Pillbox is already in play."), "A35.3")
 
 
 def entrench(g: Rules, state: State, role: Role, cid: str, label: Label, ctx: Context) -> None:
@@ -152,5 +152,5 @@ def play_before_defense(g: Rules, state: State, role: Role, action: Action, labe
     """Play Hidden Entrenchments or Hidden Pillbox for the defender about to roll in ``label``."""
     rule = BEFORE_DEFENSE[action.verb][1]
     if len(action.args) != 1:
-        raise IllegalOrder(t("Syntax: {verb} [CARD] ({rule}).", verb=action.verb, rule=rule), rule)
+        raise IllegalOrder(t("Syntax: {verb} [CARD].", verb=action.verb), rule)
     (entrench if action.verb == "hidden-entrenchments" else pillbox)(g, state, role, action.args[0], label, ctx)

@@ -49,9 +49,9 @@ class AdvanceWindow(windows.ResponseWindow):
             raise flow.refuse(action, tuple(hidden.HIDDEN), self.step(game, state, frame), t("Possible now: {verbs}, or pass.", verbs=", ".join(hidden.HIDDEN)))
         card_action, kind, rule = hidden.HIDDEN[action.verb]
         if state["sides"][role]["posture"] != "defense":
-            raise IllegalOrder(t("Only the player in Defense posture plays the Hidden actions (A35)."), "A35")
+            raise IllegalOrder(t("Only the player in Defense posture plays the Hidden actions."), "A35")
         if len(action.args) != 1:
-            raise IllegalOrder(t("Syntax: {verb} [CARD] ({rule}).", verb=action.verb, rule=rule), rule)
+            raise IllegalOrder(t("Syntax: {verb} [CARD].", verb=action.verb), rule)
         g = rules_of(game)
         label = frame["hex"]
         board = g.board_for(state)

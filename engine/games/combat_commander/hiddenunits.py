@@ -28,7 +28,7 @@ RULE = "A35.4"
 
 def check_posture(state: State, role: Role) -> None:
     if state["sides"][role]["posture"] != "defense":
-        raise IllegalOrder(t("Only the player in Defense posture plays the Hidden actions (A35)."), "A35")
+        raise IllegalOrder(t("Only the player in Defense posture plays the Hidden actions."), "A35")
 
 
 def setup_area(data: GameData, state: State, role: Role) -> list[Label]:

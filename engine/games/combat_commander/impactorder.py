@@ -81,4 +81,4 @@ class ImpactOrder(NextInOrder):
         return t("Syntax: choose HEX, or pass.")
 
     def refusal(self, item: str, items: list[str]) -> IllegalOrder:
-        return IllegalOrder(t("{hex} is not one of the hexes still to be attacked: choose one of {hexes} (O18.2.3).", hex=item, hexes=", ".join(items)), "O18.2.3")
+        return IllegalOrder(t("{hex} is not one of the hexes still to be attacked: choose one of {hexes}.", hex=item, hexes=", ".join(items)), "O18.2.3")

@@ -77,7 +77,7 @@ class AdvanceOrder(Procedure):
         g = rules_of(game)
         if action.verb == "done":
             if not frame["advanced"]:
-                raise IllegalOrder(t("An Advance order must move at least one unit into another hex (O14.4)."), "O14.4")
+                raise IllegalOrder(t("An Advance order must move at least one unit into another hex."), "O14.4")
             finish_advance(g, state, ctx)
             return
         if action.verb == "exit":
@@ -91,11 +91,11 @@ class AdvanceOrder(Procedure):
         if uid not in frame["units"]:
             raise IllegalOrder(t("{unit} is not activated for this Advance order (O16).", unit=uid), "O16.1")
         if uid in frame["advanced"]:
-            raise IllegalOrder(t("{unit} has already advanced: an advancing unit enters one hex and stops (O16.1).", unit=uid), "O16.1")
+            raise IllegalOrder(t("{unit} has already advanced: an advancing unit enters one hex and stops.", unit=uid), "O16.1")
         u = state["units"][uid]
         board = g.board_for(state)
         if not board.map.grid.adjacent(u["hex"], dest):
-            raise IllegalOrder(t("{hex} is not adjacent to {unit} (O16.1).", hex=dest, unit=uid), "O16.1")
+            raise IllegalOrder(t("{hex} is not adjacent to {unit}.", hex=dest, unit=uid), "O16.1")
         if weapon_on_cliff(g, state, uid, dest):
             raise IllegalOrder(t("{unit} carries a weapon: only a unit without one may Advance across a Cliff (O16.2, T83).", unit=uid), "O16.2")
         if dest not in advance_targets(g, state, uid):
@@ -140,7 +140,7 @@ class AdvanceOrder(Procedure):
         if uid not in frame["units"]:
             raise IllegalOrder(t("{unit} is not activated for this Advance order (O16).", unit=uid), "O16.1")
         if uid in frame["advanced"]:
-            raise IllegalOrder(t("{unit} has already advanced: an advancing unit enters one hex and stops (O16.1).", unit=uid), "O16.1")
+            raise IllegalOrder(t("{unit} has already advanced: an advancing unit enters one hex and stops.", unit=uid), "O16.1")
         exits.check_exit(g, state, uid, "O16.2")
         frame["advanced"].append(uid)
         state["last"] = {"focus": [state["units"][uid]["hex"]]}

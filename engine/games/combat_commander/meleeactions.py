@@ -49,11 +49,11 @@ def check_verb(state: State, role: Role, verb: str, top: str) -> None:
     if verb == "command-confusion":
         raise IllegalOrder(confusion(), "A28")
     if verb == "ambush" and top != AMBUSH_WINDOW:
-        raise IllegalOrder(t("Ambush is played only before the dice are rolled in a melee (A25)."), "A25")
+        raise IllegalOrder(t("Ambush is played only before the dice are rolled in a melee."), "A25")
     if verb == "no-quarter" and not may_give_no_quarter(state, role):
-        raise IllegalOrder(t("No Quarter is played by the German player against a Russian opponent, or by the Russian player (A38)."), "A38")
+        raise IllegalOrder(t("No Quarter is played by the German player against a Russian opponent, or by the Russian player."), "A38")
     if verb == "no-quarter" and top != NO_QUARTER_WINDOW:
-        raise IllegalOrder(t("No Quarter is played only at the conclusion of a melee in which one of your units survived (A38)."), "A38")
+        raise IllegalOrder(t("No Quarter is played only at the conclusion of a melee in which one of your units survived."), "A38")
 
 
 def confusion() -> Text:
@@ -66,7 +66,7 @@ def card_for(state: State, role: Role, action: str, rule: str, args: tuple[str, 
         return str(args[0])
     held = actioncards.held(state, role, action)
     if not held:
-        raise IllegalOrder(t("You hold no card with the action {action} ({rule}).", action=action, rule=rule), rule)
+        raise IllegalOrder(t("You hold no card with the action {action}.", action=action), rule)
     return held[0]
 
 
@@ -132,7 +132,7 @@ class MeleeOrder(NextInOrder):
         return t("Syntax: choose HEX, or pass.")
 
     def refusal(self, item: str, items: list[str]) -> IllegalOrder:
-        return IllegalOrder(t("{hex} holds no melee still to resolve: choose one of {hexes} (O16.4).", hex=item, hexes=", ".join(items)), "O16.4")
+        return IllegalOrder(t("{hex} holds no melee still to resolve: choose one of {hexes}.", hex=item, hexes=", ".join(items)), "O16.4")
 
 
 # Ambush (A25) ------------------------------------------------------------------------------------
@@ -177,7 +177,7 @@ class AmbushWindow(windows.ResponseWindow):
         victim = model.other(role)
         units = model.units_at(state, label, victim)
         if not units:
-            raise IllegalOrder(t("{side} has no unit left in the melee in {hex} to break (A25).", side=victim, hex=label), "A25")
+            raise IllegalOrder(t("{side} has no unit left in the melee in {hex} to break.", side=victim, hex=label), "A25")
         cid = card_for(state, role, "ambush", "A25", action.args)
         c = actioncards.play(state, role, cid, "ambush", "A25")
         ctx.reveal(t("{side} plays {card} for an Ambush in {hex} (A25): {other} breaks one of his units there.", side=role, card=cards.face(c), hex=label, other=victim))
@@ -230,7 +230,7 @@ class AmbushPick(Procedure):
             raise flow.refuse(action, ("choose",), self.step(game, state, frame), t("Syntax: choose UNIT ({units}).", units=", ".join(units)))
         uid = action.args[0]
         if uid not in units:
-            raise IllegalOrder(t("{unit} is not one of your units in the melee in {hex}: choose one of {units} (A25).", unit=uid, hex=frame["hex"], units=", ".join(units)), "A25")
+            raise IllegalOrder(t("{unit} is not one of your units in the melee in {hex}: choose one of {units}.", unit=uid, hex=frame["hex"], units=", ".join(units)), "A25")
         flow.end(state)
         ambush_break(game, state, role, uid, ctx)
 

@@ -107,7 +107,7 @@ class MoveOrder(Procedure):
         g = rules_of(game)
         if action.verb == "done":
             if not frame["spent"]:
-                raise IllegalOrder(t("A Move order must move at least one unit into another hex (O14.4)."), "O14.4")
+                raise IllegalOrder(t("A Move order must move at least one unit into another hex."), "O14.4")
             flow.end(state)
             return
         if action.verb == "transfer":
@@ -132,19 +132,19 @@ class MoveOrder(Procedure):
             raise flow.refuse(action, ("step", "exit", "transfer", "done"), self.step(game, state, frame), t("Syntax: step UNIT HEX, transfer WEAPON UNIT, or done."))
         uid, dest = action.args
         if uid not in frame["units"]:
-            raise IllegalOrder(t("{unit} is not activated for this Move order (O21).", unit=uid), "O21")
+            raise IllegalOrder(t("{unit} is not activated for this Move order.", unit=uid), "O21")
         if uid in frame.get("wired", []):
-            raise IllegalOrder(t("{unit} entered or left Wire: it has lost all its MP (F106.2).", unit=uid), "F106.2")
+            raise IllegalOrder(t("{unit} entered or left Wire: it has lost all its MP.", unit=uid), "F106.2")
         if uid not in self.movers(state, frame):
-            raise IllegalOrder(t("{unit} has finished its move: a unit completes its move before another starts (O21.2).", unit=uid), "O21.2")
+            raise IllegalOrder(t("{unit} has finished its move: a unit completes its move before another starts.", unit=uid), "O21.2")
         board = g.board_for(state)
         u = state["units"][uid]
         if not board.map.grid.adjacent(u["hex"], dest):
             raise IllegalOrder(t("{hex} is not adjacent to {unit}.", hex=dest, unit=uid), "O21")
         if model.units_at(state, dest, model.other(role)):
-            raise IllegalOrder(t("{hex} holds enemy units: Move cannot enter it (O21.4).", hex=dest), "O21.4")
+            raise IllegalOrder(t("{hex} holds enemy units: Move cannot enter it.", hex=dest), "O21.4")
         if fortifications.blazing(state, dest):
-            raise IllegalOrder(t("{hex} holds a Blaze: it is impassable (T79).", hex=dest), "T79")
+            raise IllegalOrder(t("{hex} holds a Blaze: it is impassable.", hex=dest), "T79")
         cost = fortifications.move_cost(board, state, u["hex"], dest)
         if cost is None:
             raise IllegalOrder(t("{hex} cannot be entered from {origin} (O21.4, T79, T83, T98).", hex=dest, origin=u["hex"]), "O21.4")
@@ -152,7 +152,7 @@ class MoveOrder(Procedure):
         allowance = movement(g, state, uid, uid in frame["road"])
         if spent + cost > allowance:
             raise IllegalOrder(
-                t("{unit} has spent {spent} of {allowance} MP; {hex} costs {cost} (O21.1).", unit=uid, spent=spent, allowance=allowance, hex=dest, cost=cost),
+                t("{unit} has spent {spent} of {allowance} MP; {hex} costs {cost}.", unit=uid, spent=spent, allowance=allowance, hex=dest, cost=cost),
                 "O21.1",
             )
         if frame["current"] and frame["current"] != uid:
@@ -201,9 +201,9 @@ class MoveOrder(Procedure):
     def exit(self, g: Rules, state: State, frame: flow.Frame, uid: str, ctx: Context) -> None:
         """O21, 7.2.1: a moving unit on the enemy edge row leaves the map for 1 MP; no opportunity fire follows (digest 8.14)."""
         if uid not in frame["units"]:
-            raise IllegalOrder(t("{unit} is not activated for this Move order (O21).", unit=uid), "O21")
+            raise IllegalOrder(t("{unit} is not activated for this Move order.", unit=uid), "O21")
         if uid not in self.movers(state, frame):
-            raise IllegalOrder(t("{unit} has finished its move: a unit completes its move before another starts (O21.2).", unit=uid), "O21.2")
+            raise IllegalOrder(t("{unit} has finished its move: a unit completes its move before another starts.", unit=uid), "O21.2")
         exits.check_exit(g, state, uid, "O21")
         if not _exit_mp_left(g, state, uid, frame):
             spent = int(frame["spent"].get(uid, 0))
@@ -231,12 +231,12 @@ class MoveOrder(Procedure):
         if uid not in frame["units"]:
             raise IllegalOrder(t("{unit} is not activated for this Move order (O21).", unit=uid), "O21.1.1")
         if uid not in self.movers(state, frame):
-            raise IllegalOrder(t("{unit} has finished its move: a unit completes its move before another starts (O21.2).", unit=uid), "O21.2")
+            raise IllegalOrder(t("{unit} has finished its move: a unit completes its move before another starts.", unit=uid), "O21.2")
         spent = int(frame["spent"].get(uid, 0))
         allowance = movement(g, state, uid, uid in frame["road"])
         if spent + 1 > allowance:
             raise IllegalOrder(
-                t("{unit} has spent {spent} of {allowance} MP; a transfer costs 1 (O21.1.1).", unit=uid, spent=spent, allowance=allowance),
+                t("{unit} has spent {spent} of {allowance} MP; a transfer costs 1.", unit=uid, spent=spent, allowance=allowance),
                 "O21.1.1",
             )
         if frame["current"] and frame["current"] != uid:
@@ -324,7 +324,7 @@ class OpFire(flow.Resumable):
         old = [u for u in args if u in frame["prior"]]
         for wid in arms:  # a weapon fires with its activated carrier (11.1), never ordnance (11.5)
             if weapons.carrier(state, wid) not in (*new, *old):
-                raise IllegalOrder(t("{weapon} fires only with its carrier, activated for this opportunity fire (11.1).", weapon=wid), "11.1")
+                raise IllegalOrder(t("{weapon} fires only with its carrier, activated for this opportunity fire.", weapon=wid), "11.1")
             if weapons.ordnance(state, wid):
                 raise IllegalOrder(t("A weapon with a white band is never used for opportunity fire (11.5, A33)."), "11.5")
         if cid:
@@ -333,7 +333,7 @@ class OpFire(flow.Resumable):
             check_activation(g, state, role, new, key="opfire")
         elif new:
             raise IllegalOrder(
-                t("{unit} is not activated for opportunity fire in this Move order: play a Fire card to activate it (A33.2).", unit=new[0]),
+                t("{unit} is not activated for opportunity fire in this Move order: play a Fire card to activate it.", unit=new[0]),
                 "A33.2",
             )
         firers = [u for u in [*new, *old, *arms] if fire.reach(g.data, board, state, u, frame["hex"])]

@@ -29,13 +29,13 @@ def needs_recovery(state: State, role: Role) -> bool:
 def recover(g: Rules, state: State, role: Role, cid: str, order: list[str], ctx: Context) -> None:
     """O22: the player is activated; all own Suppressed markers go; each unit broken now rolls to rally."""
     if role in state["players_activated"]:
-        raise IllegalOrder(t("You have already been activated by a Recover or Rout order this turn (O22.1)."), "O22.1")
+        raise IllegalOrder(t("You have already been activated by a Recover or Rout order this turn."), "O22.1")
     if not needs_recovery(state, role):
-        raise IllegalOrder(t("Recover needs at least one broken or suppressed unit of yours (O22.1)."), "O22.1")
+        raise IllegalOrder(t("Recover needs at least one broken or suppressed unit of yours."), "O22.1")
     broken = [uid for uid, u in sorted(model.on_map(state).items()) if u["side"] == role and u["broken"]]
     for uid in order:
         if uid not in broken:
-            raise IllegalOrder(t("{unit} is not one of your broken units (O22.2).", unit=uid), "O22.2")
+            raise IllegalOrder(t("{unit} is not one of your broken units.", unit=uid), "O22.2")
     # O22.2: the player chooses the order; by default leaders first (their Command helps the others).
     rest = sorted((u for u in broken if u not in order), key=lambda u: (model.counter(g.data, state, u).kind != "leader", u))
     c = cards.discard_from_hand(state, role, cid)
@@ -106,13 +106,13 @@ def rout(g: Rules, state: State, role: Role, cid: str, target: Role, order: list
     if target not in model.ROLES:
         raise InvalidOrder(t("Rout whom? 'axis' or 'allies'."))
     if target in state["players_activated"]:
-        raise IllegalOrder(t("{side} has already been activated by a Recover or Rout order this turn (O23.1).", side=target), "O23.1")
+        raise IllegalOrder(t("{side} has already been activated by a Recover or Rout order this turn.", side=target), "O23.1")
     broken = broken_units(state, target)
     if not broken:
-        raise IllegalOrder(t("{side} has no broken unit to rout (O23.1).", side=target), "O23.1")
+        raise IllegalOrder(t("{side} has no broken unit to rout.", side=target), "O23.1")
     for uid in order:
         if uid not in broken:
-            raise IllegalOrder(t("{unit} is not a broken unit of {side} (O23.2).", unit=uid, side=target), "O23.2")
+            raise IllegalOrder(t("{unit} is not a broken unit of {side}.", unit=uid, side=target), "O23.2")
     c = cards.discard_from_hand(state, role, cid)
     state["orders"] += 1
     state["players_activated"].append(target)
@@ -257,9 +257,9 @@ class Rout(Procedure):
             raise flow.refuse(action, ("step",), self.step(game, state, frame), t("Syntax: step UNIT HEX."))
         uid, dest = action.args
         if uid != frame["retreating"]:
-            raise IllegalOrder(t("{unit} is the unit retreating now (O23.3).", unit=frame["retreating"]), "O23.3")
+            raise IllegalOrder(t("{unit} is the unit retreating now.", unit=frame["retreating"]), "O23.3")
         if dest not in retreat_hexes(g, state, uid):
-            raise IllegalOrder(t("Each hex of a retreat must be closer to your own map edge (O23.3)."), "O23.3")
+            raise IllegalOrder(t("Each hex of a retreat must be closer to your own map edge."), "O23.3")
         board = g.board_for(state)
         u = state["units"][uid]
         feature = board.side_feature(u["hex"], dest)

@@ -159,7 +159,7 @@ class WoundsWindow(windows.ResponseWindow):
         if action.verb != "light-wounds":
             refuse(self, game, state, frame, action, ("light-wounds",))
         if attack.attack_frame(state).get("wounded"):
-            raise IllegalOrder(t("Light Wounds has already replaced this Squad (A36)."), "A36")
+            raise IllegalOrder(t("Light Wounds has already replaced this Squad."), "A36")
         cid, _ = card_arg(action.args)
         fireactions.play_light_wounds(rules_of(game), state, attack.attack_frame(state), role, frame["unit"], cid, ctx)
         windows.close_window(state, frame)

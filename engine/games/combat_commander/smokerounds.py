@@ -24,19 +24,19 @@ def check(g: Rules, state: State, firers: list[str], target: Label) -> None:
     """Why ``firers`` may not fire a smoke round at ``target`` (O20.2.1), as an ``IllegalOrder``; nothing when they may."""
     board = g.board_for(state)
     if len(firers) != 1 or not weapons.is_weapon(state, firers[0]):
-        raise IllegalOrder(t("A smoke round is fired by one weapon alone: 'attack HEX WEAPON smoke' (O20.2.1)."), "O20.2.1")
+        raise IllegalOrder(t("A smoke round is fired by one weapon alone: 'attack HEX WEAPON smoke'."), "O20.2.1")
     wid = firers[0]
     if not weapons.wtype(state, wid).smoke:
-        raise IllegalOrder(t("{weapon} has no smoke indicator: it cannot fire Smoke (O20.2.1).", weapon=wid), "O20.2.1")
+        raise IllegalOrder(t("{weapon} has no smoke indicator: it cannot fire Smoke.", weapon=wid), "O20.2.1")
     problem = weapons.why_not(g.data, board, state, wid)
     if problem is not None:
         raise problem
     origin = weapons.hex_of(state, wid)
     if origin is None:
-        raise IllegalOrder(t("{weapon} is not on the map (O20.2.1).", weapon=wid), "O20.2.1")
+        raise IllegalOrder(t("{weapon} is not on the map.", weapon=wid), "O20.2.1")
     distance = board.map.grid.distance(origin, target)
     if distance > weapons.fire_value(g.data, state, wid, "range") or distance < weapons.min_range(state, wid):
-        raise IllegalOrder(t("{hex} is not within {weapon}'s Range (O20.2.2).", hex=target, weapon=wid), "O20.2.2")
+        raise IllegalOrder(t("{hex} is not within {weapon}'s Range.", hex=target, weapon=wid), "O20.2.2")
     if not fire.can_see(board, state, origin, target)[0]:
         raise IllegalOrder(t("{weapon} has no LOS to {hex}: a smoke round needs one (O20.2.1, 10).", weapon=wid, hex=target), "O20.2.1")
     fortifications.check_smoke_hex(board, state, target)

@@ -73,7 +73,7 @@ class Stacking(Procedure):
         """The hex to bring within the limit now (none left once the referee has changed the position)."""
         found = overstacked(rules_of(game), state)
         if not found:
-            raise IllegalOrder(t("No hex is overstacked any more (8.1)."), "8.1")
+            raise IllegalOrder(t("No hex is overstacked any more."), "8.1")
         return found[0]
 
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[Role]:
@@ -111,12 +111,12 @@ class Stacking(Procedure):
             raise flow.refuse(action, ("choose", "deploy"), self.step(game, state, frame), t("Syntax: choose UNIT, or deploy SQUAD (8.1)."))
         uid = action.args[0]
         if uid not in units:
-            raise IllegalOrder(t("{unit} is not one of your units in the overstacked hex {hex} (8.1).", unit=uid, hex=label), "8.1")
+            raise IllegalOrder(t("{unit} is not one of your units in the overstacked hex {hex}.", unit=uid, hex=label), "8.1")
         if action.verb == "deploy":
             if label in frame["deployed"]:
-                raise IllegalOrder(t("One free Deploy per overstacked hex, already made in {hex} (8.1).", hex=label), "8.1")
+                raise IllegalOrder(t("One free Deploy per overstacked hex, already made in {hex}.", hex=label), "8.1")
             if uid not in deployable(g, state, label, role):
-                raise IllegalOrder(t("Only a Squad with Teams of its nation and quality deploys (E52.1)."), "E52.1")
+                raise IllegalOrder(t("Only a Squad with Teams of its nation and quality deploys."), "E52.1")
             frame["deployed"].append(label)
             ctx.log(t("{side} makes the free Deploy of an overstacked hex (8.1).", side=role))
             events.APPLY["deploy"](g.data, state, {"role": role, "rule": "8.1"}, uid, ctx)

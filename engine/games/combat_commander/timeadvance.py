@@ -89,7 +89,7 @@ class TimeAdvance(Procedure):
                 raise flow.refuse(action, ("clear-smoke",), self.step(game, state, frame), t("Syntax: clear-smoke HEX."))
             label = action.args[0]
             if label not in state.get("smoke", {}):
-                raise IllegalOrder(t("{hex} holds no Smoke: remove one of {hexes} (6.1.2).", hex=label, hexes=", ".join(sorted(state["smoke"]))), "6.1.2")
+                raise IllegalOrder(t("{hex} holds no Smoke: remove one of {hexes}.", hex=label, hexes=", ".join(sorted(state["smoke"]))), "6.1.2")
             fortifications.remove_smoke(state, label, ctx, t("Time advance, 6.1.2"))
             frame["step"] = "dig"
             return
@@ -111,7 +111,7 @@ def dig_in(game: Any, state: State, role: Role, cid: str, label: Label, ctx: Con
     """A32: Foxholes in a hex with friendly units, not Water, Blaze or a fortification."""
     board = rules_of(game).board_for(state)
     if label not in fortifications.friendly_hexes(state, role):
-        raise IllegalOrder(t("Dig In places Foxholes in a hex with your units; {hex} has none (A32).", hex=label), "A32")
+        raise IllegalOrder(t("Dig In places Foxholes in a hex with your units; {hex} has none.", hex=label), "A32")
     fortifications.check_fort_hex(board, state, label)
     c = actioncards.play(state, role, cid, "dig_in", "A32")
     ctx.reveal(t("{side} plays {card} for Dig In (A32).", side=role, card=cards.face(c)))

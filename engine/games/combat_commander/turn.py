@@ -107,7 +107,7 @@ class Turn(Procedure):
             if state["orders"]:
                 raise IllegalOrder(t("You have given orders this turn: a Pass is the other kind of turn (5); 'end' ends it."), "5")
             if len(a) > side["discard_cap"]:
-                raise IllegalOrder(ngettext("A Pass discards at most {n} card (O15).", "A Pass discards at most {n} cards (O15).", side["discard_cap"]), "O15")
+                raise IllegalOrder(ngettext("A Pass discards at most {n} card.", "A Pass discards at most {n} cards.", side["discard_cap"]), "O15")
             for cid in a:
                 if cid not in side["hand"]:
                     raise IllegalOrder(t("You do not hold that card."), "O15")
@@ -122,25 +122,25 @@ class Turn(Procedure):
             return
         if v == "end":
             if not state["orders"]:
-                raise IllegalOrder(t("Give at least one order, or pass (5)."), "5")
+                raise IllegalOrder(t("Give at least one order, or pass."), "5")
             end_turn(g, state, role, ctx)
             return
         if a and a[0] in side["hand"] and cards.card(a[0]).order == "command_confusion":
-            raise IllegalOrder(t("Command Confusion cannot be played as an order (O19)."), "O19")
+            raise IllegalOrder(t("Command Confusion cannot be played as an order."), "O19")
         if v in ("fire", "move", "advance"):
             if state["orders"] >= side["capacity"]:
-                raise IllegalOrder(t("Your order capacity is {capacity} this turn (5.1).", capacity=side["capacity"]), "5.1")
+                raise IllegalOrder(t("Your order capacity is {capacity} this turn.", capacity=side["capacity"]), "5.1")
             cid, units = a[0], a[1:]
             if cid not in side["hand"] or cards.card(cid).order != v:
                 raise IllegalOrder(t("You hold no such {order} card.", order=v), "O14.1")
             check_activation(g, state, role, units)
             board = g.board_for(state)
             if v == "fire" and not any(fire.targets(g.data, board, state, u) for u in weapons.with_weapons(state, units)):
-                raise IllegalOrder(t("No activated unit or weapon has an enemy unit in Range and LOS (O20.1)."), "O20.1")
+                raise IllegalOrder(t("No activated unit or weapon has an enemy unit in Range and LOS."), "O20.1")
             if v == "move" and not any(legal_steps(g, state, u, {}) for u in units):
-                raise IllegalOrder(t("No activated unit can enter any hex (O14.4)."), "O14.4")
+                raise IllegalOrder(t("No activated unit can enter any hex."), "O14.4")
             if v == "advance" and not any(advance_targets(g, state, u) for u in units):
-                raise IllegalOrder(t("No activated unit can enter any hex (O14.4)."), "O14.4")
+                raise IllegalOrder(t("No activated unit can enter any hex."), "O14.4")
             c = cards.discard_from_hand(state, role, cid)
             for uid in units:
                 state["units"][uid]["activated"] = v
@@ -155,21 +155,21 @@ class Turn(Procedure):
             return
         if v == "recover":
             if state["orders"] >= side["capacity"]:
-                raise IllegalOrder(t("Your order capacity is {capacity} this turn (5.1).", capacity=side["capacity"]), "5.1")
+                raise IllegalOrder(t("Your order capacity is {capacity} this turn.", capacity=side["capacity"]), "5.1")
             if not a or a[0] not in side["hand"] or cards.card(a[0]).order != "recover":
                 raise IllegalOrder(t("You hold no such {order} card.", order=v), "O14.1")
             recover(g, state, role, a[0], a[1:], ctx)
             return
         if v == "rout":
             if state["orders"] >= side["capacity"]:
-                raise IllegalOrder(t("Your order capacity is {capacity} this turn (5.1).", capacity=side["capacity"]), "5.1")
+                raise IllegalOrder(t("Your order capacity is {capacity} this turn.", capacity=side["capacity"]), "5.1")
             if len(a) < 2 or a[0] not in side["hand"] or cards.card(a[0]).order != "rout":
                 raise IllegalOrder(t("You hold no such {order} card.", order=v), "O14.1")
             rout(g, state, role, a[0], a[1], a[2:], ctx)
             return
         if v in ("artillery-denied", "artillery-request"):
             if state["orders"] >= side["capacity"]:
-                raise IllegalOrder(t("Your order capacity is {capacity} this turn (5.1).", capacity=side["capacity"]), "5.1")
+                raise IllegalOrder(t("Your order capacity is {capacity} this turn.", capacity=side["capacity"]), "5.1")
             if not a or a[0] not in side["hand"] or cards.card(a[0]).order != artillery.card_order(v):
                 raise IllegalOrder(t("You hold no such {order} card.", order=v), "O14.1")
             if v == "artillery-denied":

@@ -166,19 +166,19 @@ def why_not(data: GameData, board: Board, state: State, wid: str) -> IllegalOrde
     w = state["weapons"][wid]
     uid = w["unit"]
     if uid is None or state["units"][uid]["hex"] is None:
-        return IllegalOrder(t("{weapon} is eliminated (11.4).", weapon=wid), "11.4")
+        return IllegalOrder(t("{weapon} is eliminated.", weapon=wid), "11.4")
     if w["broken"]:
-        return IllegalOrder(t("{weapon} is broken and cannot fire until it is repaired (11.4).", weapon=wid), "11.4")
+        return IllegalOrder(t("{weapon} is broken and cannot fire until it is repaired.", weapon=wid), "11.4")
     u = state["units"][uid]
     if u["broken"]:
         return IllegalOrder(t("{unit} is broken: a broken unit cannot fire its weapon (11.1, 3.2.3).", unit=uid), "11.1")
     if u["suppressed"]:
-        return IllegalOrder(t("{unit} is suppressed: a suppressed unit cannot fire its weapon (13.2).", unit=uid), "13.2")
+        return IllegalOrder(t("{unit} is suppressed: a suppressed unit cannot fire its weapon.", unit=uid), "13.2")
     if fortifications.fort_at(state, u["hex"]) == "wire":
-        return IllegalOrder(t("No weapon may fire from a hex with Wire (F106.3)."), "F106.3")
+        return IllegalOrder(t("No weapon may fire from a hex with Wire."), "F106.3")
     terrain = board.terrain(u["hex"])
     if terrain.water:
-        return IllegalOrder(t("No weapon may fire from {terrain} ({rule}).", terrain=terrain.name, rule=terrain.rule), terrain.rule or "T89")
+        return IllegalOrder(t("No weapon may fire from {terrain}.", terrain=terrain.name), terrain.rule or "T89")
     return None
 
 
@@ -272,7 +272,7 @@ def transfer(data: GameData, state: State, wid: str, receiver: str, role: Role) 
         raise IllegalOrder(t("{weapon} is not one of your weapons in play.", weapon=wid), "O21.1.1")
     r = state["units"].get(receiver)
     if r is None or r["side"] != role or r["hex"] is None or r["hex"] != state["units"][w["unit"]]["hex"] or receiver == w["unit"]:
-        raise IllegalOrder(t("{unit} is not another friendly unit in {weapon}'s hex (O21.1.1).", unit=receiver, weapon=wid), "O21.1.1")
+        raise IllegalOrder(t("{unit} is not another friendly unit in {weapon}'s hex.", unit=receiver, weapon=wid), "O21.1.1")
     if carried(state, receiver) is not None:
         raise IllegalOrder(t("{unit} already carries a weapon: one weapon per unit (11.2, O21.1.1).", unit=receiver), "11.2")
 

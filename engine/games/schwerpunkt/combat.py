@@ -312,7 +312,7 @@ def refuse(state: State, path: tuple[Label, ...], ctx: Context) -> None:
     attacking units are not available in this turn's General Phase."""
     c = state["combat"]
     if path not in refusal_paths(state):
-        raise IllegalOrder(t("Refusing combat retreats the whole stack exactly 2 hexes, neither in an enemy zone of control: see the paths offered (S 12.6)."), "S 12.6")
+        raise IllegalOrder(t("Refusing combat retreats the whole stack exactly 2 hexes, neither in an enemy zone of control: see the paths offered."), "S 12.6")
     for uid in [u for u in stacks.stack(state, c["target"]) if u in c["defenders"]]:
         stacks.place(POLICY, state, state["units"], uid, path[-1])
     ctx.log(
@@ -674,7 +674,7 @@ def check_split(state: State, retreat: tuple[Label, ...], splits: Sequence[Split
         ends.setdefault(path[-1], []).extend(group)
     if not ok or any(terrain.stacking_points(state, [*stacks.stack(state, h), *g]) > terrain.stacking_limit(side) for h, g in ends.items()):
         raise IllegalOrder(
-            t("Each group of a split retreat retreats the same 1 or 2 hexes along a legal retreat path, every unit in one group, and every hex where groups end stays within stacking (S 12.10)."),
+            t("Each group of a split retreat retreats the same 1 or 2 hexes along a legal retreat path, every unit in one group, and every hex where groups end stays within stacking."),
             "S 12.10",
         )
 
@@ -685,7 +685,7 @@ def defender_losses(state: State, retreat: tuple[Label, ...], losses: Sequence[s
     if splits:
         check_split(state, retreat, splits)
     elif retreat not in retreat_options(state):
-        raise IllegalOrder(t("That retreat is not allowed: see the retreats offered (S 12.10)."), "S 12.10")
+        raise IllegalOrder(t("That retreat is not allowed: see the retreats offered."), "S 12.10")
     hits = c["hits"][side]
     defenders = [u for u in stacks.stack(state, c["target"]) if u in c["defenders"]]
     stationary = [u for u in defenders if state["units"][u]["move"] == "stationary"] if retreat else []
@@ -752,8 +752,8 @@ def attacker_losses(state: State, losses: Sequence[str], ctx: Context) -> None:
     if tuple(sorted(losses)) not in distributions(state, alive, c["hits"][side], c["mot_first"][side]):
         raise IllegalOrder(
             ngettext(
-                "The attacker takes {n} step loss spread evenly over the attacking units (S 12.9).",
-                "The attacker takes {n} step losses spread evenly over the attacking units (S 12.9).",
+                "The attacker takes {n} step loss spread evenly over the attacking units.",
+                "The attacker takes {n} step losses spread evenly over the attacking units.",
                 c["hits"][side],
             ),
             "S 12.9",
@@ -798,7 +798,7 @@ def advance(state: State, units: Sequence[str], ctx: Context) -> None:
         if block is not None:
             raise IllegalOrder(block[0], block[1])
     if any(u not in advancers(state) for u in units) or len(set(units)) != len(units):
-        raise IllegalOrder(t("Only surviving attackers that may move advance (S 12.11)."), "S 12.11")
+        raise IllegalOrder(t("Only surviving attackers that may move advance."), "S 12.11")
     if terrain.stacking_points(state, units) > terrain.stacking_limit(c["side"]):
         raise IllegalOrder(t("The advance would break the stacking limit (E 10)."), "E 10.2" if c["side"] == GERMAN else "E 10.1")
     for uid in units:
@@ -1040,5 +1040,5 @@ class Combat(Procedure):
                 raise IllegalOrder(t("A second hex is taken one unit at a time: 'advance UNIT HEX', or 'advance done'."), "S 12.11")
             return
         if verb in ("refuse", "accept"):
-            raise IllegalOrder(t("Combat may be refused only before the chits are drawn, by a defender with tactical superiority and only motorised units (S 12.6)."), "S 12.6")
+            raise IllegalOrder(t("Combat may be refused only before the chits are drawn, by a defender with tactical superiority and only motorised units."), "S 12.6")
         raise flow.out_of_step(verb, self.step(game, state, frame))

@@ -440,6 +440,12 @@ class StalinsWar(flow.ProcedureGame):
         high = int(vp_rules["axis_auto_win_at_or_above"]) + VP_MARGIN
         if not whole_number_in(state["vp"], low, high):
             raise InvariantViolation(t("The VP level must be a whole number from {low} to {high}, e.g. set vp 7.", low=low, high=high))
+        rounds = int(self.rules.tables["calendar"]["action_rounds"])
+        if not whole_number_in(state["ar"], 1, rounds):
+            raise InvariantViolation(t("The Action Round must be a whole number from 1 to {n} (6.0A).", n=rounds))
+        oil = int(self.rules.tables["oil"]["axis_all_oil_consecutive_end_turns_win"])
+        if not whole_number_in(state.get("oil_streak", 0), 0, oil):
+            raise InvariantViolation(t("The oil count of consecutive End of Turn phases runs from 0 to {n} (5.1.2).", n=oil))
         phase = state["phase"]
         if not (isinstance(phase, dict) and phase.get("name") in PHASE_NAMES and phase.get("side") in SIDES):
             raise InvariantViolation(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.store import CampaignRow
 from engine import registry
@@ -17,12 +18,29 @@ from tests.bot.discord.fake_discord.payloads import Upload
 from tests.harness import words_of
 
 OK, FAIL = "\u2713", "\u2717"
+#: The seed of every campaign these tests create: '/adjutant create' draws a random one, and a
+#: random seed would deal other hands and roll other dice at each run (a test that flakes in CI).
+SEED = "newgames-e2e"
+
+
+def fix_seed(h: Harness, seed: str = SEED) -> None:
+    """Make the service create ``h``'s next campaigns with ``seed`` (the slash command has no seed)."""
+    create = h.service.create
+
+    async def seeded(*args: Any, **kwargs: Any) -> Any:
+        return await create(*args, **{**kwargs, "seed": kwargs.get("seed") or seed})
+
+    h.monkeypatch.setattr(h.service, "create", seeded)
 
 
 async def create_seated(h: Harness, game: str) -> tuple[CampaignRow, dict[str, User]]:
-    """The referee creates ``game`` by its exact name with '/adjutant create'; Rosa takes the
-    game's first role and Bruno its second with '/adjutant join'. Returns the row and the seats."""
+    """The referee creates ``game`` by its exact name with '/adjutant create', on the fixed seed
+    ``SEED``; Rosa takes the game's first role and Bruno its second with '/adjutant join'.
+    Returns the row and the seats."""
+    assert h.client.service is h.service
+    fix_seed(h)
     row = await h.create(game, seat=False)
+    assert row.seed == SEED, "the campaign must be created on the fixed seed"
     roles = registry.get(row.game).roles
     seats = {roles[0]: h.red, roles[1]: h.blue}
     for role, user in seats.items():
