@@ -39,6 +39,7 @@ from engine.orders import is_number, rejoin_json
 from engine.outline import node_at, outline, summarised
 from engine.state import canonical, clone, frozen, json_kind, state_hash, thawed
 from engine.text import Secret, Text, t
+from engine.verbs import english_keywords
 
 RNG_KEY = "rng"
 GRANTS_KEY = "undo_grants"  # referee-granted undos per role, kept in the state so they survive restarts
@@ -443,8 +444,19 @@ class Match:
 
     # Orders ----------------------------------------------------------------------------------
     def parse(self, role: Role, line: str) -> Action:
+        """The action ``line`` orders; a line the game cannot read is read again with its Italian
+        keywords in English ("fronte fatto" as "front done"), and refused as first typed if that fails."""
         with self.on_map():
-            return self.game.parse(self.state, role, line)
+            try:
+                return self.game.parse(self.state, role, line)
+            except InvalidOrder as first:
+                english = english_keywords(line)
+                if english is None:
+                    raise
+                try:
+                    return self.game.parse(self.state, role, english)
+                except OrderError:
+                    raise first from None
 
     def submit(self, role: Role, line: str) -> list[Record]:
         """Parse and apply one order line, then any standing orders it triggers."""
