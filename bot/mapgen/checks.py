@@ -56,19 +56,19 @@ def is_contiguous(data: MapData, hexes: Iterable[Label]) -> bool:
 def check_map(data: MapData) -> list[str]:
     """Every broken rulebook fact or format promise, as readable sentences."""
     problems: list[str] = []
-    t = data.terrain
+    terrain = data.terrain
     grid = data.grid
 
     # Rulebook facts (2.36 and the example of play).
-    if t.get("2235") != "forest":
-        problems.append(f"2235 must be forest (rulebook 2.36), is {t.get('2235')}")
+    if terrain.get("2235") != "forest":
+        problems.append(f"2235 must be forest (rulebook 2.36), is {terrain.get('2235')}")
     for h in ("1231", "1331"):
-        if t.get(h) != "open":
-            problems.append(f"{h} must be open (example of play, combat C), is {t.get(h)}")
+        if terrain.get(h) != "open":
+            problems.append(f"{h} must be open (example of play, combat C), is {terrain.get(h)}")
     if "1231" in grid and "1331" in grid and not grid.adjacent("1231", "1331"):
         problems.append("1231 and 1331 must be adjacent")
     novo = data.place_named("Novorossiysk")
-    if novo is None or novo.kind != "minor_city" or t[novo.hex] != "forest":
+    if novo is None or novo.kind != "minor_city" or terrain[novo.hex] != "forest":
         problems.append("Novorossiysk must be a minor city in a forest hex (rulebook 2.36)")
     for name in ("Rostov", "Kagalnik", "Taganrog"):
         place = data.place_named(name)
@@ -78,7 +78,7 @@ def check_map(data: MapData) -> list[str]:
     # Places and entries.
     letters: dict[str, list[Label]] = {}
     for label, place in data.places.items():
-        if t[label] == "sea":
+        if terrain[label] == "sea":
             problems.append(f"{place.name} ({label}) is in a sea hex")
         if place.kind not in ("major_city", "minor_city", "town", "village", "entry"):
             problems.append(f"{place.name}: unknown kind {place.kind}")
@@ -95,7 +95,7 @@ def check_map(data: MapData) -> list[str]:
         for label in letters.get(letter, []):
             if grid.parse(label)[1] != grid.first_row:
                 problems.append(f"entry {letter} ({label}) is not on the north edge row")
-            if t[label] != "open":
+            if terrain[label] != "open":
                 problems.append(f"entry {letter} ({label}) must be open (rulebook 4.1)")
     for letter, entry_hexes in letters.items():
         if data.zone(f"entry_{letter}") != frozenset(entry_hexes):
@@ -107,14 +107,14 @@ def check_map(data: MapData) -> list[str]:
             if not grid.adjacent(a, b):
                 problems.append(f"{kind} {a}-{b}: not adjacent")
             for h in (a, b):
-                if t[h] in ("sea", "alpine"):
-                    problems.append(f"{kind} runs through {t[h]} hex {h}")
+                if terrain[h] in ("sea", "alpine"):
+                    problems.append(f"{kind} runs through {terrain[h]} hex {h}")
             if data.side(a, b) & LAND_BLOCKING_SIDES and "pass" not in data.side(a, b):
                 problems.append(f"{kind} {a}-{b} crosses a {'/'.join(sorted(data.side(a, b)))} side")
 
     # Sides: pass sides join two enterable hexes.
     for (a, b), feats in data.sides.items():
-        if "pass" in feats and (t[a] in ("sea", "alpine") or t[b] in ("sea", "alpine")):
+        if "pass" in feats and (terrain[a] in ("sea", "alpine") or terrain[b] in ("sea", "alpine")):
             problems.append(f"pass {a}-{b} touches an alpine or sea hex")
 
     # Zones.
@@ -126,7 +126,7 @@ def check_map(data: MapData) -> list[str]:
         if hexes and not is_contiguous(data, hexes):
             problems.append(f"zone {zone} is not contiguous")
         for h in hexes:
-            if t[h] == "sea":
+            if terrain[h] == "sea":
                 problems.append(f"zone {zone}: {h} is sea")
             if h in claimed:
                 problems.append(f"zones {claimed[h]} and {zone} overlap at {h}")
@@ -161,15 +161,15 @@ def check_common(data: MapData, water: Iterable[str] = ("sea", "lake"), expect: 
     the Caucasus (source.toml ``[checks] rulebook``)."""
     problems: list[str] = []
     wet = frozenset(water)
-    t = data.terrain
+    terrain = data.terrain
     for label, spot in data.places.items():
-        if t[label] in wet:
-            problems.append(f"{spot.name} ({label}) is in a {t[label]} hex")
+        if terrain[label] in wet:
+            problems.append(f"{spot.name} ({label}) is in a {terrain[label]} hex")
     for kind, segments in data.lines.items():
         for a, b in segments:
             for h in (a, b):
-                if t[h] in wet:
-                    problems.append(f"{kind} runs through {t[h]} hex {h}")
+                if terrain[h] in wet:
+                    problems.append(f"{kind} runs through {terrain[h]} hex {h}")
             if data.side(a, b) & wet:
                 problems.append(f"{kind} {a}-{b} crosses a {'/'.join(sorted(data.side(a, b) & wet))} side")
     for name, label in (expect or {}).items():
