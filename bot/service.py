@@ -33,7 +33,7 @@ from bot.replies import PUBLIC, Reply
 from bot.store import CampaignRow, OutboxEntry, Saved, Store
 from engine import position, registry
 from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation, OrderError
-from engine.game import EVERYONE, REFEREE, Action, Game, LogEntry, Override, Role
+from engine.game import EVERYONE, REFEREE, Game, LogEntry, Override, Role
 from engine.kernel import Match, Record
 from engine.observation import Observation
 from engine.orders import check_input, number, split_lines, tokens
@@ -956,7 +956,7 @@ class CampaignService:
             if not actions:
                 text = self._(prompt.text, role)
             else:
-                shown = [_typed(game, a, self.language_for(role)) for a in prompt.actions[:40]]
+                shown = [_typed_line(game, a.text, self.language_for(role)) for a in prompt.actions[:40]]
                 more = len(actions) - len(shown)
                 text = self._(prompt.text, role) + "\n" + "\n".join(shown)
                 if more > 0:
@@ -1364,14 +1364,6 @@ class CampaignService:
 
 def _aka(alias: str | None) -> str:
     return f" ({alias})" if alias else ""
-
-
-def _typed(game: Game, action: Action, language: str) -> str:
-    """``action`` as a reader of ``language`` types it: the verb in their language, the same words after it."""
-    info = game.verbs.get(action.verb)
-    if info is None or action.text.split(" ", 1)[0] != action.verb:
-        return action.text
-    return info.typed_in(language) + action.text[len(action.verb):]
 
 
 def _typed_line(game: Game, line: str, language: str) -> str:

@@ -182,3 +182,11 @@ def open_and_settle(m: Match, ctx: FakeContext) -> list[Record]:
     events.open_choices(DATA, m.state, ctx)  # type: ignore[arg-type]
     GAME.run_automatic(m.state, ctx)  # type: ignore[arg-type]
     return settle(m)
+
+def deploy_after(role: str, *, high: bool) -> list[str]:
+    """A card of ``role``'s deck with an Event! trigger and the highest (or lowest) roll, then a card whose event is Deploy (E52)."""
+    deck = DATA.decks[NATION[role]]
+    triggers = sorted((c for c in deck if c.trigger == "event"), key=lambda c: (c.white + c.red, c.id))
+    trigger = (triggers[-1] if high else triggers[0]).id
+    event = next(c.id for c in deck if c.event == "deploy" and c.id != trigger)
+    return [trigger, event]

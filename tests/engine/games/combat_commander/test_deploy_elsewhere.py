@@ -5,9 +5,8 @@ to both Teams (rulings R59, R61)."""
 from __future__ import annotations
 
 from tests.engine.games.combat_commander.helpers import (
-    DATA,
     GAME,
-    NATION,
+    deploy_after,
     find,
     hold,
     new_match,
@@ -18,15 +17,6 @@ from tests.engine.games.combat_commander.helpers import (
     stack,
     top,
 )
-
-
-def deploy_after(role: str, *, high: bool) -> list[str]:
-    """A card of ``role``'s deck with an Event! trigger and the highest (or lowest) roll, then a card whose event is Deploy (E52)."""
-    deck = DATA.decks[NATION[role]]
-    triggers = sorted((c for c in deck if c.trigger == "event"), key=lambda c: (c.white + c.red, c.id))
-    trigger = (triggers[-1] if high else triggers[0]).id
-    event = next(c.id for c in deck if c.event == "deploy" and c.id != trigger)
-    return [trigger, event]
 
 
 def test_a_squad_deploying_on_its_mine_defense_roll_passes_the_hit_to_both_teams() -> None:

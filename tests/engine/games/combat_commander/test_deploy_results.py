@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from engine.kernel import Match
 from tests.engine.games.combat_commander.helpers import (
-    DATA,
-    NATION,
+    deploy_after,
     find,
     hold,
     new_match,
@@ -17,15 +16,6 @@ from tests.engine.games.combat_commander.helpers import (
     stack,
     top,
 )
-
-
-def deploy_after(role: str, *, high: bool) -> list[str]:
-    """A card of ``role``'s deck with an Event! trigger and the highest (or lowest) roll, then a card whose event is Deploy (E52)."""
-    deck = DATA.decks[NATION[role]]
-    triggers = sorted((c for c in deck if c.trigger == "event"), key=lambda c: (c.white + c.red, c.id))
-    trigger = (triggers[-1] if high else triggers[0]).id
-    event = next(c.id for c in deck if c.event == "deploy" and c.id != trigger)
-    return [trigger, event]
 
 
 def moving_squad_under_fire(m: Match) -> None:
