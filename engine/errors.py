@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from engine.text import Text, t
@@ -62,11 +63,23 @@ class IllegalOrder(OrderError):
 
     def __init__(self, message: Text, rule: str | None = None, hint: Text | None = None) -> None:
         bare = message
-        if rule:
+        if rule and not _cites(message, rule):
             message = t("{reason} ({rule})", reason=message, rule=rule)
         super().__init__(message, hint)
         self.rule = rule
         self.reason = bare
+
+
+_TRAILING = re.compile(r"\(([^()]*)\)\.?\s*$")
+
+
+def _cites(message: Text, rule: str) -> bool:
+    """Whether ``message`` already ends by citing ``rule`` among others ("... (O21.1, 7.2.1)."),
+    so that appending it again would show it twice."""
+    if _TRAILING.search(message.source()) is None:
+        return False
+    end = _TRAILING.search(message.format())
+    return end is not None and rule in (part.strip() for part in re.split(r"[,;]", end.group(1)))
 
 
 class OrderOutOfStep(IllegalOrder, InvalidOrder):
