@@ -670,6 +670,7 @@ class CombatCommander(flow.ProcedureGame):
         reasons = {
             "surrender": t("{side} wins: the enemy reached its Surrender space (6.3.1).", side=over["winner"]),
             "last_unit": t("{side} wins: the enemy's last unit was eliminated (6.3.1).", side=over["winner"]),
+            "both_lose": t("{side} wins: both players lost at once and it holds the Initiative card (6.3.1, 9.2).", side=over["winner"]),
             "sudden_death": t("{side} wins on VP ({vp}) after Sudden Death (6.3.2).", side=over["winner"], vp=state["vp"]),
             "all_objectives": t("{side} wins: it controls all five objectives before a Sudden Death roll (7.3.1.2).", side=over["winner"]),
             "exit": t("{side} wins on VP ({vp}): a player's last unit left the map (6.3.2).", side=over["winner"], vp=state["vp"]),

@@ -34,7 +34,7 @@ from engine.games.combat_commander.common import (
     first_per_kind,
     hand_cards,
     not_yet,
-    objectives,
+    objective_areas,
     rules_of,
 )
 from engine.hexgrid import Label
@@ -165,7 +165,7 @@ class MoveOrder(Procedure):
             frame["road"].append(uid)
         ctx.log(t("{unit} moves to {hex} ({spent} MP spent).", unit=uid, hex=dest, spent=spent + cost))
         state["last"] = {"moves": [[origin, dest]]}
-        model.update_control(g.data, state, objectives(board), ctx)
+        model.update_control(g.data, state, objective_areas(board), ctx)
         if fortifications.wired(state, origin, dest):
             frame.setdefault("wired", []).append(uid)
             ctx.log(t("{unit} entered or left Wire: its move ends in {hex} (F106.2).", unit=uid, hex=dest))
