@@ -41,6 +41,7 @@ def advance_targets(g: Rules, state: State, uid: str) -> list[Label]:
     return [
         n for n in board.map.neighbours(u["hex"])
         if board.terrain(n).move is not None and not fortifications.blazing(state, n) and not weapon_on_cliff(g, state, uid, n)
+        and not board.off_bridge_road(u["hex"], n)  # T80.1
     ]
 
 
@@ -98,6 +99,8 @@ class AdvanceOrder(Procedure):
             raise IllegalOrder(t("{hex} is not adjacent to {unit}.", hex=dest, unit=uid), "O16.1")
         if weapon_on_cliff(g, state, uid, dest):
             raise IllegalOrder(t("{unit} carries a weapon: only a unit without one may Advance across a Cliff (O16.2, T83).", unit=uid), "O16.2")
+        if board.off_bridge_road(u["hex"], dest):
+            raise IllegalOrder(t("A Main Bridge is entered and left only along its road, trail or railway: not from {origin} to {hex} (T80.1, O16.3).", origin=u["hex"], hex=dest), "T80.1")
         if dest not in advance_targets(g, state, uid):
             raise IllegalOrder(t("{hex} is impassable (O16.3, T79, T98).", hex=dest), "O16.3")
         origin = u["hex"]

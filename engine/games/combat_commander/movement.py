@@ -145,6 +145,8 @@ class MoveOrder(Procedure):
             raise IllegalOrder(t("{hex} holds enemy units: Move cannot enter it.", hex=dest), "O21.4")
         if fortifications.blazing(state, dest):
             raise IllegalOrder(t("{hex} holds a Blaze: it is impassable.", hex=dest), "T79")
+        if board.off_bridge_road(u["hex"], dest):
+            raise IllegalOrder(t("A Main Bridge is entered and left only along its road, trail or railway: not from {origin} to {hex} (T80.1, O21.4).", origin=u["hex"], hex=dest), "T80.1")
         cost = fortifications.move_cost(board, state, u["hex"], dest)
         if cost is None:
             raise IllegalOrder(t("{hex} cannot be entered from {origin} (O21.4, T79, T83, T98).", hex=dest, origin=u["hex"]), "O21.4")

@@ -264,7 +264,7 @@ class Rout(Procedure):
         u = state["units"][uid]
         feature = board.side_feature(u["hex"], dest)
         frame["left"] -= 1
-        if board.terrain(dest).move is None or fortifications.blazing(state, dest) or model.units_at(state, dest, model.other(u["side"])) or (feature is not None and feature.move is None):
+        if board.terrain(dest).move is None or fortifications.blazing(state, dest) or model.units_at(state, dest, model.other(u["side"])) or (feature is not None and feature.move is None) or board.off_bridge_road(u["hex"], dest):  # T80.1, R66
             frame["retreating"] = ""
             ctx.log(t("{unit} retreats into {hex} and is eliminated (O23.3.5).", unit=uid, hex=dest))
             model.eliminate(g.data, state, uid, ctx)
