@@ -37,6 +37,7 @@ from engine.game import (
     View,
 )
 from engine.games.combat_commander import (
+    abandon,
     artillery,
     attack,
     cards,
@@ -120,6 +121,7 @@ VERBS: dict[str, VerbInfo] = {
     "accept": VerbInfo("accept", "accept", t("let the last roll stand (9.1)")),
     "reroll": VerbInfo("reroll", "reroll", t("play the Initiative card: cancel the last roll, which is rolled again (9.1)")),
     "react": VerbInfo("react", "react initiative never|ask|upto N / react windows pass / react list / react clear", t("private standing reactions that answer for you")),
+    "abandon": VerbInfo("abandon", "abandon WEAPON", t("at any moment, either turn: eliminate a weapon of yours, good or broken, into the Weapons box (11.3)")),
     **{v: VerbInfo(v, v, t("not implemented yet: the referee decides")) for v in common.NOT_YET},
 }
 #: Italian aliases of the verbs, in the words of the Italian rulebook (help lists them).
@@ -151,6 +153,7 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "accept": ("accetta",),
     "reroll": ("rilancia",),
     "react": ("reagisci",),
+    "abandon": ("abbandona", "elimina-arma"),
     "crossfire": ("fuoco-incrociato",),
     "hand-grenades": ("bombe-a-mano",),
     "sustained-fire": ("fuoco-sostenuto",),
@@ -351,6 +354,8 @@ class CombatCommander(flow.ProcedureGame):
             return self._action(state, role, verb, args)
         if verb == "react":
             return responses.parse_react(args)
+        if verb == abandon.VERB:
+            return abandon.parse(state, args)
         if verb in ("ambush", "no-quarter", "command-confusion"):
             meleeactions.check_verb(state, role, verb, top)
             return meleeactions.parse(verb, args)
@@ -506,6 +511,9 @@ class CombatCommander(flow.ProcedureGame):
     def apply(self, state: State, role: Role, action: Action, ctx: Context) -> State:
         if action.verb == "react":  # a private standing reaction may be given at any moment (digest 6.4)
             responses.react(state, role, action, ctx)
+            return state
+        if action.verb == abandon.VERB:  # 11.3: at any time, in either player's turn
+            abandon.abandon(state, role, action.args[0], ctx)
             return state
         self.dispatch(state, role, action, ctx)
         for _ in range(flow.MAX_AUTOMATIC_STEPS):
