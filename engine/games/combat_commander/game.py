@@ -528,6 +528,8 @@ class CombatCommander(flow.ProcedureGame):
                 break
             # A held roll's choice step whose queue a later step (a Time advance's) answered is over: the roll goes on.
             flow.end(state)
+        if not state.get("over"):  # 7.3.1: a unit placed on an objective (reinforcement, event, displacement) takes it too
+            model.update_control(self.data, state, common.objective_areas(self.board_for(state)), ctx)
         return state
 
     def auto_action(self, state: State, role: Role) -> Action | None:

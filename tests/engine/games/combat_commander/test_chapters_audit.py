@@ -3,9 +3,12 @@ audit found, fixed and tested with its rule."""
 
 from __future__ import annotations
 
+from engine.games.combat_commander import events
 from engine.games.combat_commander.common import objective_areas
 from tests.engine.games.combat_commander.helpers import (
+    DATA,
     GAME,
+    FakeContext,
     find,
     hold,
     new_match,
@@ -67,3 +70,14 @@ def test_one_side_losing_its_last_unit_in_a_melee_tie_loses() -> None:
     play(m, "axis", "advance", hold(m, "axis", "advance"), "g-s1")
     play(m, "axis", "step", "g-s1", "C7")
     assert m.state["over"] == {"winner": "allies", "why": "last_unit"}
+
+
+def test_a_unit_displaced_onto_an_objective_takes_it() -> None:
+    """7.3.1: the last player to occupy an objective alone controls it, however his unit got there: g-s1 leaving a Blaze for C2."""
+    m = new_match()
+    only_units(m, {"g-s1": "D2", "a-s1": "N9"})
+    ctx = FakeContext()
+    events.set_ablaze(DATA, m.state, "D2", "E46", ctx)
+    events.open_choices(DATA, m.state, ctx)
+    play(m, "axis", "choose", "C2")
+    assert m.state["units"]["g-s1"]["hex"] == "C2" and m.state["objectives"]["2"] == "axis"
