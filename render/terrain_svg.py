@@ -69,6 +69,9 @@ def _pattern(pid: str, kind: str, ink: str, s: float) -> str:
             f'<path d="M{f(t * .1)},{f(t * .35)} q{f(t * .1)},{f(-t * .12)} {f(t * .2)},0 '
             f't{f(t * .2)},0" stroke="{ink}" stroke-width="{f(s * .03)}" fill="none"/>'
         )
+    elif kind == "planks":
+        t = s * 0.3
+        body = f'<rect x="0" y="{f(t * .15)}" width="{f(t)}" height="{f(t * .6)}" fill="{ink}"/>'
     else:
         return ""
     return f'<pattern id="{pid}" patternUnits="userSpaceOnUse" width="{f(t)}" height="{f(t)}">{body}</pattern>'

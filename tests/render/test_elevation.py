@@ -51,3 +51,12 @@ def test_the_description_names_the_scenario_s_map() -> None:
     m = Match.new(game, "village", game.options, "cc-describe")
     text = describe(game, m.observe("public").map, True)
     assert text.startswith("Whole map of Village crossroads")
+
+
+def test_the_village_s_main_bridge_is_drawn_as_a_plank_deck_over_the_stream() -> None:
+    """T80.1: the village's bridge hex (I9) is painted in its own style, the stream's blue under a deck of planks."""
+    style = load_style("combat_commander")
+    paint = style.terrain("main_bridge")
+    text = terrain_svg(DATA.maps["village"], Layout.of(DATA.maps["village"].grid, 20.0), style)
+    assert paint.pattern == "planks" and paint.fill == style.terrain("stream").fill
+    assert f'<rect x="0" y="0.9" width="6.0" height="3.6" fill="{paint.ink}"/>' in text

@@ -66,7 +66,7 @@ class Board:
     def move_cost(self, a: Label, b: Label) -> int | None:
         """MP to move from ``a`` into adjacent ``b``, or ``None`` if it cannot be entered."""
         terrain = self.terrain(b)
-        if terrain.move is None:
+        if terrain.move is None or self.off_bridge_road(a, b):
             return None
         feature = self.side_feature(a, b)
         if feature is not None and feature.move is None:
@@ -78,6 +78,13 @@ class Board:
         if self.level(b) > self.level(a):
             cost += 1
         return cost
+
+    def off_bridge_road(self, a: Label, b: Label) -> bool:
+        """A step between adjacent ``a`` and ``b`` into or out of a Main Bridge across a hexside its
+        Road, Trail or Railway does not cross (T80.1, O16.3, O21.4): impassable."""
+        if not (self.terrain(a).road_only or self.terrain(b).road_only):
+            return False
+        return all(self.map.line(kind, a, b) is None for kind in self.data.paths)
 
     # Cover (T78.3, T93) ------------------------------------------------------------------------
     def cover(self, label: Label) -> int:

@@ -7,7 +7,7 @@ from typing import Any, Protocol, cast
 
 from engine.errors import IllegalOrder, InvalidOrder, NotImplementedRule
 from engine.game import Role, State
-from engine.games.combat_commander import cards, model
+from engine.games.combat_commander import cards, model, objectiveareas
 from engine.games.combat_commander.board import Board
 from engine.games.combat_commander.data import GameData
 from engine.hexgrid import Label
@@ -114,3 +114,8 @@ def activation_sets(g: Rules, state: State, role: Role, key: str = "activated") 
 
 def objectives(board: Board) -> dict[str, Label]:
     return {p.get("number") or "": p.hex for p in board.map.places.values() if p.kind == "objective"}
+
+
+def objective_areas(board: Board) -> dict[str, frozenset[Label]]:
+    """Each objective's number -> the hexes whose occupation decides its control: a building's every hex (7.3.1.1)."""
+    return objectiveareas.areas(board, objectives(board))

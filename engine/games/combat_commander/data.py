@@ -59,6 +59,8 @@ class Terrain:
     water: bool = False
     gully: bool = False
     across: int = 0
+    #: A Main Bridge (T80.1): entered and left only across the hexsides its Road, Trail or Railway crosses.
+    road_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -176,6 +178,7 @@ def _terrain(entry: Mapping[str, Any]) -> Terrain:
         water=bool(entry.get("water", False)),
         gully=bool(entry.get("gully", False)),
         across=int(entry.get("across", 0)),
+        road_only=bool(entry.get("road_only", False)),
     )
 
 

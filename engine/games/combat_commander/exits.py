@@ -18,8 +18,7 @@ from typing import Any
 from engine.errors import IllegalOrder
 from engine.game import Context, Role, State
 from engine.games.combat_commander import model, objectives
-from engine.games.combat_commander.common import Rules
-from engine.games.combat_commander.common import objectives as board_objectives
+from engine.games.combat_commander.common import Rules, objective_areas
 from engine.hexgrid import Label
 from engine.text import Text, t
 
@@ -63,7 +62,7 @@ def exit_unit(g: Rules, state: State, uid: str, ctx: Context) -> None:
     from engine.games.combat_commander import events  # events' choice tables read this module
 
     events.ask(state, "exit_space", role, "7.2.1", False, unit=uid)
-    model.update_control(g.data, state, board_objectives(g.board_for(state)), ctx)
+    model.update_control(g.data, state, objective_areas(g.board_for(state)), ctx)
     if not any(o["side"] == role for o in model.on_map(state).values()):
         objectives.reveal_all(state, ctx)
         model.finish(state, model.final_winner(state), "exit", ctx)

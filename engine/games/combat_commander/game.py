@@ -37,6 +37,7 @@ from engine.game import (
     View,
 )
 from engine.games.combat_commander import (
+    abandon,
     artillery,
     attack,
     cards,
@@ -120,6 +121,7 @@ VERBS: dict[str, VerbInfo] = {
     "accept": VerbInfo("accept", "accept", t("let the last roll stand (9.1)")),
     "reroll": VerbInfo("reroll", "reroll", t("play the Initiative card: cancel the last roll, which is rolled again (9.1)")),
     "react": VerbInfo("react", "react initiative never|ask|upto N / react windows pass / react list / react clear", t("private standing reactions that answer for you")),
+    "abandon": VerbInfo("abandon", "abandon WEAPON", t("at any moment, either turn: eliminate a weapon of yours, good or broken, into the Weapons box (11.3)")),
     **{v: VerbInfo(v, v, t("not implemented yet: the referee decides")) for v in common.NOT_YET},
 }
 #: Italian aliases of the verbs, in the words of the Italian rulebook (help lists them).
@@ -151,6 +153,7 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "accept": ("accetta",),
     "reroll": ("rilancia",),
     "react": ("reagisci",),
+    "abandon": ("abbandona", "elimina-arma"),
     "crossfire": ("fuoco-incrociato",),
     "hand-grenades": ("bombe-a-mano",),
     "sustained-fire": ("fuoco-sostenuto",),
@@ -351,6 +354,8 @@ class CombatCommander(flow.ProcedureGame):
             return self._action(state, role, verb, args)
         if verb == "react":
             return responses.parse_react(args)
+        if verb == abandon.VERB:
+            return abandon.parse(state, args)
         if verb in ("ambush", "no-quarter", "command-confusion"):
             meleeactions.check_verb(state, role, verb, top)
             return meleeactions.parse(verb, args)
@@ -507,6 +512,9 @@ class CombatCommander(flow.ProcedureGame):
         if action.verb == "react":  # a private standing reaction may be given at any moment (digest 6.4)
             responses.react(state, role, action, ctx)
             return state
+        if action.verb == abandon.VERB:  # 11.3: at any time, in either player's turn
+            abandon.abandon(state, role, action.args[0], ctx)
+            return state
         self.dispatch(state, role, action, ctx)
         for _ in range(flow.MAX_AUTOMATIC_STEPS):
             timeadvance.open_pending(state, ctx)  # under the event choices: reinforcements (step 5) come before Dig In (step 6)
@@ -520,6 +528,8 @@ class CombatCommander(flow.ProcedureGame):
                 break
             # A held roll's choice step whose queue a later step (a Time advance's) answered is over: the roll goes on.
             flow.end(state)
+        if not state.get("over"):  # 7.3.1: a unit placed on an objective (reinforcement, event, displacement) takes it too
+            model.update_control(self.data, state, common.objective_areas(self.board_for(state)), ctx)
         return state
 
     def auto_action(self, state: State, role: Role) -> Action | None:
@@ -670,6 +680,7 @@ class CombatCommander(flow.ProcedureGame):
         reasons = {
             "surrender": t("{side} wins: the enemy reached its Surrender space (6.3.1).", side=over["winner"]),
             "last_unit": t("{side} wins: the enemy's last unit was eliminated (6.3.1).", side=over["winner"]),
+            "both_lose": t("{side} wins: both players lost at once and it holds the Initiative card (6.3.1, 9.2).", side=over["winner"]),
             "sudden_death": t("{side} wins on VP ({vp}) after Sudden Death (6.3.2).", side=over["winner"], vp=state["vp"]),
             "all_objectives": t("{side} wins: it controls all five objectives before a Sudden Death roll (7.3.1.2).", side=over["winner"]),
             "exit": t("{side} wins on VP ({vp}): a player's last unit left the map (6.3.2).", side=over["winner"], vp=state["vp"]),

@@ -23,7 +23,7 @@ from engine.games.combat_commander.common import (
     NOT_YET,
     Rules,
     not_yet,
-    objectives,
+    objective_areas,
     rules_of,
 )
 from engine.hexgrid import Label
@@ -41,6 +41,7 @@ def advance_targets(g: Rules, state: State, uid: str) -> list[Label]:
     return [
         n for n in board.map.neighbours(u["hex"])
         if board.terrain(n).move is not None and not fortifications.blazing(state, n) and not weapon_on_cliff(g, state, uid, n)
+        and not board.off_bridge_road(u["hex"], n)  # T80.1
     ]
 
 
@@ -98,6 +99,8 @@ class AdvanceOrder(Procedure):
             raise IllegalOrder(t("{hex} is not adjacent to {unit}.", hex=dest, unit=uid), "O16.1")
         if weapon_on_cliff(g, state, uid, dest):
             raise IllegalOrder(t("{unit} carries a weapon: only a unit without one may Advance across a Cliff (O16.2, T83).", unit=uid), "O16.2")
+        if board.off_bridge_road(u["hex"], dest):
+            raise IllegalOrder(t("A Main Bridge is entered and left only along its road, trail or railway: not from {origin} to {hex} (T80.1, O16.3).", origin=u["hex"], hex=dest), "T80.1")
         if dest not in advance_targets(g, state, uid):
             raise IllegalOrder(t("{hex} is impassable (O16.3, T79, T98).", hex=dest), "O16.3")
         origin = u["hex"]
@@ -128,7 +131,7 @@ class AdvanceOrder(Procedure):
     def _after_mines(self, g: Rules, state: State, frame: flow.Frame, uid: str, dest: Label, ctx: Context) -> None:
         if state.get("over"):
             return
-        model.update_control(g.data, state, objectives(g.board_for(state)), ctx)
+        model.update_control(g.data, state, objective_areas(g.board_for(state)), ctx)
         if state["units"][uid]["hex"] == dest and hidden.open_after_advance(g, state, uid, dest):
             return  # A35.2, A35.5: the Defense player answers first; the window then lets the order go on
         if all(x in frame["advanced"] or not state["units"][x]["hex"] for x in frame["units"]):
@@ -167,7 +170,7 @@ def melees(g: Rules, state: State, ctx: Context, triggers: bool = True) -> None:
     if shared:
         flow.call(state, "melee", hexes=shared, at=0, stage="next", rolled=0, totals={}, resumed=True, triggers=triggers)
     else:
-        model.update_control(g.data, state, objectives(g.board_for(state)), ctx)
+        model.update_control(g.data, state, objective_areas(g.board_for(state)), ctx)
 
 
 def melee_fp(g: Rules, state: State, units: list[str]) -> int:
@@ -195,7 +198,7 @@ class Melee(flow.Resumable):
         if frame["stage"] == "next":
             if frame["at"] >= len(frame["hexes"]):
                 flow.end(state)
-                model.update_control(g.data, state, objectives(g.board_for(state)), ctx)
+                model.update_control(g.data, state, objective_areas(g.board_for(state)), ctx)
                 return
             if meleeactions.ask_order(state, frame):  # O16.4: the active player chooses the next melee
                 return
@@ -283,8 +286,5 @@ class Melee(flow.Resumable):
                 losers=" and ".join(losers),
             )
         )
-        for role in losers:
-            for uid in model.units_at(state, label, role):
-                if state.get("over"):
-                    return
-                model.eliminate(g.data, state, uid, ctx)
+        # 6.3.1: a tie eliminates both sides at once; if both then lose, the Initiative holder wins (9.2).
+        model.eliminate_together(g.data, state, [uid for role in losers for uid in model.units_at(state, label, role)], ctx)

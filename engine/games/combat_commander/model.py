@@ -11,6 +11,7 @@ State layout (a plain dict):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.game import Context, Role, State
@@ -114,16 +115,43 @@ def eliminate(data: GameData, state: State, uid: str, ctx: Context) -> None:
     if is_hero(data, state, uid):
         ctx.log(t("{unit} ({hex}) is eliminated and returns to the counter pool (E58.1).", unit=uid, hex=where))
         if not any(o["side"] == u["side"] for o in on_map(state).values()):
-            finish(state, other(u["side"]), "last_unit", ctx)
+            _lose(state, u["side"], "last_unit", ctx)
         return
     side["casualties"].append(uid)
     points = unit_vp(data, state, uid) * (2 if objectives.special_open(state, "elimination") else 1)
     score(state, other(u["side"]), points)
     ctx.log(t("{unit} ({hex}) is eliminated: {side} scores {vp} VP.", unit=uid, hex=where, side=other(u["side"]), vp=points))
     if len(side["casualties"]) >= side["surrender"]:
-        finish(state, other(u["side"]), "surrender", ctx)
+        _lose(state, u["side"], "surrender", ctx)
     elif not any(o["side"] == u["side"] for o in on_map(state).values()):
-        finish(state, other(u["side"]), "last_unit", ctx)
+        _lose(state, u["side"], "last_unit", ctx)
+
+
+#: While units are eliminated at once (``eliminate_together``): each side that lost (6.3.1) and why.
+LOSSES = "losses_at_once"
+
+
+def _lose(state: State, role: Role, why: str, ctx: Context) -> None:
+    """``role`` loses (6.3.1), or is noted as losing while several units are eliminated at once."""
+    losses = state.get(LOSSES)
+    if losses is None:
+        finish(state, other(role), why, ctx)
+    elif all(r != role for r, _ in losses):
+        losses.append([role, why])
+
+
+def eliminate_together(data: GameData, state: State, uids: list[str], ctx: Context) -> None:
+    """Units eliminated at once (a melee tie, O16.4.3): if both players thereby lose, the Initiative
+    card's holder wins (6.3.1, 9.2)."""
+    state[LOSSES] = []
+    for uid in uids:
+        eliminate(data, state, uid, ctx)
+    losses = state.pop(LOSSES)
+    if len(losses) == 2:
+        ctx.log(t("Both players lose at once: the Initiative card's holder wins (6.3.1, 9.2)."))
+        finish(state, str(state["initiative"]), "both_lose", ctx)
+    elif losses:
+        finish(state, other(losses[0][0]), losses[0][1], ctx)
 
 
 def finish(state: State, winner: Role, why: str, ctx: Context) -> None:
@@ -144,10 +172,11 @@ def final_winner(state: State) -> Role:
     return str(state["initiative"])
 
 
-def update_control(data: GameData, state: State, board_objectives: dict[str, Label], ctx: Context | None = None) -> None:
-    """Control goes to the last side to occupy an objective alone (7.3.1); open chits' VP follow it (7.3.3)."""
-    for number, label in board_objectives.items():
-        sides = {state["units"][u]["side"] for u in units_at(state, label)}
+def update_control(data: GameData, state: State, areas: Mapping[str, frozenset[Label]], ctx: Context | None = None) -> None:
+    """Control goes to the last side to occupy an objective alone, every hex of its building (7.3.1, 7.3.1.1:
+    ``common.objective_areas``); open chits' VP follow it (7.3.3)."""
+    for number, hexes in areas.items():
+        sides = {state["units"][u]["side"] for label in sorted(hexes) for u in units_at(state, label)}
         if len(sides) == 1:
             new = sides.pop()
             if new != state["objectives"][number]:

@@ -34,7 +34,7 @@ from engine.games.combat_commander.common import (
     first_per_kind,
     hand_cards,
     not_yet,
-    objectives,
+    objective_areas,
     rules_of,
 )
 from engine.hexgrid import Label
@@ -145,6 +145,8 @@ class MoveOrder(Procedure):
             raise IllegalOrder(t("{hex} holds enemy units: Move cannot enter it.", hex=dest), "O21.4")
         if fortifications.blazing(state, dest):
             raise IllegalOrder(t("{hex} holds a Blaze: it is impassable.", hex=dest), "T79")
+        if board.off_bridge_road(u["hex"], dest):
+            raise IllegalOrder(t("A Main Bridge is entered and left only along its road, trail or railway: not from {origin} to {hex} (T80.1, O21.4).", origin=u["hex"], hex=dest), "T80.1")
         cost = fortifications.move_cost(board, state, u["hex"], dest)
         if cost is None:
             raise IllegalOrder(t("{hex} cannot be entered from {origin} (O21.4, T79, T83, T98).", hex=dest, origin=u["hex"]), "O21.4")
@@ -165,7 +167,7 @@ class MoveOrder(Procedure):
             frame["road"].append(uid)
         ctx.log(t("{unit} moves to {hex} ({spent} MP spent).", unit=uid, hex=dest, spent=spent + cost))
         state["last"] = {"moves": [[origin, dest]]}
-        model.update_control(g.data, state, objectives(board), ctx)
+        model.update_control(g.data, state, objective_areas(board), ctx)
         if fortifications.wired(state, origin, dest):
             frame.setdefault("wired", []).append(uid)
             ctx.log(t("{unit} entered or left Wire: its move ends in {hex} (F106.2).", unit=uid, hex=dest))

@@ -11,7 +11,7 @@ from engine.game import Action, Context, Prompt, Role, State
 from engine.games.combat_commander import attack, cards, deployresults, fortifications, mines, model
 from engine.games.combat_commander.common import (
     Rules,
-    objectives,
+    objective_areas,
     rules_of,
 )
 from engine.hexgrid import Label
@@ -264,7 +264,7 @@ class Rout(Procedure):
         u = state["units"][uid]
         feature = board.side_feature(u["hex"], dest)
         frame["left"] -= 1
-        if board.terrain(dest).move is None or fortifications.blazing(state, dest) or model.units_at(state, dest, model.other(u["side"])) or (feature is not None and feature.move is None):
+        if board.terrain(dest).move is None or fortifications.blazing(state, dest) or model.units_at(state, dest, model.other(u["side"])) or (feature is not None and feature.move is None) or board.off_bridge_road(u["hex"], dest):  # T80.1, R66
             frame["retreating"] = ""
             ctx.log(t("{unit} retreats into {hex} and is eliminated (O23.3.5).", unit=uid, hex=dest))
             model.eliminate(g.data, state, uid, ctx)
@@ -272,7 +272,7 @@ class Rout(Procedure):
         origin = u["hex"]
         u["hex"] = dest
         ctx.log(t("{unit} retreats to {hex} (O23.3).", unit=uid, hex=dest))
-        model.update_control(g.data, state, objectives(board), ctx)
+        model.update_control(g.data, state, objective_areas(board), ctx)
         if mines.on_step(state, uid, origin, dest):  # O23.3.4: its rolls held (9.1), the retreat goes on in ``run``
             frame["after_mines"] = {"uid": uid, "dest": dest}
             return

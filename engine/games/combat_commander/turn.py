@@ -13,6 +13,7 @@ from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
 from engine.games.combat_commander import artillery, cards, demolition, fire, model, weapons
+from engine.games.combat_commander.abandon import actions as abandon_actions
 from engine.games.combat_commander.common import (
     NOT_YET,
     Rules,
@@ -89,6 +90,7 @@ class Turn(Procedure):
                             acts.append(Action("artillery-request", (cid, leader, target)))
             if role not in state["players_activated"] and needs_recovery(state, role):
                 acts += [Action("recover", (cid,)) for cid in first_per_kind(hand_cards(state, role, "recover"))]
+        acts += abandon_actions(state, role)  # 11.3: at any time, listed in the turn's options
         return Prompt(role, self.text(game, state, frame, role), tuple(acts))
 
     def automatic(self, frame: flow.Frame) -> bool:

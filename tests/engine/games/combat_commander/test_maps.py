@@ -52,9 +52,9 @@ def test_new_maps_have_a_hill_of_two_or_more_levels(name: str, top: int) -> None
 
 @pytest.mark.parametrize("name", NEW_MAPS)
 def test_the_stream_is_one_connected_course(name: str) -> None:
-    """The stream hexes form one chain from map side to map side (T95)."""
+    """The stream hexes, and any Main Bridge over them (T80.1), form one chain from map side to map side (T95)."""
     board = DATA.maps[name]
-    stream = {h for h, k in board.terrain.items() if k == "stream"}
+    stream = {h for h, k in board.terrain.items() if k in ("stream", "main_bridge")}
     start = min(stream)
     seen, todo = {start}, [start]
     while todo:

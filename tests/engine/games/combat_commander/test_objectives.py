@@ -69,7 +69,7 @@ def test_control_changing_hands_swings_twice_the_value() -> None:
     m.state["objectives"]["3"] = "allies"
     only_units(m, {"g-s1": "L3", "a-s1": "A9"})
     vp = m.state["vp"]
-    model.update_control(DATA, m.state, {"3": "L3"}, FakeContext())
+    model.update_control(DATA, m.state, {"3": frozenset({"L3"})}, FakeContext())
     assert m.state["objectives"]["3"] == "axis" and m.state["vp"] == vp + 8
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from tests.engine.games.combat_commander.helpers import DATA, GAME
 
 BOARD = DATA.maps["village"]
-STREAM = sorted(h for h, kind in BOARD.terrain.items() if kind == "stream")
+#: The stream's course, the Main Bridge that carries the road over it at I9 included (T80.1).
+STREAM = sorted(h for h, kind in BOARD.terrain.items() if kind in ("stream", "main_bridge"))
 
 
 def stream_neighbours(label: str) -> list[str]:
