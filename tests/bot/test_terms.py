@@ -62,9 +62,10 @@ def test_english_reads_the_bare_side_name():
     assert render(t("{side} passes (7.2.6).", side="Axis"), "en") == "Axis passes (7.2.6)."
 
 
-def test_an_article_form_on_a_value_that_is_no_side_falls_back_to_english():
-    """A form asked of a value that is no side's name never crashes: the English template is used."""
+def test_an_article_form_on_a_value_that_is_no_side_reads_the_bare_value():
+    """A form asked of a value that is no side's name never crashes: the Italian reads the value bare."""
     from bot.i18n import SideWord
 
     assert format(SideWord("Asse", {"of": "dell'Asse"}), "Of") == "Dell'Asse"
-    assert render(t("{side} passes (7.2.6).", side="Rosa"), "it") == "Rosa passes (7.2.6)."
+    assert render(t("{side} passes (7.2.6).", side="Rosa"), "it") == "Rosa passa (7.2.6)."
+    assert render(t("{side} passes (7.2.6).", side="axis, soviet"), "it") == "Asse, Sovietico passa (7.2.6)."
