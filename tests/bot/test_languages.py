@@ -44,7 +44,7 @@ async def test_a_campaign_created_in_italian_answers_in_italian(italian):
     assert (await store.campaign(row.id)).language == "it"
     assert created[0].text.startswith("Campagna 'c1' creata")
     joined = await service.join(row, "red", RED)
-    assert joined[0].text == "Rosa ora gioca Rosso."  # the side named in Italian
+    assert joined[0].text == "Rosa ora gioca il Rosso."  # the side named in Italian, with its article
     refused = await service.submit(row, RED, "move r1 0909")
     assert "\u2717 move r1 0909 \u2014 " in refused[0].text and "not a hex" not in refused[0].text
 

@@ -23,8 +23,8 @@ def test_a_side_parameter_reads_in_the_readers_language():
 
 def test_other_parameters_and_secrets_are_left_as_they_are():
     """A unit id, a user's name or a hex is never taken for a side; a secret side stays masked."""
-    assert render(t("{user} now plays {role}.", user="Rosa", role="axis"), "it") == "Rosa ora gioca Asse."
-    assert render(t("{user} now plays {role}.", user="red-1", role="blue"), "it") == "red-1 ora gioca Blu."
+    assert render(t("{user} now plays {role}.", user="Rosa", role="axis"), "it") == "Rosa ora gioca l'Asse."
+    assert render(t("{user} now plays {role}.", user="red-1", role="blue"), "it") == "red-1 ora gioca il Blu."
     hidden = t("{role} draws a card.", role=Secret("axis", ("axis",)))
     assert "Asse" not in render(hidden, "it", viewer="soviet")
 
