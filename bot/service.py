@@ -33,12 +33,13 @@ from bot.replies import PUBLIC, Reply
 from bot.store import CampaignRow, OutboxEntry, Saved, Store
 from engine import position, registry
 from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation, OrderError
-from engine.game import EVERYONE, REFEREE, Game, LogEntry, Override, Role
+from engine.game import EVERYONE, REFEREE, Game, LogEntry, Override, Role, VerbInfo
 from engine.kernel import Match, Record
 from engine.observation import Observation
 from engine.orders import check_input, number, split_lines, tokens
 from engine.state import canonical
 from engine.text import Text, t
+from engine.verbs import typed_keywords, typed_syntax
 
 #: Draws one observation (the whole map or the area of the last action): image bytes and the
 #: text that describes them. Renderers read observations only, never a match's state.
@@ -1029,10 +1030,10 @@ class CampaignService:
                         return f"{name}: {self._(summary, viewer)}"
                 return self._(t("No verb '{verb}'. Type 'help' for the list.", verb=verb), viewer)
             aliases = f" ({', '.join(info.aliases)})" if info.aliases else ""
-            return f"{info.syntax}{aliases}\n{self._(info.summary, viewer)}"
+            return f"{_typed_syntax(info, self.language_for(viewer))}{aliases}\n{self._(info.summary, viewer)}"
         lines = [self._(t("Orders of {title} (one per line, several lines per message):", title=game.title), viewer)]
         language = self.language_for(viewer)
-        lines += [f"  {v.syntax}{_aka(v.typed_in(language) if v.typed_in(language) != v.name else None)} \u2014 {self._(v.summary, viewer)}" for v in game.verbs.values()]
+        lines += [f"  {_typed_syntax(v, language)}{_aka(v.name if v.typed_in(language) != v.name else None)} \u2014 {self._(v.summary, viewer)}" for v in game.verbs.values()]
         lines.append(self._(t("Always available:"), viewer))
         italian = {v: k for k, v in META_ALIASES.items()}
         lines += [f"  {name}{_aka(italian.get(name.split()[0]))} \u2014 {self._(s, viewer)}" for name, s in common]
@@ -1367,11 +1368,18 @@ def _aka(alias: str | None) -> str:
 
 
 def _typed_line(game: Game, line: str, language: str) -> str:
-    """An order's text (as recorded, English verb first) with its verb as a reader of
-    ``language`` types it; a line whose first word is no verb of the game stays as it is."""
+    """An order's text (as recorded, English verb first) with its verb and the keywords after it
+    as a reader of ``language`` types them ("front done" -> "fronte fatto"); a line whose first
+    word is no verb of the game stays as it is."""
     verb = line.split(" ", 1)[0]
     info = game.verbs.get(verb)
-    return line if info is None else info.typed_in(language) + line[len(verb):]
+    return line if info is None else typed_keywords(info.typed_in(language) + line[len(verb):], language)
+
+
+def _typed_syntax(info: VerbInfo, language: str) -> str:
+    """A verb's syntax as a reader of ``language`` types it: the verb and its keywords in that
+    language, the placeholders (UNIT, HEX) as they are."""
+    return typed_syntax(info.syntax, info.name, info.typed_in(language), language)
 
 
 def _language_name(language: str) -> str:

@@ -182,11 +182,11 @@ async def caucasus_it(tmp_path):
 
 
 async def test_help_shows_each_verb_as_typed_in_italian(caucasus_it):
-    """An Italian reader's help names each order's Italian verb beside its syntax."""
+    """An Italian reader's help writes each order with its Italian verb and keywords, the rulebook's English verb beside it."""
     service, row = caucasus_it
     helped = (await service.submit(row, RED, "aiuto"))[0].text
-    assert "move UNIT[,UNIT] HEX [HEX ...] [ext] [strat] (muovi) \u2014 " in helped
-    assert "ready (pronto) \u2014 " in helped
+    assert "muovi UNIT[,UNIT] HEX [HEX ...] [esteso] [strategico] (move) \u2014 " in helped
+    assert "pronto (ready) \u2014 " in helped
 
 
 async def test_options_are_written_as_an_italian_reader_types_them(caucasus_it):
@@ -199,6 +199,19 @@ async def test_options_are_written_as_an_italian_reader_types_them(caucasus_it):
     assert replies[0].actions and all(a.split()[0] in ("ready", "setup") for a in replies[0].actions)
     accepted = await service.submit(row, RED, next(line for line in lines if line.startswith("schiera ")))
     assert accepted[0].ok, accepted[0].text
+
+
+async def test_options_write_the_keywords_after_the_verb_in_italian(tmp_path):
+    """Schwerpunkt's Soviet reads 'fronte fatto' among its options (E 14.2), and the line is accepted as written."""
+    store = await Store.open(tmp_path / "s.db")
+    service = CampaignService(store)
+    row, _ = await service.create("s1", "schwerpunkt", seed="kw", creator=REF.user_id, language="it")
+    await service.join(row, "soviet", RED)
+    lines = (await service.submit(row, RED, "opzioni"))[0].text.splitlines()[1:]
+    assert "fronte fatto" in lines and "front done" not in lines
+    accepted = await service.submit(row, RED, "fronte fatto")
+    assert accepted[0].ok and accepted[0].text == "\u2713 fronte fatto"
+    await store.close()
 
 
 async def test_options_stay_english_for_an_english_reader(caucasus_it):
