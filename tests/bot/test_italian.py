@@ -112,3 +112,20 @@ def test_a_side_after_a_noun_reads_with_its_preposition():
     assert render(t("The {role} seat is taken by {user}. To play it as a team, ask its captain to add you (team add).", role="soviet", user="Rosa"), "it").startswith(
         "Il posto del Sovietico è occupato da Rosa."
     )
+
+
+def test_italian_prompts_quote_orders_with_their_italian_keywords():
+    """A prompt quotes an order as an Italian types it: 'fronte fatto', not 'fronte done' (referee commands stay English)."""
+    import re
+
+    from engine.verbs import typed_keywords
+
+    referee = {"dice", "phase", "referee:"}
+    english = []
+    for key, forms in italian().items():
+        for form in forms:
+            for quoted in re.findall(r"(?<!\w)'([a-zà-ù0-9][^']*)'(?!\w)", form):
+                words = quoted.split(" ")
+                if len(words) > 1 and words[0] not in referee and typed_keywords(quoted, "it") != quoted:
+                    english.append((key[0], quoted))
+    assert english == []
