@@ -59,6 +59,7 @@ ITALIAN_KEYWORDS: dict[str, str] = {
     "iniziativa": "initiative",
     "fino-a": "upto",
     "finestre": "windows",
+    "fuoco": "fire",
     # The Caucasus Campaign: air and fleet support, extended and strategic movement
     "aereo": "air",
     "flotta": "fleet",
