@@ -13,6 +13,7 @@ import contextvars
 import dataclasses
 import json
 import logging
+import re
 import secrets
 import sqlite3
 import time
@@ -57,6 +58,8 @@ META_ALIASES = {
     "stato": "status", "opzioni": "options", "mano": "hand", "mappa": "map", "storia": "history",
     "aiuto": "help", "assente": "away", "lingua": "language",
 }
+#: Their keywords in Italian: 'mappa intera', 'assente rientro', 'lingua predefinita'.
+META_KEYWORDS = {"intera": "full", "tutta": "full", "rientro": "back", "predefinita": "default"}
 SNAPSHOT_EVERY = 25  # a snapshot at the first barrier this many records after the last one
 #: Campaigns kept loaded (their match, log and undo states); the least recently used beyond
 #: this are dropped and rebuilt from the store when next needed (never one a step is using).
@@ -697,7 +700,7 @@ class CampaignService:
         verb = words[0].casefold() if words else ""
         verb = META_ALIASES.get(verb, verb)
         if verb in META_VERBS:
-            return await self._meta(row, game, match, sender, role, verb, words[1:], line, batch, private)
+            return await self._meta(row, game, match, sender, role, verb, [META_KEYWORDS.get(w.casefold(), w) for w in words[1:]], line, batch, private)
         try:
             with match.on_map():
                 answer = game.query(match.state, role, line)
@@ -1036,7 +1039,12 @@ class CampaignService:
         lines += [f"  {_typed_syntax(v, language)}{_aka(v.name if v.typed_in(language) != v.name else None)} \u2014 {self._(v.summary, viewer)}" for v in game.verbs.values()]
         lines.append(self._(t("Always available:"), viewer))
         italian = {v: k for k, v in META_ALIASES.items()}
-        lines += [f"  {name}{_aka(italian.get(name.split()[0]))} \u2014 {self._(s, viewer)}" for name, s in common]
+        if language == "it":
+            said = {v: k for k, v in reversed(META_KEYWORDS.items())} | italian
+            typed = [(re.sub(r"[a-z]+", lambda m: said.get(m.group(0), m.group(0)), name), name, s) for name, s in common]
+            lines += [f"  {it}{_aka(name.split()[0] if it != name else None)} \u2014 {self._(s, viewer)}" for it, name, s in typed]
+        else:
+            lines += [f"  {name}{_aka(italian.get(name.split()[0]))} \u2014 {self._(s, viewer)}" for name, s in common]
         return "\n".join(lines)
 
     # Referee ------------------------------------------------------------------------------------

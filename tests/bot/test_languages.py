@@ -167,7 +167,18 @@ async def test_the_verbs_every_game_answers_have_italian_names(setup):
     assert (await service.submit(row, RED, "mano"))[0].text.startswith("Your hand")
     assert "italiano (it)" in (await service.submit(row, RED, "lingua it"))[0].text
     helped = (await service.submit(row, RED, "aiuto"))[0].text
-    assert "status (stato)" in helped and "Sempre disponibili" in helped
+    assert "stato (status)" in helped and "Sempre disponibili" in helped
+
+
+async def test_the_keywords_of_the_verbs_every_game_answers_read_in_italian(setup):
+    """'lingua predefinita' is 'language default'; help writes 'mappa [intera | HEX]' and 'assente rientro' to an Italian reader."""
+    service, row, _ = setup
+    await service.submit(row, RED, "lingua it")
+    helped = (await service.submit(row, RED, "aiuto"))[0].text
+    assert "  mappa [intera | HEX] (map) \u2014 " in helped and "  assente DATE | assente rientro (away) \u2014 " in helped
+    assert "  undo \u2014 " in helped
+    back = await service.submit(row, RED, "lingua predefinita")
+    assert back[0].ok and back[0].text == (await service.submit(row, RED, "language default"))[0].text
 
 
 @pytest.fixture
