@@ -17,8 +17,9 @@ form as the placeholder's format spec: ``{side:the}`` ("l'Asse", "il Sovietico")
 ("dell'Asse"), ``{side:to}`` ("all'Asse"), ``{side:from}`` ("dall'Asse"), capitalised at the
 start of a sentence (``{side:The}`` -> "L'Asse"). Each side's forms are catalogue entries under
 the contexts ``side-the``, ``side-of``, ``side-to``, ``side-from`` (``bot.terms``); English
-templates never use them. Use a form only on a placeholder that always holds a side's name:
-any other value cannot take it, and the message then falls back to its English template.
+templates never use them. Use a form only on a placeholder that holds a side's name: any other
+text (a user's name, a list of sides) reads bare, and a value that is a whole message of its own
+cannot take it (the message then falls back to its English template).
 """
 
 from __future__ import annotations
@@ -62,8 +63,8 @@ class Translator:
         if ", " in value:
             items = value.split(", ")
             if all(item.casefold() in SIDE_NAMES for item in items):
-                return ", ".join(self._side(item) for item in items)
-        return value
+                return PlainWord(", ".join(self._side(item) for item in items))
+        return PlainWord(value)
 
     def marker(self, text: str) -> str:
         """A map marker's tag in this language (``engine.markerwords``): the whole text, else its
@@ -112,6 +113,17 @@ class SideWord(str):
         if form is None:
             return str.__format__(str(self), spec)
         return form[:1].upper() + form[1:] if spec[:1].isupper() else form
+
+
+class PlainWord(str):
+    """A parameter that is no single side's name (a unit, a user, a list of sides): an article
+    form asked of it (``{who:of}``) reads the bare value, so that the translation stays in its
+    language rather than falling back to the English template."""
+
+    def __format__(self, spec: str) -> str:
+        if spec.lower() in ARTICLE_CONTEXTS:
+            return str(self)
+        return str.__format__(str(self), spec)
 
 
 def catalogue_path(language: str) -> Path:

@@ -22,7 +22,7 @@ def render_with_description(
         return None
     tr = translator(language or SPEAKING.get())
     shown = seen.map.translated(tr)
-    image = render_view(game, shown, seen.viewer, full)
+    image = render_view(game, shown, seen.viewer, full, translate=tr)
     if image is None:
         return None
     return image, describe(game, shown, full, translate=tr)
@@ -43,7 +43,7 @@ def render_around(game: Game, seen: Observation, label: str, language: str | Non
         return None
     tr = translator(language or SPEAKING.get())
     shown = seen.map.translated(tr).focused(label)
-    data = render_view(game, shown, seen.viewer, False)
+    data = render_view(game, shown, seen.viewer, False, translate=tr)
     if data is None:
         return None
     return data, describe(game, shown, False, translate=tr, around=label)

@@ -13,6 +13,7 @@ import contextvars
 import dataclasses
 import json
 import logging
+import re
 import secrets
 import sqlite3
 import time
@@ -33,12 +34,13 @@ from bot.replies import PUBLIC, Reply
 from bot.store import CampaignRow, OutboxEntry, Saved, Store
 from engine import position, registry
 from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation, OrderError
-from engine.game import EVERYONE, REFEREE, Game, LogEntry, Override, Role
+from engine.game import EVERYONE, REFEREE, Game, LogEntry, Override, Role, VerbInfo
 from engine.kernel import Match, Record
 from engine.observation import Observation
 from engine.orders import check_input, number, split_lines, tokens
 from engine.state import canonical
 from engine.text import Text, t
+from engine.verbs import typed_keywords, typed_syntax
 
 #: Draws one observation (the whole map or the area of the last action): image bytes and the
 #: text that describes them. Renderers read observations only, never a match's state.
@@ -56,6 +58,8 @@ META_ALIASES = {
     "stato": "status", "opzioni": "options", "mano": "hand", "mappa": "map", "storia": "history",
     "aiuto": "help", "assente": "away", "lingua": "language",
 }
+#: Their keywords in Italian: 'mappa intera', 'assente rientro', 'lingua predefinita'.
+META_KEYWORDS = {"intera": "full", "tutta": "full", "rientro": "back", "predefinita": "default"}
 SNAPSHOT_EVERY = 25  # a snapshot at the first barrier this many records after the last one
 #: Campaigns kept loaded (their match, log and undo states); the least recently used beyond
 #: this are dropped and rebuilt from the store when next needed (never one a step is using).
@@ -696,7 +700,7 @@ class CampaignService:
         verb = words[0].casefold() if words else ""
         verb = META_ALIASES.get(verb, verb)
         if verb in META_VERBS:
-            return await self._meta(row, game, match, sender, role, verb, words[1:], line, batch, private)
+            return await self._meta(row, game, match, sender, role, verb, [META_KEYWORDS.get(w.casefold(), w) for w in words[1:]], line, batch, private)
         try:
             with match.on_map():
                 answer = game.query(match.state, role, line)
@@ -1029,13 +1033,18 @@ class CampaignService:
                         return f"{name}: {self._(summary, viewer)}"
                 return self._(t("No verb '{verb}'. Type 'help' for the list.", verb=verb), viewer)
             aliases = f" ({', '.join(info.aliases)})" if info.aliases else ""
-            return f"{info.syntax}{aliases}\n{self._(info.summary, viewer)}"
+            return f"{_typed_syntax(info, self.language_for(viewer))}{aliases}\n{self._(info.summary, viewer)}"
         lines = [self._(t("Orders of {title} (one per line, several lines per message):", title=game.title), viewer)]
         language = self.language_for(viewer)
-        lines += [f"  {v.syntax}{_aka(v.typed_in(language) if v.typed_in(language) != v.name else None)} \u2014 {self._(v.summary, viewer)}" for v in game.verbs.values()]
+        lines += [f"  {_typed_syntax(v, language)}{_aka(v.name if v.typed_in(language) != v.name else None)} \u2014 {self._(v.summary, viewer)}" for v in game.verbs.values()]
         lines.append(self._(t("Always available:"), viewer))
         italian = {v: k for k, v in META_ALIASES.items()}
-        lines += [f"  {name}{_aka(italian.get(name.split()[0]))} \u2014 {self._(s, viewer)}" for name, s in common]
+        if language == "it":
+            said = {v: k for k, v in reversed(META_KEYWORDS.items())} | italian
+            typed = [(re.sub(r"[a-z]+", lambda m: said.get(m.group(0), m.group(0)), name), name, s) for name, s in common]
+            lines += [f"  {it}{_aka(name.split()[0] if it != name else None)} \u2014 {self._(s, viewer)}" for it, name, s in typed]
+        else:
+            lines += [f"  {name}{_aka(italian.get(name.split()[0]))} \u2014 {self._(s, viewer)}" for name, s in common]
         return "\n".join(lines)
 
     # Referee ------------------------------------------------------------------------------------
@@ -1367,11 +1376,18 @@ def _aka(alias: str | None) -> str:
 
 
 def _typed_line(game: Game, line: str, language: str) -> str:
-    """An order's text (as recorded, English verb first) with its verb as a reader of
-    ``language`` types it; a line whose first word is no verb of the game stays as it is."""
+    """An order's text (as recorded, English verb first) with its verb and the keywords after it
+    as a reader of ``language`` types them ("front done" -> "fronte fatto"); a line whose first
+    word is no verb of the game stays as it is."""
     verb = line.split(" ", 1)[0]
     info = game.verbs.get(verb)
-    return line if info is None else info.typed_in(language) + line[len(verb):]
+    return line if info is None else typed_keywords(info.typed_in(language) + line[len(verb):], language)
+
+
+def _typed_syntax(info: VerbInfo, language: str) -> str:
+    """A verb's syntax as a reader of ``language`` types it: the verb and its keywords in that
+    language, the placeholders (UNIT, HEX) as they are."""
+    return typed_syntax(info.syntax, info.name, info.typed_in(language), language)
 
 
 def _language_name(language: str) -> str:

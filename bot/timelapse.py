@@ -14,6 +14,7 @@ from engine import registry
 from engine.game import PUBLIC, Game, State
 from engine.kernel import Match, Record
 from engine.text import Text, t
+from render.mapwords import place_labels
 from render.timelapse import animate, frame
 
 Runner = Callable[..., Awaitable[Any]]
@@ -52,9 +53,10 @@ def _draw(game: Game, row: CampaignRow, records: list[Record], start: State | No
     if start is not None:
         match.state = start
     frames: list[Image.Image] = []
+    names = place_labels(game.board, tr) if game.board is not None else None
 
     def capture(caption: Text) -> None:
-        frames.append(frame(game, match.observe(PUBLIC).map.translated(tr), caption.format(tr)))
+        frames.append(frame(game, match.observe(PUBLIC).map.translated(tr), caption.format(tr), names))
         del frames[:-limit]
 
     turn = game.turn(match.state)

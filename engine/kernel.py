@@ -444,19 +444,17 @@ class Match:
 
     # Orders ----------------------------------------------------------------------------------
     def parse(self, role: Role, line: str) -> Action:
-        """The action ``line`` orders; a line the game cannot read is read again with its Italian
-        keywords in English ("fronte fatto" as "front done"), and refused as first typed if that fails."""
+        """The action ``line`` orders; a line with Italian keywords after its verb is read with
+        them in English first ("fronte fatto" as "front done": a game that reads its arguments
+        only when it applies them would otherwise take 'fatto' for one), and as typed if that fails."""
         with self.on_map():
-            try:
-                return self.game.parse(self.state, role, line)
-            except InvalidOrder as first:
-                english = english_keywords(line)
-                if english is None:
-                    raise
+            english = english_keywords(line)
+            if english is not None:
                 try:
                     return self.game.parse(self.state, role, english)
                 except OrderError:
-                    raise first from None
+                    pass
+            return self.game.parse(self.state, role, line)
 
     def submit(self, role: Role, line: str) -> list[Record]:
         """Parse and apply one order line, then any standing orders it triggers."""

@@ -160,7 +160,7 @@ class HeldRoll(Procedure, ABC):
         """What cancelling costs ``role`` (games override)."""
 
     def question(self, game: Any, state: State, frame: Frame, role: Role) -> Text:
-        return t("Accept this roll, or cancel it and have it rolled again ('reroll').")
+        return t("Keep this roll ('accept'), or cancel it and have it rolled again ('reroll').")
 
     def run(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
         frame["roll"] = self.draw(game, state, frame, ctx)

@@ -7,6 +7,7 @@ rasters, counter sprites) only make it fast.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from PIL import Image
@@ -91,13 +92,15 @@ def stacks(units: list[UnitOnMap]) -> dict[Label, list[UnitOnMap]]:
     return out
 
 
-def compose(board: MapData, shown: MapView, style: Style, role: str, full: bool) -> Picture:
+def compose(
+    board: MapData, shown: MapView, style: Style, role: str, full: bool, names: Mapping[Label, str] | None = None
+) -> Picture:
     size = full_size(board) if full else float(ACTION_SIZE)
     lay = Layout.of(board.grid, size)
     units = [u for u in shown.units if u.hex in board.grid]
     last = shown.last
     box = crop_box(lay, units, last, role, full)
-    image = terrain_layer(board, style, size).crop(box)
+    image = terrain_layer(board, style, size, names).crop(box)
     origin = (box[0], box[1])
     _highlights(lay, last, style).composite(image, origin)
     _draw_counters(image, lay, box, units, style)

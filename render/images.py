@@ -6,6 +6,7 @@ the area of the last action) and on request (``full=True``: the whole map).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.game import Game
@@ -14,17 +15,23 @@ from engine.mapview import MapView
 from render.compose import compose
 from render.describe import board_of, describe
 from render.encode import encode, extension
+from render.mapwords import place_labels
 from render.style import load_style
 
 __all__ = ["board_of", "describe", "extension", "render_match", "render_view"]
 
 
-def render_view(game: Game, shown: MapView, role: str, full: bool) -> bytes | None:
-    """Image bytes of the map ``shown`` on the game's board; ``None`` if the game has no board."""
+def render_view(
+    game: Game, shown: MapView, role: str, full: bool, translate: Callable[[str], str] | None = None
+) -> bytes | None:
+    """Image bytes of the map ``shown`` on the game's board, its place names in the language of
+    ``translate`` (a ``bot.i18n`` translator); ``None`` if the game has no board."""
     board = board_of(game, shown.map)
     if board is None:
         return None
-    picture = compose(effective(board, shown.overlay), shown, load_style(game.name or "default"), role, full)
+    drawn = effective(board, shown.overlay)
+    names = place_labels(drawn, translate) if translate is not None else None
+    picture = compose(drawn, shown, load_style(game.name or "default"), role, full, names)
     return encode(picture.image)
 
 

@@ -7,6 +7,10 @@ generic part comes through the catalogue.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from engine.hexgrid import Label
+from engine.mapdata import MapData
 from engine.text import Text, t
 
 PROVISIONAL = " (provisional map)"
@@ -29,3 +33,13 @@ def place_name(name: str) -> Text | str:
         "Objective": t("Objective {x}", x=rest),
     }
     return generic.get(word, name)
+
+
+def place_labels(board: MapData, translate: Callable[[str], str] | None) -> dict[Label, str]:
+    """The names the map layer draws, by hex, in the reader's language (``translate``, a
+    ``bot.i18n`` translator; ``None``: as the data spells them)."""
+    out: dict[Label, str] = {}
+    for label, place in board.places.items():
+        said = place_name(place.name)
+        out[label] = said.format(translate) if isinstance(said, Text) else said
+    return out

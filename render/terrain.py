@@ -11,11 +11,13 @@ import hashlib
 import io
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 import cairosvg  # type: ignore[import-untyped]
 from PIL import Image
 
+from engine.hexgrid import Label
 from engine.mapdata import MapData
 from render.geometry import Layout
 from render.style import Style
@@ -56,9 +58,20 @@ def map_digest(board: MapData) -> str:
     return digest
 
 
-def layer_key(board: MapData, style: Style, size: float) -> str:
+def layer_key(board: MapData, style: Style, size: float, names: Mapping[Label, str] | None = None) -> str:
+    """The layer's cache key; the place names drawn are part of it where they are not the data's
+    own (a reader's language: "villaggio 1313" is another raster than "village 1313")."""
     parts = f"{map_digest(board)}|{style.digest()}|{size:.3f}|{RENDERER_VERSION}"
+    drawn = _renamed(board, names)
+    if drawn:
+        parts += "|" + json.dumps(drawn, sort_keys=True)
     return hashlib.sha256(parts.encode()).hexdigest()
+
+
+def _renamed(board: MapData, names: Mapping[Label, str] | None) -> dict[str, str]:
+    if not names:
+        return {}
+    return {str(k): v for k, v in names.items() if k in board.places and board.places[k].name != v}
 
 
 def rasterise(svg: str) -> Image.Image:
@@ -67,16 +80,17 @@ def rasterise(svg: str) -> Image.Image:
         return im.convert("RGB")
 
 
-def terrain_layer(board: MapData, style: Style, size: float) -> Image.Image:
-    """The rasterised map at hex radius ``size``: from memory, else disk, else cairosvg."""
-    key = layer_key(board, style, size)
+def terrain_layer(board: MapData, style: Style, size: float, names: Mapping[Label, str] | None = None) -> Image.Image:
+    """The rasterised map at hex radius ``size``, its places named by ``names`` (the reader's
+    language; ``None``: the data's names): from memory, else disk, else cairosvg."""
+    key = layer_key(board, style, size, names)
     image = _memory.get(key)
     if image is not None:
         return image
     path = cache_dir() / f"terrain-{key}.png"
     image = _load(path)
     if image is None:
-        image = rasterise(terrain_svg(board, Layout.of(board.grid, size), style))
+        image = rasterise(terrain_svg(board, Layout.of(board.grid, size), style, names))
         _save(image, path)
     _memory[key] = image
     return image

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Mapping
 from xml.sax.saxutils import escape
 
-from engine.hexgrid import Hexside
+from engine.hexgrid import Hexside, Label
 from engine.mapdata import MapData, Place
 from render.geometry import Layout, Point
 from render.style import Style
@@ -282,7 +283,7 @@ def _text(x: float, y: float, text: str, size: float, fill: str, halo: str, weig
     )
 
 
-def _label_layer(board: MapData, lay: Layout, style: Style) -> list[str]:
+def _label_layer(board: MapData, lay: Layout, style: Style, names: Mapping[Label, str] | None = None) -> list[str]:
     s = lay.size
     out: list[str] = []
     label_colour = style.map_colour("label")
@@ -304,7 +305,8 @@ def _label_layer(board: MapData, lay: Layout, style: Style) -> list[str]:
         if _look(place) in ("major_city", "minor_city", "town", "village") and place.name:
             big = _look(place) == "major_city"
             weight = "bold" if big or place.get("vp") else "normal"
-            out.append(_text(x, y + s * .8, place.name, s * (.3 if big else .25), name_colour, halo, weight))
+            name = names.get(label, place.name) if names is not None else place.name
+            out.append(_text(x, y + s * .8, name, s * (.3 if big else .25), name_colour, halo, weight))
         letter = place.get("entry")
         if letter:
             out.append(_entry_mark(x - s * .68, y, letter, s, style.side(place.get("side") or "default").fill))
@@ -321,8 +323,9 @@ def _entry_mark(x: float, y: float, letter: str, s: float, ring: str) -> str:
     )
 
 
-def terrain_svg(board: MapData, lay: Layout, style: Style) -> str:
-    """The whole map as one SVG document, in pixels of ``lay``."""
+def terrain_svg(board: MapData, lay: Layout, style: Style, names: Mapping[Label, str] | None = None) -> str:
+    """The whole map as one SVG document, in pixels of ``lay``; places named by ``names`` (their
+    labels in the reader's language, ``render.mapwords.place_labels``), else as the data spells them."""
     w, h = lay.image_size
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">',
@@ -331,7 +334,7 @@ def terrain_svg(board: MapData, lay: Layout, style: Style) -> str:
         *_level_layer(board, lay, style),
         *_side_layer(board, lay, style),
         *_line_layer(board, lay, style),
-        *_label_layer(board, lay, style),
+        *_label_layer(board, lay, style, names),
         "</svg>",
     ]
     return "".join(parts)

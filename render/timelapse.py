@@ -7,11 +7,12 @@ each captioned with its turn, shrunk to ``WIDTH`` pixels and saved as a looping 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from PIL import Image, ImageDraw
 
 from engine.game import Game
+from engine.hexgrid import Label
 from engine.mapview import MapView
 from render.compose import compose
 from render.fonts import font
@@ -22,10 +23,11 @@ FRAME_MS = 1200  # how long each turn is shown
 CAPTION_PX = 28
 
 
-def frame(game: Game, shown: MapView, caption: str) -> Image.Image:
-    """The whole public map under a strip with ``caption``, ``WIDTH`` pixels wide."""
+def frame(game: Game, shown: MapView, caption: str, names: Mapping[Label, str] | None = None) -> Image.Image:
+    """The whole public map under a strip with ``caption``, ``WIDTH`` pixels wide; its places named
+    by ``names`` (the reader's language, ``render.mapwords.place_labels``), else as the data spells them."""
     assert game.board is not None
-    image = compose(game.board, shown, load_style(game.name or "default"), "public", True).image.convert("RGB")
+    image = compose(game.board, shown, load_style(game.name or "default"), "public", True, names).image.convert("RGB")
     if image.width > WIDTH:
         image = image.resize((WIDTH, max(1, image.height * WIDTH // image.width)), Image.Resampling.LANCZOS)
     face = font(CAPTION_PX)

@@ -93,3 +93,39 @@ def test_an_empty_text_stays_empty_in_italian():
     """An empty optional part (t("")) is empty, never the catalogue's header that gettext("") returns."""
     assert render(t("{title}: choose{extra}.", title="June 1941", extra=t("")), "it") == "June 1941: choose."
     assert render(t(""), "it") == "" and render("", "it") == ""
+
+
+def test_no_italian_sentence_opens_on_a_bare_side():
+    """'Asse pesca 6 carte' reads as a headline: a side that opens a sentence takes its article ({side:The})."""
+    import re
+
+    bare = re.compile(r"^\{(side|role)\} [a-zàèéìòù]")
+    headline = [key[0] for key, forms in italian().items() if any(bare.match(form) for form in forms)]
+    assert headline == []
+
+
+def test_a_side_after_a_noun_reads_with_its_preposition():
+    """'a {side} unit' is 'un'unità dell'Asse', 'the {role} seat' 'il posto del Sovietico'."""
+    assert render(t("A {side} unit in {hex} is eliminated ({rule}).", side="axis", hex="0101", rule="5.3"), "it") == (
+        "Un'unità dell'Asse in 0101 è eliminata (5.3)."
+    )
+    assert render(t("The {role} seat is taken by {user}. To play it as a team, ask its captain to add you (team add).", role="soviet", user="Rosa"), "it").startswith(
+        "Il posto del Sovietico è occupato da Rosa."
+    )
+
+
+def test_italian_prompts_quote_orders_with_their_italian_keywords():
+    """A prompt quotes an order as an Italian types it: 'fronte fatto', not 'fronte done' (referee commands stay English)."""
+    import re
+
+    from engine.verbs import typed_keywords
+
+    referee = {"dice", "phase", "referee:"}
+    english = []
+    for key, forms in italian().items():
+        for form in forms:
+            for quoted in re.findall(r"(?<!\w)'([a-zà-ù0-9][^']*)'(?!\w)", form):
+                words = quoted.split(" ")
+                if len(words) > 1 and words[0] not in referee and typed_keywords(quoted, "it") != quoted:
+                    english.append((key[0], quoted))
+    assert english == []

@@ -44,7 +44,7 @@ async def test_a_campaign_created_in_italian_answers_in_italian(italian):
     assert (await store.campaign(row.id)).language == "it"
     assert created[0].text.startswith("Campagna 'c1' creata")
     joined = await service.join(row, "red", RED)
-    assert joined[0].text == "Rosa ora gioca Rosso."  # the side named in Italian
+    assert joined[0].text == "Rosa ora gioca il Rosso."  # the side named in Italian, with its article
     refused = await service.submit(row, RED, "move r1 0909")
     assert "\u2717 move r1 0909 \u2014 " in refused[0].text and "not a hex" not in refused[0].text
 
@@ -167,7 +167,18 @@ async def test_the_verbs_every_game_answers_have_italian_names(setup):
     assert (await service.submit(row, RED, "mano"))[0].text.startswith("Your hand")
     assert "italiano (it)" in (await service.submit(row, RED, "lingua it"))[0].text
     helped = (await service.submit(row, RED, "aiuto"))[0].text
-    assert "status (stato)" in helped and "Sempre disponibili" in helped
+    assert "stato (status)" in helped and "Sempre disponibili" in helped
+
+
+async def test_the_keywords_of_the_verbs_every_game_answers_read_in_italian(setup):
+    """'lingua predefinita' is 'language default'; help writes 'mappa [intera | HEX]' and 'assente rientro' to an Italian reader."""
+    service, row, _ = setup
+    await service.submit(row, RED, "lingua it")
+    helped = (await service.submit(row, RED, "aiuto"))[0].text
+    assert "  mappa [intera | HEX] (map) \u2014 " in helped and "  assente DATE | assente rientro (away) \u2014 " in helped
+    assert "  undo \u2014 " in helped
+    back = await service.submit(row, RED, "lingua predefinita")
+    assert back[0].ok and back[0].text == (await service.submit(row, RED, "language default"))[0].text
 
 
 @pytest.fixture
@@ -182,11 +193,11 @@ async def caucasus_it(tmp_path):
 
 
 async def test_help_shows_each_verb_as_typed_in_italian(caucasus_it):
-    """An Italian reader's help names each order's Italian verb beside its syntax."""
+    """An Italian reader's help writes each order with its Italian verb and keywords, the rulebook's English verb beside it."""
     service, row = caucasus_it
     helped = (await service.submit(row, RED, "aiuto"))[0].text
-    assert "move UNIT[,UNIT] HEX [HEX ...] [ext] [strat] (muovi) \u2014 " in helped
-    assert "ready (pronto) \u2014 " in helped
+    assert "muovi UNIT[,UNIT] HEX [HEX ...] [esteso] [strategico] (move) \u2014 " in helped
+    assert "pronto (ready) \u2014 " in helped
 
 
 async def test_options_are_written_as_an_italian_reader_types_them(caucasus_it):
@@ -199,6 +210,19 @@ async def test_options_are_written_as_an_italian_reader_types_them(caucasus_it):
     assert replies[0].actions and all(a.split()[0] in ("ready", "setup") for a in replies[0].actions)
     accepted = await service.submit(row, RED, next(line for line in lines if line.startswith("schiera ")))
     assert accepted[0].ok, accepted[0].text
+
+
+async def test_options_write_the_keywords_after_the_verb_in_italian(tmp_path):
+    """Schwerpunkt's Soviet reads 'fronte fatto' among its options (E 14.2), and the line is accepted as written."""
+    store = await Store.open(tmp_path / "s.db")
+    service = CampaignService(store)
+    row, _ = await service.create("s1", "schwerpunkt", seed="kw", creator=REF.user_id, language="it")
+    await service.join(row, "soviet", RED)
+    lines = (await service.submit(row, RED, "opzioni"))[0].text.splitlines()[1:]
+    assert "fronte fatto" in lines and "front done" not in lines
+    accepted = await service.submit(row, RED, "fronte fatto")
+    assert accepted[0].ok and accepted[0].text == "\u2713 fronte fatto"
+    await store.close()
 
 
 async def test_options_stay_english_for_an_english_reader(caucasus_it):

@@ -23,8 +23,8 @@ def test_a_side_parameter_reads_in_the_readers_language():
 
 def test_other_parameters_and_secrets_are_left_as_they_are():
     """A unit id, a user's name or a hex is never taken for a side; a secret side stays masked."""
-    assert render(t("{user} now plays {role}.", user="Rosa", role="axis"), "it") == "Rosa ora gioca Asse."
-    assert render(t("{user} now plays {role}.", user="red-1", role="blue"), "it") == "red-1 ora gioca Blu."
+    assert render(t("{user} now plays {role}.", user="Rosa", role="axis"), "it") == "Rosa ora gioca l'Asse."
+    assert render(t("{user} now plays {role}.", user="red-1", role="blue"), "it") == "red-1 ora gioca il Blu."
     hidden = t("{role} draws a card.", role=Secret("axis", ("axis",)))
     assert "Asse" not in render(hidden, "it", viewer="soviet")
 
@@ -62,9 +62,10 @@ def test_english_reads_the_bare_side_name():
     assert render(t("{side} passes (7.2.6).", side="Axis"), "en") == "Axis passes (7.2.6)."
 
 
-def test_an_article_form_on_a_value_that_is_no_side_falls_back_to_english():
-    """A form asked of a value that is no side's name never crashes: the English template is used."""
+def test_an_article_form_on_a_value_that_is_no_side_reads_the_bare_value():
+    """A form asked of a value that is no side's name never crashes: the Italian reads the value bare."""
     from bot.i18n import SideWord
 
     assert format(SideWord("Asse", {"of": "dell'Asse"}), "Of") == "Dell'Asse"
-    assert render(t("{side} passes (7.2.6).", side="Rosa"), "it") == "Rosa passes (7.2.6)."
+    assert render(t("{side} passes (7.2.6).", side="Rosa"), "it") == "Rosa passa (7.2.6)."
+    assert render(t("{side} passes (7.2.6).", side="axis, soviet"), "it") == "Asse, Sovietico passa (7.2.6)."

@@ -59,3 +59,53 @@ def test_a_line_still_unreadable_in_english_keeps_its_first_refusal():
     with pytest.raises(InvalidOrder) as with_keyword:
         m.submit("soviet", "fronte banana nessuno")
     assert str(with_keyword.value.message) == str(typed.value.message)
+
+
+def test_every_keyword_a_listed_game_takes_has_an_italian_form():
+    """Each lowercase word of a verb's syntax ('with', 'done', 'hasty', 'smoke', 'upto'...) has an
+    Italian form, but for the names and abbreviations the rulebooks write the same (SAME_IN_ITALIAN)."""
+    import re
+
+    from engine import registry
+    from engine.verbs import SAME_IN_ITALIAN, typed_keywords
+
+    missing = set()
+    for name in registry.names():
+        for info in registry.get(name).verbs.values():
+            for word in re.findall(r"(?<![\w-])[a-z][a-z0-9-]*(?![\w-])", info.syntax):
+                if word != info.name and word not in SAME_IN_ITALIAN and typed_keywords(f"x {word}", "it") == f"x {word}":
+                    missing.add((name, info.name, word))
+    assert sorted(missing) == []
+
+
+def test_a_line_typed_with_italian_keywords_reads_back_as_the_english_line():
+    """'attack hasty 1507 1607' is typed 'attack affrettato 1507 1607' in Italian, which reads back as the original."""
+    from engine.verbs import english_keywords, typed_keywords
+
+    for line in ("attack hasty 1507 1607", "front done", "react initiative upto 7", "attack 2722 from 2823 nocc", "standing retreat stand"):
+        typed = typed_keywords(line, "it")
+        assert typed != line and english_keywords(typed) == line
+    assert typed_keywords("front done", "en") == "front done"
+
+
+def test_a_syntax_reads_with_the_italian_verb_and_keywords():
+    """Help shows 'fronte FRONT HEX | fronte fatto' to an Italian reader: the placeholders stay."""
+    from engine.verbs import typed_syntax
+
+    assert typed_syntax("front FRONT HEX | front done", "front", "fronte", "it") == "fronte FRONT HEX | fronte fatto"
+    assert typed_syntax("attack HEX UNIT [UNIT...] | attack HEX WEAPON smoke", "attack", "attacca", "it") == (
+        "attacca HEX UNIT [UNIT...] | attacca HEX WEAPON fumo"
+    )
+
+
+def test_an_order_its_game_reads_only_when_applied_takes_the_italian_keywords_too():
+    """Schwerpunkt reads a standing order's words when it applies it: 'permanente ritirata resta' is 'standing retreat stand'."""
+    from engine import registry
+    from engine.kernel import Match
+
+    game = registry.get("schwerpunkt")
+    english = Match.new(game, "scenario1", game.options, "kw")
+    italian = Match.new(game, "scenario1", game.options, "kw")
+    english.submit("german", "standing retreat stand")
+    italian.submit("german", "permanente ritirata resta")
+    assert italian.hash() == english.hash()

@@ -54,7 +54,7 @@ async def test_help_answers_an_italian_client_in_italian(discord_env: Harness):
     await h.create()
     h.red.locale = "it"
     it = await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant help"))
-    assert "Sempre disponibili:" in it.text and "status (stato)" in it.text
+    assert "Sempre disponibili:" in it.text and "stato (status)" in it.text
 
 
 async def test_a_click_is_answered_in_the_clickers_language(discord_env: Harness):

@@ -16,6 +16,7 @@ from engine.games.schwerpunkt import game as schwerpunkt
 from engine.games.stalins_war import verbs as stalins_war
 from engine.kernel import Match
 from engine.orders import match_verb
+from engine.verbs import typed_keywords
 
 ITALIAN = {
     "caucasus": caucasus, "stalins-war": stalins_war, "combat_commander": combat_commander,
@@ -26,8 +27,9 @@ STEPS = 150
 
 
 def italian_line(verbs: dict[str, tuple[str, ...]], action: Action) -> str:
-    """The action as an Italian player types it: its verb's first Italian alias, the same arguments."""
-    return " ".join((verbs.get(action.verb, (action.verb,))[0], *action.args))
+    """The action as an Italian player types it: its verb's first Italian alias, its keywords in
+    Italian ('con', 'fatto', 'affrettato'...), the other arguments as they are."""
+    return typed_keywords(" ".join((verbs.get(action.verb, (action.verb,))[0], *action.args)), "it")
 
 
 @pytest.mark.parametrize("name", sorted(ITALIAN))
