@@ -321,3 +321,47 @@ async def test_q47_two_reduced_soviet_divisions_merge(tmp_path):
     """18.1: two reduced Soviet rifle divisions ending in one hex merge into a full-strength one."""
     setup = "clear\nphase soviet primary movement\nplace s395rd 1840\nplace s74rd 1841\nstep s395rd 1\nstep s74rd 1\nsoviet: move s74rd 1840"
     accepted(await ask(tmp_path, GAME, setup, "soviet: merge s395rd s74rd"), "18.1")
+
+
+# Reinforcements, replacements, Automatic Elimination, rail (4, 8.5, 7.22, 17) ---------------------
+
+
+async def test_q48_a_random_reinforcement_arrives_only_on_its_legal_hexes(tmp_path):
+    """4.4: a Soviet random reinforcement is placed only where the rule lets it enter."""
+    setup = "clear\nweather bad\nphase axis primary combat\naxis: done"
+    refused(await ask(tmp_path, GAME, setup, "soviet: place s320rd 1840"), "4.4")
+
+
+async def test_q49_a_replacement_needs_one_banked_of_its_type(tmp_path):
+    """17.2: a reduced unit is restored only with a replacement of its type on the track."""
+    setup = MOVE + "place 125inf 1840\nstep 125inf 1"
+    refused(await ask(tmp_path, GAME, setup, "axis: replace 125inf"), "17.2")
+
+
+async def test_q50_an_out_of_supply_unit_receives_no_replacement(tmp_path):
+    """14.4, 17.2: a unit Out of Supply cannot receive replacements."""
+    setup = MOVE + "place 125inf 1840\nstep 125inf 1\nrepl german_regular_inf 1\nsupply 125inf out"
+    refused(await ask(tmp_path, GAME, setup, "axis: replace 125inf"), "14.4")
+
+
+async def test_q51_a_replacement_restores_a_step(tmp_path):
+    """17.2: in the Primary Movement Phase a banked replacement restores a reduced unit of its type."""
+    setup = MOVE + "place 125inf 1840\nstep 125inf 1\nrepl german_regular_inf 1"
+    verdict = await ask(tmp_path, GAME, setup, "axis: replace 125inf")
+    accepted(verdict)
+    assert "restored one step" in verdict.text
+
+
+async def test_q52_automatic_elimination_in_the_movement_phase(tmp_path):
+    """8.5: units moved next to the enemy with 10-1 or more eliminate it without a roll."""
+    setup = MOVE + "\n".join(f"place {u} 1840\ncounter {u} attack 20" for u in ("125inf", "73inf", "9inf"))
+    setup += "\nplace s395rd 1842\naxis: move 125inf,73inf,9inf 1841"
+    verdict = await ask(tmp_path, GAME, setup, "axis: ae 125inf,73inf,9inf -> 1842")
+    accepted(verdict, "8.5")
+    assert "s395rd is eliminated" in verdict.text
+
+
+async def test_q53_rail_movement_starts_on_a_usable_rail_hex(tmp_path):
+    """7.22: a rail hex is usable only if linked by rail to a friendly Major City or Entry hex."""
+    setup = MOVE + "place 13pz 1840\nmap line rail 1840 1841 on\nmap line rail 1841 1842 on"
+    refused(await ask(tmp_path, GAME, setup, "axis: rail 13pz 1842"), "7.22")

@@ -248,3 +248,54 @@ async def test_q34_no_exploitation_without_a_blitz_marker(tmp_path):
     """12.1.4: with no Blitz marker placed in the round, no unit exploits."""
     setup = axis_round("place ge-14pz 3616") + "\naxis: done"
     refused(await ask(tmp_path, GAME, setup, "axis: exploit ge-14pz 3617"), "12.1.4")
+
+
+# Weather, special units, supply, replacements, banked OPS (13-18) ----------------------------------
+
+
+async def test_q35_rasputitsa_forbids_ops_in_the_first_autumn_round(tmp_path):
+    """15.1.1: no card is played for OPS in the first Action Round of an Autumn turn."""
+    setup = "clear\nturn 7\nhand axis AX16 AX9 AX22\nphase axis 1"
+    refused(await ask(tmp_path, GAME, setup, "axis: play 16 ops"), "15.1.1")
+
+
+async def test_q36_units_in_a_festung_never_leave_it(tmp_path):
+    """16.3.4: units that start in a Festung hex never leave it."""
+    setup = axis_round("place ge-4a 1621", "festung 1621 on")
+    refused(await ask(tmp_path, GAME, setup, "axis: move ge-4a 1622"), "16.3.4")
+
+
+async def test_q37_stalin_moves_only_by_rail(tmp_path):
+    """16.4.5: Stalin moves only by strategic movement by rail."""
+    setup = "clear\nturn 10\nhand soviet SU8 SU11 SU16\nphase soviet 2\nplace su-stalin 3616\nsoviet: play 16 ops"
+    refused(await ask(tmp_path, GAME, setup, "soviet: move su-stalin 3617"), "16.4.5")
+
+
+async def test_q38_out_of_supply_units_use_no_strategic_movement(tmp_path):
+    """13.3.2: an OOS unit cannot use strategic movement."""
+    refused(await ask(tmp_path, GAME, axis_round("place ge-43c 3616", "supply ge-43c out"), "axis: rail ge-43c 3618"), "13.3.2")
+
+
+async def test_q39_asterisked_levels_are_never_replaced(tmp_path):
+    """14.1.6: a German army at 4-4-3 cannot regain its asterisked 5-5-3 level."""
+    setup = "clear\nturn 10\nplace ge-4a 1621\nlevel ge-4a 1\nrp GE 3\nphase replacement axis"
+    refused(await ask(tmp_path, GAME, setup, "axis: replace ge-4a"), "14.1.6")
+
+
+async def test_q40_panzer_levels_need_panzer_rp(tmp_path):
+    """14.1.7: GE RP replace only German non-Panzer units: a Panzer corps needs PZ RP (not the general 14.1.3)."""
+    setup = "clear\nturn 10\nplace ge-14pz 1621\nlevel ge-14pz 1\nrp GE 3\nphase replacement axis"
+    refused(await ask(tmp_path, GAME, setup, "axis: replace ge-14pz"), "14.1.7")
+
+
+async def test_q41_an_lcu_level_costs_one_rp(tmp_path):
+    """14.1.3: replacing a level of a German army costs 1 GE RP (3 left 2)."""
+    setup = "clear\nturn 10\nplace ge-4a 1621\nlevel ge-4a 3\nrp GE 3\nphase replacement axis"
+    verdict = await ask(tmp_path, GAME, setup, "axis: replace ge-4a")
+    accepted(verdict)
+    assert "you have 2 GE" in verdict.text
+
+
+async def test_q42_banked_ops_are_spent_only_if_held(tmp_path):
+    """18.1.1: a player spends only the banked OPS he has recorded."""
+    refused(await ask(tmp_path, GAME, axis_round(), "axis: bank 2"), "18.1.1")
