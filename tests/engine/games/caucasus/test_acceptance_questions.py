@@ -365,3 +365,14 @@ async def test_q53_rail_movement_starts_on_a_usable_rail_hex(tmp_path):
     """7.22: a rail hex is usable only if linked by rail to a friendly Major City or Entry hex."""
     setup = MOVE + "place 13pz 1840\nmap line rail 1840 1841 on\nmap line rail 1841 1842 on"
     refused(await ask(tmp_path, GAME, setup, "axis: rail 13pz 1842"), "7.22")
+
+
+# Victory (19) -----------------------------------------------------------------------------------
+
+
+async def test_q54_the_soviet_wins_when_the_axis_falls_below_the_turn_threshold(tmp_path):
+    """19.3: from turn 6, an Axis VP total below the turn's threshold at the Victory Check is a Soviet sudden victory."""
+    setup = "clear\nturn 6\nphase soviet primary combat"
+    verdict = await ask(tmp_path, GAME, setup, "soviet: done")
+    accepted(verdict, "19.3")
+    assert "The campaign is over" in verdict.text

@@ -6,7 +6,7 @@ checks the verdict and the rule number the Italian rulebook gives. The open coun
 
 from __future__ import annotations
 
-from tests.engine.games.table import accepted, ask, refused
+from tests.engine.games.table import Table, accepted, ask, refused
 
 GAME = "stalins-war"
 
@@ -299,3 +299,35 @@ async def test_q41_an_lcu_level_costs_one_rp(tmp_path):
 async def test_q42_banked_ops_are_spent_only_if_held(tmp_path):
     """18.1.1: a player spends only the banked OPS he has recorded."""
     refused(await ask(tmp_path, GAME, axis_round(), "axis: bank 2"), "18.1.1")
+
+
+# Events and victory (7.5, 5.1) ---------------------------------------------------------------------
+
+
+async def test_q43_an_event_is_played_only_after_its_prerequisite(tmp_path):
+    """7.5.1, AX8: Blau is played as an event only after Hitler Takes Command (the card cites itself)."""
+    setup = "clear\nturn 10\nhand axis AX8 AX9 AX22\nphase axis 2"
+    refused(await ask(tmp_path, GAME, setup, "axis: play 8 event"), "AX8")
+
+
+async def end_of_turn(tmp_path, vp: int) -> tuple[str, str]:
+    """Turn 14 (past the Soviet VP-space condition of turns 2-12) ends with the VP level at ``vp``:
+    the players' status and the campaign's outcome."""
+    table = await Table.open(tmp_path, GAME)
+    await table.referee("turn 14", f"vp {vp}", "phase end")
+    status = await table.order("axis", "status")
+    outcome = await table.show("outcome")
+    await table.close()
+    return status.text, outcome
+
+
+async def test_q44_the_axis_wins_at_twenty_vp_in_the_end_of_turn_phase(tmp_path):
+    """5.1.2: a VP level of 20 or more in an End of Turn Phase is an Axis automatic victory."""
+    status, outcome = await end_of_turn(tmp_path, 25)
+    assert "over" in status and "winner: axis" in outcome and "5.1.2" in outcome
+
+
+async def test_q45_the_soviet_wins_at_zero_vp_in_the_end_of_turn_phase(tmp_path):
+    """5.1.3: a VP level of 0 or less in an End of Turn Phase is a Soviet automatic victory."""
+    status, outcome = await end_of_turn(tmp_path, -3)
+    assert "over" in status and "winner: soviet" in outcome and "5.1.3" in outcome
