@@ -6,9 +6,13 @@ rows 37-45 of the map is the board; ``map`` overrides add the terrain a question
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from tests.engine.games.table import accepted, ask, refused
 
 GAME = "caucasus"
+EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "positions"
 MOVE = "clear\nphase axis primary movement\n"
 COMBAT = "clear\nphase axis primary combat\n"
 SECONDARY = "clear\nphase axis secondary movement\n"
@@ -376,3 +380,15 @@ async def test_q54_the_soviet_wins_when_the_axis_falls_below_the_turn_threshold(
     verdict = await ask(tmp_path, GAME, setup, "soviet: done")
     accepted(verdict, "19.3")
     assert "The campaign is over" in verdict.text
+
+
+# From a position file (adjutant play caucasus --position FILE) ------------------------------------
+
+
+async def test_q55_from_a_position_file_the_opponent_picks_the_full_strength_units(tmp_path):
+    """10.1, 10.2: the shipped position (13pz and reduced 3pz against 1032, the next roll fixed at 5)
+    gives A1/D1 at 3-1: each side loses a step, picked by the opponent among full-strength units."""
+    position = json.loads((EXAMPLES / "caucasus.position.json").read_text(encoding="utf-8"))
+    verdict = await ask(tmp_path, GAME, "", "axis: attack 13pz,3pz -> 1032", position)
+    accepted(verdict, "10.2")
+    assert "Result: A1/D1" in verdict.text and "13pz loses a step" in verdict.text

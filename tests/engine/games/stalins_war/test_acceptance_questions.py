@@ -6,9 +6,13 @@ checks the verdict and the rule number the Italian rulebook gives. The open coun
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from tests.engine.games.table import Table, accepted, ask, refused
 
 GAME = "stalins-war"
+EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "positions"
 
 
 def axis_round(*placements: str, turn: int = 10, play: str = "play 16 ops") -> str:
@@ -331,3 +335,12 @@ async def test_q45_the_soviet_wins_at_zero_vp_in_the_end_of_turn_phase(tmp_path)
     """5.1.3: a VP level of 0 or less in an End of Turn Phase is a Soviet automatic victory."""
     status, outcome = await end_of_turn(tmp_path, -3)
     assert "over" in status and "winner: soviet" in outcome and "5.1.3" in outcome
+
+
+# From a position file (adjutant play stalins-war --position FILE) ---------------------------------
+
+
+async def test_q46_from_a_position_file_the_soviet_waits_for_the_axis_round(tmp_path):
+    """7.2, 7.5.5a: in the shipped position (turn 2, Axis AR1) the Soviet cannot play a card for OPS."""
+    position = json.loads((EXAMPLES / "stalins_war.position.json").read_text(encoding="utf-8"))
+    refused(await ask(tmp_path, GAME, "", "soviet: play 9 ops", position), "7.2")
