@@ -392,3 +392,19 @@ async def test_q55_from_a_position_file_the_opponent_picks_the_full_strength_uni
     verdict = await ask(tmp_path, GAME, "", "axis: attack 13pz,3pz -> 1032", position)
     accepted(verdict, "10.2")
     assert "Result: A1/D1" in verdict.text and "13pz loses a step" in verdict.text
+
+
+async def test_q56_a_one_step_defender_costs_the_attacker_nothing_on_an_a1_d2(tmp_path):
+    """10.1: on A1/D2 against a defender with one step to lose, the attacker loses nothing and advances (12)."""
+    setup = COMBAT + "place 125inf 1841\nplace s395rd 1842\nstep s395rd 1\ncounter 125inf attack 15\ndice 5\naxis: attack 125inf -> 1842"
+    verdict = await ask(tmp_path, GAME, setup, "axis: advance 125inf 1842")
+    accepted(verdict)
+    assert "125inf advances 1841 1842" in verdict.text
+
+
+async def test_q57_a_defender_surrounded_by_enemy_units_is_eliminated_on_retreat(tmp_path):
+    """11.2 (b): with every neighbour enemy-occupied, the retreating unit is eliminated, the log says why."""
+    ring = "\n".join(f"place {u} {h}" for u, h in (("73inf", "1843"), ("9inf", "1941"), ("198inf", "1942"), ("46inf", "1742"), ("111inf", "1943")))
+    verdict = await ask(tmp_path, GAME, DR_ON_1842.replace("dice 6", ring + "\ndice 6"), "soviet: dd none")
+    accepted(verdict, "11.2")
+    assert "s395rd has no retreat it survives and is eliminated: into an enemy-occupied hex" in verdict.text
