@@ -365,6 +365,12 @@ class Game(ABC):
         read only; the referee sets what they show with the game's overrides. Default: none."""
         return {}
 
+    def referee_log_views(self, state: State, entries: Sequence[LogEntry]) -> Mapping[str, Any]:
+        """Readings like ``referee_views`` that also read the campaign's log (``entries``, oldest
+        first), for what the state does not keep (the units placed this turn...); by name, over
+        ``referee_views``' reading of the same name. Default: none."""
+        return {}
+
     def board_named(self, name: str) -> MapData | None:
         """The map a view names (``view["map"]``), for games whose scenarios are played on different
         maps; by default the game's one ``board``."""

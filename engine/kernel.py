@@ -909,15 +909,20 @@ class Match:
         """
         if not path.strip():
             text, cut = summarised(self.state)
-            names = [name for name in self.game.referee_views(self.state) if name not in self.state]
+            names = [name for name in self._views() if name not in self.state]
             return "\n".join([text, *(f"{name}: \u2026" for name in names)]), [*cut, *names]
         first = path.split(".")[0]
         if first not in self.state:
-            views = dict(self.game.referee_views(self.state))
+            views = self._views()
             name = next((v for v in views if v.casefold() == first.casefold()), None)
             if name is not None:
                 return outline({path: node_at({first: views[name]}, path)}), []
         return outline({path: node_at(self.state, path)}), []
+
+    def _views(self) -> dict[str, Any]:
+        """The game's readings for ``show``: of the state, then of the state and the log."""
+        entries = [e for r in self.records for e in r.entries]
+        return {**self.game.referee_views(self.state), **self.game.referee_log_views(self.state, entries)}
 
     def fixed_rolls(self) -> list[tuple[int, str]]:
         """The referee's fixed rolls still waiting, in order: each value and its reason."""

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from engine import campaign_changes, flow, mapoverlay, printed
 from engine.errors import InvalidOrder, InvariantViolation
-from engine.game import Action, Context, Outcome, Override, Role, ScenarioInfo, State, View
+from engine.game import (
+    Action,
+    Context,
+    LogEntry,
+    Outcome,
+    Override,
+    Role,
+    ScenarioInfo,
+    State,
+    View,
+)
 from engine.games.caucasus import (
     battle,
     history,
@@ -70,7 +80,7 @@ class Caucasus(flow.ProcedureGame):
 
     override_kinds = ("place", "remove", "step", "mark", "supply", "control", "weather", "turn", "phase", "repl", "air", "fleet", "clear", "history", "jump")
     #: Parts and unit values the state gains in play, which a position file may hold.
-    position_keys = ("outcome", "units.*.arrive", "units.*.start_hex")
+    position_keys = ("outcome", "units.*.arrive", "units.*.start_hex", "units.*.placed")
 
     reads_map_overrides = True  # every rules module reads ``self.rules`` (the campaign's map)
     #: The printed values a referee may change per unit (``counter``, ``engine.printed``).
@@ -211,6 +221,10 @@ class Caucasus(flow.ProcedureGame):
     def referee_views(self, state: State) -> Mapping[str, Any]:
         """``show history``: what each unit did this phase and the phase's marks (``history.py``)."""
         return {"history": history.history(self.rules, state)}
+
+    def referee_log_views(self, state: State, entries: Sequence[LogEntry]) -> Mapping[str, Any]:
+        """``show history`` with the units the log shows placed this turn (``history.py``)."""
+        return {"history": history.history(self.rules, state, history.placed_this_turn(entries))}
 
     def check_invariants(self, state: State) -> None:
         rules = self.rules

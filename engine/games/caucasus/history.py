@@ -8,6 +8,12 @@ it), its markers (Replacement, Assault, Disorganized, Automatic Elimination, Iso
 phase's own marks (the sides that rail-moved, 7.22; the seas used for naval movement, 7.23;
 the Air Support markers already used, 16.11). The game has no cards.
 
+The units placed this turn (reinforcements, random draws, units rebuilt from the Cadre box:
+``placed``) are read from the campaign's log since the turn began (``placed_this_turn``),
+so the state and the hashes of existing campaigns stay as they were; a referee rebuilding a
+position marks them with ``history UNIT placed on``, a unit key kept only while it is on (and
+dropped when the next turn begins).
+
 ``show history`` prints it (``history``); the ``history`` override sets it
 (``set_history``), and position files carry it since they carry the state.
 """
@@ -15,36 +21,59 @@ the Air Support markers already used, 16.11). The game has no cards.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from engine.errors import InvalidOrder
-from engine.game import State
+from engine.game import LogEntry, State
 from engine.games.caucasus import parsing
 from engine.games.caucasus.model import SIDES, Rules, on_map
 from engine.text import t
 
 #: What a unit did this phase, in the order of play.
 DID = ("moved", "rail_moved", "naval_moved", "attacked", "defended", "retreated")
+#: Placed on the map this turn (reinforcement, rebuilt unit...): read from the log, or the referee's mark.
+PLACED = "placed"
+#: The log lines that place a unit (its ``unit`` parameter), and the one that starts a turn.
+PLACING = (
+    "{unit} ({name}) arrives in {hex}.",
+    "{unit} comes back from the Cadre box in {hex} with a {track} replacement (17.2).",
+)
+TURN_BEGINS = ("Turn {turn} begins.", "Turn 1 begins.")
 #: The markers a unit carries (placed this phase or earlier, removed by their own rules).
 MARKERS = ("replaced", "assault", "disorganized", "ae", "isolated")
 ON = ("on", "yes", "true", "1")
 OFF = ("off", "no", "false", "0")
 USAGE = t(
     "Usage: history UNIT began HEX | history UNIT mp N | history UNIT moved|rail_moved|naval_moved|attacked|"
-    "defended|retreated|replaced|assault|disorganized|ae|isolated on|off | history rail SIDE on|off | "
+    "defended|retreated|placed|replaced|assault|disorganized|ae|isolated on|off | history rail SIDE on|off | "
     "history naval SEA on|off | history air MARKER ready|used."
 )
 
 
-def history(rules: Rules, state: Mapping[str, Any]) -> dict[str, Any]:
+def placed_this_turn(entries: Sequence[LogEntry]) -> list[str]:
+    """The units the log shows placed on the map since the current turn began, in order."""
+    placed: list[str] = []
+    for entry in entries:
+        template = entry.text.template
+        if template in TURN_BEGINS:
+            placed = []
+        elif template in PLACING:
+            uid = str(entry.text.params["unit"])
+            if uid not in placed:
+                placed.append(uid)
+    return placed
+
+
+def history(rules: Rules, state: Mapping[str, Any], placed: Collection[str] = ()) -> dict[str, Any]:
     """What the phase so far has done, as the referee's ``show history`` prints it: the phase,
-    its marks, and each unit on the map that did something or carries a marker."""
+    its marks, and each unit on the map that did something or carries a marker (``placed``: the
+    units the log shows placed this turn)."""
     ph = state["phase"]
     units: dict[str, Any] = {}
     for uid, u in on_map(state):
         began = u.get("start_hex") or u["hex"]
-        did = [key for key in DID if u.get(key)]
+        did = [key for key in DID if u.get(key)] + ([PLACED] if uid in placed or u.get(PLACED) else [])
         markers = [key for key in MARKERS if u.get(key)]
         if not did and not markers and began == u["hex"] and not u.get("mp_spent"):
             continue
@@ -126,6 +155,11 @@ def set_history(rules: Rules, state: State, args: Sequence[str]) -> None:
         u["start_hex"] = parsing.hex_arg(rules, value)
     elif key in ("mp", "mp_spent"):
         u["mp_spent"] = _mp(value)
+    elif key == PLACED:
+        if _switch(value):
+            u[PLACED] = True
+        else:
+            u.pop(PLACED, None)
     elif key in DID or key in MARKERS:
         u[key] = _switch(value)
     else:

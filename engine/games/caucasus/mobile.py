@@ -127,7 +127,7 @@ def check_mobile(
             raise IllegalOrder(t("The group took Assault markers: its movement is over."), "7.3")
         carriers = list(group["units"])
         if group.get("stopped") and path:
-            raise IllegalOrder(t("The group had to stop on entering its hex and may not move on."), "7.6/7.8")
+            raise IllegalOrder(t("The group had to stop on entering its hex and may not move on."), moves.stop_rule(rules, group["units"]))
     else:
         carriers = [u for u in units if state["units"][u]["hex"] == state["units"][units[0]]["hex"]]
     start = str(state["units"][carriers[0]]["hex"])
@@ -165,7 +165,7 @@ def check_mobile(
         total += s.cost
         stopped = s.stop
         if s.stop and i != len(full) - 1:
-            raise IllegalOrder(t("The unit must stop on entering {hex}.", hex=full[i]), "7.6/7.8")
+            raise IllegalOrder(t("The unit must stop on entering {hex}.", hex=full[i]), moves.stop_rule(rules, members))
         members += [u for u, at in pickups.items() if at == i]
     moved_hexes = {}
     for uid in members:
@@ -212,7 +212,7 @@ def continue_move(
     if group.get("ended"):
         raise IllegalOrder(t("The group took Assault markers: its movement is over."), "7.3")
     if group.get("stopped"):
-        raise IllegalOrder(t("The group had to stop on entering its hex and may not move on."), "7.6/7.8")
+        raise IllegalOrder(t("The group had to stop on entering its hex and may not move on."), moves.stop_rule(rules, group["units"]))
     members = list(group["units"])
     start = str(state["units"][members[0]]["hex"])
     full = [start, *path] if path[0] != start else list(path)

@@ -59,6 +59,12 @@ def allowance(rules: Rules, state: Mapping[str, Any], uids: Sequence[str], mode:
     return float(worst)
 
 
+def stop_rule(rules: Rules, uids: Sequence[str]) -> str:
+    """The rule that stops a unit or group on entering a hex off the road: a mechanized group
+    stops in forest (7.6), any other in swamp, or in mountain unless mountain infantry (7.8)."""
+    return "7.6" if any(rules.units[u].mech for u in uids) else "7.8"
+
+
 def _step_fn(
     rules: Rules, state: Mapping[str, Any], uids: Sequence[str], start: str, mode: MoveMode, ezoc: frozenset[str]
 ) -> Any:
@@ -160,12 +166,12 @@ def check_units(
                 raise IllegalOrder(why, "7.9")
         if values(rules, state, uid).move == 0:
             raise IllegalOrder(t("{unit} has a movement allowance of 0 and can never move.", unit=uid), "7.1")
+        if impulse == "secondary" and u.get("assault") and spec.foot:
+            raise IllegalOrder(t("{unit} took an Assault marker and may not move.", unit=uid), "7.3")
         if u.get("rail_moved") or u.get("naval_moved") or (u.get("moved") and not continuing):
             raise IllegalOrder(t("{unit} has already moved this phase.", unit=uid), "7.1")
         if u.get("ae"):
             raise IllegalOrder(t("{unit} made an Automatic Elimination and may not move again this phase.", unit=uid), "8.5")
-        if impulse == "secondary" and u.get("assault") and spec.foot:
-            raise IllegalOrder(t("{unit} took an Assault marker and may not move.", unit=uid), "7.3")
     if impulse == "secondary" and int(state["turn"]) == 1 and side == "soviet" and start in zoc_hexes(rules, state, enemy(side)):
         raise IllegalOrder(t("Not One Step Back: Soviet units that start in an enemy ZOC may not move this impulse."), "18.2")
     return str(start)
@@ -232,7 +238,7 @@ def check_move(
             raise IllegalOrder(s.reason, s.rule)
         total += s.cost
         if s.stop and i != len(path) - 1:
-            raise IllegalOrder(t("The unit must stop on entering {hex}.", hex=path[i]), "7.6/7.8")
+            raise IllegalOrder(t("The unit must stop on entering {hex}.", hex=path[i]), stop_rule(rules, uids))
     limit = allowance(rules, state, uids, mode)
     if continuing:
         if total > limit + 1e-9:
@@ -255,6 +261,15 @@ def check_move(
     if mode.strategic and not any(s.mech or "bicycle" in s.flags for s in specs):
         limit += 1.0  # non-mech strategic road movement: one more road hex (7.5)
     if total > limit + 1e-9 and not (hexes == 1 and not mode.strategic):
+        exits = EZOC_EXIT_COST * sum(1 for h in path[:-1] if h in ezoc)
+        if total - exits <= limit + 1e-9:  # the +2 MP of leaving enemy ZOCs made the difference (6.3)
+            raise IllegalOrder(
+                t(
+                    "The move costs {cost} MP, {exits} of them for leaving enemy ZOCs, but the allowance is {limit} MP.",
+                    cost=_mp(total), exits=_mp(exits), limit=_mp(limit),
+                ),
+                "6.3",
+            )
         raise IllegalOrder(
             t("The move costs {cost} MP but the allowance is {limit} MP.", cost=_mp(total), limit=_mp(limit)),
             "7.1",

@@ -85,6 +85,8 @@ class Turn(flow.Procedure):
             return
         if kind == "start_turn":
             flow.forget_closed(state)  # what the engine closed last turn is old news
+            for u in state["units"].values():
+                u.pop("placed", None)  # the referee's mark of a unit placed last turn (history.py)
             ctx.log(t("Turn {turn} begins.", turn=state["turn"]))
         elif kind == "initial":
             state["phase"] = {"side": step[1], "impulse": "initial", "step": ""}

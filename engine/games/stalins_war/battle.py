@@ -800,7 +800,7 @@ class Battle(flow.Procedure):
         )
 
     def stage_att_losses(self, rules: Rules, state: State, frame: flow.Frame, combat: dict[str, Any], side: str, defender: str, ctx: Context) -> None:
-        frame["stage"] = "winner"
+        frame["stage"] = str(frame.pop("jump_to", "winner"))  # a referee's jump past the losses (jump.py)
         n, star = fire.parse_result(combat["def_result"])
         pool = [u for u in combat["attackers"] if state["units"][u].get("hex")]
         combat["att_wiped"] = losses.wiped_by(rules, state, pool, n, star)

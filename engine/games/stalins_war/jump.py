@@ -7,7 +7,9 @@ the combat was open; the steps after fire need its results (the Loss Numbers eac
 gave, ``2``, ``1*`` or ``-``), given here when the combat has none yet. ``jump attacks`` and
 ``jump exploit`` move the combat step of the round back to its attacks or on to exploitation
 (12.2), ending the combat or the exploitation under way. The game then runs on from that step
-as from any other: its checks apply to everything after the jump.
+as from any other: its checks apply to everything after the jump. A jump past the losses of a
+combat that has not taken them (``jump winner 2 1``) takes them first, as 11.2.1(6) orders,
+then goes on from the step jumped to (ruling V8).
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ BATTLE_STEPS = (
 )
 #: The steps that read the results of fire.
 AFTER_FIRE = BATTLE_STEPS[BATTLE_STEPS.index("def_losses"):]
+#: The steps after the losses of both sides (11.2.1(6)): a combat jumps there only having taken them.
+AFTER_LOSSES = BATTLE_STEPS[BATTLE_STEPS.index("winner"):]
 #: The stages of the combat step of a round.
 ROUND_STEPS = ("attacks", "exploit")
 RESULT = re.compile(r"^(-|0|[1-9]\d?\*?)$")
@@ -60,7 +64,7 @@ def jump(game: Any, state: State, args: Sequence[str], ctx: Context) -> None:
             raise InvalidOrder(t("Wrong number of arguments."), _usage())
         _round_step(state, step)
     elif step in BATTLE_STEPS:
-        _battle_step(state, step, args[1:])
+        _battle_step(state, step, args[1:], ctx)
     else:
         raise InvalidOrder(t("'{word}' is not a step of a combat: {steps}.", word=args[0], steps=_accepted()), _usage())
     flow.forget_closed(state, scope="combat")
@@ -89,7 +93,7 @@ def _round_step(state: State, step: str) -> None:
         frame["waiting"] = False
 
 
-def _battle_step(state: State, step: str, results: Sequence[str]) -> None:
+def _battle_step(state: State, step: str, results: Sequence[str], ctx: Context) -> None:
     at = _index(state, "battle")
     if at is None:
         raise InvalidOrder(
@@ -114,4 +118,10 @@ def _battle_step(state: State, step: str, results: Sequence[str]) -> None:
     del frames[at + 1:]
     frame.pop("returned", None)
     frame.pop("resumed", None)
+    frame.pop("jump_to", None)
     frame["stage"] = step
+    if step in AFTER_LOSSES and "att_wiped" not in combat:
+        # 11.2.1(6) comes before everything after it: a combat that has not taken its losses takes
+        # them (defender first, each side choosing as usual), then goes on from the step jumped to.
+        frame["stage"], frame["jump_to"] = "def_losses", step
+        ctx.log(t("The combat has not taken its losses yet: both sides take them first, the defender first (11.2.1(6))."))

@@ -306,6 +306,17 @@ def plan_move(rules: Rules, state: State, side: str, uid: str, hexes: tuple[str,
         cost += terrain.enter_cost(rules, spec, a, b)
     one_hex = len(path) == 2 and spent == 0
     if cost > left and not one_hex:
+        printed = level_of(rules, state, uid).move
+        cut = printed - allowance(rules, state, uid)
+        if cut and cost <= left + cut:  # the Paulus Line (10.1.5) or supply (13.3.1) cut made the difference
+            unsupplied = bool(state["units"][uid].get("oos") or state["units"][uid].get("limited"))
+            raise IllegalOrder(
+                t(
+                    "The path costs {cost} MP and {unit} has {left} MP this Action Round: its movement allowance of {ma} is cut by {cut}.",
+                    cost=cost, unit=spec.name, left=left, ma=printed, cut=cut,
+                ),
+                rule="13.3.1" if unsupplied else "10.1.5",
+            )
         raise IllegalOrder(
             t("The path costs {cost} MP and {unit} has {left} MP this Action Round.", cost=cost, unit=spec.name, left=left),
             rule="10.1.4",

@@ -54,7 +54,8 @@ def _check_pool(rules: Rules, state: State, uid: str) -> str:
                 cost=_rp(level_cost(rules, uid)),
                 have=_rp(state["rp"].get(pool, 0)),
             ),
-            rule="14.1.3",
+            # the other Axis pools would pay for it, but each pays for its own units only (14.1.7)
+            rule="14.1.7" if pool != "soviet" and any(float(state["rp"].get(p, 0)) >= level_cost(rules, uid) for p in ("GE", "PZ", "AX")) else "14.1.3",
         )
     return pool
 

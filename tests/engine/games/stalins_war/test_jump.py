@@ -101,3 +101,27 @@ def test_a_jump_back_to_the_attacks_leaves_the_exploitation(combat_step: Match) 
     ref(m, "jump exploit")
     ref(m, "jump attacks")
     assert top(m) == "combat_step" and m.active() == {AXIS}
+
+
+def test_a_jump_past_the_losses_takes_them_first(in_cc_window: Match) -> None:
+    """'jump winner 2 1' before any loss: 11.2.1(6) comes first, so the front takes 2 losses and the
+    4th Army 1 (ruling V8), and the winner follows from them (11.2.1(7))."""
+    m = in_cc_window
+    rec = ref(m, "jump winner 2 1")
+    for _ in range(4):  # the loss windows the sides still choose in
+        if top(m) != "battle_loss":
+            break
+        m.submit(sorted(m.active())[0], "loss auto")
+    assert m.state["units"]["su-bryansk-front"]["hex"] is None
+    assert m.state["units"]["ge-4a"]["level"] == 1
+    assert any("11.2.1(6)" in line for line in texts([rec]))
+
+
+def test_a_jump_back_to_the_winner_takes_no_loss_again(in_cc_window: Match) -> None:
+    """After the losses were taken, 'jump winner' decides the winner again without a second loss."""
+    m = in_cc_window
+    ref(m, "jump def_losses 1 -")
+    assert m.state["units"]["su-bryansk-front"]["level"] == 1 and top(m) == "battle_retreat"
+    rec = ref(m, "jump winner")
+    assert m.state["units"]["su-bryansk-front"]["level"] == 1
+    assert not any("11.2.1(6)" in line for line in texts([rec]))

@@ -107,7 +107,7 @@ def test_out_of_supply_units_lose_two_ma_13_3_1():
     state = blank_state(side="soviet")
     put(state, "su-13r", LINE[0])
     state["units"]["su-13r"]["oos"] = True  # MA 3 -> 1
-    assert refused(state, "move", "su-13r", LINE[1], LINE[2]).rule == "10.1.4"
+    assert refused(state, "move", "su-13r", LINE[1], LINE[2]).rule == "13.3.1"
     order(state, "move", "su-13r", LINE[1])
 
 
@@ -117,7 +117,7 @@ def test_paulus_line_reduces_axis_ma_in_turns_1_to_4_10_1_5():
         line = next_paulus_line()
     state = blank_state(turn=3, side="axis")
     put(state, "ge-43c", line[0])  # MA 3 -> 2
-    assert refused(state, "move", "ge-43c", *line[1:4]).rule == "10.1.4"
+    assert refused(state, "move", "ge-43c", *line[1:4]).rule == "10.1.5"
     state = blank_state(turn=5, side="axis")
     put(state, "ge-43c", line[0])
     order(state, "move", "ge-43c", *line[1:4])
