@@ -70,16 +70,18 @@ class IllegalOrder(OrderError):
         self.reason = bare
 
 
-_TRAILING = re.compile(r"\(([^()]*)\)\.?\s*$")
+_BRACKETS = re.compile(r"\(([^()]*)\)")
 
 
 def _cites(message: Text, rule: str) -> bool:
-    """Whether ``message`` already ends by citing ``rule`` among others ("... (O21.1, 7.2.1)."),
-    so that appending it again would show it twice."""
-    if _TRAILING.search(message.source()) is None:
+    """Whether ``message`` already cites ``rule`` in brackets, alone or among others ("... (O21.1,
+    7.2.1).", "... (9.2.1), as in 3616."), so that appending it again would show it twice."""
+    if "(" not in message.source():
         return False
-    end = _TRAILING.search(message.format())
-    return end is not None and rule in (part.strip() for part in re.split(r"[,;]", end.group(1)))
+    return any(
+        rule in (part.strip() for part in re.split(r"[,;]", group))
+        for group in _BRACKETS.findall(message.format())
+    )
 
 
 class OrderOutOfStep(IllegalOrder, InvalidOrder):

@@ -27,3 +27,9 @@ def test_other_brackets_do_not_hide_the_rule():
     """A text ending with a hex in brackets still gets its rule."""
     refusal = IllegalOrder(t("No unit of yours ({hex}).", hex="C7"), "7.1")
     assert refusal.message.format() == "No unit of yours (C7). (7.1)"
+
+
+def test_a_rule_cited_inside_the_text_is_not_appended_again():
+    """A text citing its rule before an example ('(9.2.1), as in 3616.') is not followed by it."""
+    refusal = IllegalOrder(t("Too many units ({rule}), as in {hex}.", rule="9.2.1", hex="3616"), "9.2.1")
+    assert refusal.message.format() == "Too many units (9.2.1), as in 3616."
