@@ -46,7 +46,6 @@ from engine.games.combat_commander import (
     demolition,
     eventrolls,
     events,
-    fire,
     fireorder,
     fortifications,
     hiddenadvance,
@@ -58,6 +57,7 @@ from engine.games.combat_commander import (
     model,
     movement,
     objectives,
+    previews,
     rally,
     referee,
     responses,
@@ -119,6 +119,8 @@ VERBS: dict[str, VerbInfo] = {
     "command-confusion": VerbInfo("command-confusion", "command-confusion", t("never playable: neither as an order (O19) nor as an action (A28)")),
     "accept": VerbInfo("accept", "accept", t("let the last roll stand (9.1)")),
     "reroll": VerbInfo("reroll", "reroll", t("play the Initiative card: cancel the last roll, which is rolled again (9.1)")),
+    "los": VerbInfo("los", previews.LOS_SYNTAX, t("preview: whether a line of sight is clear, and what blocks or hinders it (10.1); any time, answered to you alone")),
+    "fp": VerbInfo("fp", previews.FP_SYNTAX, t("preview: the Attack total of a planned attack or fire group, term by term, and what each defender needs (O20.3); answered to you alone")),
     "react": VerbInfo("react", "react initiative never|ask|upto N / react windows pass / react list / react clear", t("private standing reactions that answer for you")),
     **{v: VerbInfo(v, v, t("not implemented yet: the referee decides")) for v in common.NOT_YET},
 }
@@ -151,6 +153,8 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "accept": ("accetta",),
     "reroll": ("rilancia",),
     "react": ("reagisci",),
+    "los": previews.LOS_WORDS[1:],
+    "fp": previews.FP_WORDS[1:],
     "crossfire": ("fuoco-incrociato",),
     "hand-grenades": ("bombe-a-mano",),
     "sustained-fire": ("fuoco-sostenuto",),
@@ -797,34 +801,10 @@ class CombatCommander(flow.ProcedureGame):
             out.append(f"scenario {name} on {s.map}: {sides}; Time {s.time}, Sudden Death {s.sudden_death}; {waiting} reinforcement(s)")
         return out
 
-    def _fp_preview(self, state: State, target: str, units: list[str]) -> Text:
-        """The FP a planned attack would have, with its Range, LOS, hindrance and elevation checks (O20.3)."""
-        label = self._hex(state, target)
-        firers = [self._unit(state, u) for u in units]
-        try:
-            fp = fire.attack_fp(self.data, self.board_for(state), state, firers, label)
-        except IllegalOrder as exc:
-            return t("No attack on {hex}: {why}", hex=label, why=exc.text())
-        return t("{units} attacking {hex}: {fp} FP before the roll (O20.3.3).", units=", ".join(firers), hex=label, fp=fp)
-
     def query(self, state: State, role: Role, line: str) -> Text | None:
         """``los HEX HEX``: whether the line is clear, the hindrance, and what blocks it (10.1);
-        ``fp HEX UNIT...``: the FP of a planned attack (O20.3)."""
-        words = tokens(line)
-        if len(words) >= 3 and words[0].lower() == "fp":
-            return self._fp_preview(state, words[1], words[2:])
-        if len(words) != 3 or words[0].lower() != "los":
-            return None
-        a, b = self._hex(state, words[1]), self._hex(state, words[2])
-        smoke, blaze = fire.smoke_and_blaze(state)
-        sight = self.board_for(state).sight(a, b, smoke, blaze)
-        board = self.board_for(state)
-        causes = ", ".join(
-            f"{c.what} {'-'.join(board.label(h) or '?' for h in c.at)} ({c.rule})" for c in (*sight.blocks, *sight.hindrances)
-        )
-        if sight.blocked:
-            return t("LOS {a}-{b} is blocked: {causes}.", a=a, b=b, causes=causes)
-        return t("LOS {a}-{b} is clear, hindrance {h}{causes}.", a=a, b=b, h=sight.hindrance, causes=f": {causes}" if causes else "")
+        ``fp HEX PIECE...``: the Attack total of a planned attack, term by term (O20.3)."""
+        return previews.answer(self, state, role, tokens(line))
 
 
 def make_game() -> CombatCommander:
