@@ -74,9 +74,9 @@ def attack_total(g: Rules, state: State, role: Role, words: list[str]) -> Text:
         terms.append(t("+{n} for the other pieces of the fire group (O20.3.1)", n=len(pieces) - 1))
     levels = [board.level(str(weapons.hex_of(state, p))) for p in pieces]
     if board.level(target) > min(levels):
-        terms.append(t("-1 firing up to a higher level (10.2)"))
+        terms.append(t("-1 firing up to a higher level (T88.2)"))
     if board.level(target) < max(levels):
-        terms.append(t("+1 firing down to a lower level (10.2)"))
+        terms.append(t("+1 firing down to a lower level (T88.2)"))
     hindrance = max(0 if weapons.ordnance(state, p) else fire.can_see(board, state, str(weapons.hex_of(state, p)), target)[1] for p in pieces)
     if hindrance:
         terms.append(t("-{n} for the largest hindrance on the line (10.3.2.1)", n=hindrance))

@@ -19,11 +19,11 @@ def preview(where: dict[str, str], line: str, role: str = "axis") -> str:
 
 
 def test_fp_names_each_term_of_a_fire_group_uphill() -> None:
-    """A fire group's FP is the best piece's plus one per other piece (O20.3.1), less one firing up (10.2)."""
+    """A fire group's FP is the best piece's plus one per other piece (O20.3.1), less one firing up (T88.2)."""
     text = preview({"g-s3": "I2", "g-s4": "J2", "a-s3": "L3"}, "fp L3 g-s3 g-s4")
     assert "by g-s3, g-s4: 6 FP = 6 from g-s4" in text
     assert "+1 for the other pieces of the fire group (O20.3.1)" in text
-    assert "-1 firing up to a higher level (10.2)" in text
+    assert "-1 firing up to a higher level (T88.2)" in text
     assert "Attack total 6 + the roll" in text
 
 
