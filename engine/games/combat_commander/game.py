@@ -62,6 +62,7 @@ from engine.games.combat_commander import (
     referee,
     responses,
     stacking,
+    standingfire,
     suddendeath,
     timeadvance,
     tracks,
@@ -121,7 +122,7 @@ VERBS: dict[str, VerbInfo] = {
     "reroll": VerbInfo("reroll", "reroll", t("play the Initiative card: cancel the last roll, which is rolled again (9.1)")),
     "los": VerbInfo("los", previews.LOS_SYNTAX, t("preview: whether a line of sight is clear, and what blocks or hinders it (10.1); any time, answered to you alone")),
     "fp": VerbInfo("fp", previews.FP_SYNTAX, t("preview: the Attack total of a planned attack or fire group, term by term, and what each defender needs (O20.3); answered to you alone")),
-    "react": VerbInfo("react", "react initiative never|ask|upto N / react windows pass / react list / react clear", t("private standing reactions that answer for you")),
+    "react": VerbInfo("react", "react initiative never|ask|upto N / react windows pass / react fire HEX UNIT|WEAPON... / react list / react clear", t("private standing reactions that answer for you: the Initiative card, every window of this turn, opportunity fire at the first enemy unit entering a hex")),
     **{v: VerbInfo(v, v, t("not implemented yet: the referee decides")) for v in common.NOT_YET},
 }
 #: Italian aliases of the verbs, in the words of the Italian rulebook (help lists them).
@@ -354,7 +355,7 @@ class CombatCommander(flow.ProcedureGame):
             self._check_window(verb, top)
             return self._action(state, role, verb, args)
         if verb == "react":
-            return responses.parse_react(args)
+            return standingfire.parse(args) if standingfire.is_fire_reaction(args) else responses.parse_react(args)
         if verb in ("ambush", "no-quarter", "command-confusion"):
             meleeactions.check_verb(state, role, verb, top)
             return meleeactions.parse(verb, args)
@@ -508,9 +509,14 @@ class CombatCommander(flow.ProcedureGame):
         return label
 
     def apply(self, state: State, role: Role, action: Action, ctx: Context) -> State:
+        if action.verb == "react" and action.args[:1] == ("fire",):  # opportunity fire set in advance (A33, digest 6.4)
+            standingfire.set_reaction(self, state, role, action, ctx)
+            ctx.log(responses.describe(state, role), to=role)
+            return state
         if action.verb == "react":  # a private standing reaction may be given at any moment (digest 6.4)
             responses.react(state, role, action, ctx)
             return state
+        standingfire.spend(state, role, action)
         self.dispatch(state, role, action, ctx)
         for _ in range(flow.MAX_AUTOMATIC_STEPS):
             timeadvance.open_pending(state, ctx)  # under the event choices: reinforcements (step 5) come before Dig In (step 6)
@@ -528,7 +534,7 @@ class CombatCommander(flow.ProcedureGame):
 
     def auto_action(self, state: State, role: Role) -> Action | None:
         """A standing reaction's answer (digest 6.4): an Initiative decision or a window passed."""
-        return responses.auto_action(state, role)
+        return standingfire.auto_action(self, state, role) or responses.auto_action(state, role)
 
     def order_text(self, action: Action, viewer: Role) -> str:
         """The card an order names is private until played, and shown by its face once played: mask its id.
@@ -804,7 +810,10 @@ class CombatCommander(flow.ProcedureGame):
     def query(self, state: State, role: Role, line: str) -> Text | None:
         """``los HEX HEX``: whether the line is clear, the hindrance, and what blocks it (10.1);
         ``fp HEX PIECE...``: the Attack total of a planned attack, term by term (O20.3)."""
-        return previews.answer(self, state, role, tokens(line))
+        words = tokens(line)
+        if [w.lower() for w in words[1:]] == ["list"] and words[0].lower() in ("react", *ITALIAN["react"]):
+            return responses.describe(state, role)  # a private reading: no order, no echo, no picture
+        return previews.answer(self, state, role, words)
 
 
 def make_game() -> CombatCommander:

@@ -30,6 +30,7 @@ from engine.games.combat_commander import (
     fireactions,
     hidden,
     model,
+    standingfire,
 )
 from engine.games.combat_commander.common import NOT_YET, not_yet, rules_of
 from engine.text import Text, t
@@ -216,7 +217,7 @@ def parse_react(args: list[str]) -> Action:
         return Action("react", tuple(words))
     raise InvalidOrder(
         t("Unknown standing reaction."),
-        t("Possible: react initiative never|ask|upto N; react windows pass; react list; react clear."),
+        t("Possible: react initiative never|ask|upto N; react windows pass; react fire HEX UNIT|WEAPON...; react list; react clear."),
     )
 
 
@@ -239,7 +240,9 @@ def describe(state: State, role: Role) -> Text:
     mine = reactions(state, role)
     rule = {"never": t("accept every roll"), "ask": t("ask after each roll")}.get(mine["initiative"]) or t("accept every roll of {n} or less", n=mine["upto"])
     windows_text = t("pass every window this turn") if mine["windows_turn"] == state["turns"] else t("ask at each window")
-    return t("Your standing reactions: Initiative card: {rule}; windows: {windows}.", rule=rule, windows=windows_text)
+    said = t("Your standing reactions: Initiative card: {rule}; windows: {windows}.", rule=rule, windows=windows_text)
+    fire = standingfire.describe(state, role)
+    return said if fire is None else t("{reactions} {fire}", reactions=said, fire=fire)
 
 
 def auto_action(state: State, role: Role) -> Action | None:
@@ -263,6 +266,8 @@ def auto_action(state: State, role: Role) -> Action | None:
         return Action("pass")  # the Impact rolls in the published order (O18.2.3, R44)
     if top["proc"] == defenseorder.PROC and mine["windows_turn"] == state["turns"] and defenseorder.owner(state) == role:
         return Action("pass")  # the published order of the defense rolls (O20.3.4, R8)
+    if top["proc"] == "opfire" and mine["windows_turn"] == state["turns"] and model.other(state["player"]) == role:
+        return Action("pass")  # an enemy unit entered a hex: no opportunity fire (A33)
     windows = ("attack_window", "defense_window", "wounds_window", "advance_window", "ambush_window", "no_quarter_window")
     if top["proc"] in windows and mine["windows_turn"] == state["turns"]:
         if top["roles"][top["at"]] == role:
