@@ -89,7 +89,7 @@ VERBS: dict[str, VerbInfo] = {
     "attack": VerbInfo(
         "attack", "attack HEX UNIT [UNIT...] | attack HEX WEAPON smoke", t("in a Fire order: one attack, alone or as a fire group (O20.3), or a weapon's smoke round (O20.2.1)")
     ),
-    "step": VerbInfo("step", "step UNIT HEX", t("in a Move order: enter an adjacent hex (O21)")),
+    "step": VerbInfo("step", "step UNIT [UNIT...] HEX", t("in a Move order: enter an adjacent hex, alone or as a stack that began in one hex (O21, O21.2)")),
     "exit": VerbInfo("exit", "exit UNIT", t("in a Move or Advance order: leave the map off the enemy edge (O16.2, 7.2.1)")),
     "transfer": VerbInfo("transfer", "transfer WEAPON UNIT", t("in a Move order: hand the moving unit's weapon to a unit in its hex, 1 MP (O21.1.1)")),
     "done": VerbInfo("done", "done", t("finish the current order")),
@@ -424,9 +424,9 @@ class CombatCommander(flow.ProcedureGame):
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
             return Action(verb, (self._unit(state, args[0]),))
         if verb == "step":
-            if len(args) != 2:
+            if len(args) < 2 or (len(args) > 2 and top != "move_order"):  # a stack moves only in a Move order (O21.2)
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
-            return Action(verb, (self._unit(state, args[0]), self._hex(state, args[1])))
+            return Action(verb, (*(self._unit(state, a) for a in args[:-1]), self._hex(state, args[-1])))
         if verb == "transfer":
             if len(args) != 2 or args[0].lower() not in state.get("weapons", {}):
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
