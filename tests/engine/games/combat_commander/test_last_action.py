@@ -1,0 +1,40 @@
+"""The picture after an Artillery Request shows the Observer's line to the Spotting Round, its
+drift and the barrage's hexes (the issue: the last action's line of fire), not the last move."""
+
+from __future__ import annotations
+
+from engine.games.combat_commander import artillery
+from engine.mapview import last_action
+from tests.engine.games.combat_commander.helpers import (
+    GAME,
+    find,
+    hold,
+    new_match,
+    only_units,
+    play,
+    stack,
+)
+
+
+def requested(spot: str, accuracy: tuple[int, int], drift: tuple[int, int]):  # type: ignore[no-untyped-def]
+    """g-l1 in G3 observes ``spot``; the accuracy and drift cards fixed, the Allied defenses 2."""
+    m = new_match()
+    only_units(m, {"g-l1": "G3", "a-s1": "G6"})
+    m.state["last"] = {"moves": [["A1", "A2"]]}  # an earlier move, which the picture must no longer show
+    cid = hold(m, "axis", "artillery_request")
+    mine = [find("axis", white=accuracy[0], red=accuracy[1], trigger="", exclude=(cid,))]
+    mine.append(find("axis", white=drift[0], red=drift[1], exclude=(cid, *mine)))
+    mine.append(find("axis", white=5, red=5, trigger="", exclude=(cid, *mine)))
+    stack(m, "axis", mine)
+    stack(m, "allies", [find("allies", white=1, red=1, trigger="")])
+    play(m, "axis", "artillery-request", cid, "g-l1", spot)
+    return m
+
+
+def test_the_picture_shows_the_observer_s_line_and_the_drift() -> None:
+    """Inaccurate fire on G8 drifting to G6: the line G3-G8, the drift G8-G6, the seven hexes around G6 (O18.2.2)."""
+    m = requested("G8", (1, 1), (1, 2))
+    last = last_action(GAME.view(m.state, "public"))
+    assert [(a.sources, a.target) for a in last.attacks] == [(("G3",), "G8")]
+    assert last.moves == (("G8", "G6"),)
+    assert set(last.focus) == set(artillery.impact_hexes(GAME, m.state, "G6"))
