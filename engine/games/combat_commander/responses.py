@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import flow, windows
-from engine.errors import IllegalOrder, InvalidOrder
+from engine.errors import IllegalOrder, InvalidOrder, allowed
 from engine.flow import Step
 from engine.game import Action, Context, Role, State
 from engine.games.combat_commander import (
@@ -49,6 +49,23 @@ def card_arg(args: tuple[str, ...]) -> tuple[str | None, tuple[str, ...]]:
     return None, args
 
 
+def open_actions(game: Any, state: State, a: flow.Frame, role: Role) -> list[str]:
+    """The actions this attack admits before its roll, from what the map shows, never the hand:
+    the question names only those (posture, a mover, an adjacent firer, the weapons firing, A27-A41);
+    Marksmanship depends on its card's nation and is always named."""
+    g = rules_of(game)
+    out = []
+    for verb in fireactions.BEFORE_ROLL:
+        extra: list[tuple[str, ...]] = [()]
+        if verb == "spray-fire":
+            extra = [(h,) for h in g.board_for(state).map.neighbours(a["target"])]
+        for more in extra:
+            if verb == "marksmanship" or allowed(fireactions.check_before_roll, g, state, a, role, verb, "", more):
+                out.append(verb)
+                break
+    return out
+
+
 class AttackWindow(windows.ResponseWindow):
     """W3: immediately before a Fire attack roll, the firing player's +FP actions."""
 
@@ -60,11 +77,14 @@ class AttackWindow(windows.ResponseWindow):
 
     def question(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Text:
         a = attack.attack_frame(state)
+        possible = open_actions(game, state, a, role)
+        if not possible:
+            return t("Attack on {hex} by {units}: no action may be played before this roll (A24.2); 'pass'.", hex=a["target"], units=", ".join(a["firers"]))
         return t(
             "Attack on {hex} by {units}: play actions before the roll ({actions}), or 'pass'.",
             hex=a["target"],
             units=", ".join(a["firers"]),
-            actions=", ".join(fireactions.BEFORE_ROLL),
+            actions=", ".join(possible),
         )
 
     def responses(self, game: Any, state: State, frame: flow.Frame, role: Role) -> list[Action]:

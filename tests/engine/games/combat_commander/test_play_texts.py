@@ -7,7 +7,14 @@ import pytest
 from bot.i18n import render
 from engine.errors import IllegalOrder
 from engine.games.combat_commander import fire
-from tests.engine.games.combat_commander.helpers import DATA, GAME, new_match, only_units
+from tests.engine.games.combat_commander.helpers import (
+    DATA,
+    GAME,
+    hold,
+    new_match,
+    only_units,
+    play_only,
+)
 
 
 def test_a_fire_group_refusal_cites_its_rule_once() -> None:
@@ -18,3 +25,16 @@ def test_a_fire_group_refusal_cites_its_rule_once() -> None:
         fire.attack_fp(DATA, GAME.board_for(m.state), m.state, ["g-s1", "g-s2"], "O10")
     said = render(exc.value.message)
     assert said.count("O20.3.1") == 1 and "O20.2.2" in said
+
+
+def test_the_attack_window_names_only_the_actions_this_attack_admits() -> None:
+    """A squad firing at range 2, no weapon, nobody moving, Attack posture: no Bore Sighting (A27), Crossfire (A30),
+    Hand Grenades (A34) nor Sustained Fire (A41) is named; Marksmanship, which depends on its card (A37), is."""
+    m = new_match()
+    only_units(m, {"g-s1": "C7", "a-s1": "C9"})
+    play_only(m, "axis", "fire", hold(m, "axis", "fire"), "g-s1")
+    play_only(m, "axis", "attack", "C9", "g-s1")
+    asked = render(GAME.prompt(m.state, "axis").text)
+    assert "marksmanship" in asked
+    for verb in ("bore-sighting", "crossfire", "hand-grenades", "sustained-fire"):
+        assert verb not in asked, asked
