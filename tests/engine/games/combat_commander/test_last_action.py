@@ -38,3 +38,42 @@ def test_the_picture_shows_the_observer_s_line_and_the_drift() -> None:
     assert [(a.sources, a.target) for a in last.attacks] == [(("G3",), "G8")]
     assert last.moves == (("G8", "G6"),)
     assert set(last.focus) == set(artillery.impact_hexes(GAME, m.state, "G6"))
+
+
+def routed(totals: list[int]):  # type: ignore[no-untyped-def]
+    """The Axis orders a Rout of the broken a-s1 in D7 (broken Morale 8), its rolls fixed (O23.2)."""
+    m = new_match()
+    only_units(m, {"g-s1": "N1", "a-s1": "D7"})
+    m.state["units"]["a-s1"]["broken"] = True
+    m.state["last"] = {"moves": [["A1", "A2"]]}
+    cid = hold(m, "axis", "rout")
+    ids: list[str] = []
+    for total in totals:
+        ids.append(find("axis", total=total, trigger="", exclude=(*ids, cid)))
+    stack(m, "axis", ids)
+    play(m, "axis", "rout", cid, "allies")
+    return m
+
+
+def test_the_picture_of_a_rout_shows_the_units_rolling() -> None:
+    """A Rout order's picture centres on the broken units that roll (O23.2), not on the move before it."""
+    last = last_action(GAME.view(routed([5]).state, "public"))
+    assert last.focus == ("D7",) and last.moves == ()
+
+
+def test_the_picture_of_a_retreat_shows_its_path() -> None:
+    """Each hex of a retreat is drawn (O23.3)."""
+    m = routed([10])
+    play(m, "allies", "step", "a-s1", "D8")
+    play(m, "allies", "step", "a-s1", "D9")
+    assert last_action(GAME.view(m.state, "public")).retreats == (("D7", "D8"), ("D8", "D9"))
+
+
+def test_the_picture_of_a_recover_shows_the_units_rolling() -> None:
+    """A Recover order's picture centres on the broken units that roll to rally (O22.2)."""
+    m = new_match()
+    only_units(m, {"g-s1": "C3", "a-s1": "N9"})
+    m.state["units"]["g-s1"]["broken"] = True
+    m.state["last"] = {"moves": [["A1", "A2"]]}
+    play(m, "axis", "recover", hold(m, "axis", "recover"))
+    assert last_action(GAME.view(m.state, "public")).focus == ("C3",)
