@@ -10,10 +10,14 @@ from engine.games.combat_commander import fire
 from tests.engine.games.combat_commander.helpers import (
     DATA,
     GAME,
+    find,
     hold,
     new_match,
     only_units,
+    play,
     play_only,
+    stack,
+    texts,
 )
 
 
@@ -38,3 +42,16 @@ def test_the_attack_window_names_only_the_actions_this_attack_admits() -> None:
     assert "marksmanship" in asked
     for verb in ("bore-sighting", "crossfire", "hand-grenades", "sustained-fire"):
         assert verb not in asked, asked
+
+
+def test_the_held_rolls_of_a_fire_attack_say_what_they_decide() -> None:
+    """The Initiative card's holder reads the attack's FP before the attack roll, and the defender's Morale and
+    Cover against the Attack total before its defense roll (9.1, O20.3.3, O20.3.4)."""
+    m = new_match()
+    only_units(m, {"g-s1": "C7", "a-s1": "C9"})
+    stack(m, "axis", [find("axis", white=3, red=3, trigger="")])
+    stack(m, "allies", [find("allies", white=2, red=2, trigger="")])
+    play(m, "axis", "fire", hold(m, "axis", "fire"), "g-s1")
+    said = " ".join(texts(play(m, "axis", "attack", "C9", "g-s1")))
+    assert "(Fire attack on C9 with 5 FP)" in said
+    assert "(Defense of a-s1: Morale and Cover 6 against 11)" in said
