@@ -55,3 +55,14 @@ def test_the_held_rolls_of_a_fire_attack_say_what_they_decide() -> None:
     said = " ".join(texts(play(m, "axis", "attack", "C9", "g-s1")))
     assert "(Fire attack on C9 with 5 FP)" in said
     assert "(Defense of a-s1: Morale and Cover 6 against 11)" in said
+
+
+def test_the_fire_order_offers_the_fire_group_without_the_mortar() -> None:
+    """A mortar never joins a fire group (O20.3.1.1): the other pieces able to fire are still offered as one group."""
+    from engine.game import Action
+
+    m = new_match()
+    only_units(m, {"g-l2": "I2", "g-s3": "I2", "g-s4": "J2", "a-s3": "L3"})
+    play_only(m, "axis", "fire", hold(m, "axis", "fire"), "g-l2", "g-s3", "g-s4")
+    offered = GAME.prompt(m.state, "axis").actions
+    assert Action("attack", ("L3", "g-s3", "g-s4", "g-w1")) in offered
