@@ -259,7 +259,17 @@ class MoveOrder(Procedure):
                 raise IllegalOrder(t("{hex} is not adjacent to {unit}.", hex=dest, unit=group[0]), "O21")
             if model.units_at(state, dest, model.other(role)):
                 raise IllegalOrder(t("{hex} holds enemy units: Move cannot enter it.", hex=dest), "O21.4")
-            raise IllegalOrder(t("{hex} cannot be entered by the whole stack: each unit needs the MP for it (the stack moves at its lowest Movement).", hex=dest), "O21.2")
+            cost = fortifications.move_cost(board, state, origin, dest)
+            short = next((u for u in group if dest not in legal_steps(g, state, u, frame)), group[0])
+            if cost is None:
+                raise IllegalOrder(t("{hex} cannot be entered from {origin} (O21.4, T79, T83, T98).", hex=dest, origin=origin), "O21.4")
+            raise IllegalOrder(
+                t(
+                    "{hex} costs {cost} MP and {unit} has spent {spent} of {allowance}: the stack moves at its lowest Movement.",
+                    hex=dest, cost=cost, unit=short, spent=int(frame["spent"].get(short, 0)), allowance=movement(g, state, short, short in frame["road"]),
+                ),
+                "O21.2",
+            )
         board = g.board_for(state)
         origin = state["units"][group[0]]["hex"]
         cost = int(fortifications.move_cost(board, state, origin, dest) or 0)

@@ -72,6 +72,7 @@ def test_a_stack_moves_at_its_lowest_movement() -> None:
     with pytest.raises(IllegalOrder) as exc:
         play(m, "axis", "step", "g-l1", "g-s1", "A8")
     assert exc.value.rule == "O21.2"
+    assert f"g-s1 has spent {full} of {full}" in str(exc.value.message)
 
 
 def test_another_unit_stepping_ends_the_stack_s_move() -> None:
