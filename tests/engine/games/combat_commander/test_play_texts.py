@@ -66,3 +66,13 @@ def test_the_fire_order_offers_the_fire_group_without_the_mortar() -> None:
     play_only(m, "axis", "fire", hold(m, "axis", "fire"), "g-l2", "g-s3", "g-s4")
     offered = GAME.prompt(m.state, "axis").actions
     assert Action("attack", ("L3", "g-s3", "g-s4", "g-w1")) in offered
+
+
+def test_the_turn_prompt_offers_only_what_the_turn_allows() -> None:
+    """Before any order the prompt offers an order or a Pass, never 'end' (5, O15); after one, an order or 'end'."""
+    m = new_match()
+    first = render(GAME.prompt(m.state, "axis").text)
+    assert "'pass'" in first and "'end'" not in first
+    m.state["orders"] = 1
+    later = render(GAME.prompt(m.state, "axis").text)
+    assert "'end'" in later and "pass" not in later
