@@ -96,13 +96,13 @@ class MoveOrder(Procedure):
         acts: list[Action] = []
         if frame["spent"]:
             acts.append(Action("done"))
-        stack = [u for u in frame.get("stack", []) if u == frame["current"] or u not in frame["done"]]
+        stack = moving_stack(state, frame)
         for uid in self.movers(state, frame):
-            if uid in stack:
-                continue  # it moves with its stack for the whole order (O21.2)
-            acts += [Action("step", (uid, h)) for h in legal_steps(g, state, uid, frame)]
             if exits.can_exit(g, state, uid) and _exit_mp_left(g, state, uid, frame):
                 acts.append(Action("exit", (uid,)))
+            if uid in stack:
+                continue  # it steps with its stack for the whole order (O21.2, R65)
+            acts += [Action("step", (uid, h)) for h in legal_steps(g, state, uid, frame)]
             acts += [Action("transfer", (w, r)) for w, r in transfers(g, state, frame, uid)]
         acts += [Action("step", (*group, h)) for group in stacks(state, frame, self.movers(state, frame)) for h in stack_steps(g, state, frame, group)]
         acts += grenades.actions(g, state, role, frame)
@@ -140,7 +140,7 @@ class MoveOrder(Procedure):
             self.stack_step(g, state, frame, role, list(action.args[:-1]), action.args[-1], ctx)
             return
         uid, dest = action.args
-        if uid in frame.get("stack", []):
+        if uid in moving_stack(state, frame):
             raise IllegalOrder(t("{unit} moves with its stack ({units}) for the whole order.", unit=uid, units=", ".join(frame["stack"])), "O21.2")
         if uid not in frame["units"]:
             raise IllegalOrder(t("{unit} is not activated for this Move order.", unit=uid), "O21")
@@ -224,9 +224,14 @@ class MoveOrder(Procedure):
                 t("{unit} has spent {spent} of {allowance} MP; exiting costs {cost} (O21.1, 7.2.1).", unit=uid, spent=spent, allowance=movement(g, state, uid, uid in frame["road"]), cost=exits.EXIT_MP),
                 "7.2.1",
             )
-        finish_current(frame, uid)
+        stack = moving_stack(state, frame)
+        if uid not in stack:
+            finish_current(frame, uid)
         frame["spent"][uid] = int(frame["spent"].get(uid, 0)) + exits.EXIT_MP
         frame["current"] = ""
+        if uid in stack:  # a stack leaves the map unit by unit; the others go on together (R65)
+            frame["stack"] = [u for u in frame["stack"] if u != uid]
+            frame["current"] = frame["stack"][0] if frame["stack"] else ""
         frame["done"].append(uid)
         state["last"] = {"focus": [state["units"][uid]["hex"]]}
         exits.exit_unit(g, state, uid, ctx)
@@ -302,6 +307,8 @@ class MoveOrder(Procedure):
         uid = weapons.carrier(state, wid)
         if uid not in frame["units"]:
             raise IllegalOrder(t("{unit} is not activated for this Move order (O21).", unit=uid), "O21.1.1")
+        if uid in moving_stack(state, frame):
+            raise IllegalOrder(t("{unit} moves with its stack ({units}) for the whole order.", unit=uid, units=", ".join(frame["stack"])), "O21.2")
         if uid not in self.movers(state, frame):
             raise IllegalOrder(t("{unit} has finished its move: a unit completes its move before another starts.", unit=uid), "O21.2")
         spent = int(frame["spent"].get(uid, 0))
@@ -324,17 +331,26 @@ def finish_current(frame: dict[str, Any], uid: str) -> None:
     if not current or current == uid:
         return
     finished = list(frame.get("stack", [])) if current in frame.get("stack", []) else [current]
-    frame["done"].extend(u for u in finished if u not in frame["done"])
+    frame["done"].extend(u for u in finished if u not in frame["done"] and u != uid)
     if current in frame.get("stack", []):
         frame["stack"] = []
+
+
+def moving_stack(state: State, frame: dict[str, Any]) -> list[str]:
+    """The members still on the map of the stack moving now, when two or more are left (O21.2):
+    a lone survivor moves on by itself."""
+    if frame["current"] not in frame.get("stack", []):
+        return []
+    alive = [u for u in frame["stack"] if state["units"][u]["hex"]]
+    return alive if len(alive) > 1 else []
 
 
 def stacks(state: State, frame: dict[str, Any], movers: list[str]) -> list[list[str]]:
     """The stacks that may step now (O21.2): the stack moving now, or every group of two or more
     activated units in one hex none of which has moved yet, in the order they were activated."""
-    moving = [u for u in frame.get("stack", []) if state["units"][u]["hex"]]
     if frame.get("stack") and frame["current"] in frame["stack"]:
-        return [moving] if len(moving) > 1 else []
+        moving = moving_stack(state, frame)
+        return [moving] if moving else []
     fresh = [u for u in movers if u not in frame["spent"] and u not in frame.get("wired", [])]
     by_hex: dict[str, list[str]] = {}
     for u in fresh:

@@ -108,3 +108,36 @@ def test_hidden_wire_stops_every_unit_of_the_stack() -> None:
     play(m, "allies", "hidden-wire", cid)
     play(m, "allies", "pass")
     assert set(m.state["flow"][-1]["wired"]) == {"g-l1", "g-s1"}
+
+
+def test_the_survivor_of_a_stack_moves_on_alone() -> None:
+    """A stack reduced to one unit (the other eliminated) is no stack: the survivor steps on by itself (O21.2, R65)."""
+    m = moving({"g-l1": "A7", "g-s1": "A7", "a-s1": "N1"}, "g-l1", "g-s1")
+    play(m, "axis", "step", "g-l1", "g-s1", "A8")
+    m.state["units"]["g-l1"]["hex"] = None  # eliminated in A8
+    play(m, "axis", "step", "g-s1", "A9")
+    play(m, "axis", "step", "g-s1", "A10")
+    assert m.state["units"]["g-s1"]["hex"] == "A10"
+
+
+def test_a_stack_member_may_not_hand_over_its_weapon() -> None:
+    """A transfer costs the carrier alone 1 MP: within a moving stack it is refused (O21.2, O21.1.1, R65)."""
+    m = moving({"g-l2": "A7", "g-s3": "A7", "g-s4": "A7", "a-s1": "N1"}, "g-l2", "g-s3", "g-s4")
+    play(m, "axis", "step", "g-l2", "g-s3", "g-s4", "A8")
+    m.state["weapons"]["g-w2"]["unit"] = None  # g-s4 free to receive the HMG
+    with pytest.raises(IllegalOrder) as exc:
+        play(m, "axis", "transfer", "g-w1", "g-s4")
+    assert exc.value.rule == "O21.2"
+
+
+def test_a_stack_leaves_the_map_unit_by_unit() -> None:
+    """On the enemy edge each member of a stack may exit (7.2.1); the others stay a stack (R65)."""
+    m = moving({"g-l1": "C9", "g-s1": "C9", "g-s2": "C9", "a-s1": "N1"}, "g-l1", "g-s1", "g-s2")
+    play(m, "axis", "step", "g-l1", "g-s1", "g-s2", "C10")
+    assert Action("exit", ("g-s2",)) in GAME.prompt(m.state, "axis").actions
+    play(m, "axis", "exit", "g-s2")
+    play(m, "axis", "choose", "1")  # the Time space it waits on (7.2.1)
+    assert m.state["units"]["g-s2"]["hex"] is None
+    assert m.state["flow"][-1]["stack"] == ["g-l1", "g-s1"]
+    play(m, "axis", "step", "g-l1", "g-s1", "D10")
+    assert [m.state["units"][u]["hex"] for u in ("g-l1", "g-s1")] == ["D10", "D10"]
