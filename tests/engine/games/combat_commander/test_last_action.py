@@ -77,3 +77,15 @@ def test_the_picture_of_a_recover_shows_the_units_rolling() -> None:
     m.state["last"] = {"moves": [["A1", "A2"]]}
     play(m, "axis", "recover", hold(m, "axis", "recover"))
     assert last_action(GAME.view(m.state, "public")).focus == ("C3",)
+
+
+def test_every_picture_carries_the_tracks_in_its_panel() -> None:
+    """The panel over the map reads Time, Sudden Death, the VP lead, the Initiative's holder and the turn (4.1, 5, 6.1, 6.2, 9)."""
+    from engine.mapview import map_view
+
+    m = new_match()
+    m.state["vp"] = -3
+    items = dict(map_view(GAME.view(m.state, "public")).panel_items())
+    assert items["Time"] == "0" and items["Sudden Death"] == str(m.state["sudden_death"])
+    assert items["VP"] == "allies 3" and items["Initiative"] == m.state["initiative"]
+    assert items["turn"] == f"axis 0/{m.state['sides']['axis']['capacity']}"
