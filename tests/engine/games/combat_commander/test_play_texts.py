@@ -73,6 +73,7 @@ def test_the_turn_prompt_offers_only_what_the_turn_allows() -> None:
     m = new_match()
     first = render(GAME.prompt(m.state, "axis").text)
     assert "'pass'" in first and "'end'" not in first
+    assert f"up to {m.state['sides']['axis']['discard_cap']} card" in first  # the Pass's discard limit (O15)
     m.state["orders"] = 1
     later = render(GAME.prompt(m.state, "axis").text)
     assert "'end'" in later and "pass" not in later
