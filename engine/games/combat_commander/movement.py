@@ -392,9 +392,10 @@ class OpFire(flow.Resumable):
         return frozenset({model.other(state["player"])})
 
     def text(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Any:
+        movers = ", ".join(frame.get("movers") or [frame["mover"]])  # a stack enters as one (O21.2)
         if state["sides"][role]["posture"] == "defense":
-            return t("{unit} entered {hex}: opportunity fire at it, Hidden Mines or Wire, or 'pass' (A33, A35.2, A35.5).", unit=frame["mover"], hex=frame["hex"])
-        return t("{unit} entered {hex}: opportunity fire at it, or 'pass' (A33).", unit=frame["mover"], hex=frame["hex"])
+            return t("{unit} entered {hex}: opportunity fire at it, Hidden Mines or Wire, or 'pass' (A33, A35.2, A35.5).", unit=movers, hex=frame["hex"])
+        return t("{unit} entered {hex}: opportunity fire at it, or 'pass' (A33).", unit=movers, hex=frame["hex"])
 
     def prompt(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Prompt:
         g = rules_of(game)

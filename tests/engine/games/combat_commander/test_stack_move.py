@@ -141,3 +141,12 @@ def test_a_stack_leaves_the_map_unit_by_unit() -> None:
     assert m.state["flow"][-1]["stack"] == ["g-l1", "g-s1"]
     play(m, "axis", "step", "g-l1", "g-s1", "D10")
     assert [m.state["units"][u]["hex"] for u in ("g-l1", "g-s1")] == ["D10", "D10"]
+
+
+def test_the_window_names_every_unit_of_the_stack() -> None:
+    """The opportunity-fire question names the whole stack that entered the hex (A33, O21.2)."""
+    from bot.i18n import render
+
+    m = moving({"g-l1": "A7", "g-s1": "A7", "a-s1": "C7"}, "g-l1", "g-s1")
+    m.play("axis", Action("step", ("g-l1", "g-s1", "A8")))
+    assert render(GAME.prompt(m.state, "allies").text).startswith("g-l1, g-s1 entered A8")
