@@ -897,7 +897,9 @@ class CampaignService:
             parts.append(part)
         ping = [role for role in waiting if role not in waiting_before]
         extra: dict[str, Any] = {"ping": ping} if ping else {}
-        return [Reply(PUBLIC, self._(t("Waiting for {who}", who="; ".join(parts))), batch=batch, extra=extra)]
+        # Each question ends its sentence; joined by "; " only the last keeps its full stop (not "(A32).; axis").
+        who = "; ".join(part.removesuffix(".") if i < len(parts) - 1 else part for i, part in enumerate(parts))
+        return [Reply(PUBLIC, self._(t("Waiting for {who}", who=who)), batch=batch, extra=extra)]
 
     async def _pictures(self, game: Game, seen: Mapping[Role, Observation], batch: str) -> list[Reply]:
         """The public picture for the channel and, where a seat's observed map shows more than

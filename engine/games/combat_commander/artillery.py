@@ -127,6 +127,7 @@ def fire_for_effect(g: Rules, state: State, role: Role, cid: str, leader: str, s
     _play(state, role, cid, ctx)
     u["activated"] = "artillery"
     ctx.log(t("{unit} observes for {radio}: Spotting Round on {hex} (O18.2.1).", unit=leader, radio=r["id"], hex=spot))
+    state["last"] = {"attacks": [{"from": [u["hex"]], "to": spot}]}  # the picture: the Observer's line to the Spotting Round
     if smoke:
         ctx.log(t("{side} declares a smoke barrage (O18.2.1.1).", side=role))
     distance = board.map.grid.distance(u["hex"], spot)
@@ -238,6 +239,8 @@ class FireForEffect(flow.Resumable):
                 flow.end(state)
                 return
             frame["hexes"] = impact_hexes(g, state, landed)
+            # the picture: the Observer's line, the drift from the spot to the impact, the barrage's hexes
+            state["last"] = {**state.get("last", {}), "moves": [[frame["spot"], landed]] if landed != frame["spot"] else [], "focus": list(frame["hexes"])}
             frame["next"] = 0
             self._next_hex(g, state, frame, ctx)
             return

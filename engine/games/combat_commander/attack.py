@@ -179,7 +179,11 @@ class FireAttack(flow.Resumable):
         if stage == "droll":
             uid = frame["defenders"][frame["next"]]
             frame["stage"] = "dapply"
-            windows.hold_roll(state, ROLL, state["units"][uid]["side"], "defense", why=t("Defense of {unit}", unit=uid).to_json())
+            rolling = (stand_ins(state, uid, attack_hexes(frame)) or [uid])[0]
+            morale = model.value(g.data, state, rolling, "morale") + shelter(g, state, frame, state["units"][rolling]["hex"])
+            against = max(0, frame["total"] - frame["conceal"])
+            why = t("Defense of {unit}: Morale and Cover {morale} against {total}", unit=uid, morale=morale, total=against)
+            windows.hold_roll(state, ROLL, state["units"][uid]["side"], "defense", why=why.to_json())
             return
         if stage == "dapply":
             self._defense(g, state, frame, back["roll"], ctx)
@@ -211,7 +215,7 @@ class FireAttack(flow.Resumable):
             flow.end(state, made=True)
             return
         frame["stage"] = "attack"
-        windows.hold_roll(state, ROLL, frame["attacker"], "attack", why=t("Fire attack on {hex}", hex=frame["target"]).to_json())
+        windows.hold_roll(state, ROLL, frame["attacker"], "attack", why=t("Fire attack on {hex} with {fp} FP", hex=frame["target"], fp=frame["fp"]).to_json())
 
     def _attack(self, g: Rules, state: State, frame: flow.Frame, roll: dict[str, Any], ctx: Context) -> None:
         attacker = frame["attacker"]

@@ -52,7 +52,7 @@ def out_of_reach(data: GameData, board: Board, state: State, uid: str, target: L
     else:
         why, rule = t("{unit} has no FP to fire with (3.1.1).", unit=uid), "3.1.1"
     if group:
-        return IllegalOrder(t("Every piece of a fire group needs Range and LOS to the target (O20.3.1): {why}", why=why), "O20.3.1")
+        return IllegalOrder(t("Every piece of a fire group needs Range and LOS to the target: {why}", why=why), "O20.3.1")
     return IllegalOrder(why, rule)
 
 

@@ -33,6 +33,9 @@ def group_options(g: Rules, state: State, units: list[str]) -> list[Action]:
         options = [[u] for u in firers]
         if len(firers) > 1:
             options.append(firers)
+        grouped = [u for u in firers if not weapons.ordnance(state, u)]  # a white-band weapon fires alone (O20.3.1.1)
+        if 1 < len(grouped) < len(firers):
+            options.append(grouped)
         for group in options:
             try:
                 fire.attack_fp(g.data, board, state, group, h)

@@ -47,7 +47,6 @@ from engine.games.combat_commander import (
     demolition,
     eventrolls,
     events,
-    fire,
     fireorder,
     fortifications,
     hiddenadvance,
@@ -59,10 +58,13 @@ from engine.games.combat_commander import (
     model,
     movement,
     objectives,
+    panel,
+    previews,
     rally,
     referee,
     responses,
     stacking,
+    standingfire,
     suddendeath,
     timeadvance,
     tracks,
@@ -89,7 +91,7 @@ VERBS: dict[str, VerbInfo] = {
     "attack": VerbInfo(
         "attack", "attack HEX UNIT [UNIT...] | attack HEX WEAPON smoke", t("in a Fire order: one attack, alone or as a fire group (O20.3), or a weapon's smoke round (O20.2.1)")
     ),
-    "step": VerbInfo("step", "step UNIT HEX", t("in a Move order: enter an adjacent hex (O21)")),
+    "step": VerbInfo("step", "step UNIT [UNIT...] HEX", t("in a Move order: enter an adjacent hex, alone or as a stack that began in one hex (O21, O21.2)")),
     "exit": VerbInfo("exit", "exit UNIT", t("in a Move or Advance order: leave the map off the enemy edge (O16.2, 7.2.1)")),
     "transfer": VerbInfo("transfer", "transfer WEAPON UNIT", t("in a Move order: hand the moving unit's weapon to a unit in its hex, 1 MP (O21.1.1)")),
     "done": VerbInfo("done", "done", t("finish the current order")),
@@ -120,7 +122,9 @@ VERBS: dict[str, VerbInfo] = {
     "command-confusion": VerbInfo("command-confusion", "command-confusion", t("never playable: neither as an order (O19) nor as an action (A28)")),
     "accept": VerbInfo("accept", "accept", t("let the last roll stand (9.1)")),
     "reroll": VerbInfo("reroll", "reroll", t("play the Initiative card: cancel the last roll, which is rolled again (9.1)")),
-    "react": VerbInfo("react", "react initiative never|ask|upto N / react windows pass / react list / react clear", t("private standing reactions that answer for you")),
+    "los": VerbInfo("los", previews.LOS_SYNTAX, t("preview: whether a line of sight is clear, and what blocks or hinders it (10.1); any time, answered to you alone")),
+    "fp": VerbInfo("fp", previews.FP_SYNTAX, t("preview: the Attack total of a planned attack or fire group, term by term, and what each defender needs (O20.3); answered to you alone")),
+    "react": VerbInfo("react", "react initiative never|ask|upto N / react windows pass / react fire HEX UNIT|WEAPON... / react list / react clear", t("private standing reactions that answer for you: the Initiative card, every window of this turn, opportunity fire at the first enemy unit entering a hex")),
     "abandon": VerbInfo("abandon", "abandon WEAPON", t("at any moment, either turn: eliminate a weapon of yours, good or broken, into the Weapons box (11.3)")),
     **{v: VerbInfo(v, v, t("not implemented yet: the referee decides")) for v in common.NOT_YET},
 }
@@ -154,6 +158,8 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "reroll": ("rilancia",),
     "react": ("reagisci",),
     "abandon": ("abbandona", "elimina-arma"),
+    "los": previews.LOS_WORDS[1:],
+    "fp": previews.FP_WORDS[1:],
     "crossfire": ("fuoco-incrociato",),
     "hand-grenades": ("bombe-a-mano",),
     "sustained-fire": ("fuoco-sostenuto",),
@@ -353,7 +359,7 @@ class CombatCommander(flow.ProcedureGame):
             self._check_window(verb, top)
             return self._action(state, role, verb, args)
         if verb == "react":
-            return responses.parse_react(args)
+            return standingfire.parse(args) if standingfire.is_fire_reaction(args) else responses.parse_react(args)
         if verb == abandon.VERB:
             return abandon.parse(state, args)
         if verb in ("ambush", "no-quarter", "command-confusion"):
@@ -424,9 +430,9 @@ class CombatCommander(flow.ProcedureGame):
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
             return Action(verb, (self._unit(state, args[0]),))
         if verb == "step":
-            if len(args) != 2:
+            if len(args) < 2 or (len(args) > 2 and top != "move_order"):  # a stack moves only in a Move order (O21.2)
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
-            return Action(verb, (self._unit(state, args[0]), self._hex(state, args[1])))
+            return Action(verb, (*(self._unit(state, a) for a in args[:-1]), self._hex(state, args[-1])))
         if verb == "transfer":
             if len(args) != 2 or args[0].lower() not in state.get("weapons", {}):
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))
@@ -509,12 +515,17 @@ class CombatCommander(flow.ProcedureGame):
         return label
 
     def apply(self, state: State, role: Role, action: Action, ctx: Context) -> State:
+        if action.verb == "react" and action.args[:1] == ("fire",):  # opportunity fire set in advance (A33, digest 6.4)
+            standingfire.set_reaction(self, state, role, action, ctx)
+            ctx.log(responses.describe(state, role), to=role)
+            return state
         if action.verb == "react":  # a private standing reaction may be given at any moment (digest 6.4)
             responses.react(state, role, action, ctx)
             return state
         if action.verb == abandon.VERB:  # 11.3: at any time, in either player's turn
             abandon.abandon(state, role, action.args[0], ctx)
             return state
+        standingfire.spend(state, role, action)
         self.dispatch(state, role, action, ctx)
         for _ in range(flow.MAX_AUTOMATIC_STEPS):
             timeadvance.open_pending(state, ctx)  # under the event choices: reinforcements (step 5) come before Dig In (step 6)
@@ -534,7 +545,7 @@ class CombatCommander(flow.ProcedureGame):
 
     def auto_action(self, state: State, role: Role) -> Action | None:
         """A standing reaction's answer (digest 6.4): an Initiative decision or a window passed."""
-        return responses.auto_action(state, role)
+        return standingfire.auto_action(self, state, role) or responses.auto_action(state, role)
 
     def order_text(self, action: Action, viewer: Role) -> str:
         """The card an order names is private until played, and shown by its face once played: mask its id.
@@ -562,6 +573,7 @@ class CombatCommander(flow.ProcedureGame):
             "objective_chits": objectives.view(state, viewer),
             "reinforcements": [f"{r['time']} {r['side']} {r['id']}" for r in state.get("reinforcements", [])],
             "last": dict(state.get("last", {})),
+            "status": panel.panel(state),
             "units": {uid: self._unit_view(state, uid) for uid in model.on_map(state)},
             "hex_markers": self._hex_markers(state),
             "artillery": {r: self._radio_view(state, r) for r in model.ROLES},
@@ -808,34 +820,13 @@ class CombatCommander(flow.ProcedureGame):
             out.append(f"scenario {name} on {s.map}: {sides}; Time {s.time}, Sudden Death {s.sudden_death}; {waiting} reinforcement(s)")
         return out
 
-    def _fp_preview(self, state: State, target: str, units: list[str]) -> Text:
-        """The FP a planned attack would have, with its Range, LOS, hindrance and elevation checks (O20.3)."""
-        label = self._hex(state, target)
-        firers = [self._unit(state, u) for u in units]
-        try:
-            fp = fire.attack_fp(self.data, self.board_for(state), state, firers, label)
-        except IllegalOrder as exc:
-            return t("No attack on {hex}: {why}", hex=label, why=exc.text())
-        return t("{units} attacking {hex}: {fp} FP before the roll (O20.3.3).", units=", ".join(firers), hex=label, fp=fp)
-
     def query(self, state: State, role: Role, line: str) -> Text | None:
         """``los HEX HEX``: whether the line is clear, the hindrance, and what blocks it (10.1);
-        ``fp HEX UNIT...``: the FP of a planned attack (O20.3)."""
+        ``fp HEX PIECE...``: the Attack total of a planned attack, term by term (O20.3)."""
         words = tokens(line)
-        if len(words) >= 3 and words[0].lower() == "fp":
-            return self._fp_preview(state, words[1], words[2:])
-        if len(words) != 3 or words[0].lower() != "los":
-            return None
-        a, b = self._hex(state, words[1]), self._hex(state, words[2])
-        smoke, blaze = fire.smoke_and_blaze(state)
-        sight = self.board_for(state).sight(a, b, smoke, blaze)
-        board = self.board_for(state)
-        causes = ", ".join(
-            f"{c.what} {'-'.join(board.label(h) or '?' for h in c.at)} ({c.rule})" for c in (*sight.blocks, *sight.hindrances)
-        )
-        if sight.blocked:
-            return t("LOS {a}-{b} is blocked: {causes}.", a=a, b=b, causes=causes)
-        return t("LOS {a}-{b} is clear, hindrance {h}{causes}.", a=a, b=b, h=sight.hindrance, causes=f": {causes}" if causes else "")
+        if [w.lower() for w in words[1:]] == ["list"] and words[0].lower() in ("react", *ITALIAN["react"]):
+            return responses.describe(state, role)  # a private reading: no order, no echo, no picture
+        return previews.answer(self, state, role, words)
 
 
 def make_game() -> CombatCommander:

@@ -74,11 +74,12 @@ def play(g: Rules, state: State, role: Role, frame: flow.Frame, action: Action, 
     ctx.reveal(t("{side} plays {card} ({rule}).", side=role, card=cards.face(c), rule=rule))
     fortifications.place_fort(board, state, label, kind, ctx, t("Hidden action, {rule}", rule=rule))
     if kind == "mines":
-        if state["units"][mover]["hex"] == label:
-            mines.start(state, [(label, [mover])])  # F103.2, its rolls held (9.1)
+        arrived = [m for m in frame.get("movers", [mover]) if state["units"][m]["hex"] == label]
+        if arrived:
+            mines.start(state, [(label, arrived)])  # F103.2, its rolls held (9.1); a stack by one roll (F103.1)
         return
     move_frame: dict[str, Any] = flow.stack(state)[-2]
-    move_frame.setdefault("wired", []).append(mover)
+    move_frame.setdefault("wired", []).extend(frame.get("movers", [mover]))
     ctx.log(t("{unit} entered Wire: its move ends in {hex} (A35.5, F106.2).", unit=mover, hex=label))
 
 

@@ -87,18 +87,24 @@ class MoveOrder(Procedure):
 
     def text(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Any:
         spent = ", ".join(f"{u} {frame['spent'].get(u, 0)} MP" for u in frame["units"] if u in frame["spent"])
-        return t("Move order: 'step UNIT HEX' one hex at a time ({spent}), or 'done'.", spent=spent or "-")
+        if not spent:
+            return t("Move order: 'step UNIT HEX' one hex at a time, 'step UNIT UNIT... HEX' for units of one hex moving together as a stack (O21.2).")
+        return t("Move order: 'step UNIT HEX' one hex at a time, 'step UNIT UNIT... HEX' for a stack (O21.2), or 'done'; MP spent: {spent}.", spent=spent)
 
     def prompt(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Prompt:
         g = rules_of(game)
         acts: list[Action] = []
         if frame["spent"]:
             acts.append(Action("done"))
+        stack = moving_stack(state, frame)
         for uid in self.movers(state, frame):
-            acts += [Action("step", (uid, h)) for h in legal_steps(g, state, uid, frame)]
             if exits.can_exit(g, state, uid) and _exit_mp_left(g, state, uid, frame):
                 acts.append(Action("exit", (uid,)))
+            if uid in stack:
+                continue  # it steps with its stack for the whole order (O21.2, R68)
+            acts += [Action("step", (uid, h)) for h in legal_steps(g, state, uid, frame)]
             acts += [Action("transfer", (w, r)) for w, r in transfers(g, state, frame, uid)]
+        acts += [Action("step", (*group, h)) for group in stacks(state, frame, self.movers(state, frame)) for h in stack_steps(g, state, frame, group)]
         acts += grenades.actions(g, state, role, frame)
         acts += fireactions.assault_fire_options(g, state, frame, role)
         return Prompt(role, self.text(game, state, frame, role), tuple(acts))
@@ -130,7 +136,12 @@ class MoveOrder(Procedure):
             if action.verb in NOT_YET:
                 raise not_yet(action.verb)
             raise flow.refuse(action, ("step", "exit", "transfer", "done"), self.step(game, state, frame), t("Syntax: step UNIT HEX, transfer WEAPON UNIT, or done."))
+        if len(action.args) > 2:
+            self.stack_step(g, state, frame, role, list(action.args[:-1]), action.args[-1], ctx)
+            return
         uid, dest = action.args
+        if uid in moving_stack(state, frame):
+            raise IllegalOrder(t("{unit} moves with its stack ({units}) for the whole order.", unit=uid, units=", ".join(frame["stack"])), "O21.2")
         if uid not in frame["units"]:
             raise IllegalOrder(t("{unit} is not activated for this Move order.", unit=uid), "O21")
         if uid in frame.get("wired", []):
@@ -157,8 +168,7 @@ class MoveOrder(Procedure):
                 t("{unit} has spent {spent} of {allowance} MP; {hex} costs {cost}.", unit=uid, spent=spent, allowance=allowance, hex=dest, cost=cost),
                 "O21.1",
             )
-        if frame["current"] and frame["current"] != uid:
-            frame["done"].append(frame["current"])
+        finish_current(frame, uid)
         frame["current"] = uid
         frame["spent"][uid] = spent + cost
         origin = u["hex"]
@@ -184,20 +194,23 @@ class MoveOrder(Procedure):
         step = frame.pop("after_mines")
         frame.pop("returned", None)
         frame.pop("resumed", None)
-        self._after_mines(rules_of(game), state, frame, step["uid"], step["origin"], step["dest"])
+        self._after_mines(rules_of(game), state, frame, step["uid"], step["origin"], step["dest"], step.get("together"))
 
-    def _after_mines(self, g: Rules, state: State, frame: flow.Frame, uid: str, origin: Label, dest: Label) -> None:
-        """After the hex entered and its mines: the opportunity fire window (A33), unless a Trench step (F105.2)."""
+    def _after_mines(self, g: Rules, state: State, frame: flow.Frame, uid: str, origin: Label, dest: Label, together: list[str] | None = None) -> None:
+        """After the hex entered and its mines: the opportunity fire window (A33), unless a Trench
+        step (F105.2); one window for a stack (O21.2, A33: a unit or stack entering a hex)."""
         board = g.board_for(state)
+        movers = [m for m in (together or [uid]) if state["units"][m]["hex"] == dest]
+        if state.get("over") or not movers:
+            return
+        uid = movers[0]
         u = state["units"][uid]
         role = u["side"]
-        if state.get("over") or u["hex"] is None:
-            return
         enemy = model.other(role)
         if fortifications.trench_step(board, state, origin, dest):
             return  # F105.2: a Trench step cannot draw opportunity fire
         if any(fire.reach(g.data, board, state, e, dest) for e in model.on_map(state) if state["units"][e]["side"] == enemy) or hidden.may_answer(g, state, enemy, dest):
-            flow.call(state, "opfire", hex=dest, mover=uid, prior=frame["opfire"])
+            flow.call(state, "opfire", hex=dest, mover=uid, movers=movers, prior=frame["opfire"])
 
 
     def exit(self, g: Rules, state: State, frame: flow.Frame, uid: str, ctx: Context) -> None:
@@ -213,16 +226,80 @@ class MoveOrder(Procedure):
                 t("{unit} has spent {spent} of {allowance} MP; exiting costs {cost} (O21.1, 7.2.1).", unit=uid, spent=spent, allowance=movement(g, state, uid, uid in frame["road"]), cost=exits.EXIT_MP),
                 "7.2.1",
             )
-        if frame["current"] and frame["current"] != uid:
-            frame["done"].append(frame["current"])
+        stack = moving_stack(state, frame)
+        if uid not in stack:
+            finish_current(frame, uid)
         frame["spent"][uid] = int(frame["spent"].get(uid, 0)) + exits.EXIT_MP
         frame["current"] = ""
+        if uid in stack:  # a stack leaves the map unit by unit; the others go on together (R68)
+            frame["stack"] = [u for u in frame["stack"] if u != uid]
+            frame["current"] = frame["stack"][0] if frame["stack"] else ""
         frame["done"].append(uid)
         state["last"] = {"focus": [state["units"][uid]["hex"]]}
         exits.exit_unit(g, state, uid, ctx)
         if not state.get("over") and not self.movers(state, frame):
             flow.end(state)
 
+
+    def stack_step(self, g: Rules, state: State, frame: flow.Frame, role: Role, uids: list[str], dest: Label, ctx: Context) -> None:
+        """O21.2: activated units that began the order in the same hex move together as a stack for
+        the whole order, one hex at a time, at the lowest Movement among them; one opportunity-fire
+        window and one mine attack per hex entered (A33, F103.1)."""
+        uids = list(dict.fromkeys(uids))
+        for uid in uids:
+            if uid not in frame["units"]:
+                raise IllegalOrder(t("{unit} is not activated for this Move order.", unit=uid), "O21")
+            if uid in frame.get("wired", []):
+                raise IllegalOrder(t("{unit} entered or left Wire: it has lost all its MP.", unit=uid), "F106.2")
+        group = [u for u in uids if state["units"][u]["hex"]]
+        if len(group) < 2:
+            raise InvalidOrder(t("Syntax: step UNIT HEX, or step UNIT UNIT... HEX for a stack."))
+        if group not in stacks(state, frame, self.movers(state, frame)):
+            raise IllegalOrder(
+                t("{units} may move together only if each is activated, none has moved alone yet, and they began in the same hex; a stack moves together for the whole order.", units=", ".join(group)),
+                "O21.2",
+            )
+        if dest not in stack_steps(g, state, frame, group):
+            board = g.board_for(state)
+            origin = state["units"][group[0]]["hex"]
+            if not board.map.grid.adjacent(origin, dest):
+                raise IllegalOrder(t("{hex} is not adjacent to {unit}.", hex=dest, unit=group[0]), "O21")
+            if model.units_at(state, dest, model.other(role)):
+                raise IllegalOrder(t("{hex} holds enemy units: Move cannot enter it.", hex=dest), "O21.4")
+            cost = fortifications.move_cost(board, state, origin, dest)
+            short = next((u for u in group if dest not in legal_steps(g, state, u, frame)), group[0])
+            if cost is None:
+                raise IllegalOrder(t("{hex} cannot be entered from {origin} (O21.4, T79, T83, T98).", hex=dest, origin=origin), "O21.4")
+            raise IllegalOrder(
+                t(
+                    "{hex} costs {cost} MP and {unit} has spent {spent} of {allowance}: the stack moves at its lowest Movement.",
+                    hex=dest, cost=cost, unit=short, spent=int(frame["spent"].get(short, 0)), allowance=movement(g, state, short, short in frame["road"]),
+                ),
+                "O21.2",
+            )
+        board = g.board_for(state)
+        origin = state["units"][group[0]]["hex"]
+        cost = int(fortifications.move_cost(board, state, origin, dest) or 0)
+        finish_current(frame, group[0])
+        frame["current"] = group[0]
+        frame["stack"] = group
+        for uid in group:
+            frame["spent"][uid] = int(frame["spent"].get(uid, 0)) + cost
+            state["units"][uid]["hex"] = dest
+            if board.has_path(dest, "road") and uid not in frame["road"]:
+                frame["road"].append(uid)
+        ctx.log(t("{units} move together to {hex} ({spent} MP spent, O21.2).", units=", ".join(group), hex=dest, spent=frame["spent"][group[0]]))
+        state["last"] = {"moves": [[origin, dest]]}
+        model.update_control(g.data, state, objective_areas(board), ctx)
+        if fortifications.wired(state, origin, dest):
+            frame.setdefault("wired", []).extend(group)
+            ctx.log(t("{unit} entered or left Wire: its move ends in {hex} (F106.2).", unit=", ".join(group), hex=dest))
+        mined = [(h, list(group)) for h in (origin, dest) if fortifications.fort_at(state, h) == "mines"]
+        if mined:
+            mines.start(state, mined)  # F103.1: units moving together are attacked by one roll
+            frame["after_mines"] = {"uid": group[0], "together": group, "origin": origin, "dest": dest}
+            return
+        self._after_mines(g, state, frame, group[0], origin, dest, group)
 
     def transfer(self, g: Rules, state: State, frame: flow.Frame, role: Role, wid: str, receiver: str, ctx: Context) -> None:
         """O21.1.1: the moving unit hands its weapon to a friendly unit in its hex without one, for 1 MP."""
@@ -232,6 +309,8 @@ class MoveOrder(Procedure):
         uid = weapons.carrier(state, wid)
         if uid not in frame["units"]:
             raise IllegalOrder(t("{unit} is not activated for this Move order (O21).", unit=uid), "O21.1.1")
+        if uid in moving_stack(state, frame):
+            raise IllegalOrder(t("{unit} moves with its stack ({units}) for the whole order.", unit=uid, units=", ".join(frame["stack"])), "O21.2")
         if uid not in self.movers(state, frame):
             raise IllegalOrder(t("{unit} has finished its move: a unit completes its move before another starts.", unit=uid), "O21.2")
         spent = int(frame["spent"].get(uid, 0))
@@ -241,12 +320,50 @@ class MoveOrder(Procedure):
                 t("{unit} has spent {spent} of {allowance} MP; a transfer costs 1.", unit=uid, spent=spent, allowance=allowance),
                 "O21.1.1",
             )
-        if frame["current"] and frame["current"] != uid:
-            frame["done"].append(frame["current"])
+        finish_current(frame, uid)
         frame["current"] = uid
         frame["spent"][uid] = spent + 1
         state["weapons"][wid]["unit"] = receiver
         ctx.log(t("{unit} hands {weapon} to {receiver} ({spent} MP spent, O21.1.1).", unit=uid, weapon=wid, receiver=receiver, spent=spent + 1))
+
+
+def finish_current(frame: dict[str, Any], uid: str) -> None:
+    """Another unit (or stack) starts moving: the one moving until now has finished (O21.2)."""
+    current = frame["current"]
+    if not current or current == uid:
+        return
+    finished = list(frame.get("stack", [])) if current in frame.get("stack", []) else [current]
+    frame["done"].extend(u for u in finished if u not in frame["done"] and u != uid)
+    if current in frame.get("stack", []):
+        frame["stack"] = []
+
+
+def moving_stack(state: State, frame: dict[str, Any]) -> list[str]:
+    """The members still on the map of the stack moving now, when two or more are left (O21.2):
+    a lone survivor moves on by itself."""
+    if frame["current"] not in frame.get("stack", []):
+        return []
+    alive = [u for u in frame["stack"] if state["units"][u]["hex"]]
+    return alive if len(alive) > 1 else []
+
+
+def stacks(state: State, frame: dict[str, Any], movers: list[str]) -> list[list[str]]:
+    """The stacks that may step now (O21.2): the stack moving now, or every group of two or more
+    activated units in one hex none of which has moved yet, in the order they were activated."""
+    if frame.get("stack") and frame["current"] in frame["stack"]:
+        moving = moving_stack(state, frame)
+        return [moving] if moving else []
+    fresh = [u for u in movers if u not in frame["spent"] and u not in frame.get("wired", [])]
+    by_hex: dict[str, list[str]] = {}
+    for u in fresh:
+        by_hex.setdefault(state["units"][u]["hex"], []).append(u)
+    return [group for group in by_hex.values() if len(group) > 1]
+
+
+def stack_steps(g: Rules, state: State, frame: dict[str, Any], group: list[str]) -> list[Label]:
+    """The hexes every unit of ``group`` may enter now: the stack moves at its lowest Movement (O21.2)."""
+    common = [set(legal_steps(g, state, u, frame)) for u in group]
+    return sorted(set.intersection(*common)) if common else []
 
 
 def _exit_mp_left(g: Rules, state: State, uid: str, frame: dict[str, Any]) -> bool:
@@ -277,9 +394,10 @@ class OpFire(flow.Resumable):
         return frozenset({model.other(state["player"])})
 
     def text(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Any:
+        movers = ", ".join(frame.get("movers") or [frame["mover"]])  # a stack enters as one (O21.2)
         if state["sides"][role]["posture"] == "defense":
-            return t("{unit} entered {hex}: opportunity fire at it, Hidden Mines or Wire, or 'pass' (A33, A35.2, A35.5).", unit=frame["mover"], hex=frame["hex"])
-        return t("{unit} entered {hex}: opportunity fire at it, or 'pass' (A33).", unit=frame["mover"], hex=frame["hex"])
+            return t("{unit} entered {hex}: opportunity fire at it, Hidden Mines or Wire, or 'pass' (A33, A35.2, A35.5).", unit=movers, hex=frame["hex"])
+        return t("{unit} entered {hex}: opportunity fire at it, or 'pass' (A33).", unit=movers, hex=frame["hex"])
 
     def prompt(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Prompt:
         g = rules_of(game)

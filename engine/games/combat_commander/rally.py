@@ -45,6 +45,7 @@ def recover(g: Rules, state: State, role: Role, cid: str, order: list[str], ctx:
     for u in model.on_map(state).values():
         if u["side"] == role:
             u["suppressed"] = False
+    state["last"] = {"focus": sorted({str(state["units"][u]["hex"]) for u in [*order, *rest]})}  # the picture: the units rolling
     flow.call(state, "recover", role=role, queue=[*order, *rest], rolling="", resumed=True)
 
 
@@ -118,6 +119,7 @@ def rout(g: Rules, state: State, role: Role, cid: str, target: Role, order: list
     state["players_activated"].append(target)
     ctx.reveal(t("{side} orders a Rout of {target}'s broken units, playing {card} (O23).", side=role, target=target, card=cards.face(c)))
     queue = [*order, *(u for u in broken if u not in order)]
+    state["last"] = {"focus": sorted({str(state["units"][u]["hex"]) for u in queue})}  # the picture: the units rolling
     flow.call(state, "rout", roller=role, target=target, queue=queue, retreating="", left=0)
 
 
@@ -272,6 +274,7 @@ class Rout(Procedure):
         origin = u["hex"]
         u["hex"] = dest
         ctx.log(t("{unit} retreats to {hex} (O23.3).", unit=uid, hex=dest))
+        state["last"] = {"retreats": [*state.get("last", {}).get("retreats", []), [origin, dest]]}
         model.update_control(g.data, state, objective_areas(board), ctx)
         if mines.on_step(state, uid, origin, dest):  # O23.3.4: its rolls held (9.1), the retreat goes on in ``run``
             frame["after_mines"] = {"uid": uid, "dest": dest}

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import flow, windows
-from engine.errors import IllegalOrder, InvalidOrder
+from engine.errors import IllegalOrder, InvalidOrder, allowed
 from engine.flow import Step
 from engine.game import Action, Context, Role, State
 from engine.games.combat_commander import (
@@ -30,6 +30,7 @@ from engine.games.combat_commander import (
     fireactions,
     hidden,
     model,
+    standingfire,
 )
 from engine.games.combat_commander.common import NOT_YET, not_yet, rules_of
 from engine.text import Text, t
@@ -48,6 +49,23 @@ def card_arg(args: tuple[str, ...]) -> tuple[str | None, tuple[str, ...]]:
     return None, args
 
 
+def open_actions(game: Any, state: State, a: flow.Frame, role: Role) -> list[str]:
+    """The actions this attack admits before its roll, from what the map shows, never the hand:
+    the question names only those (posture, a mover, an adjacent firer, the weapons firing, A27-A41);
+    Marksmanship depends on its card's nation and is always named."""
+    g = rules_of(game)
+    out = []
+    for verb in fireactions.BEFORE_ROLL:
+        extra: list[tuple[str, ...]] = [()]
+        if verb == "spray-fire":
+            extra = [(h,) for h in g.board_for(state).map.neighbours(a["target"])]
+        for more in extra:
+            if verb == "marksmanship" or allowed(fireactions.check_before_roll, g, state, a, role, verb, "", more):
+                out.append(verb)
+                break
+    return out
+
+
 class AttackWindow(windows.ResponseWindow):
     """W3: immediately before a Fire attack roll, the firing player's +FP actions."""
 
@@ -59,11 +77,14 @@ class AttackWindow(windows.ResponseWindow):
 
     def question(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Text:
         a = attack.attack_frame(state)
+        possible = open_actions(game, state, a, role)
+        if not possible:
+            return t("Attack on {hex} by {units}: no action may be played before this roll (A24.2); 'pass'.", hex=a["target"], units=", ".join(a["firers"]))
         return t(
             "Attack on {hex} by {units}: play actions before the roll ({actions}), or 'pass'.",
             hex=a["target"],
             units=", ".join(a["firers"]),
-            actions=", ".join(fireactions.BEFORE_ROLL),
+            actions=", ".join(possible),
         )
 
     def responses(self, game: Any, state: State, frame: flow.Frame, role: Role) -> list[Action]:
@@ -216,7 +237,7 @@ def parse_react(args: list[str]) -> Action:
         return Action("react", tuple(words))
     raise InvalidOrder(
         t("Unknown standing reaction."),
-        t("Possible: react initiative never|ask|upto N; react windows pass; react list; react clear."),
+        t("Possible: react initiative never|ask|upto N; react windows pass; react fire HEX UNIT|WEAPON...; react list; react clear."),
     )
 
 
@@ -239,7 +260,9 @@ def describe(state: State, role: Role) -> Text:
     mine = reactions(state, role)
     rule = {"never": t("accept every roll"), "ask": t("ask after each roll")}.get(mine["initiative"]) or t("accept every roll of {n} or less", n=mine["upto"])
     windows_text = t("pass every window this turn") if mine["windows_turn"] == state["turns"] else t("ask at each window")
-    return t("Your standing reactions: Initiative card: {rule}; windows: {windows}.", rule=rule, windows=windows_text)
+    said = t("Your standing reactions: Initiative card: {rule}; windows: {windows}.", rule=rule, windows=windows_text)
+    fire = standingfire.describe(state, role)
+    return said if fire is None else t("{reactions} {fire}", reactions=said, fire=fire)
 
 
 def auto_action(state: State, role: Role) -> Action | None:
@@ -263,6 +286,8 @@ def auto_action(state: State, role: Role) -> Action | None:
         return Action("pass")  # the Impact rolls in the published order (O18.2.3, R44)
     if top["proc"] == defenseorder.PROC and mine["windows_turn"] == state["turns"] and defenseorder.owner(state) == role:
         return Action("pass")  # the published order of the defense rolls (O20.3.4, R8)
+    if top["proc"] == "opfire" and mine["windows_turn"] == state["turns"] and model.other(state["player"]) == role:
+        return Action("pass")  # an enemy unit entered a hex: no opportunity fire (A33)
     windows = ("attack_window", "defense_window", "wounds_window", "advance_window", "ambush_window", "no_quarter_window")
     if top["proc"] in windows and mine["windows_turn"] == state["turns"]:
         if top["roles"][top["at"]] == role:

@@ -45,11 +45,18 @@ class Turn(Procedure):
         return frozenset({state["player"]})
 
     def text(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Any:
-        return t(
-            "Your turn: give an order ({used} of {capacity} given), pass, or end the turn.",
-            used=state["orders"],
-            capacity=state["sides"][role]["capacity"],
-        )
+        used, capacity = state["orders"], state["sides"][role]["capacity"]
+        if used == 0:  # 5: at least one order, or a Pass (O15)
+            cap = state["sides"][role]["discard_cap"]
+            return ngettext(
+                "Your turn: give an order (up to {capacity}), or 'pass' naming up to {n} card you discard (O15).",
+                "Your turn: give an order (up to {capacity}), or 'pass' naming up to {n} cards you discard (O15).",
+                cap,
+                capacity=capacity,
+            )
+        if used >= capacity:
+            return t("Your turn: all {capacity} orders given (5.1): 'end' the turn.", capacity=capacity)
+        return t("Your turn: give an order ({used} of {capacity} given), or 'end' the turn.", used=used, capacity=capacity)
 
     def prompt(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Prompt:
         g = rules_of(game)
