@@ -27,6 +27,12 @@ def register(name: str, factory: Callable[[], Game]) -> None:
     _CACHE.pop(name, None)
 
 
+def unregister(name: str) -> None:
+    """Forget a game ``register`` added (a test's fixture game, once the test is over)."""
+    _REGISTERED.pop(name, None)
+    _CACHE.pop(name, None)
+
+
 def names(include_unlisted: bool = False) -> list[str]:
     """The games offered to players (``include_unlisted``: the template game too)."""
     every = set(_BUILTIN) | set(_REGISTERED)

@@ -1,10 +1,27 @@
 """Shared fixtures of the service tests."""
 
+from collections.abc import Callable, Iterator
+
 import pytest
 
 from bot.service import CampaignService
 from bot.store import Store
+from engine import registry
 from tests.bot.people import BLUE, RED, REF
+
+
+@pytest.fixture
+def fixture_games() -> Iterator[Callable[[str, Callable], None]]:
+    """Registers a test's own games for that test only: later tests see the shipped list."""
+    added: list[str] = []
+
+    def add(name: str, factory: Callable) -> None:
+        registry.register(name, factory)
+        added.append(name)
+
+    yield add
+    for name in added:
+        registry.unregister(name)
 
 
 @pytest.fixture

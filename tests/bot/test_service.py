@@ -398,10 +398,9 @@ async def test_a_referee_seat_change_is_one_transaction_with_its_announcement(se
     assert (await store.seats(row.id))["red"] == ("u-x", "u-x")
 
 
-async def test_a_seat_whose_map_shows_more_than_the_public_one_gets_its_own_picture(tmp_path):
+async def test_a_seat_whose_map_shows_more_than_the_public_one_gets_its_own_picture(tmp_path, fixture_games):
     """Hidden counters: the channel gets the public picture, each seat whose observed map differs
     (its own counters drawn whole, blanks for the public) its own, privately."""
-    from engine import registry
     from engine.games.duel.game import Duel
 
     class HiddenDuel(Duel):
@@ -410,7 +409,7 @@ async def test_a_seat_whose_map_shows_more_than_the_public_one_gets_its_own_pict
             view["units"] = {uid: {**u, "hidden": u["side"] != role} for uid, u in view["units"].items()}
             return view
 
-    registry.register("duel-hidden", HiddenDuel)
+    fixture_games("duel-hidden", HiddenDuel)
     drawn = []
 
     def renderer(game, seen, full):
@@ -426,9 +425,8 @@ async def test_a_seat_whose_map_shows_more_than_the_public_one_gets_its_own_pict
     assert pictures == {"public": b"picture for public", "red": b"picture for red", "blue": b"picture for blue"}
 
 
-async def test_no_private_picture_when_a_seat_sees_the_same_map_as_everyone(tmp_path):
+async def test_no_private_picture_when_a_seat_sees_the_same_map_as_everyone(tmp_path, fixture_games):
     """A game without hidden counters sends one picture, to the channel only."""
-    from engine import registry
     from engine.games.duel.game import Duel
 
     class OpenDuel(Duel):
@@ -437,7 +435,7 @@ async def test_no_private_picture_when_a_seat_sees_the_same_map_as_everyone(tmp_
             del view["reserves"]
             return view
 
-    registry.register("duel-open", OpenDuel)
+    fixture_games("duel-open", OpenDuel)
     store = await Store.open(tmp_path / "o.db")
     service = CampaignService(store, renderer=lambda game, seen, full: (b"png", seen.viewer))
     row, replies = await service.create("o", "duel-open", seed="fixed", creator=REF.user_id)

@@ -39,3 +39,14 @@ def test_the_game_lists_follow_each_games_listed_flag(name):
 def test_combat_commander_is_played_by_the_name_its_issue_uses():
     """'adjutant play combat-commander' (issue #15) resolves to the game registered as combat_commander."""
     assert registry.resolve("combat-commander") == "combat_commander"
+
+
+def test_a_registered_fixture_game_can_be_forgotten():
+    """``unregister`` removes a test's game from the list and from the cache."""
+    from engine.games.duel.game import Duel
+
+    registry.register("duel-forgotten", Duel)
+    assert "duel-forgotten" in registry.names()
+    registry.get("duel-forgotten")
+    registry.unregister("duel-forgotten")
+    assert "duel-forgotten" not in registry.names()
