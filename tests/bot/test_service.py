@@ -422,6 +422,7 @@ async def test_a_seat_whose_map_shows_more_than_the_public_one_gets_its_own_pict
     await service.join(row, "red", RED)
     replies = await service.submit(row, RED, "move r1 0102")
     pictures = {r.to: r.image for r in replies if r.image is not None}
+    await store.close()
     assert pictures == {"public": b"picture for public", "red": b"picture for red", "blue": b"picture for blue"}
 
 
