@@ -16,15 +16,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.benchwalk import ENDING_VERBS, Coverage, pick
 from engine import registry
 from engine.errors import OrderError
 from engine.kernel import Match, Record
 from engine.state import canonical, clone, state_hash
 
 _GAME: list[str] = []
-#: The verbs that end a step: random play leans on them half the time, so it leaves set-up and
-#: goes through the phases of play instead of wandering among the moves of one phase.
-ENDING_VERBS = ("done", "pass", "end", "ready")
 
 
 def _game_name() -> str:
@@ -398,9 +396,10 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-async def _service_walk(path: Path, seed: str, orders: int, pictures: bool) -> tuple[list[float], int, int]:
+async def _service_walk(path: Path, seed: str, orders: int, pictures: bool, coverage: Coverage | None = None) -> tuple[list[float], int, int]:
     """Random legal play through the service as the Discord bot wires it (pictures included when
-    ``pictures``): the latency of each accepted order's whole reply, the orders, the database bytes."""
+    ``pictures``), through every phase (``bot.benchwalk``): the latency of each accepted order's
+    whole reply, the orders, the database bytes; what it went through is noted in ``coverage``."""
     from bot.pictures import render_hand_of, render_with_description
     from bot.service import CampaignService, Sender
     from bot.store import Store
@@ -435,30 +434,32 @@ async def _service_walk(path: Path, seed: str, orders: int, pictures: bool) -> t
             row = await new_campaign()  # a game over: the walk goes on in a new campaign
             continue
         role = rnd.choice(sorted(match.active()))
-        actions = match.prompt(role).actions
-        if not actions:
+        action = pick(match, role, rnd)
+        if action is None:
             break
-        ending = [a for a in actions if a.verb in ("done", "pass", "end")]
-        action = rnd.choice(ending) if ending and rnd.random() < 0.4 else rnd.choice(actions)
         t0 = time.perf_counter()
         replies = await service.submit(row, sender, action.text, role)
         await service.deliver(drop, row.id)
         elapsed = time.perf_counter() - t0
         if replies and replies[0].ok:
             latencies.append(elapsed)
+            if coverage is not None:
+                coverage.note(await service.match(row), action.verb)
     await store.close()
     return latencies, len(latencies), path.stat().st_size
 
 
-def bench_service(runs: int, orders: int = 120) -> dict[str, Any]:
-    """Whole replies as players feel them: each accepted order through the service, pictures
-    and delivery bookkeeping included, beside the same walk without pictures (the baseline)."""
+def bench_service(runs: int, orders: int = 320) -> dict[str, Any]:
+    """Whole replies as players feel them: each accepted order of real play (set-up, movement,
+    combat, later turns) through the service, pictures and delivery bookkeeping included, beside
+    the same walk without pictures (the baseline)."""
     with_pictures: list[float] = []
     without: list[float] = []
     accepted, size = 0, 0
+    coverage = Coverage()
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(runs):
-            lat, n, db = asyncio.run(_service_walk(Path(tmp) / f"p{i}.db", f"svc-{i}", orders, True))
+            lat, n, db = asyncio.run(_service_walk(Path(tmp) / f"p{i}.db", f"svc-{i}", orders, True, coverage))
             base, _, _ = asyncio.run(_service_walk(Path(tmp) / f"t{i}.db", f"svc-{i}", orders, False))
             with_pictures += lat
             without += base
@@ -476,8 +477,10 @@ def bench_service(runs: int, orders: int = 120) -> dict[str, Any]:
         "baseline_text_only_p95_ms": round(b95, 1),
         "p50_vs_baseline": round(p50 / b50, 2) if b50 else None,
         "db_bytes_per_order": round(size / accepted) if accepted else None,
+        **coverage.figures(),
     }
     print(f"service ({out['game']}): {accepted} accepted orders of random legal play over {runs} runs, pictures included")
+    print(f"  orders played, by verb: {out['verbs_played']}; game turns reached: {out['turns_reached']}")
     print(f"  whole reply, p50 / p95: {p50:.1f} / {p95:.1f} ms")
     print(f"  baseline (same walks, no pictures), side by side: {b50:.1f} / {b95:.1f} ms; p50 ratio {out['p50_vs_baseline']}")
     print(f"  database bytes per accepted order: {out['db_bytes_per_order']}")
