@@ -646,6 +646,20 @@ class Store:
             rows = await cur.fetchall()
         return [json.loads(r["record"]) for r in rows]
 
+    async def record_texts(self, campaign_id: int, upto: int) -> list[tuple[int, str]]:
+        """The stored text of each record up to ``upto``, with its number, unparsed."""
+        async with self.db.execute(
+            "SELECT seq, record FROM actions WHERE campaign_id = ? AND seq <= ? ORDER BY seq", (campaign_id, upto)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [(int(r["seq"]), str(r["record"])) for r in rows]
+
+    async def snapshot_seq(self, campaign_id: int) -> int:
+        """The record the latest snapshot was taken after (0: none, or the set-up's)."""
+        async with self.db.execute("SELECT max(seq) FROM snapshots WHERE campaign_id = ?", (campaign_id,)) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row is not None and row[0] is not None else 0
+
     async def latest_snapshot(self, campaign_id: int) -> tuple[int, dict[str, Any], str] | None:
         saved = await self.saved_snapshot(campaign_id)
         return (saved.seq, json.loads(saved.state), saved.state_hash) if saved else None
