@@ -16,15 +16,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.benchwalk import ENDING_VERBS, Coverage, pick
 from engine import registry
 from engine.errors import OrderError
 from engine.kernel import Match, Record
 from engine.state import canonical, clone, state_hash
 
 _GAME: list[str] = []
-#: The verbs that end a step: random play leans on them half the time, so it leaves set-up and
-#: goes through the phases of play instead of wandering among the moves of one phase.
-ENDING_VERBS = ("done", "pass", "end", "ready")
 
 
 def _game_name() -> str:
@@ -398,9 +396,13 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-async def _service_walk(path: Path, seed: str, orders: int, pictures: bool) -> tuple[list[float], int, int]:
+async def _service_walk(
+    path: Path, seed: str, orders: int, pictures: bool, coverage: Coverage | None = None, cpu: list[float] | None = None
+) -> tuple[list[float], int, int]:
     """Random legal play through the service as the Discord bot wires it (pictures included when
-    ``pictures``): the latency of each accepted order's whole reply, the orders, the database bytes."""
+    ``pictures``), through every phase (``bot.benchwalk``): the latency of each accepted order's
+    whole reply, the orders, the database bytes; what it went through is noted in ``coverage``, and
+    each reply's CPU time (every thread of the process: the drawing thread's too) in ``cpu``."""
     from bot.pictures import render_hand_of, render_with_description
     from bot.service import CampaignService, Sender
     from bot.store import Store
@@ -435,31 +437,37 @@ async def _service_walk(path: Path, seed: str, orders: int, pictures: bool) -> t
             row = await new_campaign()  # a game over: the walk goes on in a new campaign
             continue
         role = rnd.choice(sorted(match.active()))
-        actions = match.prompt(role).actions
-        if not actions:
+        action = pick(match, role, rnd)
+        if action is None:
             break
-        ending = [a for a in actions if a.verb in ("done", "pass", "end")]
-        action = rnd.choice(ending) if ending and rnd.random() < 0.4 else rnd.choice(actions)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         replies = await service.submit(row, sender, action.text, role)
         await service.deliver(drop, row.id)
-        elapsed = time.perf_counter() - t0
+        elapsed, used = time.perf_counter() - t0, time.process_time() - c0
         if replies and replies[0].ok:
             latencies.append(elapsed)
+            if cpu is not None:
+                cpu.append(used)
+            if coverage is not None:
+                coverage.note(await service.match(row), action.verb)
     await store.close()
     return latencies, len(latencies), path.stat().st_size
 
 
-def bench_service(runs: int, orders: int = 120) -> dict[str, Any]:
-    """Whole replies as players feel them: each accepted order through the service, pictures
-    and delivery bookkeeping included, beside the same walk without pictures (the baseline)."""
+def bench_service(runs: int, orders: int = 320) -> dict[str, Any]:
+    """Whole replies as players feel them: each accepted order of real play (set-up, movement,
+    combat, later turns) through the service, pictures and delivery bookkeeping included, beside
+    the same walk without pictures (the baseline)."""
     with_pictures: list[float] = []
     without: list[float] = []
     accepted, size = 0, 0
+    coverage = Coverage()
+    cpu: list[float] = []
+    cpu_base: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(runs):
-            lat, n, db = asyncio.run(_service_walk(Path(tmp) / f"p{i}.db", f"svc-{i}", orders, True))
-            base, _, _ = asyncio.run(_service_walk(Path(tmp) / f"t{i}.db", f"svc-{i}", orders, False))
+            lat, n, db = asyncio.run(_service_walk(Path(tmp) / f"p{i}.db", f"svc-{i}", orders, True, coverage, cpu))
+            base, _, _ = asyncio.run(_service_walk(Path(tmp) / f"t{i}.db", f"svc-{i}", orders, False, cpu=cpu_base))
             with_pictures += lat
             without += base
             accepted += n
@@ -476,10 +484,19 @@ def bench_service(runs: int, orders: int = 120) -> dict[str, Any]:
         "baseline_text_only_p95_ms": round(b95, 1),
         "p50_vs_baseline": round(p50 / b50, 2) if b50 else None,
         "db_bytes_per_order": round(size / accepted) if accepted else None,
+        # CPU time: what a reply costs whatever else the machine runs (wall time on a shared one is not)
+        "reply_cpu_p50_ms": round(_percentile(cpu, 0.5) * 1000, 1),
+        "reply_cpu_p95_ms": round(_percentile(cpu, 0.95) * 1000, 1),
+        "baseline_text_only_cpu_p50_ms": round(_percentile(cpu_base, 0.5) * 1000, 1),
+        "baseline_text_only_cpu_p95_ms": round(_percentile(cpu_base, 0.95) * 1000, 1),
+        **coverage.figures(),
     }
     print(f"service ({out['game']}): {accepted} accepted orders of random legal play over {runs} runs, pictures included")
+    print(f"  orders played, by verb: {out['verbs_played']}; game turns reached: {out['turns_reached']}")
     print(f"  whole reply, p50 / p95: {p50:.1f} / {p95:.1f} ms")
     print(f"  baseline (same walks, no pictures), side by side: {b50:.1f} / {b95:.1f} ms; p50 ratio {out['p50_vs_baseline']}")
+    print(f"  CPU time of the whole reply (every thread), p50 / p95: {out['reply_cpu_p50_ms']} / {out['reply_cpu_p95_ms']} ms")
+    print(f"  baseline CPU time (no pictures): {out['baseline_text_only_cpu_p50_ms']} / {out['baseline_text_only_cpu_p95_ms']} ms")
     print(f"  database bytes per accepted order: {out['db_bytes_per_order']}")
     return out
 

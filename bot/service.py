@@ -32,6 +32,7 @@ from bot.deadlines import Clocks, Decision, parse_policy, parse_until, stamp
 from bot.i18n import SPEAKING, language_of, languages, render, side_of
 from bot.replies import PUBLIC, Reply
 from bot.store import CampaignRow, OutboxEntry, Saved, Store
+from bot.storedrecords import StoredRecord
 from engine import position, registry
 from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation, OrderError
 from engine.game import EVERYONE, REFEREE, Game, LogEntry, Override, Role, VerbInfo
@@ -364,7 +365,10 @@ class CampaignService:
             self._matches.move_to_end(row.id)
             return cached
         game = registry.get(row.game)
-        records = [Record.from_json(r) for r in await self.store.records(row.id)]
+        # The records the latest snapshot covers are not replayed: kept as stored, read if asked.
+        covered = await self.store.snapshot_seq(row.id)
+        records: list[Record] = [StoredRecord(seq, text) for seq, text in await self.store.record_texts(row.id, covered)]
+        records += [Record.from_json(r) for r in await self.store.records(row.id, after=covered)]
         if row.rules_version != game.rules_version:
             match = await self._continue(row, game, records, None)
         else:

@@ -20,6 +20,8 @@ def test_service_benchmark_measures_whole_replies_beside_a_text_only_baseline(ca
     figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert figures["orders"] == 6
     assert {"reply_p50_ms", "reply_p95_ms", "baseline_text_only_p50_ms", "p50_vs_baseline", "db_bytes_per_order"} <= set(figures)
+    assert sum(figures["verbs_played"].values()) == 6 and "turns_reached" in figures
+    assert figures["reply_cpu_p95_ms"] >= figures["reply_cpu_p50_ms"] > 0
 
 
 def test_replay_benchmark_prints_loading_and_checking_speeds_beside_the_copying_baseline(capsys, monkeypatch):

@@ -491,7 +491,9 @@ async def test_a_delivered_picture_leaves_the_database(tmp_path):
         return None
 
     await service.deliver(send, row.id)
-    async with store.db.execute("SELECT COUNT(*) FROM outbox WHERE image IS NOT NULL") as cur:
+    async with store.db.execute(
+        "SELECT (SELECT COUNT(*) FROM outbox WHERE image IS NOT NULL) + (SELECT COUNT(*) FROM outbox_images)"
+    ) as cur:
         assert (await cur.fetchone())[0] == 0
     await store.close()
 

@@ -2,7 +2,7 @@
 
 import io
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from render.encode import encode
 
@@ -27,3 +27,29 @@ def test_encoding_is_deterministic() -> None:
     """The same image always gives the same bytes."""
     image = Image.effect_mandelbrot((200, 150), (-2.0, -1.2, 1.0, 1.2), 100).convert("RGB")
     assert encode(image) == encode(image.copy())
+
+
+def _many_colours_with_a_red_line() -> Image.Image:
+    """Thousands of greens and blues (no palette holds them all) crossed by a 2-px red line."""
+    base = Image.effect_mandelbrot((1000, 800), (-2.0, -1.2, 1.0, 1.2), 100)
+    image = Image.merge("RGB", (base.point(lambda v: v // 3), base.point(lambda v: 255 - v), Image.linear_gradient("L").resize(base.size)))
+    ImageDraw.Draw(image).rectangle((403, 0, 404, 799), fill=(230, 20, 20))
+    return image
+
+
+def test_a_thin_line_keeps_its_colour_in_a_picture_of_many_colours() -> None:
+    """The palette, chosen from a sample of a big picture's pixels, still holds a 2-px line's colour."""
+    back = Image.open(io.BytesIO(encode(_many_colours_with_a_red_line()))).convert("RGB")
+    assert back.getpixel((403, 400)) == back.getpixel((404, 100)) == (230, 20, 20)
+
+
+def _error(image: Image.Image, back: Image.Image) -> float:
+    return sum(ImageStat.Stat(ImageChops.difference(image, back.convert("RGB"))).mean) / 3
+
+
+def test_a_sampled_palette_is_as_close_as_one_chosen_from_every_pixel() -> None:
+    """A big picture of thousands of colours comes back as close as with a palette chosen from all its pixels."""
+    image = _many_colours_with_a_red_line()
+    whole = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    back = Image.open(io.BytesIO(encode(image)))
+    assert _error(image, back) <= _error(image, whole) * 1.05

@@ -33,3 +33,31 @@ def test_description_lists_the_cards():
 
 def test_empty_hand():
     assert Image.open(io.BytesIO(render_hand([]))).height == 60
+
+
+def test_a_card_face_is_drawn_once_for_every_hand_that_holds_it():
+    """Hands sharing cards draw each face once: the second hand draws only its new card."""
+    from render.hands import _face
+
+    _face.cache_clear()
+    render_hand(CARDS[:2])
+    render_hand(CARDS)
+    assert _face.cache_info().misses == 3
+
+
+def test_kept_faces_draw_the_same_hand_as_fresh_ones():
+    """A hand drawn from kept faces is byte for byte the hand drawn afresh."""
+    from render.hands import _face
+
+    first = render_hand(CARDS)
+    _face.cache_clear()
+    assert render_hand(CARDS) == first
+
+
+def test_cards_differing_in_one_value_get_their_own_faces():
+    """A card whose values changed is drawn anew, not taken from the face kept for the old values."""
+    changed = [dict(CARDS[0], values="OPS 4"), CARDS[0]]
+    img = Image.open(io.BytesIO(render_hand(changed))).convert("RGB")
+    left = img.crop((12, 12, 12 + 230, 12 + 320))
+    right = img.crop((12 + 242, 12, 12 + 242 + 230, 12 + 320))
+    assert left.tobytes() != right.tobytes()
