@@ -58,6 +58,7 @@ from engine.games.caucasus.terrain import (
     is_land,
     is_north_entry,
     natural,
+    open_neighbours,
     rail,
     settlement,
 )
@@ -361,9 +362,6 @@ class _Net:
             return False
         return h not in self.ezoc or h in self.friends
 
-    def step_ok(self, a: str, b: str) -> bool:
-        return impassable_side(self.rules, a, b, self.turn) is None and self.legal(b)
-
     def is_line(self, a: str, b: str) -> bool:
         return b in self.line_adj.get(a, ())
 
@@ -379,8 +377,8 @@ class _Net:
                 if h != start and is_north_entry(self.rules, h):
                     continue  # A-E end a trace (4.1)
                 rough = h != start and natural(self.rules, h, self.turn) in DOWNGRADE_TERRAIN
-                for n in self.rules.board.neighbours(h):
-                    if not self.step_ok(h, n):
+                for n in open_neighbours(self.rules, h, self.turn):
+                    if not self.legal(n):
                         continue
                     on_line = self.is_line(h, n)
                     d2 = down or (rough and not (by_line and on_line))
@@ -461,11 +459,7 @@ class _Net:
         seeds = {s for s in (*self.srcs.full, *self.srcs.ports) if self.legal(s)}
         return flood(
             seeds,
-            lambda h: (
-                n
-                for n in self.rules.board.neighbours(h)
-                if impassable_side(self.rules, h, n, self.turn) is None
-            ),
+            lambda h: open_neighbours(self.rules, h, self.turn),
             lambda h: self.legal(h) and not is_north_entry(self.rules, h),
         )
 
@@ -572,9 +566,7 @@ def attrition_drm(rules: Rules, state: Mapping[str, Any], uid: str) -> int:
     net = _Net(rules, state, side, Sources(frozenset(), {}))
     reach = flood(
         {here},
-        lambda h: (
-            n for n in rules.board.neighbours(h) if impassable_side(rules, h, n, net.turn) is None
-        ),
+        lambda h: open_neighbours(rules, h, net.turn),
         lambda h: net.legal(h) and not is_north_entry(rules, h),
     )
     hqs = {

@@ -82,6 +82,7 @@ class _Memo:
         self.north = _north_entries(board)
         self.sides: dict[tuple[str, str, bool], frozenset[str]] = {}
         self.impassable: dict[tuple[str, str, bool], str | None] = {}
+        self.open: dict[tuple[str, bool], tuple[str, ...]] = {}
 
 
 _MEMOS: dict[int, _Memo] = {}
@@ -159,6 +160,20 @@ def _impassable_side(rules: Rules, a: str, b: str, turn: int) -> str | None:
     if "sea" in feats:
         return "sea"
     return None
+
+
+def open_neighbours(rules: Rules, label: str, turn: int) -> tuple[str, ...]:
+    """The neighbours of ``label`` across a hexside some unit may cross this turn (no
+    ``impassable_side``), in the map's neighbour order; memoised per map, for the searches that
+    ask every hex's neighbours again and again (supply traces)."""
+    memo = _memo(rules)
+    key = (label, _late(turn))
+    found = memo.open.get(key)
+    if found is None:
+        found = memo.open[key] = tuple(
+            n for n in rules.board.neighbours(label) if impassable_side(rules, label, n, turn) is None
+        )
+    return found
 
 
 def zoc_crosses(rules: Rules, a: str, b: str, turn: int) -> bool:
