@@ -248,7 +248,7 @@ class Movement(flow.Procedure):
             # (the search is most of a move's cost, and an adjacent legal step needs none).
             nonlocal found, searched
             if not searched and len(full) == 2 and not (extended or strategic or len(uids) > 1):
-                found = moves.destinations(rules, state, uids[0])
+                found = moves.destinations(rules, state, uids[0], goal=full[1])
             searched = True
             return found
 

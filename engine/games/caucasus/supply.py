@@ -306,6 +306,8 @@ class _Net:
         self.turn = int(state["turn"])
         self.srcs = srcs
         self._legal: dict[str, bool] = {}
+        self._steps: dict[str, tuple[tuple[str, bool], ...]] = {}
+        self._ends: dict[str, tuple[bool, bool]] = {}
         self._traces: dict[str, _Trace] = {}
         self.enemies = enemy_occupied(rules, state, side)
         self.friends = friendly_occupied(rules, state, side) | extra_friendly
@@ -362,6 +364,25 @@ class _Net:
             return False
         return h not in self.ezoc or h in self.friends
 
+    def steps(self, h: str) -> tuple[tuple[str, bool], ...]:
+        """The neighbours a trace may step into from ``h`` (passable hexside, legal hex), each
+        with whether the step follows a road or supply rail; kept per hex like ``legal``: every
+        unit's free leg walks the same hexes again."""
+        found = self._steps.get(h)
+        if found is None:
+            found = self._steps[h] = tuple(
+                (n, self.is_line(h, n)) for n in open_neighbours(self.rules, h, self.turn) if self.legal(n)
+            )
+        return found
+
+    def ends_or_rough(self, h: str) -> tuple[bool, bool]:
+        """Whether a trace entering ``h`` ends there (north-edge entry, 4.1) and whether ``h``'s
+        terrain downgrades it off road and rail (mountain, swamp), kept per hex."""
+        found = self._ends.get(h)
+        if found is None:
+            found = self._ends[h] = (is_north_entry(self.rules, h), natural(self.rules, h, self.turn) in DOWNGRADE_TERRAIN)
+        return found
+
     def is_line(self, a: str, b: str) -> bool:
         return b in self.line_adj.get(a, ())
 
@@ -374,13 +395,12 @@ class _Net:
         for dist in range(1, FREE_LEG + 1):
             nxt: list[tuple[str, bool, bool]] = []
             for h, by_line, down in frontier:
-                if h != start and is_north_entry(self.rules, h):
-                    continue  # A-E end a trace (4.1)
-                rough = h != start and natural(self.rules, h, self.turn) in DOWNGRADE_TERRAIN
-                for n in open_neighbours(self.rules, h, self.turn):
-                    if not self.legal(n):
-                        continue
-                    on_line = self.is_line(h, n)
+                rough = False
+                if h != start:
+                    ends, rough = self.ends_or_rough(h)
+                    if ends:
+                        continue  # A-E end a trace (4.1)
+                for n, on_line in self.steps(h):
                     d2 = down or (rough and not (by_line and on_line))
                     key = (n, on_line, d2)
                     if key in seen:

@@ -83,6 +83,7 @@ class _Memo:
         self.sides: dict[tuple[str, str, bool], frozenset[str]] = {}
         self.impassable: dict[tuple[str, str, bool], str | None] = {}
         self.open: dict[tuple[str, bool], tuple[str, ...]] = {}
+        self.zoc: dict[tuple[str, bool], tuple[str, ...]] = {}
 
 
 _MEMOS: dict[int, _Memo] = {}
@@ -179,6 +180,17 @@ def open_neighbours(rules: Rules, label: str, turn: int) -> tuple[str, ...]:
 def zoc_crosses(rules: Rules, a: str, b: str, turn: int) -> bool:
     """ZOC extends across every hexside passable to some unit (6.4)."""
     return is_land(rules, a) and is_land(rules, b) and impassable_side(rules, a, b, turn) is None
+
+
+def zoc_neighbours(rules: Rules, label: str, turn: int) -> tuple[str, ...]:
+    """The neighbours a unit in ``label`` exerts its ZOC into (``zoc_crosses``), in the map's
+    neighbour order; memoised per map and per turn threshold."""
+    memo = _memo(rules)
+    key = (label, _late(turn))
+    found = memo.zoc.get(key)
+    if found is None:
+        found = memo.zoc[key] = tuple(n for n in rules.board.neighbours(label) if zoc_crosses(rules, label, n, turn))
+    return found
 
 
 def road(rules: Rules, a: str, b: str) -> bool:

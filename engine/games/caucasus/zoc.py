@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.games.caucasus.model import Rules, on_map
-from engine.games.caucasus.terrain import zoc_crosses
+from engine.games.caucasus.terrain import zoc_neighbours
 
 
 def exerts_zoc(rules: Rules, uid: str) -> bool:
@@ -22,9 +22,8 @@ def zoc_sources(rules: Rules, state: Mapping[str, Any], side: str) -> dict[str, 
         if spec.side != side or not exerts_zoc(rules, uid):
             continue
         here = u["hex"]
-        for n in rules.board.neighbours(here):
-            if zoc_crosses(rules, here, n, turn):
-                out.setdefault(n, set()).add(here)
+        for n in zoc_neighbours(rules, here, turn):
+            out.setdefault(n, set()).add(here)
     return out
 
 
