@@ -54,6 +54,8 @@ from engine.errors import NotImplementedRule
 from engine.games.caucasus.model import SOVIET, Rules, UnitType, enemy, on_map
 from engine.games.caucasus.terrain import (
     CONTROL_KINDS,
+    SEASONAL_SWAMP_FROM_TURN,
+    UNFINISHED_RAIL_FROM_TURN,
     impassable_side,
     is_land,
     is_north_entry,
@@ -63,6 +65,7 @@ from engine.games.caucasus.terrain import (
     settlement,
 )
 from engine.games.caucasus.zoc import zoc_hexes
+from engine.mapdata import MapData
 from engine.text import Text, t
 
 FULL: Final = "full"
@@ -128,20 +131,36 @@ def friendly_occupied(rules: Rules, state: Mapping[str, Any], side: str) -> froz
     return frozenset(u["hex"] for uid, u in on_map(state) if rules.units[uid].side == side)
 
 
+#: Rail adjacency per map (the shipped one or a campaign's overlaid one, each immutable) and per
+#: what it depends on: side, supply-only lines, and the two turn thresholds (2.33, 2.32).
+_RAILS: dict[int, tuple[MapData, dict[tuple[str, bool, bool, bool], Mapping[str, frozenset[str]]]]] = {}
+
+
 def rail_adjacency(
     rules: Rules, state: Mapping[str, Any], side: str, for_supply: bool
-) -> dict[str, set[str]]:
-    """Rail edges usable this turn (2.33, 2.34) that cross a passable hexside, plus the off-map link."""
+) -> Mapping[str, frozenset[str]]:
+    """Rail edges usable this turn (2.33, 2.34) that cross a passable hexside, plus the off-map
+    link; memoised per map (read it, never change it)."""
     turn = int(state["turn"])
-    adj: dict[str, set[str]] = {}
-    for a, b in rules.board.lines.get("rail", {}):
-        if rail(rules, a, b, turn, for_supply) and impassable_side(rules, a, b, turn) is None:
+    board = rules.board
+    held = _RAILS.get(id(board))
+    if held is None or held[0] is not board:
+        if len(_RAILS) >= 16:
+            _RAILS.clear()
+        held = _RAILS[id(board)] = (board, {})
+    key = (side, for_supply, turn < UNFINISHED_RAIL_FROM_TURN, turn < SEASONAL_SWAMP_FROM_TURN)
+    found = held[1].get(key)
+    if found is None:
+        adj: dict[str, set[str]] = {}
+        for a, b in board.lines.get("rail", {}):
+            if rail(rules, a, b, turn, for_supply) and impassable_side(rules, a, b, turn) is None:
+                adj.setdefault(a, set()).add(b)
+                adj.setdefault(b, set()).add(a)
+        for a, b in offmap_links(rules, side):
             adj.setdefault(a, set()).add(b)
             adj.setdefault(b, set()).add(a)
-    for a, b in offmap_links(rules, side):
-        adj.setdefault(a, set()).add(b)
-        adj.setdefault(b, set()).add(a)
-    return adj
+        found = held[1][key] = {h: frozenset(ns) for h, ns in adj.items()}
+    return found
 
 
 def flood(

@@ -34,6 +34,7 @@ NO_ARMOUR_TERRAIN = frozenset({"forest", "swamp", "minor_city", "major_city", "m
 ONE_HEX_RETREAT_TERRAIN = frozenset({"town", "minor_city", "major_city", "swamp", "forest", "mountain"})
 SEASONAL_SWAMP_FROM_TURN = 10
 PASSES_CLOSE_FROM_TURN = SEASONAL_SWAMP_FROM_TURN  # the memo below keys both on one threshold
+UNFINISHED_RAIL_FROM_TURN = 8  # unfinished rail lines are usable from turn 8
 
 
 def natural(rules: Rules, label: str, turn: int) -> str:
@@ -201,7 +202,7 @@ def rail(rules: Rules, a: str, b: str, turn: int, for_supply: bool) -> bool:
     flags = rules.board.line("rail", a, b)
     if flags is None:
         return False
-    if "unfinished" in flags and turn < 8:
+    if "unfinished" in flags and turn < UNFINISHED_RAIL_FROM_TURN:
         return False
     return for_supply or "supply_only" not in flags
 

@@ -75,3 +75,19 @@ def test_a_pass_closes_the_open_neighbours_from_turn_10_only_2_32():
     assert b in terrain.open_neighbours(RULES, a, 3)
     assert b not in terrain.open_neighbours(RULES, a, 10)
     assert b in terrain.open_neighbours(RULES, a, 9)
+
+
+def test_the_kept_rail_network_adds_unfinished_lines_from_turn_8_and_supply_only_lines_for_supply_2_33_2_34():
+    """The rail adjacency kept per map has the unfinished lines from turn 8 only and the supply-only lines for supply only (2.33, 2.34)."""
+    from engine.games.caucasus.supply import rail_adjacency
+
+    board = RULES.board
+    (ua, ub), _ = next((edge, flags) for edge, flags in sorted(board.lines["rail"].items()) if "unfinished" in flags)
+    assert ub not in rail_adjacency(RULES, {"turn": 7}, "axis", True).get(ua, ())
+    assert ub in rail_adjacency(RULES, {"turn": 8}, "axis", True).get(ua, ())
+    assert ub not in rail_adjacency(RULES, {"turn": 7}, "axis", True).get(ua, ())
+    (sa, sb), _ = next(
+        (edge, flags) for edge, flags in sorted(board.lines["rail"].items()) if "supply_only" in flags and "unfinished" not in flags
+    )
+    assert sb in rail_adjacency(RULES, {"turn": 3}, "axis", True).get(sa, ())
+    assert sb not in rail_adjacency(RULES, {"turn": 3}, "axis", False).get(sa, ())
