@@ -498,8 +498,8 @@ class _Net:
         seeds = {s for s in (*self.srcs.full, *self.srcs.ports) if self.legal(s)}
         return flood(
             seeds,
-            lambda h: open_neighbours(self.rules, h, self.turn),
-            lambda h: self.legal(h) and not is_north_entry(self.rules, h),
+            lambda h: (n for n, _ in self.steps(h)),  # steps: open hexsides into legal hexes
+            lambda h: not is_north_entry(self.rules, h),
         )
 
 
