@@ -396,7 +396,7 @@ class CampaignService:
         match.plan_replay(tail)  # no copy of the state per record, except where undo may go back
         for rec in tail:
             try:
-                match._replay_one(rec, trust=True)  # the final state is checked below
+                match._replay_one(rec, trust=True, accepted=True)  # the final state is checked below
             except OrderError as exc:
                 # A stored order or override the current rules refuse (the engine changed since):
                 # the same clear refusal as a hash mismatch, never a traceback.

@@ -81,12 +81,13 @@ class KernelContext:
     checked against the seed. Shuffles and picks always draw.
     """
 
-    def __init__(self, seed: str, counter: int, fixed: Sequence[Mapping[str, Any]] = ()) -> None:
+    def __init__(self, seed: str, counter: int, fixed: Sequence[Mapping[str, Any]] = (), accepted: bool = False) -> None:
         self._seed = seed
         self.counter = counter
         self.fixed = [dict(f) for f in fixed]
         self.entries: list[LogEntry] = []
         self.barrier = False
+        self.accepted = accepted  # replaying a record the campaign accepted (``engine.replaying``)
 
     def roll(self, sides: int, why: Text) -> int:
         if self.fixed:
@@ -230,6 +231,7 @@ class Match:
         self.setup_entries: list[LogEntry] = []
         self._undo: list[tuple[State | bytes | str | None, Record]] = []  # the state before, as JSON text after a replay
         self._trusted: str | None = None  # the stored hash a trusting replay puts on its record
+        self._accepted = False  # replaying an accepted order: legality-only searches may be skipped
         self._planned: set[int] = set()  # planned replay: orders whose invariants wait for the end (``plan_replay``)
         self._in_place: set[int] = set()  # planned replay: orders applied without a copy
         self._plan_last: int | None = None  # planned replay: the record after which the state is checked
@@ -270,6 +272,7 @@ class Match:
         on_record: Callable[[Record, str], None] | None = None,
         start: tuple[int, State] | None = None,
         check: str = "each",
+        accepted: bool = False,
     ) -> Match:
         """Rebuild a match from its records, raising ``ReplayMismatch`` on a hash difference.
 
@@ -277,7 +280,10 @@ class Match:
         hash (``on_record`` sees each); ``check="end"`` trusts the stored hashes on the way and
         compares only the final state, which is much faster (loading, import, timelapse).
         ``start`` (a record number and the state after it, e.g. the snapshot a campaign continued
-        from after a rules upgrade) replays only the records after it."""
+        from after a rules upgrade) replays only the records after it. ``accepted`` says the
+        records are the campaign's own, each checked when it was accepted: the game may skip the
+        searches that only refuse illegal orders (``engine.replaying``); records from outside
+        (an imported file, ``adjutant replay``) are replayed with every check."""
         if check not in ("each", "end"):
             raise ValueError("check is 'each' or 'end'")
         match = cls.new(game, scenario, options, seed)
@@ -287,7 +293,7 @@ class Match:
             records = [r for r in records if r.seq > start[0]]
         match.plan_replay(records)
         for rec in records:
-            got = match._replay_one(rec, trust=check == "end").state_hash
+            got = match._replay_one(rec, trust=check == "end", accepted=accepted).state_hash
             if check == "end":
                 continue
             if on_record is not None:
@@ -335,10 +341,12 @@ class Match:
         if self._planned:
             self.state = clone(self.state)  # the one copy: setup's or the caller's state is never written
 
-    def _replay_one(self, rec: Record, trust: bool = False) -> Record:
+    def _replay_one(self, rec: Record, trust: bool = False, accepted: bool = False) -> Record:
         """Apply a stored record again; the new record it makes (with the state's hash, or with
-        ``rec``'s stored hash when ``trust``: the caller checks the state at the end)."""
+        ``rec``'s stored hash when ``trust``: the caller checks the state at the end). An
+        ``accepted`` order is the campaign's own, checked when it was accepted (``engine.replaying``)."""
         self._trusted = rec.state_hash if trust and rec.state_hash else None
+        self._accepted = accepted
         try:
             if rec.seq in self._planned:
                 in_place = rec.seq in self._in_place
@@ -363,6 +371,7 @@ class Match:
             return out
         finally:
             self._trusted = None
+            self._accepted = False
 
     def _check_replayed(self) -> None:
         """The game's invariants on the state a planned replay reached (``plan_replay``), refused
@@ -517,7 +526,7 @@ class Match:
             # and undo's stack holds up to 64 compact texts instead of 64 states of objects.
             kept = frozen(before)
             work = thawed(kept)
-        ctx = KernelContext(self._seed, int(work.get(RNG_KEY, 0)), work.get(FIXED_KEY, ()))
+        ctx = KernelContext(self._seed, int(work.get(RNG_KEY, 0)), work.get(FIXED_KEY, ()), accepted=self._accepted)
         try:
             after = self.game.apply(work, role, action, ctx)
         except ImpossibleFixedRoll as exc:
@@ -806,7 +815,7 @@ class Match:
         wanted = [rec for rec in self.records if rec.seq <= target]
         replayed.plan_replay(wanted)
         for rec in wanted:
-            replayed._replay_one(rec, trust=True)  # its hashes are not needed: only the state
+            replayed._replay_one(rec, trust=True, accepted=True)  # its hashes are not needed: only the state
         state: State = clone(replayed.state)
         return state
 

@@ -49,11 +49,14 @@ def reachable(
     neighbours: Callable[[Hashable], Iterable[Hashable]],
     step: StepFn,
     minimum_move: bool = False,
+    goal: Hashable | None = None,
 ) -> dict[Hashable, Reach]:
     """Every node reachable from ``start`` within ``allowance`` MP, with its cheapest path.
 
     With ``minimum_move`` a single step that is not prohibited is always allowed, whatever its
-    cost (the common "a unit may always move one hex" rule).
+    cost (the common "a unit may always move one hex" rule). With ``goal`` the search stops once
+    the goal's cheapest path is known (it is the same path a whole search finds); the other
+    nodes of the answer are then only those met on the way.
     """
     best: dict[Hashable, Reach] = {start: Reach(0.0, (start,))}
     heap: list[tuple[float, int, Hashable]] = [(0.0, 0, start)]
@@ -63,6 +66,8 @@ def reachable(
         spent, _, node = heapq.heappop(heap)
         if spent > best[node].cost:
             continue
+        if node == goal:
+            break
         if node in stopped and node != start:
             continue
         for nxt in neighbours(node):

@@ -27,6 +27,23 @@ def test_minimum_move_allows_one_expensive_step():
     assert "0403" in reachable("0303", 1, G.neighbours, step, minimum_move=True)
 
 
+def test_a_search_for_one_goal_finds_the_whole_search_path_with_less_work():
+    """With a goal the search gives the goal the whole search's cheapest path, and steps fewer times."""
+    calls: list[int] = []
+
+    def counted(frm, to, spent):
+        calls.append(1)
+        return step(frm, to, spent)
+
+    whole = reachable("0303", 6, G.neighbours, counted)
+    stepped = len(calls)
+    calls.clear()
+    for goal in ("0302", "0403", "0305", "0101"):
+        assert reachable("0303", 6, G.neighbours, step, goal=goal)[goal] == whole[goal]
+    assert reachable("0303", 6, G.neighbours, counted, goal="0302")["0302"] == whole["0302"]
+    assert len(calls) < stepped
+
+
 def test_walk_reports_the_failing_step():
     w = walk(["0303", "0302"], 5, step)
     assert w.failed_at == 1 and w.refusal is not None and w.refusal.rule == "1.1"

@@ -14,6 +14,7 @@ from engine.game import Action, Context, Prompt, State
 from engine.games.caucasus import placement, special, supply
 from engine.games.caucasus.model import AXIS, SOVIET, Rules, UnitType, enemy, units_at
 from engine.games.caucasus.zoc import zoc_hexes
+from engine.replaying import accepted
 from engine.text import t
 
 REPLACEMENT_TABLE = {
@@ -146,13 +147,14 @@ def setup_move(game: Any, state: State, role: str, uid: str, label: str, ctx: Co
     spec = rules.units[uid]
     if spec.side != role:
         raise IllegalOrder(t("{unit} is not yours.", unit=uid), "20.1")
-    targets = setup_targets(rules, state, uid)
-    if not targets:
-        raise IllegalOrder(t("{unit} sets up on its printed hex and cannot be moved at set-up.", unit=uid), "20.1/20.2")
-    if label not in targets:
-        raise IllegalOrder(
-            t("{unit} must set up in one of: {hexes}.", unit=uid, hexes=", ".join(targets)), "20.1/20.2"
-        )
+    if not accepted(ctx):  # a replayed order of the campaign's own was checked when accepted
+        targets = setup_targets(rules, state, uid)
+        if not targets:
+            raise IllegalOrder(t("{unit} sets up on its printed hex and cannot be moved at set-up.", unit=uid), "20.1/20.2")
+        if label not in targets:
+            raise IllegalOrder(
+                t("{unit} must set up in one of: {hexes}.", unit=uid, hexes=", ".join(targets)), "20.1/20.2"
+            )
     state["units"][uid]["hex"] = label
     ctx.log(t("{unit} sets up in {hex}.", unit=uid, hex=label))
 

@@ -284,8 +284,9 @@ def _mp(x: float) -> str:
     return str(int(x)) if x == int(x) else f"{x:.1f}"
 
 
-def destinations(rules: Rules, state: Mapping[str, Any], uid: str) -> dict[str, tuple[str, ...]]:
-    """Every hex the unit could end a normal move in now, with a cheapest path (for options)."""
+def destinations(rules: Rules, state: Mapping[str, Any], uid: str, goal: str | None = None) -> dict[str, tuple[str, ...]]:
+    """Every hex the unit could end a normal move in now, with a cheapest path (for options);
+    with ``goal``, the answer for that hex only (the search stops there: same path, less work)."""
     side = rules.units[uid].side
     try:
         start = check_units(rules, state, side, [uid])
@@ -298,10 +299,12 @@ def destinations(rules: Rules, state: Mapping[str, Any], uid: str) -> dict[str, 
     limit = allowance(rules, state, [uid], mode)
     if impulse == "secondary" and rules.units[uid].foot:
         limit = 0.0
-    found = reachable(start, limit, lambda h: rules.board.neighbours(str(h)), step_fn, minimum_move=True)
+    restricted = "restricted" in rules.units[uid].flags  # its answer depends on every destination
+    target = goal if goal is not None and not restricted else None
+    found = reachable(start, limit, lambda h: rules.board.neighbours(str(h)), step_fn, minimum_move=True, goal=target)
     out: dict[str, tuple[str, ...]] = {}
     for label, reach in found.items():
-        if label == start:
+        if label == start or (target is not None and label != target):
             continue
         path = tuple(str(h) for h in reach.path)
         try:
@@ -309,7 +312,7 @@ def destinations(rules: Rules, state: Mapping[str, Any], uid: str) -> dict[str, 
         except IllegalOrder:
             continue
         out[str(label)] = path
-    if "restricted" in rules.units[uid].flags:
+    if restricted:
         out = _toward_home(rules, start, out)
     return out
 

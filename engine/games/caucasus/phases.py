@@ -241,9 +241,19 @@ class Movement(flow.Procedure):
         mode = moves.MoveMode(frame["impulse"], extended, strategic)
         full = [start, *path] if path[0] != start else path
         found: dict[str, tuple[str, ...]] = {}
-        if len(full) == 2 and not (extended or strategic or len(uids) > 1):
-            found = moves.destinations(rules, state, uids[0])
+        searched = False
+
+        def detours() -> dict[str, tuple[str, ...]]:
+            # Every destination of a one-hex order, searched only when the order needs a detour
+            # (the search is most of a move's cost, and an adjacent legal step needs none).
+            nonlocal found, searched
+            if not searched and len(full) == 2 and not (extended or strategic or len(uids) > 1):
+                found = moves.destinations(rules, state, uids[0], goal=full[1])
+            searched = True
+            return found
+
         if len(full) == 2 and not rules.board.grid.adjacent(full[0], full[1]):
+            found = detours()
             if full[1] not in found:
                 raise IllegalOrder(
                     t("{unit} cannot reach {hex} this phase.", unit=uids[0], hex=full[1]),
@@ -255,7 +265,7 @@ class Movement(flow.Procedure):
             cost = moves.check_move(rules, state, role, uids, full, mode)
         except IllegalOrder:
             # An adjacent hex reachable only by a detour (along a road, say): take the detour.
-            if len(full) != 2 or full[1] not in found or list(found[full[1]]) == full:
+            if len(full) != 2 or full[1] not in detours() or list(found[full[1]]) == full:
                 raise
             full = list(found[full[1]])
             cost = moves.check_move(rules, state, role, uids, full, mode)

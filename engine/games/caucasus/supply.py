@@ -54,14 +54,18 @@ from engine.errors import NotImplementedRule
 from engine.games.caucasus.model import SOVIET, Rules, UnitType, enemy, on_map
 from engine.games.caucasus.terrain import (
     CONTROL_KINDS,
+    SEASONAL_SWAMP_FROM_TURN,
+    UNFINISHED_RAIL_FROM_TURN,
     impassable_side,
     is_land,
     is_north_entry,
     natural,
+    open_neighbours,
     rail,
     settlement,
 )
 from engine.games.caucasus.zoc import zoc_hexes
+from engine.mapdata import MapData
 from engine.text import Text, t
 
 FULL: Final = "full"
@@ -127,20 +131,36 @@ def friendly_occupied(rules: Rules, state: Mapping[str, Any], side: str) -> froz
     return frozenset(u["hex"] for uid, u in on_map(state) if rules.units[uid].side == side)
 
 
+#: Rail adjacency per map (the shipped one or a campaign's overlaid one, each immutable) and per
+#: what it depends on: side, supply-only lines, and the two turn thresholds (2.33, 2.32).
+_RAILS: dict[int, tuple[MapData, dict[tuple[str, bool, bool, bool], Mapping[str, frozenset[str]]]]] = {}
+
+
 def rail_adjacency(
     rules: Rules, state: Mapping[str, Any], side: str, for_supply: bool
-) -> dict[str, set[str]]:
-    """Rail edges usable this turn (2.33, 2.34) that cross a passable hexside, plus the off-map link."""
+) -> Mapping[str, frozenset[str]]:
+    """Rail edges usable this turn (2.33, 2.34) that cross a passable hexside, plus the off-map
+    link; memoised per map (read it, never change it)."""
     turn = int(state["turn"])
-    adj: dict[str, set[str]] = {}
-    for a, b in rules.board.lines.get("rail", {}):
-        if rail(rules, a, b, turn, for_supply) and impassable_side(rules, a, b, turn) is None:
+    board = rules.board
+    held = _RAILS.get(id(board))
+    if held is None or held[0] is not board:
+        if len(_RAILS) >= 16:
+            _RAILS.clear()
+        held = _RAILS[id(board)] = (board, {})
+    key = (side, for_supply, turn < UNFINISHED_RAIL_FROM_TURN, turn < SEASONAL_SWAMP_FROM_TURN)
+    found = held[1].get(key)
+    if found is None:
+        adj: dict[str, set[str]] = {}
+        for a, b in board.lines.get("rail", {}):
+            if rail(rules, a, b, turn, for_supply) and impassable_side(rules, a, b, turn) is None:
+                adj.setdefault(a, set()).add(b)
+                adj.setdefault(b, set()).add(a)
+        for a, b in offmap_links(rules, side):
             adj.setdefault(a, set()).add(b)
             adj.setdefault(b, set()).add(a)
-    for a, b in offmap_links(rules, side):
-        adj.setdefault(a, set()).add(b)
-        adj.setdefault(b, set()).add(a)
-    return adj
+        found = held[1][key] = {h: frozenset(ns) for h, ns in adj.items()}
+    return found
 
 
 def flood(
@@ -305,6 +325,8 @@ class _Net:
         self.turn = int(state["turn"])
         self.srcs = srcs
         self._legal: dict[str, bool] = {}
+        self._steps: dict[str, tuple[tuple[str, bool], ...]] = {}
+        self._ends: dict[str, tuple[bool, bool]] = {}
         self._traces: dict[str, _Trace] = {}
         self.enemies = enemy_occupied(rules, state, side)
         self.friends = friendly_occupied(rules, state, side) | extra_friendly
@@ -361,8 +383,24 @@ class _Net:
             return False
         return h not in self.ezoc or h in self.friends
 
-    def step_ok(self, a: str, b: str) -> bool:
-        return impassable_side(self.rules, a, b, self.turn) is None and self.legal(b)
+    def steps(self, h: str) -> tuple[tuple[str, bool], ...]:
+        """The neighbours a trace may step into from ``h`` (passable hexside, legal hex), each
+        with whether the step follows a road or supply rail; kept per hex like ``legal``: every
+        unit's free leg walks the same hexes again."""
+        found = self._steps.get(h)
+        if found is None:
+            found = self._steps[h] = tuple(
+                (n, self.is_line(h, n)) for n in open_neighbours(self.rules, h, self.turn) if self.legal(n)
+            )
+        return found
+
+    def ends_or_rough(self, h: str) -> tuple[bool, bool]:
+        """Whether a trace entering ``h`` ends there (north-edge entry, 4.1) and whether ``h``'s
+        terrain downgrades it off road and rail (mountain, swamp), kept per hex."""
+        found = self._ends.get(h)
+        if found is None:
+            found = self._ends[h] = (is_north_entry(self.rules, h), natural(self.rules, h, self.turn) in DOWNGRADE_TERRAIN)
+        return found
 
     def is_line(self, a: str, b: str) -> bool:
         return b in self.line_adj.get(a, ())
@@ -376,13 +414,12 @@ class _Net:
         for dist in range(1, FREE_LEG + 1):
             nxt: list[tuple[str, bool, bool]] = []
             for h, by_line, down in frontier:
-                if h != start and is_north_entry(self.rules, h):
-                    continue  # A-E end a trace (4.1)
-                rough = h != start and natural(self.rules, h, self.turn) in DOWNGRADE_TERRAIN
-                for n in self.rules.board.neighbours(h):
-                    if not self.step_ok(h, n):
-                        continue
-                    on_line = self.is_line(h, n)
+                rough = False
+                if h != start:
+                    ends, rough = self.ends_or_rough(h)
+                    if ends:
+                        continue  # A-E end a trace (4.1)
+                for n, on_line in self.steps(h):
                     d2 = down or (rough and not (by_line and on_line))
                     key = (n, on_line, d2)
                     if key in seen:
@@ -461,12 +498,8 @@ class _Net:
         seeds = {s for s in (*self.srcs.full, *self.srcs.ports) if self.legal(s)}
         return flood(
             seeds,
-            lambda h: (
-                n
-                for n in self.rules.board.neighbours(h)
-                if impassable_side(self.rules, h, n, self.turn) is None
-            ),
-            lambda h: self.legal(h) and not is_north_entry(self.rules, h),
+            lambda h: (n for n, _ in self.steps(h)),  # steps: open hexsides into legal hexes
+            lambda h: not is_north_entry(self.rules, h),
         )
 
 
@@ -572,9 +605,7 @@ def attrition_drm(rules: Rules, state: Mapping[str, Any], uid: str) -> int:
     net = _Net(rules, state, side, Sources(frozenset(), {}))
     reach = flood(
         {here},
-        lambda h: (
-            n for n in rules.board.neighbours(h) if impassable_side(rules, h, n, net.turn) is None
-        ),
+        lambda h: open_neighbours(rules, h, net.turn),
         lambda h: net.legal(h) and not is_north_entry(rules, h),
     )
     hqs = {

@@ -34,6 +34,7 @@ NO_ARMOUR_TERRAIN = frozenset({"forest", "swamp", "minor_city", "major_city", "m
 ONE_HEX_RETREAT_TERRAIN = frozenset({"town", "minor_city", "major_city", "swamp", "forest", "mountain"})
 SEASONAL_SWAMP_FROM_TURN = 10
 PASSES_CLOSE_FROM_TURN = SEASONAL_SWAMP_FROM_TURN  # the memo below keys both on one threshold
+UNFINISHED_RAIL_FROM_TURN = 8  # unfinished rail lines are usable from turn 8
 
 
 def natural(rules: Rules, label: str, turn: int) -> str:
@@ -82,6 +83,8 @@ class _Memo:
         self.north = _north_entries(board)
         self.sides: dict[tuple[str, str, bool], frozenset[str]] = {}
         self.impassable: dict[tuple[str, str, bool], str | None] = {}
+        self.open: dict[tuple[str, bool], tuple[str, ...]] = {}
+        self.zoc: dict[tuple[str, bool], tuple[str, ...]] = {}
 
 
 _MEMOS: dict[int, _Memo] = {}
@@ -161,9 +164,34 @@ def _impassable_side(rules: Rules, a: str, b: str, turn: int) -> str | None:
     return None
 
 
+def open_neighbours(rules: Rules, label: str, turn: int) -> tuple[str, ...]:
+    """The neighbours of ``label`` across a hexside some unit may cross this turn (no
+    ``impassable_side``), in the map's neighbour order; memoised per map, for the searches that
+    ask every hex's neighbours again and again (supply traces)."""
+    memo = _memo(rules)
+    key = (label, _late(turn))
+    found = memo.open.get(key)
+    if found is None:
+        found = memo.open[key] = tuple(
+            n for n in rules.board.neighbours(label) if impassable_side(rules, label, n, turn) is None
+        )
+    return found
+
+
 def zoc_crosses(rules: Rules, a: str, b: str, turn: int) -> bool:
     """ZOC extends across every hexside passable to some unit (6.4)."""
     return is_land(rules, a) and is_land(rules, b) and impassable_side(rules, a, b, turn) is None
+
+
+def zoc_neighbours(rules: Rules, label: str, turn: int) -> tuple[str, ...]:
+    """The neighbours a unit in ``label`` exerts its ZOC into (``zoc_crosses``), in the map's
+    neighbour order; memoised per map and per turn threshold."""
+    memo = _memo(rules)
+    key = (label, _late(turn))
+    found = memo.zoc.get(key)
+    if found is None:
+        found = memo.zoc[key] = tuple(n for n in rules.board.neighbours(label) if zoc_crosses(rules, label, n, turn))
+    return found
 
 
 def road(rules: Rules, a: str, b: str) -> bool:
@@ -174,7 +202,7 @@ def rail(rules: Rules, a: str, b: str, turn: int, for_supply: bool) -> bool:
     flags = rules.board.line("rail", a, b)
     if flags is None:
         return False
-    if "unfinished" in flags and turn < 8:
+    if "unfinished" in flags and turn < UNFINISHED_RAIL_FROM_TURN:
         return False
     return for_supply or "supply_only" not in flags
 

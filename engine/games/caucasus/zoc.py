@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.games.caucasus.model import Rules, on_map
-from engine.games.caucasus.terrain import zoc_crosses
+from engine.games.caucasus.model import Rules
+from engine.games.caucasus.terrain import zoc_neighbours
 
 
 def exerts_zoc(rules: Rules, uid: str) -> bool:
@@ -14,17 +14,17 @@ def exerts_zoc(rules: Rules, uid: str) -> bool:
 
 
 def zoc_sources(rules: Rules, state: Mapping[str, Any], side: str) -> dict[str, set[str]]:
-    """For each hex in ``side``'s ZOC, the hexes of the units that exert it there."""
+    """For each hex in ``side``'s ZOC, the hexes of the units that exert it there (sets: in no
+    particular order, so the units are read as the state holds them, unsorted)."""
     turn = int(state["turn"])
     out: dict[str, set[str]] = {}
-    for uid, u in on_map(state):
+    for uid, u in state["units"].items():
+        here = u.get("hex")
         spec = rules.units[uid]
-        if spec.side != side or not exerts_zoc(rules, uid):
+        if not here or spec.side != side or not exerts_zoc(rules, uid):
             continue
-        here = u["hex"]
-        for n in rules.board.neighbours(here):
-            if zoc_crosses(rules, here, n, turn):
-                out.setdefault(n, set()).add(here)
+        for n in zoc_neighbours(rules, here, turn):
+            out.setdefault(n, set()).add(here)
     return out
 
 

@@ -162,14 +162,18 @@ def attrition(game: Any, state: State, side: str, ctx: Context) -> None:
     # A hex still holding a friendly combat unit after the eliminations (Hedgehogs, Luftwaffe Supply)
     # is not one where a friendly unit "sarebbe eliminata per essere OOS" (13.3.9).
     held = {u["hex"] for uid, u in state["units"].items() if u.get("hex") and rules.units[uid].side == side and not rules.units[uid].partisan}
+    reach: supply.Reach | None = None  # one trace for every hex, traced again once a hex changed hands
     for label, owner in sorted(state["control"].items()):
         if owner != side or not control.tracked(rules, state, label) or label in held:
             continue
         if control.fortress_owner(rules, state, label) == side or label in state["markers"]["festung"]:
             continue
-        if supply.hex_traces(rules, state, label, side) == "none":
+        if reach is None:
+            reach = supply.side_reach(rules, state, side)
+        if supply.hex_traces(rules, state, label, side, reach=reach) == "none":
             ctx.log(t("{hex} cannot trace supply: it passes to the enemy (13.3.9).", hex=label))
             control.take(rules, state, label, enemy_side, ctx)
+            reach = None
 
 
 def begin_replacement(game: Any, state: State, side: str, ctx: Context) -> None:

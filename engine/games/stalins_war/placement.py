@@ -33,6 +33,7 @@ from engine import flow
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Action, Context, Prompt, State
 from engine.games.stalins_war.model import AXIS, SOVIET, Rules, enemy
+from engine.replaying import accepted
 from engine.text import Text, t
 
 NATION_COUNTRY = {"SU": "ussr", "GE": "germany", "HU": "hungary", "RO": "romania"}
@@ -367,7 +368,7 @@ def place(rules: Rules, state: State, uid: str, label: str, ctx: Context, replac
     from engine.games.stalins_war.units import remove
 
     spec = rules.units[uid]
-    if label not in legal_placements(rules, state, uid):
+    if not accepted(ctx) and label not in legal_placements(rules, state, uid):
         raise refused(rules, state, uid, label, "7.5.2c", _hint(rules, state, uid, label))
     swapping = swap_kind(rules, state, uid) is not None
     if swapping:
@@ -478,7 +479,7 @@ class PlaceUnits(flow.Procedure):
         rules: Rules = game.rules
         remaining: list[str] = frame["units"]
         if action.verb == "done":
-            placeable = [uid for uid in remaining if legal_placements(rules, state, uid)]
+            placeable = [] if accepted(ctx) else [uid for uid in remaining if legal_placements(rules, state, uid)]
             if placeable:
                 # 7.5.2b: only units that cannot be placed are lost.
                 raise IllegalOrder(

@@ -335,9 +335,11 @@ def _status(rules: Rules, state: State, uid: str, label: str, reach: Reach) -> s
     return NONE
 
 
-def hex_traces(rules: Rules, state: State, label: str, side: str) -> str:
-    """The supply a hypothetical unit of ``side`` would have in ``label`` (German for the Axis)."""
-    reach = reach_of(rules, state, SOVIET_GROUP if side == SOVIET else GERMAN)
+def hex_traces(rules: Rules, state: State, label: str, side: str, reach: Reach | None = None) -> str:
+    """The supply a hypothetical unit of ``side`` would have in ``label`` (German for the Axis);
+    ``reach``: ``side_reach`` already traced on this very state, for a caller asking of many hexes."""
+    if reach is None:
+        reach = side_reach(rules, state, side)
     if label in reach.full:
         return FULL
     if label in reach.limited:
@@ -345,6 +347,11 @@ def hex_traces(rules: Rules, state: State, label: str, side: str) -> str:
     if _limited_here(rules, state, label, side, True):
         return LIMITED
     return NONE
+
+
+def side_reach(rules: Rules, state: State, side: str) -> Reach:
+    """Where a hypothetical unit of ``side`` traces supply (German for the Axis): ``hex_traces``'s search."""
+    return reach_of(rules, state, SOVIET_GROUP if side == SOVIET else GERMAN)
 
 
 def update_supply(rules: Rules, state: State, side: str) -> None:

@@ -54,3 +54,40 @@ def test_a_pass_closes_from_turn_10_2_32():
     assert terrain.impassable_side(RULES, a, b, 12) == "closed_pass"
     assert terrain.impassable_side(RULES, a, b, 3) is None
     assert terrain.impassable_side(RULES, a, b, 10) == "closed_pass"
+
+
+def test_a_lake_hexside_closes_the_open_and_zoc_neighbours_of_the_campaign_map_only_6_4_7_8():
+    """Across a referee's lake hexside no supply trace steps (7.8) and no ZOC extends (6.4), on that campaign's map alone."""
+    a, b = "0936", "1035"
+    assert b in terrain.open_neighbours(RULES, a, 1) and b in terrain.zoc_neighbours(RULES, a, 1)
+    mine = overlaid({"sides": {mapoverlay.side_key(a, b): ["lake"]}})
+    assert b not in terrain.open_neighbours(mine, a, 1) and b not in terrain.zoc_neighbours(mine, a, 1)
+    assert b in terrain.open_neighbours(RULES, a, 1) and b in terrain.zoc_neighbours(RULES, a, 1)
+
+
+def test_a_pass_closes_the_open_neighbours_from_turn_10_only_2_32():
+    """A hexside with a pass other than Krestovy is open to supply traces up to turn 9 and closed from turn 10 (2.32)."""
+    a, b = next(
+        (a, b)
+        for (a, b), feats in sorted(RULES.board.sides.items())
+        if "pass" in feats and "krestovy" not in feats and terrain.impassable_side(RULES, a, b, 1) is None
+    )
+    assert b in terrain.open_neighbours(RULES, a, 3)
+    assert b not in terrain.open_neighbours(RULES, a, 10)
+    assert b in terrain.open_neighbours(RULES, a, 9)
+
+
+def test_the_kept_rail_network_adds_unfinished_lines_from_turn_8_and_supply_only_lines_for_supply_2_33_2_34():
+    """The rail adjacency kept per map has the unfinished lines from turn 8 only and the supply-only lines for supply only (2.33, 2.34)."""
+    from engine.games.caucasus.supply import rail_adjacency
+
+    board = RULES.board
+    (ua, ub), _ = next((edge, flags) for edge, flags in sorted(board.lines["rail"].items()) if "unfinished" in flags)
+    assert ub not in rail_adjacency(RULES, {"turn": 7}, "axis", True).get(ua, ())
+    assert ub in rail_adjacency(RULES, {"turn": 8}, "axis", True).get(ua, ())
+    assert ub not in rail_adjacency(RULES, {"turn": 7}, "axis", True).get(ua, ())
+    (sa, sb), _ = next(
+        (edge, flags) for edge, flags in sorted(board.lines["rail"].items()) if "supply_only" in flags and "unfinished" not in flags
+    )
+    assert sb in rail_adjacency(RULES, {"turn": 3}, "axis", True).get(sa, ())
+    assert sb not in rail_adjacency(RULES, {"turn": 3}, "axis", False).get(sa, ())

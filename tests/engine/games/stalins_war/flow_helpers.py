@@ -107,7 +107,7 @@ def supplied(monkeypatch: pytest.MonkeyPatch, bad_units: frozenset[str] = frozen
             return "none"
         return "limited" if uid in limited else "full"
 
-    def traces(rules: Rules, state: Any, label: str, side: str) -> str:
+    def traces(rules: Rules, state: Any, label: str, side: str, reach: Any = None) -> str:
         return "none" if label in bad_hexes else "full"
 
     def update(rules: Rules, state: Any, side: str) -> None:

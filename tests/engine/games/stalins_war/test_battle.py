@@ -112,7 +112,7 @@ def patch_supply(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     def status(rules: Any, state: Any, uid: str) -> str:
         return table.get(uid, "full")
 
-    def traces(rules: Any, state: Any, label: str, side: str) -> str:
+    def traces(rules: Any, state: Any, label: str, side: str, reach: Any = None) -> str:
         return table.get(label, "full")
 
     monkeypatch.setattr(supply, "supply_status", status)

@@ -83,7 +83,7 @@ def supplied(monkeypatch: pytest.MonkeyPatch, unsupplied: frozenset[str] = froze
         monkeypatch,
         "supply",
         supply_status=lambda rules, state, uid: "none" if uid in unsupplied else "full",
-        hex_traces=lambda rules, state, label, side: "none" if label in bad_hexes else "full",
+        hex_traces=lambda rules, state, label, side, reach=None: "none" if label in bad_hexes else "full",
     )
     patch_module(monkeypatch, "stacking", if_missing=True, check_hex=_simple_stacking)
 

@@ -298,3 +298,21 @@ def test_18_3_2_lend_lease_marked_played_by_the_referee_grants_from_the_next_tur
     banked = d.state["banked"][SOVIET]
     phases.lend_lease(RULES, d.state, d.ctx)
     assert d.state["banked"][SOVIET] > banked
+
+
+def test_13_3_9_the_hexes_are_traced_once_and_again_only_after_one_changed_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """13.3.9 traces the side's supply once for all its hexes, and again after a hex passed to the enemy."""
+    from engine.games.stalins_war import supply
+
+    traced: list[str] = []
+    real = supply.side_reach
+    monkeypatch.setattr(supply, "side_reach", lambda rules, state, side: traced.append(side) or real(rules, state, side))
+    d = direct(turn=2, ar=5, side=SOVIET)
+    phases.attrition(d.game, d.state, SOVIET, d.ctx)
+    assert traced == [SOVIET] and d.state["control"][ARCHANGEL] == SOVIET
+    traced.clear()
+    supplied(monkeypatch, bad_hexes=frozenset({ARCHANGEL}))
+    d = direct(turn=2, ar=5, side=SOVIET)
+    phases.attrition(d.game, d.state, SOVIET, d.ctx)
+    assert d.state["control"][ARCHANGEL] == AXIS
+    assert traced == [SOVIET, SOVIET]

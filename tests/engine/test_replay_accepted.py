@@ -1,0 +1,101 @@
+"""Replaying a campaign's own accepted records (``engine.replaying``): the same states, fewer searches."""
+
+import random
+
+import pytest
+
+from engine import registry
+from engine.errors import IllegalOrder, OrderError
+from engine.game import Action
+from engine.games.caucasus import initial
+from engine.games.stalins_war import placement
+from engine.kernel import Match, Record
+
+ENDING = ("done", "pass", "end", "ready")
+
+
+def long_game(name: str, seed: str, steps: int) -> Match:
+    """Random legal play leaning to the ending verbs (so it leaves set-up), with a few undos."""
+    game = registry.get(name)
+    match = Match.new(game, next(iter(game.scenarios)), game.options, seed)
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        active = sorted(match.active())
+        if match.result() is not None or not active:
+            break
+        role = rnd.choice(active)
+        actions = match.prompt(role).actions
+        if not actions:
+            break
+        ending = [a for a in actions if a.verb in ENDING]
+        action = rnd.choice(ending) if ending and rnd.random() < 0.5 else rnd.choice(actions)
+        try:
+            match.play(role, action)
+        except OrderError:
+            continue
+        if rnd.random() < 0.05 and match.can_undo(role):
+            match.undo(role)
+    return match
+
+
+def hashes(match: Match, accepted: bool) -> list[tuple[int, str]]:
+    """The state hash after every record of a replay of ``match``'s log, checking each."""
+    seen: list[tuple[int, str]] = []
+    Match.replay(
+        match.game, match.scenario, match.options, match._seed, match.records,
+        on_record=lambda rec, got: seen.append((rec.seq, got)), accepted=accepted,
+    )
+    return seen
+
+
+@pytest.mark.parametrize("name", ["caucasus", "stalins-war", "schwerpunkt", "across-the-bug-river", "combat_commander"])
+def test_accepted_replay_reaches_the_same_hash_after_every_record(name):
+    """Each game's long random game replays to the same state hash at every record on both paths."""
+    match = long_game(name, f"accepted-{name}", 160)
+    assert len(match.records) > 20
+    full, fast = hashes(match, accepted=False), hashes(match, accepted=True)
+    assert fast == full
+    assert [h for _, h in full] == [r.state_hash for r in match.records]
+
+
+def test_accepted_replay_skips_the_set_up_hex_search(monkeypatch):
+    """Caucasus set-up orders (20.1/20.2) replayed as accepted never search the set-up hexes again."""
+    match = long_game("caucasus", "accepted-setup", 40)
+    assert any(r.action is not None and r.action.verb == "setup" for r in match.records)
+    calls: list[str] = []
+    search = initial.setup_targets
+    monkeypatch.setattr(initial, "setup_targets", lambda rules, state, uid: calls.append(uid) or search(rules, state, uid))
+    Match.replay(match.game, match.scenario, match.options, match._seed, match.records, check="end", accepted=True)
+    assert calls == []
+    Match.replay(match.game, match.scenario, match.options, match._seed, match.records, check="end")
+    assert calls
+
+
+def test_a_full_replay_still_refuses_an_illegal_stored_set_up_order():
+    """Without ``accepted`` a stored set-up order to a hex outside the zone is refused citing 20.1/20.2."""
+    game = registry.get("caucasus")
+    match = Match.new(game, "tournament", game.options, "accepted-refused")
+    role, order = next((r, a) for r in sorted(match.active()) for a in match.prompt(r).actions if a.verb == "setup")
+    uid = order.args[0]
+    allowed = initial.setup_targets(game.rules, match.state, uid)
+    wrong = next(label for label in sorted(game.board.terrain) if label not in allowed)
+    forged = Record(1, role, "order", Action("setup", (uid, wrong)))
+    with pytest.raises(IllegalOrder) as refused:
+        Match.replay(game, "tournament", game.options, "accepted-refused", [forged], check="end")
+    assert refused.value.rule == "20.1/20.2"
+
+
+def test_accepted_replay_of_a_placement_skips_the_legal_hex_search(monkeypatch):
+    """Stalin's War placements (7.5.2c) replayed as accepted search the legal hexes only for 'place auto'."""
+    match = next(
+        m for m in (long_game("stalins-war", f"accepted-place-{i}", 200) for i in range(6))
+        if any(r.action is not None and r.action.verb == "place" and r.action.args != ("auto",) for r in m.records)
+    )
+    calls: list[str] = []
+    search = placement.legal_placements
+    monkeypatch.setattr(placement, "legal_placements", lambda rules, state, uid: calls.append(uid) or search(rules, state, uid))
+    Match.replay(match.game, match.scenario, match.options, match._seed, match.records, check="end")
+    full = len(calls)
+    calls.clear()
+    Match.replay(match.game, match.scenario, match.options, match._seed, match.records, check="end", accepted=True)
+    assert len(calls) < full
