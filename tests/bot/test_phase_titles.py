@@ -54,3 +54,29 @@ def test_a_phase_title_stays_json_like_in_the_view():
     """The view holds the title as a Text's JSON (views are plain dicts); the panel reads it back in Italian."""
     view = {"status": {"phase": json.loads(json.dumps(caucasus.phase_title(_caucasus("supply")).to_json()))}}
     assert map_view(view).translated(translator("it")).panel == (("fase", "Asse: Fase di Rifornimento"),)
+
+
+class _Lines:
+    """A context that keeps the lines a phase logs (the phase rolls nothing)."""
+
+    def __init__(self) -> None:
+        self.lines: list = []
+
+    def log(self, text, to="everyone") -> None:
+        self.lines.append(text)
+
+
+def test_the_start_of_a_stalins_war_turn_names_its_month_in_italian():
+    """The log line opening turn 1 reads 'Giugno 1941' to an Italian reader, 'June 1941' in English."""
+    import copy
+
+    from engine.games.stalins_war import phases
+    from engine.kernel import Match
+
+    game = StalinsWar()
+    state = copy.deepcopy(Match.new(game, "campaign", game.options, "month-words").state)
+    state["turn"] = 1
+    ctx = _Lines()
+    phases.start_turn(game, state, ctx)
+    assert render(ctx.lines[0]) == "Turn 1 begins: June 1941."
+    assert render(ctx.lines[0], "it") == "Inizia il turno 1: Giugno 1941."

@@ -14,7 +14,7 @@ from engine.game import Context, State
 from engine.games.stalins_war import control, handsize
 from engine.games.stalins_war.model import AXIS, SIDES, SOVIET, Rules
 from engine.games.stalins_war.units import eliminate
-from engine.text import ngettext, t
+from engine.text import Text, ngettext, t
 
 
 def extra_play_cards() -> frozenset[str]:
@@ -56,11 +56,24 @@ def bid_schedule(options: dict[str, Any]) -> dict[str, dict[str, int]]:
     return out
 
 
+def turn_label(label: str) -> Text:
+    """A turn of the calendar ("June 1941", "Summer 1942") in the reader's language."""
+    season, _, year = label.partition(" ")
+    seasons = {
+        "June": t("June {year}", year=year),
+        "Spring": t("Spring {year}", year=year),
+        "Summer": t("Summer {year}", year=year),
+        "Autumn": t("Autumn {year}", year=year),
+        "Winter": t("Winter {year}", year=year),
+    }
+    return seasons.get(season) or t("{item}", item=label)
+
+
 def start_turn(game: Any, state: State, ctx: Context) -> None:
     rules: Rules = game.rules
     turn = int(state["turn"])
     info = rules.turn_info(turn)
-    ctx.log(t("Turn {turn} begins: {label}.", turn=turn, label=info["label"]))
+    ctx.log(t("Turn {turn} begins: {label}.", turn=turn, label=turn_label(str(info["label"]))))
     state["rp"] = {"soviet": 0, "GE": 0, "PZ": 0, "AX": 0}
     state["rp_plays"] = {AXIS: [], SOVIET: []}
     state["reinf_plays"] = {AXIS: [], SOVIET: []}

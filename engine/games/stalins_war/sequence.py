@@ -35,24 +35,11 @@ def steps(turn: int) -> list[tuple[str, ...]]:
     return out
 
 
-def turn_label(label: str) -> Text:
-    """A turn of the calendar ("June 1941", "Summer 1942") in the reader's language."""
-    season, _, year = label.partition(" ")
-    seasons = {
-        "June": t("June {year}", year=year),
-        "Spring": t("Spring {year}", year=year),
-        "Summer": t("Summer {year}", year=year),
-        "Autumn": t("Autumn {year}", year=year),
-        "Winter": t("Winter {year}", year=year),
-    }
-    return seasons.get(season) or t("{item}", item=label)
-
-
 def phase_title(rules: Rules, state: State) -> Text:
     """The turn and phase being played ("June 1941, Axis AR5"), in the reader's language (the
     rulebook's Round di Azione, Segmento di Attrito, Fase dei Rimpiazzi in Italian)."""
     ph = state["phase"]
-    label = turn_label(str(rules.turn_info(int(state["turn"]))["label"]))
+    label = phases.turn_label(str(rules.turn_info(int(state["turn"]))["label"]))
     name = str(ph.get("name", ""))
     side = str(ph.get("side", "")).capitalize()
     if name == "action":
