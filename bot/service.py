@@ -54,10 +54,10 @@ FAIL = "\u2717"
 TEAM_LIMIT = 10  # players on one seat, captain included
 META_VERBS = ("status", "options", "hand", "map", "history", "undo", "help", "away", "language")
 #: The verbs every game answers, in Italian ('annulla' is left to the games: Stalin's War cancels
-#: an event with it).
+#: an event with it, so undo is 'indietro').
 META_ALIASES = {
     "stato": "status", "opzioni": "options", "mano": "hand", "mappa": "map", "storia": "history",
-    "aiuto": "help", "assente": "away", "lingua": "language",
+    "aiuto": "help", "assente": "away", "lingua": "language", "indietro": "undo",
 }
 #: Their keywords in Italian: 'mappa intera', 'assente rientro', 'lingua predefinita'.
 META_KEYWORDS = {"intera": "full", "tutta": "full", "rientro": "back", "predefinita": "default"}

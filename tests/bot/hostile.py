@@ -37,7 +37,7 @@ WRONG_TYPES = ("abc", "x", "1.5", "½", "0x1f", "NaN", "inf", "None", "{}", "[]"
 SEPARATORS = (",,,", ";;", " -> -> ", "--", "//", "  ", "\t", "|", "=", ":")
 #: Verbs every game answers, in English and Italian.
 META = ("status", "options", "hand", "map", "history", "undo", "help", "away", "language",
-        "stato", "opzioni", "mano", "mappa", "storia", "aiuto", "assente", "lingua")
+        "stato", "opzioni", "mano", "mappa", "storia", "aiuto", "assente", "lingua", "indietro")
 #: The referee's commands of the service and of the games (not 'seat': it gives a seat away, rightly).
 REFEREE_COMMON = ("place", "remove", "counter", "dice", "map", "phase", "turn", "pile", "hand", "level",
                   "supply", "activate", "event", "vp", "rewind", "deadline", "away", "language",

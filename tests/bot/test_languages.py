@@ -170,13 +170,22 @@ async def test_the_verbs_every_game_answers_have_italian_names(setup):
     assert "stato (status)" in helped and "Sempre disponibili" in helped
 
 
+async def test_undo_has_an_italian_name(setup):
+    """'indietro' takes back the last order as 'undo' does."""
+    service, row, _ = setup
+    await service.submit(row, RED, "move r1 0102")
+    assert (await service.match(row)).state["units"]["r1"]["hex"] == "0102"
+    assert (await service.submit(row, RED, "indietro"))[0].ok
+    assert (await service.match(row)).state["units"]["r1"]["hex"] == "0101"
+
+
 async def test_the_keywords_of_the_verbs_every_game_answers_read_in_italian(setup):
     """'lingua predefinita' is 'language default'; help writes 'mappa [intera | HEX]' and 'assente rientro' to an Italian reader."""
     service, row, _ = setup
     await service.submit(row, RED, "lingua it")
     helped = (await service.submit(row, RED, "aiuto"))[0].text
     assert "  mappa [intera | HEX] (map) \u2014 " in helped and "  assente DATE | assente rientro (away) \u2014 " in helped
-    assert "  undo \u2014 " in helped
+    assert "  indietro (undo) \u2014 " in helped
     back = await service.submit(row, RED, "lingua predefinita")
     assert back[0].ok and back[0].text == (await service.submit(row, RED, "language default"))[0].text
 
