@@ -17,6 +17,7 @@ import re
 import secrets
 import sqlite3
 import time
+import unicodedata
 import uuid
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
@@ -1451,11 +1452,27 @@ def _storable(line: str) -> str:
 
 
 def _check_input(text: str) -> None:
-    """Refuse, before any parsing, a message over the length limits or that is not valid text."""
+    """Refuse, before any parsing, a message over the length limits or that is not valid text,
+    and an order line holding an invisible or control character (``_hidden_character``)."""
     try:
         check_input(text)
     except InvalidOrder as exc:
         raise ServiceError(exc.text()) from None
+    for n, line in enumerate(split_lines(text), 1):
+        for at, ch in enumerate(line, 1):
+            if _hidden_character(ch):
+                raise ServiceError(t(
+                    "Line {n} holds an invisible or control character at position {at}: {char}. "
+                    "Type orders as plain text: letters, digits, spaces and punctuation.",
+                    n=n, at=at, char=f"U+{ord(ch):04X} {unicodedata.name(ch, '')}".rstrip(),
+                ))
+
+
+def _hidden_character(ch: str) -> bool:
+    """A character no order holds and no reader sees: a control character (a NUL, a terminal
+    escape; a tab is a separator) or a format character (zero-width spaces and joiners, the
+    right-to-left overrides and isolates that reorder what follows them on screen)."""
+    return ch != "\t" and unicodedata.category(ch) in ("Cc", "Cf")
 
 
 def options_json(text: str) -> dict[str, Any]:
