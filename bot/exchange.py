@@ -70,7 +70,7 @@ def unseal(sealed: Mapping[str, Any], passphrase: str) -> dict[str, Any]:
         salt = base64.b64decode(str(sealed["salt"]), validate=True)
         plain = Fernet(_key(passphrase, salt)).decrypt(str(sealed["token"]).encode())
         data = json.loads(plain)
-    except (KeyError, binascii.Error, InvalidToken, ValueError) as exc:
+    except (KeyError, binascii.Error, InvalidToken, ValueError, RecursionError) as exc:
         raise ExchangeError(t("The private part cannot be opened: the passphrase is wrong or the file is damaged.")) from exc
     if not isinstance(data, dict):
         raise ExchangeError(t("The private part of the file is damaged."))
