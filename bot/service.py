@@ -85,6 +85,10 @@ class Languages:
 _LANGUAGES: contextvars.ContextVar[Languages | None] = contextvars.ContextVar("adjutant_languages", default=None)
 
 
+#: Threads drawing pictures at once (the renderers' caches are safe to share between them).
+DRAWING_THREADS = 2
+
+
 class ServiceError(Exception):
     """A request the service refuses before reaching the engine (unknown campaign, no seat...)."""
 
@@ -122,9 +126,11 @@ class CampaignService:
         self._matches: OrderedDict[int, Match] = OrderedDict()
         self._snapped: dict[int, int] = {}  # campaign -> record of its latest snapshot
         self._sent_holdings: dict[int, dict[str, str]] = {}
-        # Pictures are drawn off the event loop, one at a time: a big map takes a few hundred
-        # milliseconds that every other campaign (and Discord's heartbeat) would otherwise wait.
-        self._drawing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="adjutant-draw")
+        # Pictures are drawn off the event loop: a big map takes a few hundred milliseconds that
+        # every other campaign (and Discord's heartbeat) would otherwise wait. Two drawing threads,
+        # so one campaign's slow picture does not hold up another's (each campaign's own pictures
+        # still come one at a time: its lock is held while they are drawn).
+        self._drawing = ThreadPoolExecutor(max_workers=DRAWING_THREADS, thread_name_prefix="adjutant-draw")
 
     async def draw(self, fn: Callable[..., _Drawn], *args: Any, viewer: str = PUBLIC, language: str | None = None) -> _Drawn:
         """Run a renderer off the event loop (see ``_drawing``) and return what it drew, its
