@@ -5,14 +5,19 @@ crash of the referee's command or of `adjutant import`; nothing changes."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from bot.cli import main
+from bot.exchange import ExchangeError, export_campaign, import_campaign, seal, unseal
 from bot.service import CampaignService, Sender, ServiceError
 from bot.store import Store
 from engine import position
 
 REF = Sender("u-ref", "ref")
+PHRASE = "correct horse battery"
 NEW_GAMES = ("combat_commander", "schwerpunkt", "across-the-bug-river")
 DEEP = "[" * 100_000 + "]" * 100_000
 DEEP_OBJECT = '{"a": ' * 50_000 + "1" + "}" * 50_000
@@ -75,3 +80,43 @@ def test_importing_a_hostile_export_exits_with_2(tmp_path, capsys, text):
     code = main(["import", str(path), "--db", str(tmp_path / "x.db"), "--passphrase-file", str(phrase)])
     err = capsys.readouterr().err
     assert code == 2 and "Traceback" not in err and "not a campaign export" in err, err
+
+
+async def _exported(tmp_path: Path, game_name: str) -> tuple[Store, dict]:
+    """A fresh campaign of ``game_name`` exported with its private part sealed by PHRASE."""
+    store = await Store.open(tmp_path / "export.db", durable=False)
+    service = CampaignService(store)
+    row, _ = await service.create("exported", game_name, seed="exported", creator=REF.user_id)
+    return store, json.loads(json.dumps(await export_campaign(store, row, PHRASE)))
+
+
+def _resealed(doc: dict, **private: object) -> dict:
+    """``doc`` with fields of its private part replaced, sealed again with the same passphrase."""
+    return {**doc, "sealed": seal({**unseal(doc["sealed"], PHRASE), **private}, PHRASE)}
+
+
+@pytest.mark.parametrize("game_name", NEW_GAMES)
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"rules_version": "abc"}, {"rules_version": [1]},
+        {"private": {"seats": ["axis"]}}, {"private": {"seats": {"axis": 5}}}, {"private": {"referees": 7}},
+        {"private": {"start": {"seq": 0, "state": DEEP, "format": 1, "hash": "x"}}},
+    ],
+    ids=["version-text", "version-list", "seats-list", "seat-number", "referees-number", "deep-start"],
+)
+async def test_an_export_with_fields_of_the_wrong_kind_is_refused(tmp_path, game_name, change):
+    """A sealed export whose rules version, seats, referees or start state are of the wrong kind is an ExchangeError, nothing stored."""
+    store, doc = await _exported(tmp_path, game_name)
+    try:
+        private = change.get("private")
+        altered = _resealed(doc, **private) if isinstance(private, dict) else {**doc, **change}
+        other = await Store.open(tmp_path / "other.db", durable=False)
+        try:
+            with pytest.raises(ExchangeError):
+                await import_campaign(other, altered, PHRASE, "copy")
+            assert await other.campaign("copy") is None
+        finally:
+            await other.close()
+    finally:
+        await store.close()

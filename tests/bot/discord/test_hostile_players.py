@@ -9,6 +9,7 @@ import pytest
 
 from bot.discord.client import by_role
 from tests.bot.discord.conftest import Harness
+from tests.bot.discord.fake_discord.payloads import Upload
 from tests.bot.discord.newgames import FAIL, OK, create_seated
 
 NEW_GAMES = ("combat_commander", "schwerpunkt", "across-the-bug-river")
@@ -79,3 +80,15 @@ async def test_autocompletion_offers_nothing_of_another_seat(discord_env: Harnes
 def test_a_prefix_naming_a_side_not_held_keeps_that_side():
     """'allies: pass' from the Axis player stays an order for allies (refused as not his seat), not the verb 'allies:'."""
     assert by_role("allies: pass\nbrace\nnobody: x", ["axis"], ["axis", "allies"]) == [("allies", "pass\nbrace\nnobody: x")]
+
+
+async def test_importing_a_file_nested_too_deeply_is_refused(discord_env: Harness):
+    """'/adjutant import' of a file nested 100,000 levels deep, or holding a 5000-digit number, says it is not a campaign export."""
+    h = discord_env
+    channel = await h.server.open_channel("imported")
+    for data in ("[" * 100_000 + "]" * 100_000, '{"kind": ' + "7" * 5000 + "}"):
+        it = await h.server.answered(await h.server.slash(
+            h.ref, channel, "adjutant import", file=Upload("hostile.campaign.json", data.encode()), passphrase="correct horse battery",
+        ))
+        assert FAIL in it.text and "not a campaign export" in it.text, it.text
+    assert await h.store.campaign_by_channel(str(channel)) is None
