@@ -5,6 +5,8 @@ nothing of a seat the user does not hold nor the referee's view to a player."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.discord.client import by_role
@@ -92,3 +94,20 @@ async def test_importing_a_file_nested_too_deeply_is_refused(discord_env: Harnes
         ))
         assert FAIL in it.text and "not a campaign export" in it.text, it.text
     assert await h.store.campaign_by_channel(str(channel)) is None
+
+
+@pytest.mark.parametrize("game", NEW_GAMES)
+async def test_a_masked_link_typed_as_an_order_is_not_posted_as_a_link(discord_env: Harness, game: str):
+    """'[Free Nitro](https://evil.example)' refused is quoted with its markdown escaped: the bot posts no masked link."""
+    h = discord_env
+    row, seats = await create_seated(h, game)
+    role, user = next(iter(seats.items()))
+    await h.server.say(user, h.channel, "[Free Nitro](https://evil.example/x)")
+    await h.server.say(user, h.channel, "move [x](https://evil.example/y) 1234")
+    await h.server.settle()
+    posts = [m for m in h.server.messages if m.author_id == h.server.app_id]
+    texts = [m.content for m in posts] + [
+        str(e.get(k, "")) for m in posts for e in m.payload.get("embeds") or [] for k in ("title", "description")
+    ]
+    linked = [x for x in texts if re.search(r"(?<!\\)\[[^\]]*\]\(https://evil", x)]
+    assert linked == [], [(m.channel_id == h.channel, m.content[:80], m.payload.get("embeds")) for m in posts if any(x in m.content or x in str(m.payload.get("embeds")) for x in linked)]
