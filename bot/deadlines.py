@@ -95,6 +95,10 @@ def _number(word: str) -> bool:
         return False
 
 
+#: The shortest deadline a referee may set: five minutes (shorter would apply defaults at once).
+MIN_DEADLINE_HOURS = 5 / 60
+
+
 def parse_policy(args: Sequence[str]) -> Policy | None | Text:
     """``HOURS [remind H,H...] [default|referee]`` or ``off`` as a policy (``None``: no
     deadlines), or the text of what is wrong and what is accepted."""
@@ -107,9 +111,10 @@ def parse_policy(args: Sequence[str]) -> Policy | None | Text:
         hours = float(args[0])
     except ValueError:
         return usage
-    if not 0 < hours <= 24 * 90:
+    if not MIN_DEADLINE_HOURS <= hours <= 24 * 90:
         return t("A deadline is between a few minutes and 90 days (2160 hours), not {hours}.", hours=args[0])
-    reminders: tuple[float, ...] = (24.0, 2.0)
+    # The default reminders that come before the deadline (none 24 hours before a 3-hour one).
+    reminders: tuple[float, ...] = tuple(r for r in (24.0, 2.0) if r < hours)
     on_expiry = "default"
     rest = list(args[1:])
     while rest:

@@ -70,7 +70,7 @@ def unseal(sealed: Mapping[str, Any], passphrase: str) -> dict[str, Any]:
         salt = base64.b64decode(str(sealed["salt"]), validate=True)
         plain = Fernet(_key(passphrase, salt)).decrypt(str(sealed["token"]).encode())
         data = json.loads(plain)
-    except (KeyError, binascii.Error, InvalidToken, ValueError) as exc:
+    except (KeyError, binascii.Error, InvalidToken, ValueError, RecursionError) as exc:
         raise ExchangeError(t("The private part cannot be opened: the passphrase is wrong or the file is damaged.")) from exc
     if not isinstance(data, dict):
         raise ExchangeError(t("The private part of the file is damaged."))
@@ -172,7 +172,15 @@ async def import_campaign(store: Store, doc: Mapping[str, Any], passphrase: str,
     if rng.seed_commitment(seed) != doc.get("seed_commitment"):
         raise ExchangeError(t("The seed in the file does not match its published commitment: the file was altered."))
     scenario, options = _field(doc, "scenario", str), _field(doc, "options", dict)
-    if int(doc.get("rules_version", 1)) != game.rules_version:
+    version = doc.get("rules_version", 1)
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ExchangeError(t("The file's '{key}' is missing or of the wrong kind.", key="rules_version"))
+    seats_in, referees_in = private.get("seats", {}), private.get("referees", [])
+    if not isinstance(seats_in, dict) or not all(isinstance(w, list) and len(w) == 2 for w in seats_in.values()):
+        raise ExchangeError(t("The file's '{key}' is missing or of the wrong kind.", key="seats"))
+    if not isinstance(referees_in, list):
+        raise ExchangeError(t("The file's '{key}' is missing or of the wrong kind.", key="referees"))
+    if version != game.rules_version:
         raise ExchangeError(
             t("The file was written under {game} rules version {old}; this Adjutant plays version {new}. Import it into the version it came from, then upgrade.",
               game=game.title, old=doc.get("rules_version"), new=game.rules_version)
@@ -184,17 +192,17 @@ async def import_campaign(store: Store, doc: Mapping[str, Any], passphrase: str,
         if start is not None:
             begin = (int(start["seq"]), game.migrate_state(json.loads(start["state"]), int(start["format"])))
         match = Match.replay(game, scenario, options, seed, records, start=begin, check="end")
-    except (ReplayMismatch, OrderError, KeyError, TypeError, ValueError) as exc:
+    except (ReplayMismatch, OrderError, KeyError, TypeError, ValueError, RecursionError) as exc:
         raise ExchangeError(t("The campaign in the file does not replay under these rules: {why}", why=str(exc))) from exc
     name = name or _field(doc, "name", str)
     if await store.campaign(name) is not None:
         raise ExchangeError(t("A campaign called '{name}' already exists; import it under another name.", name=name))
     last = records[-1].seq if records else 0
     setup = Match.new(game, scenario, options, seed)
-    seats = {role: (str(who[0]), str(who[1])) for role, who in private.get("seats", {}).items()}
+    seats = {str(role): (str(who[0]), str(who[1])) for role, who in seats_in.items()}
     campaign_id = await store.create_campaign(
         name, game.name, scenario, dict(options), seed, None,
-        referees=[str(r) for r in private.get("referees", [])],
+        referees=[str(r) for r in referees_in],
         seats=seats,
         snapshot=(0, canonical(setup.state), setup.hash()),
         head=Saved(last, canonical(match.state), match.hash(), game.rules_version, game.state_format),

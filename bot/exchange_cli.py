@@ -37,6 +37,10 @@ def _document(path: Path) -> dict[str, Any]:
         raise ExchangeError(t("Cannot read {path}: {why}", path=str(path), why=str(exc))) from exc
     except json.JSONDecodeError as exc:
         raise ExchangeError(t("{path} is not a campaign export (not JSON: {why}).", path=str(path), why=str(exc))) from exc
+    except RecursionError:
+        raise ExchangeError(t("{path} is not a campaign export: it nests lists and objects too deeply.", path=str(path))) from None
+    except ValueError:  # a number beyond the digits Python converts
+        raise ExchangeError(t("{path} is not a campaign export: it holds a number with far too many digits.", path=str(path))) from None
     if not isinstance(doc, dict):
         raise ExchangeError(t("{path} is not a campaign export.", path=str(path)))
     return doc

@@ -17,6 +17,7 @@ import re
 import secrets
 import sqlite3
 import time
+import unicodedata
 import uuid
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
@@ -84,6 +85,10 @@ class Languages:
 _LANGUAGES: contextvars.ContextVar[Languages | None] = contextvars.ContextVar("adjutant_languages", default=None)
 
 
+#: Threads drawing pictures at once (the renderers' caches are safe to share between them).
+DRAWING_THREADS = 2
+
+
 class ServiceError(Exception):
     """A request the service refuses before reaching the engine (unknown campaign, no seat...)."""
 
@@ -121,9 +126,11 @@ class CampaignService:
         self._matches: OrderedDict[int, Match] = OrderedDict()
         self._snapped: dict[int, int] = {}  # campaign -> record of its latest snapshot
         self._sent_holdings: dict[int, dict[str, str]] = {}
-        # Pictures are drawn off the event loop, one at a time: a big map takes a few hundred
-        # milliseconds that every other campaign (and Discord's heartbeat) would otherwise wait.
-        self._drawing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="adjutant-draw")
+        # Pictures are drawn off the event loop: a big map takes a few hundred milliseconds that
+        # every other campaign (and Discord's heartbeat) would otherwise wait. Two drawing threads,
+        # so one campaign's slow picture does not hold up another's (each campaign's own pictures
+        # still come one at a time: its lock is held while they are drawn).
+        self._drawing = ThreadPoolExecutor(max_workers=DRAWING_THREADS, thread_name_prefix="adjutant-draw")
 
     async def draw(self, fn: Callable[..., _Drawn], *args: Any, viewer: str = PUBLIC, language: str | None = None) -> _Drawn:
         """Run a renderer off the event loop (see ``_drawing``) and return what it drew, its
@@ -1451,11 +1458,27 @@ def _storable(line: str) -> str:
 
 
 def _check_input(text: str) -> None:
-    """Refuse, before any parsing, a message over the length limits or that is not valid text."""
+    """Refuse, before any parsing, a message over the length limits or that is not valid text,
+    and an order line holding an invisible or control character (``_hidden_character``)."""
     try:
         check_input(text)
     except InvalidOrder as exc:
         raise ServiceError(exc.text()) from None
+    for n, line in enumerate(split_lines(text), 1):
+        for at, ch in enumerate(line, 1):
+            if _hidden_character(ch):
+                raise ServiceError(t(
+                    "Line {n} holds an invisible or control character at position {at}: {char}. "
+                    "Type orders as plain text: letters, digits, spaces and punctuation.",
+                    n=n, at=at, char=f"U+{ord(ch):04X} {unicodedata.name(ch, '')}".rstrip(),
+                ))
+
+
+def _hidden_character(ch: str) -> bool:
+    """A character no order holds and no reader sees: a control character (a NUL, a terminal
+    escape; a tab is a separator) or a format character (zero-width spaces and joiners, the
+    right-to-left overrides and isolates that reorder what follows them on screen)."""
+    return ch != "\t" and unicodedata.category(ch) in ("Cc", "Cf")
 
 
 def options_json(text: str) -> dict[str, Any]:

@@ -36,7 +36,7 @@ from engine.game import (
 )
 from engine.observation import Observation
 from engine.orders import is_number, rejoin_json
-from engine.outline import node_at, outline, summarised
+from engine.outline import contents, node_at, outline, summarised
 from engine.state import canonical, clone, frozen, json_kind, state_hash, thawed
 from engine.text import Secret, Text, t
 from engine.verbs import english_keywords
@@ -844,13 +844,13 @@ class Match:
                 hint=t("Fixed rolls: 'dice N N ...' and 'dice clear'; undo grants: 'grant-undo ROLE'."),
             )
         node: Any = state
-        for key in keys[:-1]:
+        for depth, key in enumerate(keys[:-1]):
             if isinstance(node, list) and is_number(key) and int(key) < len(node):
                 node = node[int(key)]
             elif isinstance(node, dict) and key in node:
                 node = node[key]
             else:
-                raise InvalidOrder(t("There is no '{key}' in '{path}'.", key=key, path=path))
+                raise _no_key(key, keys[:depth], node)
         last = keys[-1]
         slot: int | str
         if isinstance(node, list) and is_number(last) and int(last) < len(node):
@@ -858,7 +858,7 @@ class Match:
         elif isinstance(node, dict) and last in node:
             slot = last
         else:
-            raise InvalidOrder(t("There is no '{key}' in '{path}'.", key=last, path=path))
+            raise _no_key(last, keys[:-1], node)
         misfit = _misfit(path, node[slot], value)
         if misfit is not None:
             where, expected, example = misfit
@@ -1042,3 +1042,10 @@ def _example(value: Any, depth: int = 0) -> str:
     if depth > 1 or len(value) > 6:
         return "{...}"
     return "{" + ", ".join(f"{json.dumps(k)}: {_example(v, depth + 1)}" for k, v in sorted(value.items())) + "}"
+
+
+def _no_key(key: str, walked: Sequence[str], node: Any) -> InvalidOrder:
+    """The refusal of a 'set' path that stops at ``key``: where it stops, and what is there."""
+    if walked:
+        return InvalidOrder(t("There is no '{key}' in {where}.", key=key, where=".".join(walked)), contents(node))
+    return InvalidOrder(t("There is no '{key}' in the state.", key=key), contents(node))

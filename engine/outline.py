@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.errors import InvalidOrder
 from engine.orders import is_number
-from engine.text import t
+from engine.text import Text, t
 
 INDENT = "  "
 INLINE_WIDTH = 100  # a list of scalars stays on one line up to this many characters
@@ -71,7 +71,12 @@ def node_at(data: Any, path: str) -> Any:
     return node
 
 
-def _what_is_there(node: Any) -> Any:
+def contents(node: Any) -> Text:
+    """What ``node`` holds, for a refusal of a path that stops at it: its keys, its length or its value."""
+    return _what_is_there(node)
+
+
+def _what_is_there(node: Any) -> Text:
     if isinstance(node, dict):
         keys: Sequence[str] = [str(k) for k in node]
         shown = ", ".join(keys[:KEYS_LISTED]) + (", ..." if len(keys) > KEYS_LISTED else "")

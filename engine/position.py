@@ -52,6 +52,8 @@ HEADER = ("format", "game", "scenario", "options", "draws", "fixed_rolls", "undo
 #: A line longer than this is broken up (except an entry of a part of the state: one per line).
 WIDTH = 100
 MAX_CHARS = 4_000_000
+#: How deeply a position file's lists and objects may nest (an exported one nests about 5).
+MAX_DEPTH = 64
 #: Where every key is an id the set-up state already has (the counter mix is fixed).
 UNITS = "units"
 
@@ -184,9 +186,37 @@ def parse(text: str) -> dict[str, Any]:
         ) from None
     except _Refused as exc:
         raise PositionError(exc.text) from None
+    except RecursionError:
+        raise PositionError(_too_deep()) from None
+    except ValueError:  # what is left: a number beyond the digits Python converts
+        raise PositionError(
+            t("The position file holds a number with far too many digits."),
+            t("Numbers in a position are turns, steps, points and counts."),
+        ) from None
     if not isinstance(doc, dict):
         raise PositionError(t("A position file is one JSON object, not a list or a single value."))
+    if _depth(doc) > MAX_DEPTH:
+        raise PositionError(_too_deep())
     return doc
+
+
+def _too_deep() -> Text:
+    return t(
+        "The position file nests lists and objects too deeply (more than {most} levels; an exported position nests a few).",
+        most=MAX_DEPTH,
+    )
+
+
+def _depth(doc: Any) -> int:
+    """How deeply ``doc``'s lists and objects nest (walked without recursion)."""
+    deepest, stack = 0, [(doc, 1)]
+    while stack:
+        node, level = stack.pop()
+        if isinstance(node, dict | list):
+            deepest = max(deepest, level)
+            if level <= MAX_DEPTH:
+                stack += [(child, level + 1) for child in (node.values() if isinstance(node, dict) else node)]
+    return deepest
 
 
 class _Refused(ValueError):

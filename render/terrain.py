@@ -11,6 +11,7 @@ import hashlib
 import io
 import json
 import os
+import threading
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -107,7 +108,7 @@ def _load(path: Path) -> Image.Image | None:
 def _save(image: Image.Image, path: Path) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp = path.with_suffix(f".{os.getpid()}-{threading.get_ident()}.tmp")  # two drawing threads may save one layer
         image.save(tmp, format="PNG", compress_level=1)
         tmp.replace(path)
     except OSError:

@@ -25,6 +25,8 @@ from pathlib import Path
 
 import pytest
 
+from engine import registry
+from engine.kernel import Match
 from tests.bot.discord.fake_discord import FakeDiscord, redirect
 from tests.child import REPO, Child, child_env, run
 
@@ -179,6 +181,37 @@ async def test_installed_play_accepts_an_order(installed: Installed, tmp_path):
     assert any(r["ok"] and r["text"].startswith("\u2713 ready") for r in replies), done.out
     with sqlite3.connect(tmp_path / "data" / "adjutant.db") as db:
         assert db.execute("SELECT name FROM campaigns").fetchall() == [("caucasus-campaign",)]
+
+
+def legal_walk(game_name: str, seed: str, steps: int) -> list[str]:
+    """``steps`` legal orders of ``game_name``'s first scenario on ``seed``, as the console takes
+    them ('ROLE: ORDER'), played by the checkout's engine: the installed one must take them too."""
+    game = registry.get(game_name)
+    match = Match.new(game, next(iter(game.scenarios)), dict(game.options), seed)
+    lines = []
+    for _ in range(steps):
+        acting = [(r, match.prompt(r).actions) for r in sorted(match.active())]
+        role, actions = next((r, a) for r, a in acting if a)
+        action = actions[len(lines) % len(actions)]
+        match.submit(role, action.text)
+        lines.append(f"{role}: {action.text}")
+    return lines
+
+
+@pytest.mark.parametrize("game_name", ["combat_commander", "schwerpunkt", "across-the-bug-river"])
+async def test_installed_play_takes_orders_of_the_newest_games(installed: Installed, tmp_path, game_name: str):
+    """`adjutant play GAME` from the install accepts a few legal orders of each of the three newest games."""
+    lines = legal_walk(game_name, "installed", 4)
+    done = await run(
+        [str(installed.adjutant), "play", game_name, "--seed", "installed", "--json"],
+        child_env(), cwd=tmp_path, stdin=("\n".join(lines) + "\n").encode(),
+    )
+    assert done.code == 0, done.err
+    replies = [json.loads(line) for line in done.out.splitlines()]
+    refused = [r["text"] for r in replies if not r["ok"]]
+    assert refused == [], refused
+    accepted = [r for r in replies if r["ok"] and r["text"].startswith("\u2713")]
+    assert len(accepted) >= len(lines), done.out[-2000:]
 
 
 async def test_installed_serve_creates_a_campaign(installed: Installed, tmp_path):

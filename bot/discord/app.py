@@ -105,6 +105,9 @@ async def run(settings: Settings, stop: asyncio.Event | None = None, *, new: boo
             elif isinstance(error, discord.PrivilegedIntentsRequired):
                 log.error("%s", render(t("Discord refused the connection: enable the Message Content intent for the bot in the Discord developer portal.")))
                 code = 2
+            elif isinstance(error, OSError | TimeoutError):
+                # The network (refused, unreachable, DNS): one line; systemd restarts the bot later.
+                log.error("%s", render(t("The Discord connection failed: {error}", error=str(error) or type(error).__name__)))
             elif error is not None:
                 log.error("%s", render(t("The Discord connection failed: {error}", error=str(error) or type(error).__name__)), exc_info=error)
     finally:

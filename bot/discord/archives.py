@@ -57,7 +57,7 @@ async def import_file(
     else:
         try:
             doc = json.loads((await file.read()).decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
+        except (ValueError, RecursionError):  # not UTF-8, not JSON, nested too deeply, an endless number
             refusal = t("{path} is not a campaign export.", path=file.filename)
         except discord.HTTPException:
             refusal = t("The attached file could not be fetched from Discord; attach it again.")

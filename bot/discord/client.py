@@ -312,7 +312,7 @@ class AdjutantClient(discord.Client):
         if (row.archived or row.channel_lost) and not names_an_order(row, content):
             return  # after the end players talk freely ("good game"); an order gets the refusal
         self.read_orders.add(message.id, message.author.id)
-        for role, text in skip_lines(by_role(content, seats), skip):
+        for role, text in skip_lines(by_role(content, seats, registry.get(row.game).roles), skip):
             try:
                 await self.act(row, functools.partial(self.service.submit, row, sender, text, role), reply_to=message)
             except ServiceError as exc:  # answered in the channel: the campaign's language
@@ -418,13 +418,15 @@ def names_an_order(row: CampaignRow, content: str) -> bool:
     return first in verbs
 
 
-def by_role(content: str, seats: Sequence[str]) -> list[tuple[str | None, str]]:
-    """The message's order lines grouped by role: ``red: move ...`` picks a seat you hold."""
+def by_role(content: str, seats: Sequence[str], sides: Sequence[str] = ()) -> list[tuple[str | None, str]]:
+    """The message's order lines grouped by role: ``red: move ...`` picks a seat you hold. A
+    prefix naming another of the game's ``sides`` keeps that side, so the service refuses the
+    lines as orders for a seat the sender does not hold (not as an unknown verb 'blue:')."""
     groups: list[tuple[str | None, list[str]]] = []
     for line in split_lines(content):
         role: str | None = None
         m = _ROLE_PREFIX.match(line)
-        if m and m.group(1).casefold() in seats:
+        if m and (m.group(1).casefold() in seats or m.group(1).casefold() in sides):
             role, line = m.group(1).casefold(), m.group(2)
         elif groups:
             role = groups[-1][0]

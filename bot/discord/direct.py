@@ -31,6 +31,7 @@ import discord
 from bot.discord.client import CHAT_PREFIXES, by_role
 from bot.service import FAIL, ServiceError
 from bot.store import CampaignRow
+from engine import registry
 from engine.orders import split_lines
 from engine.text import t
 
@@ -127,7 +128,7 @@ async def on_direct_message(client: AdjutantClient, message: discord.Message) ->
     for name, text in groups:
         row, roles = campaigns[name] if name is not None else seats[0]
         language = await client.language_of_user(sender.user_id, row=row)  # answered privately
-        for role, lines in by_role(text, roles):
+        for role, lines in by_role(text, roles, registry.get(row.game).roles):
             try:
                 await client.act(row, functools.partial(client.service.submit, row, sender, lines, role, private=True))
             except ServiceError as exc:

@@ -27,6 +27,7 @@ NONCE_LIMIT = 25
 FULL_TEXT_NOTE = "\n\u2026 (the full text is attached)"
 
 _MARKDOWN = re.compile(r"([\\*_~|`])")
+_MASKED_LINK = re.compile(r"\[(?=[^\]\n]*\]\()")  # the '[' of '[text](': Discord would draw a link
 PNG_SIGNATURE = b"\x89PNG"
 
 
@@ -36,8 +37,9 @@ def extension(data: bytes) -> str:
 
 
 def escape_markdown(text: str) -> str:
-    """``text`` with Discord's markdown characters escaped, so orders show as typed."""
-    return _MARKDOWN.sub(r"\\\1", text)
+    """``text`` with Discord's markdown characters escaped, so orders show as typed; a masked
+    link typed as an order ('[Free Nitro](https://...)') shows as typed too, never as a link."""
+    return _MASKED_LINK.sub(r"\\[", _MARKDOWN.sub(r"\\\1", text))
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,8 @@ LOOKALIKES = {
 }
 HUGE = ("99999999999999999999999", "1e309", "2147483648", "9" * 60)
 NEGATIVE = ("-1", "-0", "-999999", "\u22121")
-WRONG_TYPES = ("abc", "x", "1.5", "½", "0x1f", "NaN", "inf", "None", "{}", "[]", "''", '""', "\"\"", "%s", "{unit}")
+WRONG_TYPES = ("abc", "x", "1.5", "½", "0x1f", "NaN", "inf", "None", "{}", "[]", "''", '""', "\"\"", "%s", "{unit}",
+               "@everyone", "@here", "<@&123456789012345678>", "<@!42>", "**x**", "`x`", "||x||", "\U0001f525")
 SEPARATORS = (",,,", ";;", " -> -> ", "--", "//", "  ", "\t", "|", "=", ":")
 #: Verbs every game answers, in English and Italian.
 META = ("status", "options", "hand", "map", "history", "undo", "help", "away", "language",

@@ -824,6 +824,7 @@ class FakeDiscord:
             webhook_id=self.app_id if interaction is not None else None,
         )
         payload["mentions"] = self._pinged(payload["content"], body.get("allowed_mentions"))
+        payload["mention_everyone"], payload["mention_roles"] = self._pinged_many(payload["content"], body.get("allowed_mentions"))
         payload["embeds"] = list(body.get("embeds") or [])
         posted = Posted(payload, [d for _, d in files], interaction)
         self.messages.append(posted)
@@ -843,6 +844,16 @@ class FakeDiscord:
             permitted = {int(i) for i in allowed.get("users") or []}
             named = [i for i in named if i in permitted]
         return [self.users[i].payload() for i in dict.fromkeys(named) if i in self.users]
+
+    def _pinged_many(self, content: str, allowed: dict[str, Any] | None) -> tuple[bool, list[str]]:
+        """Whether a message pings @everyone (or @here), and the roles it pings, as Discord decides:
+        without ``allowed_mentions`` everything written pings; with it, only what it allows."""
+        parse = None if allowed is None else set(allowed.get("parse") or [])
+        everyone = bool(re.search(r"@(everyone|here)\b", content)) and (parse is None or "everyone" in parse)
+        permitted = set() if allowed is None else {int(i) for i in allowed.get("roles") or []}
+        roles = [int(i) for i in re.findall(r"<@&(\d+)>", content)]
+        pinged = [i for i in roles if parse is None or "roles" in parse or i in permitted]
+        return everyone, [str(i) for i in dict.fromkeys(pinged)]
 
     def _edit(self, posted: Posted, body: dict[str, Any], files: list[tuple[str, bytes]]) -> Posted:
         if "content" in body or files or "components" in body:
