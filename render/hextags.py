@@ -85,7 +85,28 @@ def lay_out(size: float, widths: list[int], height: int, at_bottom: bool = False
         outer = outer + height + GAP if top else outer - height - GAP
     first = -edge if top else edge
     last = outer - GAP if top else outer + GAP
+    if abs(last) > edge and (last > 0) == top:  # past the far hexside (a small hex): as many rows as it holds, wider
+        return _crowded(size, widths, height, top)
     return TagRows(tuple(places), min(first, last), max(first, last))
+
+
+def _crowded(size: float, widths: list[int], height: int, top: bool) -> TagRows:
+    """The tags in as many rows as the hex's height holds, from its edge, as even as their count
+    allows: wider than the hex where they must be, never into the hex above or below."""
+    edge = size * SQRT3 / 2 - inset(size)
+    count = max(1, min(len(widths), int((2 * edge + GAP) // (height + GAP))))
+    per = -(-len(widths) // count)
+    places: list[tuple[int, int]] = []
+    y = -edge if top else edge - height
+    for start in range(0, len(widths), per):
+        row = widths[start:start + per]
+        x = -(sum(row) + GAP * (len(row) - 1)) / 2
+        for w in row:
+            places.append((round(x), round(y)))
+            x += w + GAP
+        y += (height + GAP) if top else -(height + GAP)
+    far = y - GAP if top else y + height + GAP
+    return TagRows(tuple(places), min(-edge if top else edge, far), max(-edge if top else edge, far))
 
 
 def counter_shift(size: float, rows: TagRows, stack_top: float, stack_bottom: float) -> float:

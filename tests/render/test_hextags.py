@@ -88,3 +88,11 @@ def test_a_unit_s_tag_is_not_hidden_under_its_hex_s_tags():
     unit_tag = _rows_of(_around_0404(marked), style.marker("D").fill)
     assert hex_tags and max(hex_tags) < min(unit_tag)
     assert len(unit_tag) >= len(_rows_of(_around_0404(alone), style.marker("D").fill))
+
+
+def test_a_small_hex_keeps_its_tags_between_its_top_and_bottom_sides():
+    """On a small hex (a big map's whole picture) the rows never run into the hex above or below."""
+    size, height = 14.0, 9
+    for at_bottom in (False, True):
+        rows = lay_out(size, [25, 30, 22], height, at_bottom)
+        assert all(-size * SQRT3 / 2 <= y and y + height <= size * SQRT3 / 2 for _, y in rows.places), rows
