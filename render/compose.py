@@ -143,13 +143,21 @@ def _draw_counters(
         if band is not None:
             y0 += counter_shift(lay.size, band, min(tops) - (cy - box[1]), max(tops) + side + 1 - (cy - box[1]))
             floor = cy - box[1] + band.bottom + 1 if band.places and band.top < 0 else floor
+        below = -math.inf  # a stack drawn squared: each lower counter's tags go on below the ones above, not under them
         for level in range(len(stack) - 1, -1, -1):
             unit = stack[level]
             k = level if fanned else min(level, MAX_STACK_STEPS)
             x, y = round(x0 + k * dx), round(y0 - k * dy)
             sprite = counter_sprite(counter_kind(unit.raw, style), side)
             image.paste(sprite, (x, y), sprite)
-            _draw_markers(image, unit, x + side, round(max(y - tag_h // 4, floor)) + tag_h // 4, tag_h, style)
+            if fanned:
+                _draw_markers(image, unit, x + side, round(max(y - tag_h // 4, floor)) + tag_h // 4, tag_h, style)
+        for level, unit in enumerate(stack if not fanned else ()):
+            k = min(level, MAX_STACK_STEPS)
+            x, y = round(x0 + k * dx), round(y0 - k * dy)
+            top = round(max(y - tag_h // 4, floor, below))
+            _draw_markers(image, unit, x + side, top + tag_h // 4, tag_h, style)
+            below = top + len(unit.markers) * (tag_h - 1) + 1 if unit.markers else below
         if len(stack) > 1:
             badge = badge_sprite(len(stack), tag_h)
             bx, by = round(x0 - badge.width * 0.7), round(y0 + side - badge.height * 0.8)

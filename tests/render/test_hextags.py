@@ -96,3 +96,14 @@ def test_a_small_hex_keeps_its_tags_between_its_top_and_bottom_sides():
     for at_bottom in (False, True):
         rows = lay_out(size, [25, 30, 22], height, at_bottom)
         assert all(-size * SQRT3 / 2 <= y and y + height <= size * SQRT3 / 2 for _, y in rows.places), rows
+
+
+def test_a_lower_counter_s_tag_shows_below_the_top_counter_s():
+    """In a squared stack, the tags of the counter beneath ('OOS') go on below the top counter's ('D'), whole."""
+    style = load_style("caucasus")
+    top, beneath = unit("a", "0404", markers=["D"]), unit("b", "0404", markers=["OOS"])
+    stacked = _around_0404({"units": [top, beneath]})
+    alone = _around_0404({"units": [beneath]})
+    d, oos = _rows_of(stacked, style.marker("D").fill), _rows_of(stacked, style.marker("OOS").fill)
+    assert d and max(d) < min(oos)
+    assert len(oos) >= len(_rows_of(alone, style.marker("OOS").fill))
