@@ -46,5 +46,10 @@ PATTERNS: frozenset[str] = frozenset({
     pgettext("marker", "Obj {n}"),
     pgettext("marker", "Smoke {n}"),
     pgettext("marker", "Radio {n} broken"),
+    # Combat Commander: a radio in its owner's Artillery box corner (12), the owner's control tag first
+    pgettext("marker", "AX Radio {n}"),
+    pgettext("marker", "AX Radio {n} broken"),
+    pgettext("marker", "AL Radio {n}"),
+    pgettext("marker", "AL Radio {n} broken"),
     pgettext("marker", "{x} broken"),
 })

@@ -17,6 +17,7 @@ from engine.mapdata import MapData
 from engine.mapview import HexMarker, LastAction, MapView, UnitOnMap
 from render.counters import badge_sprite, counter_kind, counter_sprite, marker_sprite
 from render.geometry import Box, Layout, Point
+from render.hextags import TagRows, counter_shift, lay_out
 from render.overlay import Overlay
 from render.panel import status_panel
 from render.style import Style
@@ -103,9 +104,10 @@ def compose(
     image = terrain_layer(board, style, size, names).crop(box)
     origin = (box[0], box[1])
     _highlights(lay, last, style).composite(image, origin)
-    _draw_counters(image, lay, box, units, style)
     results = {a.target for a in last.attacks if a.result}
-    _draw_hex_markers(image, lay, box, list(shown.markers), style, results)
+    tags = _hex_tags(lay, list(shown.markers), style, results)
+    _draw_counters(image, lay, box, units, style, {h: rows for h, (_, rows) in tags.items()})
+    _draw_hex_markers(image, lay, box, tags)
     _arrows(lay, last, style, {u.hex for u in units}).composite(image, origin)
     _results(image, lay, origin, last, style)
     panel = status_panel(shown.panel_items(), image.width)
@@ -117,7 +119,11 @@ def compose(
     return Picture(image, box, lay)
 
 
-def _draw_counters(image: Image.Image, lay: Layout, box: Box, units: list[UnitOnMap], style: Style) -> None:
+def _draw_counters(
+    image: Image.Image, lay: Layout, box: Box, units: list[UnitOnMap], style: Style, rows: Mapping[Label, TagRows]
+) -> None:
+    """Each hex's stack, stepped down out of the band its hex tags take on top (``rows``), each
+    counter's own tags starting below that band."""
     side = counter_side(lay.size)
     step = max(2, round(side * 0.09))
     tag_h = max(9, round(side * 0.27))
@@ -131,42 +137,61 @@ def _draw_counters(image: Image.Image, lay: Layout, box: Box, units: list[UnitOn
         dx, dy = (0.0, -side * FAN_STEP) if fanned else (step, step)
         x0 = cx - box[0] - side / 2 - depth * dx / 2
         y0 = cy - box[1] - side / 2 + depth * dy / 2
+        tops = [y0 - k * dy for k in range(depth + 1)]
+        band = rows.get(label)
+        floor = -math.inf
+        if band is not None:
+            y0 += counter_shift(lay.size, band, min(tops) - (cy - box[1]), max(tops) + side + 1 - (cy - box[1]))
+            floor = cy - box[1] + band.bottom + 1 if band.places and band.top < 0 else floor
+        below = -math.inf  # a stack drawn squared: each lower counter's tags go on below the ones above, not under them
         for level in range(len(stack) - 1, -1, -1):
             unit = stack[level]
             k = level if fanned else min(level, MAX_STACK_STEPS)
             x, y = round(x0 + k * dx), round(y0 - k * dy)
             sprite = counter_sprite(counter_kind(unit.raw, style), side)
             image.paste(sprite, (x, y), sprite)
-            _draw_markers(image, unit, x + side, y, tag_h, style)
+            if fanned:
+                _draw_markers(image, unit, x + side, round(max(y - tag_h // 4, floor)) + tag_h // 4, tag_h, style)
+        for level, unit in enumerate(stack if not fanned else ()):
+            k = min(level, MAX_STACK_STEPS)
+            x, y = round(x0 + k * dx), round(y0 - k * dy)
+            top = round(max(y - tag_h // 4, floor, below))
+            _draw_markers(image, unit, x + side, top + tag_h // 4, tag_h, style)
+            below = top + len(unit.markers) * (tag_h - 1) + 1 if unit.markers else below
         if len(stack) > 1:
             badge = badge_sprite(len(stack), tag_h)
             bx, by = round(x0 - badge.width * 0.7), round(y0 + side - badge.height * 0.8)
             image.paste(badge, (bx, by), badge)
 
 
-def _draw_hex_markers(
-    image: Image.Image, lay: Layout, box: Box, markers: list[HexMarker], style: Style, below: set[Label]
-) -> None:
-    """Hex markers as tags in a row along the top of their hex, above any counters (along the bottom
-    in the hexes of ``below``, whose top carries a combat result)."""
+def _hex_tags(
+    lay: Layout, markers: list[HexMarker], style: Style, below: set[Label]
+) -> dict[Label, tuple[list[Image.Image], TagRows]]:
+    """Each hex's marker tags and their rows inside it (``hextags``): from its top edge down, from
+    its bottom edge up in the hexes of ``below``, whose top carries a combat result."""
     height = max(9, round(lay.size * 0.3))
-    rows: dict[Label, list[HexMarker]] = {}
+    found: dict[Label, list[HexMarker]] = {}
     for m in markers:
         if m.hex in lay.grid:
-            rows.setdefault(m.hex, []).append(m)
-    for label, row in rows.items():
-        cx, cy = lay.center(label)
-        if not (box[0] - lay.size < cx < box[2] + lay.size and box[1] - lay.size < cy < box[3] + lay.size):
-            continue
+            found.setdefault(m.hex, []).append(m)
+    out: dict[Label, tuple[list[Image.Image], TagRows]] = {}
+    for label, row in found.items():
         tags = []
         for m in row:
             paint = style.marker(m.text)
             tags.append(marker_sprite(m.shown, paint.fill, paint.text, height))
-        x = round(cx - box[0] - sum(tag.width for tag in tags) / 2)
-        y = round(cy - box[1] + (lay.size * 0.87 - height if label in below else -lay.size * 0.87))
-        for tag in tags:
-            image.paste(tag, (x, y), tag)
-            x += tag.width
+        out[label] = (tags, lay_out(lay.size, [tag.width for tag in tags], height, at_bottom=label in below))
+    return out
+
+
+def _draw_hex_markers(image: Image.Image, lay: Layout, box: Box, tags: Mapping[Label, tuple[list[Image.Image], TagRows]]) -> None:
+    """Hex markers as tags in rows inside their hex, above any counters."""
+    for label, (sprites, rows) in tags.items():
+        cx, cy = lay.center(label)
+        if not (box[0] - lay.size < cx < box[2] + lay.size and box[1] - lay.size < cy < box[3] + lay.size):
+            continue
+        for tag, (x, y) in zip(sprites, rows.places, strict=True):
+            image.paste(tag, (round(cx - box[0]) + x, round(cy - box[1]) + y), tag)
 
 
 def _draw_markers(image: Image.Image, unit: UnitOnMap, right: int, top: int, height: int, style: Style) -> None:

@@ -15,7 +15,7 @@ from engine.game import Game
 from engine.hexgrid import Label
 from engine.mapdata import MapData
 from engine.mapoverlay import effective
-from engine.mapview import LastAction, MapView, UnitOnMap
+from engine.mapview import HexMarker, LastAction, MapView, UnitOnMap
 from engine.text import Text, ngettext, t
 from render.compose import MARGIN_HEXES
 from render.mapwords import map_title, place_name
@@ -124,17 +124,48 @@ def describe(
     lines += _last_lines(board, last, at, translate)
     lines.append(_counts(units, translate))
     listed = sorted(at)
+    rows: dict[Label, list[HexMarker]] = {}
+    for m in shown.markers:
+        if board is None or m.hex in board.grid:
+            rows.setdefault(m.hex, []).append(m)
+    marked = sorted(rows)
     if not full and hexes and board is not None:
         near = {h for c in hexes if c in board.grid for h in board.grid.within(c, MARGIN_HEXES)}
         listed = [h for h in listed if h in near]
+        marked = [h for h in marked if h in near]
     text = " ".join(lines)
-    stacks = [_stack(board, h, at[h], translate) for h in listed]
-    if stacks:
-        text += " " + _tr(t("Counters:"), translate) + " "
-        for i, s in enumerate(stacks):
-            more = " " + _tr(ngettext("and {n} more hex.", "and {n} more hexes.", len(stacks) - i), translate) if i else ""
-            if len(text) + len(s) + 2 + len(" and 999 more hexes.") > limit:
-                text = text.rstrip("; ") + (more or " " + _tr(t("(too many to list)."), translate))
-                break
-            text += s + ("; " if i < len(stacks) - 1 else ".")
+    # The markers first, leaving the counters at least a third of what remains.
+    reserve = (limit - len(text)) // 3 if listed else 0
+    text = _listing(text, t("Markers:"), [_marked(board, h, rows[h], translate) for h in marked], limit, reserve, translate)
+    text = _listing(text, t("Counters:"), [_stack(board, h, at[h], translate) for h in listed], limit, 0, translate)
     return text[:limit]
+
+
+def _marked(board: MapData | None, label: Label, row: list[HexMarker], translate: Translate) -> str:
+    """A hex's markers as its tags read (the reader's language), each side named once after the
+    first of its markers ("Obj 1 (Axis), AX"): a text-only post keeps Smoke, fortifications,
+    objective control and the rest."""
+    term = getattr(translate, "term", None)
+    named: set[str] = set()
+    parts = []
+    for m in row:
+        if m.side and m.side not in named:
+            named.add(m.side)
+            parts.append(f"{m.shown} ({term(m.side) if term else m.side})")
+        else:
+            parts.append(m.shown)
+    return f"{_where(board, label, translate)}: {', '.join(parts)}"
+
+
+def _listing(text: str, heading: Text, entries: list[str], limit: int, reserve: int, translate: Translate) -> str:
+    """``text`` followed by ``heading`` and as many ``entries`` as fit under ``limit`` less ``reserve``
+    (the rest told as "and N more hexes")."""
+    if not entries:
+        return text
+    text += " " + _tr(heading, translate) + " "
+    for i, s in enumerate(entries):
+        more = " " + _tr(ngettext("and {n} more hex.", "and {n} more hexes.", len(entries) - i), translate) if i else ""
+        if len(text) + len(s) + 2 + len(" and 999 more hexes.") + reserve > limit:
+            return text.rstrip("; ") + (more or " " + _tr(t("(too many to list)."), translate))
+        text += s + ("; " if i < len(entries) - 1 else ".")
+    return text

@@ -45,3 +45,8 @@ def test_a_side_leading_an_item_of_a_panel_list_reads_in_italian():
     """'Axis 0, Soviet 0' (a count per side) names the sides in Italian and keeps the counts."""
     view = {"status": {"banked OPS": "Axis 0, Soviet 2"}}
     assert map_view(view).translated(ITALIAN).panel[0][1] == "Asse 0, Sovietico 2"
+
+
+def test_a_radio_s_tag_names_its_owner_in_italian():
+    """A radio's corner tag keeps its owner's tag and its number in Italian, broken or not (12, 11.4)."""
+    assert [ITALIAN.marker(m) for m in ("AX Radio 10", "AL Radio 13 broken")] == ["Radio 10 AX", "Radio 13 AL guasta"]

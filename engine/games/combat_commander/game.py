@@ -642,7 +642,8 @@ class CombatCommander(flow.ProcedureGame):
             r = weapons.radio(state, role)
             if r is not None:
                 kind = weapons.types()[r["type"]]
-                text = f"{kind.tag} {kind.fp}" + (" broken" if r["broken"] else "")
+                # Its owner's tag first, as on the control markers (7.3.1): "AX Radio 10", a corner names whose it is.
+                text = f"{CONTROL_TAGS[role]} {kind.tag} {kind.fp}" + (" broken" if r["broken"] else "")
                 out.append({"hex": corners[role], "text": text, "side": role})
         return out
 

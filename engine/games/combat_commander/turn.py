@@ -65,6 +65,8 @@ class Turn(Procedure):
         if state["orders"] == 0:
             acts.append(Action("pass"))
             acts += [Action("pass", (c,)) for c in sorted(side["hand"])]
+            if min(side["discard_cap"], len(side["hand"])) > 1:  # O15: several discards, shown by one example
+                acts.append(Action("pass", tuple(sorted(side["hand"])[: side["discard_cap"]])))
         else:
             acts.append(Action("end"))
         if state["orders"] < side["capacity"]:

@@ -199,11 +199,11 @@ def test_a_weapon_shows_on_its_carrier_in_the_map_view() -> None:
 
 
 def test_a_radio_shows_in_its_owner_s_artillery_box_corner() -> None:
-    """Each radio is shown in the map corner nearest its owner's edge (2.2.3, 12; ruling R45)."""
+    """Each radio is shown in the map corner nearest its owner's edge, its tag naming the owner (2.2.3, 12; ruling R45)."""
     m = new_match()
     m.override(Override("radio", ("allies", "broken"), "test"))
     markers = {(h["hex"], h["text"], h["side"]) for h in GAME.view(m.state, "axis")["hex_markers"]}
-    assert ("A1", "Radio 10", "axis") in markers and ("O10", "Radio 10 broken", "allies") in markers
+    assert ("A1", "AX Radio 10", "axis") in markers and ("O10", "AL Radio 10 broken", "allies") in markers
 
 
 def test_an_eliminated_weapon_is_listed_in_the_weapons_box() -> None:
