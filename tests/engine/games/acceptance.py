@@ -47,6 +47,19 @@ async def ask(tmp_path: Path, position: dict[str, Any], *lines: str) -> list[dic
         await store.close()
 
 
+def readme_example(section: str, file: str) -> dict[str, Any]:
+    """The position file ``examples/positions/FILE.position.json``, checked to be the JSON block the
+    README shows under its ``### SECTION`` heading."""
+    root = Path(__file__).resolve().parents[3]
+    text = (root / "examples" / "positions" / f"{file}.position.json").read_text(encoding="utf-8")
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    part = readme.split(f"### {section}\n", 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
+    block = part.split("```json\n", 1)[1].split("```", 1)[0]
+    assert json.loads(block) == json.loads(text), f"README's {section} example differs from {file}.position.json"
+    found: dict[str, Any] = json.loads(text)
+    return found
+
+
 def refusal(replies: list[dict[str, Any]]) -> str:
     """The one refusal among ``replies`` (the test fails if the order was accepted)."""
     refused = [r["text"] for r in replies if not r["ok"]]

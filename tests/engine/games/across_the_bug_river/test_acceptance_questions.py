@@ -1,7 +1,7 @@
 """Rules questions on Across the Bug River asked as a referee asks them: a position file, referee
 lines, one order; the verdict and the rule the Italian rulebook gives for it."""
 
-from tests.engine.games.acceptance import accepted, ask, cites, refusal
+from tests.engine.games.acceptance import accepted, ask, cites, readme_example, refusal
 from tests.engine.games.across_the_bug_river.acceptance_helpers import activation, br_position
 
 HQS = {"HQ-14pz": "1408", "HQ-44id": "1505"}
@@ -231,3 +231,10 @@ async def test_victory_only_the_111th_and_299th_exit(tmp_path):
     position = br_position({"HQ-14pz": "1408", "I/36": "5412"}, flow=activation("german", "14pz"), ap={"german": 5}, scenario="scenario2")
     replies = await ask(tmp_path, position, "german: exit I/36")
     assert cites(replies, "11.2")
+
+
+async def test_the_readme_example_position_loads_and_asks_its_question(tmp_path):
+    """7.5.1, 5.2: the README's example (examples/positions) loads; the hasty attack rolls the fixed dice and offers the Schlachtenglück."""
+    position = readme_example("Across the Bug River", "across_the_bug_river")
+    replies = await ask(tmp_path, position, "german: attack hasty 1908 2008")
+    assert accepted(replies) and any("fixed by the referee" in r["text"] for r in replies) and any("(5.2)" in r["text"] for r in replies)

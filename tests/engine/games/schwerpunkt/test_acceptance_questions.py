@@ -3,7 +3,7 @@ referee lines, one order; the verdict and the rule the Italian rulebook gives fo
 
 import json
 
-from tests.engine.games.acceptance import accepted, ask, cites, refusal
+from tests.engine.games.acceptance import accepted, ask, cites, readme_example, refusal
 from tests.engine.games.schwerpunkt.acceptance_helpers import activity, sp_position
 
 GD = {"2020": ["gd-pz"]}
@@ -303,3 +303,10 @@ async def test_position_a_combat_under_way_is_exported_and_loaded_back(tmp_path)
     (tmp_path / "again").mkdir()
     again = await ask(tmp_path / "again", json.loads(exported_text), "german: chits cas-1 cas-1")
     assert cites(again, "S 12.5")
+
+
+async def test_the_readme_example_position_loads_and_asks_its_question(tmp_path):
+    """S 12.6: the README's example (examples/positions) loads, and its attack opens the Soviet's refusal window."""
+    position = readme_example("Von Manstein's Backhand Blow (Schwerpunkt)", "schwerpunkt")
+    replies = await ask(tmp_path, position, "german: attack 4426 with 7-7")
+    assert accepted(replies) and any("S 12.6" in r["text"] for r in replies)
