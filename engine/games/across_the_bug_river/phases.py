@@ -314,7 +314,7 @@ class Activation(Procedure):
         here = board.at(state, label)
         combat = [u for u in here if state["units"][u]["kind"] == "unit"]
         if state["ap"][frame["side"]] < 1:
-            return IllegalOrder(t("Improved Defense costs 1 AP."), "7.7")
+            return IllegalOrder(t("Improved Defense costs 1 AP."), "7.1")
         if label in state["improved"]:
             return IllegalOrder(t("{hex} is already in Improved Defense.", hex=label), "7.7")
         if not combat or any(board.acting_formation(state["units"][u]) != frame["formation"] or state["units"][u]["side"] != frame["side"] for u in combat):

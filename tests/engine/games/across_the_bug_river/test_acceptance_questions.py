@@ -238,3 +238,56 @@ async def test_the_readme_example_position_loads_and_asks_its_question(tmp_path)
     position = readme_example("Across the Bug River", "across_the_bug_river")
     replies = await ask(tmp_path, position, "german: attack hasty 1908 2008")
     assert accepted(replies) and any("fixed by the referee" in r["text"] for r in replies) and any("(5.2)" in r["text"] for r in replies)
+
+
+async def test_initiative_no_transfer_during_the_surprise_attack(tmp_path):
+    """10.2: during the Surprise Attack's activations the initiative is not transferred."""
+    position = br_position(HQS, surprise={"active": True, "left": 2, "used": []})
+    replies = await ask(tmp_path, position, "german: transfer")
+    assert cites(replies, "10.2")
+
+
+async def test_initiative_transfer_only_without_a_higher_activation_marker(tmp_path):
+    """6.2: a side transfers the initiative only if none of its markers is above the other side's highest."""
+    replies = await ask(tmp_path, br_position(HQS), "german: transfer")
+    assert cites(replies, "6.2")
+
+
+async def test_initiative_the_surprise_attack_activates_infantry_divisions_only(tmp_path):
+    """10.2: in the Surprise Attack only infantry divisions are activated, each once."""
+    position = br_position(HQS, surprise={"active": True, "left": 2, "used": []})
+    replies = await ask(tmp_path, position, "german: activate 14pz")
+    assert cites(replies, "10.2")
+
+
+async def test_recovery_only_for_a_disorganised_unit(tmp_path):
+    """7.6: the Recovery Action is for a disorganised unit."""
+    replies = await ask(tmp_path, moving({"I/36": "1407"}), "german: recover I/36")
+    assert cites(replies, "7.6")
+
+
+async def test_recovery_needs_command_range(tmp_path):
+    """7.6: a disorganised unit recovers only within its HQ's command range."""
+    position = moving({"I/36": "1813"}, units={"I/36": {"disorganized": True}})
+    replies = await ask(tmp_path, position, "german: recover I/36")
+    assert cites(replies, "7.6")
+
+
+async def test_improved_defense_no_disorganised_unit(tmp_path):
+    """7.7: no unit of a stack in Improved Defense may be disorganised."""
+    position = moving({"I/36": "1407"}, units={"I/36": {"disorganized": True}})
+    replies = await ask(tmp_path, position, "german: improve 1407")
+    assert cites(replies, "7.7")
+
+
+async def test_improved_defense_costs_one_ap(tmp_path):
+    """7.1: Improved Defense costs 1 AP per stack: with none left it is refused."""
+    replies = await ask(tmp_path, moving({"I/36": "1407"}, ap=0), "german: improve 1407")
+    assert cites(replies, "7.1")
+
+
+async def test_reaction_a_formation_without_a_unit_next_to_the_mover_does_not_react(tmp_path):
+    """6.4.1: only a formation with a qualifying unit next to the moving unit may react."""
+    position = moving({"HQ-87rd": "1409", "I/36": "1303", "II/16": "1506", "HQ-41td": "2208"})
+    replies = await ask(tmp_path, position, "german: move I/36 1304 1305 1405", "soviet: react 41td")
+    assert cites(replies, "6.4.1")

@@ -310,3 +310,55 @@ async def test_the_readme_example_position_loads_and_asks_its_question(tmp_path)
     position = readme_example("Von Manstein's Backhand Blow (Schwerpunkt)", "schwerpunkt")
     replies = await ask(tmp_path, position, "german: attack 4426 with 7-7")
     assert accepted(replies) and any("S 12.6" in r["text"] for r in replies)
+
+
+def fa_step(stacks, turn=7, **kw):
+    """Administrative step D of ``turn`` (scenario 2): the German places the FA markers."""
+    return sp_position(stacks, scenario="scenario2", turn=turn, flow=[{"proc": "turn", "i": 4}, {"proc": "fa"}],
+                       phase={"kind": "admin", "side": "german", "n": 0}, **kw)
+
+
+async def test_reorganisation_fa_marker_colour_matches_the_branch(tmp_path):
+    """E 13.1: the grey marker is for Heer formations, the black for Waffen-SS ones."""
+    replies = await ask(tmp_path, fa_step({"2030": ["gd-pz"], "2035": ["w-ger"]}), "german: fa black gd-pz")
+    assert cites(replies, "E 13.1")
+
+
+async def test_reorganisation_fa_never_next_to_an_enemy_unit(tmp_path):
+    """E 13.1: the units under Frontnahe Auffrischung may not be adjacent to enemy units."""
+    replies = await ask(tmp_path, fa_step({"2030": ["gd-pz"], "2031": ["s-100"], "2040": ["7-25"]}), "german: fa grey gd-pz")
+    assert cites(replies, "E 13.1")
+
+
+async def test_reorganisation_fa_begins_on_turn_seven(tmp_path):
+    """E 13.1: Frontnahe Auffrischung begins on turn 7."""
+    replies = await ask(tmp_path, fa_step({"2030": ["gd-pz"], "2040": ["7-25"]}, turn=6), "german: fa grey gd-pz")
+    assert cites(replies, "E 13.1")
+
+
+async def test_reorganisation_fa_on_a_heer_motorised_unit_is_placed(tmp_path):
+    """E 13.1: the grey marker goes on a motorised unit of a Heer formation in supply, away from the enemy."""
+    replies = await ask(tmp_path, fa_step({"2030": ["gd-pz", "gd-gre"]}), "german: fa grey gd-pz")
+    assert accepted(replies)
+
+
+async def test_reorganisation_personalersatz_needs_the_gvr_stacked_with_the_unit(tmp_path):
+    """E 13.2: the damaged unit and the GVR are in the same hex (or the same Admin Box)."""
+    position = sp_position({"2030": ["168-417", "gvr-02"], "2031": ["gvr-01"]}, scenario="scenario2", turn=2,
+                           flow=activity("german", "personalersatz"), units={"168-417": {"step": 1}})
+    replies = await ask(tmp_path, position, "german: personalersatz 168-417 with gvr-01")
+    assert cites(replies, "E 13.2")
+
+
+async def test_general_phase_a_unit_that_acted_does_not_move_again(tmp_path):
+    """S 13.0: in a General Phase each unit moves or attacks once, paying no AP."""
+    position = sp_position(GD, flow=activity("german", "move", general=True), units={"gd-pz": {"acted": True}})
+    replies = await ask(tmp_path, position, "german: move gd-pz 2019")
+    assert cites(replies, "S 13.0")
+
+
+async def test_general_phase_moves_cost_no_activity_points(tmp_path):
+    """S 13.0: in a General Phase a unit moves without Activity Points."""
+    position = sp_position(GD, flow=activity("german", "move", general=True), ap={"german": 0, "southwest": 0, "voronezh": 0})
+    replies = await ask(tmp_path, position, "german: move gd-pz 2019")
+    assert accepted(replies)
