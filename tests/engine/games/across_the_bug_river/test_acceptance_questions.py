@@ -291,3 +291,27 @@ async def test_reaction_a_formation_without_a_unit_next_to_the_mover_does_not_re
     position = moving({"HQ-87rd": "1409", "I/36": "1303", "II/16": "1506", "HQ-41td": "2208"})
     replies = await ask(tmp_path, position, "german: move I/36 1304 1305 1405", "soviet: react 41td")
     assert cites(replies, "6.4.1")
+
+
+CROWDED = {"HQ-14pz": "1408", "HQ-87rd": "2707", "I/103": "1507", "I/36": "1507", "I/108": "1506"}
+
+
+async def test_stacking_the_enemy_displaces_the_excess_into_an_adjacent_hex(tmp_path):
+    """5.3.3: after an Action ends over the limit (the checks passed, 5.3.1), the opponent moves excess units into adjacent hexes."""
+    position = br_position(CROWDED, flow=activation("german", "14pz"), ap={"german": 5}, rolls=(1, 1, 1), luck="soviet")
+    replies = await ask(tmp_path, position, "german: move I/108 1507", "soviet: displace I/103 1407")
+    assert accepted(replies)
+
+
+async def test_stacking_no_displacement_into_an_enemy_hex(tmp_path):
+    """5.3.3: an over-stacked unit is never displaced into a hex holding enemy units."""
+    position = br_position({**CROWDED, "I/16": "1607"}, flow=activation("german", "14pz"), ap={"german": 5}, rolls=(1, 1, 1), luck="soviet")
+    replies = await ask(tmp_path, position, "german: move I/108 1507", "soviet: displace I/103 1607")
+    assert cites(replies, "5.3.3")
+
+
+async def test_stacking_no_displacement_over_the_limit_while_a_hex_within_it_is_open(tmp_path):
+    """5.3.3: the opponent may not over-stack another hex while one within the limit is open."""
+    position = br_position({**CROWDED, "II/108": "1407"}, flow=activation("german", "14pz"), ap={"german": 5}, rolls=(1, 1, 1), luck="soviet")
+    replies = await ask(tmp_path, position, "german: move I/108 1507", "soviet: displace I/103 1407")
+    assert cites(replies, "5.3.3")
