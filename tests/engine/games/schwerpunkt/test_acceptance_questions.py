@@ -166,9 +166,17 @@ async def test_refusing_combat_needs_a_motorised_defender(tmp_path):
 
 
 async def test_admin_place_next_to_a_friendly_unit(tmp_path):
-    """E 15.11: a unit from Admin Box #2 enters a hex holding or next to a friendly unit."""
+    """E 15.1: a unit from Admin Box #2 enters a hex holding or next to a friendly unit (step 1)."""
     position = sp_position({"2020": ["168-417"], "box2-german": ["gd-pz"]}, flow=activity("german", "admin"), turn=2)
     replies = await ask(tmp_path, position, "german: admin place gd-pz 2030")
+    assert cites(replies, "E 15.1")
+
+
+async def test_admin_a_soviet_unit_is_placed_within_a_front_range(tmp_path):
+    """E 15.11: a Soviet unit placed from Admin Box #2 must be within a Front marker's range."""
+    position = sp_position({"1030": ["s-100"], "box2-soviet": ["s-183"]}, flow=activity("soviet", "admin"), turn=2,
+                           fronts={"southwest": "4425", "voronezh": "4424"})
+    replies = await ask(tmp_path, position, "soviet: admin place s-183 1031")
     assert cites(replies, "E 15.11")
 
 
@@ -362,3 +370,24 @@ async def test_general_phase_moves_cost_no_activity_points(tmp_path):
     position = sp_position(GD, flow=activity("german", "move", general=True), ap={"german": 0, "southwest": 0, "voronezh": 0})
     replies = await ask(tmp_path, position, "german: move gd-pz 2019")
     assert accepted(replies)
+
+
+async def test_admin_a_formation_comes_out_of_box_two_into_one_hex(tmp_path):
+    """E 15.1: the units of a German formation coming out of Admin Box #2 go as one group into one hex."""
+    position = sp_position({"2020": ["168-417"], "box2-german": ["gd-pz", "gd-gre"]}, flow=activity("german", "admin"), turn=2)
+    replies = await ask(tmp_path, position, "german: admin place gd-pz 2021", "german: admin place gd-gre 2019")
+    assert cites(replies, "E 15.1")
+
+
+async def test_admin_gvrs_come_out_in_any_number(tmp_path):
+    """E 15.1: besides the one unit, any number of GVRs come out of Admin Box #2."""
+    position = sp_position({"2020": ["168-417"], "box2-german": ["gd-pz", "gvr-01", "gvr-02"]}, flow=activity("german", "admin"), turn=2)
+    replies = await ask(tmp_path, position, "german: admin place gd-pz 2021", "german: admin place gvr-01 2019", "german: admin place gvr-02 2019")
+    assert accepted(replies)
+
+
+async def test_admin_units_are_taken_off_the_map_only_in_step_three(tmp_path):
+    """E 15.1: units go into Admin Box #1 in step 3, after step 1 ('admin done')."""
+    position = sp_position({"2020": ["168-417"]}, flow=activity("german", "admin"), turn=2)
+    replies = await ask(tmp_path, position, "german: admin withdraw 168-417")
+    assert cites(replies, "E 15.1")
