@@ -391,3 +391,31 @@ async def test_admin_units_are_taken_off_the_map_only_in_step_three(tmp_path):
     position = sp_position({"2020": ["168-417"]}, flow=activity("german", "admin"), turn=2)
     replies = await ask(tmp_path, position, "german: admin withdraw 168-417")
     assert cites(replies, "E 15.1")
+
+
+def combat_then_event():
+    """Scenario 2, the German's Combat segment: gd-pz attacks s-100 with the combat roll 6+6 (an
+    unmodified 12: a random event follows) and the event roll 3+4 (event 7) fixed."""
+    return sp_position({"2020": ["gd-pz"], "2021": ["s-100"], "2026": ["s-183"], "2030": ["168-417"]}, flow=activity("german", "combat"),
+                       scenario="scenario2", rolls=(6, 6, 3, 4))
+
+
+EVENT_SEVEN = ("german: attack 2021 with gd-pz", "german: chits none", "soviet: chits none", "soviet: losses s-100 retreat 2122", "german: advance none")
+
+
+async def test_random_event_oos_marker_goes_on_a_soviet_stack(tmp_path):
+    """S 14.0 (event 7): the German's Out of Supply marker goes on a hex holding Soviet units."""
+    replies = await ask(tmp_path, combat_then_event(), *EVENT_SEVEN, "german: event oos 2030")
+    assert cites(replies, "S 14.0")
+
+
+async def test_random_event_allows_only_its_own_kind(tmp_path):
+    """S 14.0: event 7's window takes an OOS marker or 'event pass', not an event move."""
+    replies = await ask(tmp_path, combat_then_event(), *EVENT_SEVEN, "german: event move 168-417 2031")
+    assert cites(replies, "S 14.0")
+
+
+async def test_random_event_oos_marker_on_a_soviet_stack_is_placed(tmp_path):
+    """S 14.0 (event 7): the German marks the Soviet stack in 2026 out of supply."""
+    replies = await ask(tmp_path, combat_then_event(), *EVENT_SEVEN, "german: event oos 2026")
+    assert accepted(replies)
