@@ -27,6 +27,12 @@ def exported(game: str, scenario: str) -> dict[str, Any]:
 async def ask(tmp_path: Path, position: dict[str, Any], *lines: str) -> list[dict[str, Any]]:
     """Load ``position``, type every line of ``lines`` at the console, and return the replies
     printed for the last one (each ``{"to", "text", "ok", ...}``)."""
+    return (await typed(tmp_path, position, *lines))[-1]
+
+
+async def typed(tmp_path: Path, position: dict[str, Any], *lines: str) -> list[list[dict[str, Any]]]:
+    """Load ``position`` into a new campaign (every seat the console's), type ``lines`` at the
+    console one by one, and return the replies printed for each."""
     store = await Store.open(tmp_path / "acceptance.db")
     try:
         service = CampaignService(store)
@@ -38,11 +44,13 @@ async def ask(tmp_path: Path, position: dict[str, Any], *lines: str) -> list[dic
         out = io.StringIO()
         console = Console(service, row, out=out, as_json=True)
         await console.deliver()
+        answers = []
         for line in lines:
             out.seek(0)
             out.truncate()
             await console.handle_line(line)
-        return [json.loads(printed) for printed in out.getvalue().splitlines()]
+            answers.append([json.loads(printed) for printed in out.getvalue().splitlines()])
+        return answers
     finally:
         await store.close()
 
@@ -58,6 +66,13 @@ def readme_example(section: str, file: str) -> dict[str, Any]:
     assert json.loads(block) == json.loads(text), f"README's {section} example differs from {file}.position.json"
     found: dict[str, Any] = json.loads(text)
     return found
+
+
+def readme_referee_lines(section: str) -> list[str]:
+    """The ``referee: ...`` example lines the README gives under its ``### SECTION`` heading."""
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+    part = readme.split(f"### {section}\n", 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
+    return [line.split("#")[0].strip() for line in part.splitlines() if line.startswith("referee: ")]
 
 
 def refusal(replies: list[dict[str, Any]]) -> str:

@@ -1,7 +1,16 @@
 """Rules questions on Across the Bug River asked as a referee asks them: a position file, referee
 lines, one order; the verdict and the rule the Italian rulebook gives for it."""
 
-from tests.engine.games.acceptance import accepted, ask, cites, readme_example, refusal
+from engine import registry
+from tests.engine.games.acceptance import (
+    accepted,
+    ask,
+    cites,
+    readme_example,
+    readme_referee_lines,
+    refusal,
+    typed,
+)
 from tests.engine.games.across_the_bug_river.acceptance_helpers import activation, br_position
 
 HQS = {"HQ-14pz": "1408", "HQ-44id": "1505"}
@@ -315,3 +324,16 @@ async def test_stacking_no_displacement_over_the_limit_while_a_hex_within_it_is_
     position = br_position({**CROWDED, "II/108": "1407"}, flow=activation("german", "14pz"), ap={"german": 5}, rolls=(1, 1, 1), luck="soviet")
     replies = await ask(tmp_path, position, "german: move I/108 1507", "soviet: displace I/103 1407")
     assert cites(replies, "5.3.3")
+
+
+def test_the_readme_lists_every_referee_kind_with_an_example():
+    """The README's referee reference has an example line for each override kind of the game."""
+    listed = {line.split()[1] for line in readme_referee_lines("Across the Bug River")}
+    assert set(registry.get("across-the-bug-river").override_kinds) <= listed
+
+
+async def test_every_readme_referee_example_is_accepted_as_written(tmp_path):
+    """Typed in order on the README's example position, every referee example line is accepted."""
+    lines = readme_referee_lines("Across the Bug River")
+    answers = await typed(tmp_path, readme_example("Across the Bug River", "across_the_bug_river"), *lines)
+    assert [line for line, replies in zip(lines, answers, strict=True) if not replies or not all(r["ok"] for r in replies)] == []

@@ -3,7 +3,16 @@ referee lines, one order; the verdict and the rule the Italian rulebook gives fo
 
 import json
 
-from tests.engine.games.acceptance import accepted, ask, cites, readme_example, refusal
+from engine import registry
+from tests.engine.games.acceptance import (
+    accepted,
+    ask,
+    cites,
+    readme_example,
+    readme_referee_lines,
+    refusal,
+    typed,
+)
 from tests.engine.games.schwerpunkt.acceptance_helpers import activity, sp_position
 
 GD = {"2020": ["gd-pz"]}
@@ -419,3 +428,16 @@ async def test_random_event_oos_marker_on_a_soviet_stack_is_placed(tmp_path):
     """S 14.0 (event 7): the German marks the Soviet stack in 2026 out of supply."""
     replies = await ask(tmp_path, combat_then_event(), *EVENT_SEVEN, "german: event oos 2026")
     assert accepted(replies)
+
+
+def test_the_readme_lists_every_referee_kind_with_an_example():
+    """The README's referee reference has an example line for each override kind of the game."""
+    listed = {line.split()[1] for line in readme_referee_lines("Von Manstein's Backhand Blow (Schwerpunkt)")}
+    assert set(registry.get("schwerpunkt").override_kinds) <= listed
+
+
+async def test_every_readme_referee_example_is_accepted_as_written(tmp_path):
+    """Typed in order on the README's example position, every referee example line is accepted."""
+    lines = readme_referee_lines("Von Manstein's Backhand Blow (Schwerpunkt)")
+    answers = await typed(tmp_path, readme_example("Von Manstein's Backhand Blow (Schwerpunkt)", "schwerpunkt"), *lines)
+    assert [line for line, replies in zip(lines, answers, strict=True) if not replies or not all(r["ok"] for r in replies)] == []
