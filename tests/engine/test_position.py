@@ -237,7 +237,7 @@ def test_an_eliminated_unit_is_exported_as_null() -> None:
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "positions"
 
 
-@pytest.mark.parametrize(("name", "file"), [("duel", "duel"), ("caucasus", "caucasus"), ("stalins-war", "stalins_war")])
+@pytest.mark.parametrize(("name", "file"), [("duel", "duel"), ("caucasus", "caucasus"), ("stalins-war", "stalins_war"), ("schwerpunkt", "schwerpunkt"), ("across-the-bug-river", "across_the_bug_river")])
 def test_the_shipped_example_loads_and_round_trips(name: str, file: str) -> None:
     """Each game's example position (the README shows them) loads, and its export loads to the same hash."""
     match = new(name)

@@ -121,7 +121,7 @@ def check(rules: Rules, state: State, side: str, formation: str, members: Sequen
     if any(s == "ooc" for s in status.values()):
         cost *= int(rules.tables["actions"]["ooc_factor"])
     if ap < cost:
-        raise IllegalOrder(t("A {kind} attack costs {cost} AP; {ap} left.", kind=kind, cost=cost, ap=ap), "7")
+        raise IllegalOrder(t("A {kind} attack costs {cost} AP; {ap} left.", kind=kind, cost=cost, ap=ap), "7.1")
     return Plan(kind, side, formation, source, target, attackers), cost
 
 

@@ -159,6 +159,9 @@ class AcrossTheBugRiver(ProcedureGame):
     verbs = VERBS
     dice = (10,)
     override_kinds = ("place", "remove", "strength", "disorganize", "level", "interdiction")
+    #: Parts a position file may hold though the set-up lacks them (what play adds: reserves,
+    #: standing orders, temporary and conditional markers, exits, pontoons, revealed stacks).
+    position_keys = ("conditional", "exited", "pontoon_of", "reserves", "reveals", "standing", "temporary")
     procedures = {
         "ops": Ops(), "choose": Choose(), "activation": Activation(), "react": React(), "admin": Admin(), "end_turn": EndTurn(),
         "combat": battle.Combat(), "losses": battle.Losses(), "bonus": battle.Bonus(), "overstack": overstack.Overstack(),

@@ -47,7 +47,7 @@ def check(rules: Rules, state: State, frame: Frame, members: list[str], movers: 
         if state["units"][uid]["hex"] != start:
             raise IllegalOrder(t("{unit} is not in {hex}.", unit=uid, hex=start), "7.3.1")
     if state["ap"][side] < cost:
-        raise IllegalOrder(t("A Movement Action costs {cost} AP; {ap} left.", cost=cost, ap=state["ap"][side]), "7")
+        raise IllegalOrder(t("A Movement Action costs {cost} AP; {ap} left.", cost=cost, ap=state["ap"][side]), "7.1")
     if dest not in rules.board.grid or not rules.scenarios[state["scenario"]].inside(dest):
         raise IllegalOrder(t("{hex} is outside the scenario's map area.", hex=dest), "11")
     if not rules.board.grid.adjacent(start, dest):

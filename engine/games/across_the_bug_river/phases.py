@@ -199,7 +199,7 @@ class Choose(Procedure):
                 raise IllegalOrder(t("{formation} is not on the map yet.", formation=fid), "6.3")
             if fid not in eligible(state, rules, role):
                 if state["formations"][fid]["level"] < 1:
-                    raise IllegalOrder(t("{formation} is at activation level 0 and cannot be activated.", formation=fid), "6.3")
+                    raise IllegalOrder(t("{formation} is at activation level 0 and cannot be activated.", formation=fid), "6.3.2")
                 raise IllegalOrder(t("In the Surprise Attack only infantry divisions are activated, each once."), "10.2")
             frame["activating"] = fid
             luck.hold(state, role, "ap", t("Action points of {formation}", formation=fid))  # the activating side's own roll (5.2)
@@ -298,7 +298,7 @@ class Activation(Procedure):
                 raise IllegalOrder(t("{unit} is not in {hex}.", unit=uid, hex=path[0]), "7.3.1")
         cost = self.cost(rules, state, movers, 1)
         if state["ap"][frame["side"]] < cost:
-            raise IllegalOrder(t("A Movement Action costs {cost} AP; {ap} left.", cost=cost, ap=state["ap"][frame["side"]]), "7")
+            raise IllegalOrder(t("A Movement Action costs {cost} AP; {ap} left.", cost=cost, ap=state["ap"][frame["side"]]), "7.1")
         if len(path) < 2:
             raise InvalidOrder(t("A move needs at least one hex to go to."))
         moves.plan(rules, state, movers, path)
@@ -314,7 +314,7 @@ class Activation(Procedure):
         here = board.at(state, label)
         combat = [u for u in here if state["units"][u]["kind"] == "unit"]
         if state["ap"][frame["side"]] < 1:
-            return IllegalOrder(t("Improved Defense costs 1 AP."), "7.7")
+            return IllegalOrder(t("Improved Defense costs 1 AP."), "7.1")
         if label in state["improved"]:
             return IllegalOrder(t("{hex} is already in Improved Defense.", hex=label), "7.7")
         if not combat or any(board.acting_formation(state["units"][u]) != frame["formation"] or state["units"][u]["side"] != frame["side"] for u in combat):
@@ -381,7 +381,7 @@ class Activation(Procedure):
         if board.command(rules, state, uid) != "in":
             raise IllegalOrder(t("{unit} is not in command range of its HQ.", unit=uid), "7.6")
         if state["ap"][role] < 1:
-            raise IllegalOrder(t("A Recovery Action costs 1 AP."), "7")
+            raise IllegalOrder(t("A Recovery Action costs 1 AP."), "7.1")
         state["ap"][role] -= 1
         frame["recovering"] = uid
         luck.hold(state, role, "recovery", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why=t("recovery")))  # its owner's roll (5.2)

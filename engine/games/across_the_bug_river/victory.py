@@ -79,7 +79,7 @@ def refusal(rules: Rules, state: State, frame: Frame, movers: list[str]) -> Ille
         if board.command(rules, state, uid) != "in":
             return IllegalOrder(t("{unit} must be in command range to exit the map.", unit=uid), "11.2")
     if state["ap"][frame["side"]] < 1:
-        return IllegalOrder(t("A Movement Action costs {cost} AP; {ap} left.", cost=1, ap=state["ap"][frame["side"]]), "7")
+        return IllegalOrder(t("A Movement Action costs {cost} AP; {ap} left.", cost=1, ap=state["ap"][frame["side"]]), "7.1")
     return None
 
 

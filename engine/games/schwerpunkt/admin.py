@@ -59,10 +59,10 @@ def in_any_front_range(state: State, label: Label) -> bool:
     return any(label in terrain.front_range(state, f) for f in FRONTS)
 
 
-def placement_hexes(state: State, side: Role, uid: str) -> list[Label]:
-    """Where ``uid`` may be placed from Box #2 (E 15.11): a hex holding or next to a friendly unit
-    (or, for the Soviet, a Front marker), not in an EZOC, with a clean trace to a source, within
-    stacking, and (Soviet) within a Front's range."""
+def placement_hexes(state: State, side: Role, uid: str, ranged: bool = True) -> list[Label]:
+    """Where ``uid`` may be placed from Box #2 (E 15.1 step 1, E 15.11): a hex holding or next to a
+    friendly unit (or, for the Soviet, a Front marker), not in an EZOC, with a clean trace to a
+    source, within stacking, and (Soviet, when ``ranged``) within a Front's range."""
     board = rules().board
     held = terrain.sides_in(state)
     anchors = {h for h, s in held.items() if s == side}
@@ -75,7 +75,7 @@ def placement_hexes(state: State, side: Role, uid: str) -> list[Label]:
     for h in sorted(near):
         if h not in clean or held.get(h) == other(side):
             continue
-        if side == SOVIET and not any(h in r for r in ranges.values()):
+        if ranged and side == SOVIET and not any(h in r for r in ranges.values()):
             continue
         if terrain.stacking_points(state, [*stacks.stack(state, h), uid]) > terrain.stacking_limit(side):
             continue
@@ -117,7 +117,10 @@ def place_refusal(state: State, frame: flow.Frame, side: Role, uid: str, label: 
     key = item_of(uid)
     if key in items:
         if items[key] != label:
-            return IllegalOrder(t("All units of a formation come out of Admin Box #2 into the same hex ({hex}).", hex=items[key]), "E 15.12")
+            return IllegalOrder(
+                t("All units of a formation come out of Admin Box #2 into the same hex ({hex}).", hex=items[key]),
+                "E 15.12" if side == GERMAN and rochade.active(state) else "E 15.1",
+            )
         return None
     if len(items) >= (rochade.ITEMS if side == GERMAN and rochade.active(state) else 1):
         if side == GERMAN and rochade.active(state):
@@ -149,9 +152,11 @@ def place(state: State, frame: flow.Frame, side: Role, uid: str, label: Label, c
     if refusal is not None:
         raise refusal
     if label not in placement_hexes(state, side, uid):
+        # E 15.11 is the Soviet's Front range; where to place is E 15.1 step 1 for both sides.
+        out_of_range = side == SOVIET and label in placement_hexes(state, side, uid, ranged=False)
         raise IllegalOrder(
             t("{hex} cannot receive {unit}: it must hold or neighbour a friendly unit (or Front marker), be free of enemy ZOC, trace cleanly to a source, respect stacking and (Soviet) be in a Front's range.", hex=label, unit=uid),
-            "E 15.11",
+            "E 15.11" if out_of_range else "E 15.1",
         )
     stacks.place(POLICY, state, state["units"], uid, label)
     state["units"][uid]["moved"] = True

@@ -150,6 +150,9 @@ class Schwerpunkt(ProcedureGame):
     options: Mapping[str, Any] = {"third_german_phase": False, "historical_weather": False}
     verbs = VERBS
     override_kinds = ("place", "remove", "step", "oos", "front")
+    #: Parts a position file may hold though the set-up lacks them: a combat under way, its sealed
+    #: chits and revealed stacks, the Rochade turn (E 8.1), the outcome.
+    position_keys = ("combat", "combat_count", "reveals", "rochade_turn", "result", "sealed")
     procedures = {"turn": sequence.Turn(), "activity": sequence.Activity(), "overstack": sequence.Overstack(), "combat": combat.Combat(), "event": events.Event(), "fa": reorg.Auffrischung(), "rochade": rochade.Declaration(), "replace": replacements.Assignment(), "reinforce": reinforcements.Placement()}
 
     def __init__(self) -> None:

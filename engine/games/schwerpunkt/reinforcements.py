@@ -56,7 +56,7 @@ def enter(state: State, side: Role, uid: str, where: tuple[str, ...], ctx: Conte
     if where not in options(state, side, uid):
         raise IllegalOrder(
             t("{unit} cannot enter there: its entry hex only when not enemy-controlled and within stacking, Admin Box #1, or (Soviet) a Front marker's hex within stacking.", unit=uid),
-            "E 11.1",
+            "S 10.1" if where == ("hex",) or (where[0] == "front" and side == SOVIET) else "E 11.1",
         )
     label = entry_hex(uid) if where == ("hex",) else BOXES[side][0] if where == ("box1",) else state["fronts"][where[1]]
     stacks.place(POLICY, state, state["units"], uid, label)

@@ -559,9 +559,11 @@ def move_front(state: State, frame: flow.Frame, front: str, label: str, ctx: Con
     if frame.get("allow", {}).get(front, 0) < 1:
         raise IllegalOrder(t("The {front} Front marker has no movement left this phase.", front=front_name(front)), "E 14.2")
     if label not in front_steps(state, front):
+        board = rules().board
+        traced = label in board.neighbours(state["fronts"][front]) and board.terrain.get(label) != "sea" and terrain.sides_in(state).get(label) != GERMAN
         raise IllegalOrder(
             t("The {front} Front marker may step only into an adjacent land hex without German units that traces to a Soviet source.", front=front_name(front)),
-            "E 14.1",
+            "E 14.1" if traced else "E 14.2",
         )
     state["fronts"][front] = label
     frame["allow"][front] -= 1

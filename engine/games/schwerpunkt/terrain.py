@@ -229,13 +229,15 @@ def reachable(state: State, uid: str, start: Label, zoc: bool = True) -> dict[La
 
 def move_rule(state: State, uid: str, start: Label, label: Label) -> str:
     """The most specific rule that keeps ``uid`` from ending a move in ``label``: off the map,
-    into the sea or into an enemy unit (S 11.5), a zone of control (S 5.3), else its movement
-    allowance over the terrain (S 11.4)."""
+    into the sea or into an enemy unit (S 11.5), a zone of control (S 5.3), the allowance cut out
+    of supply (S 6.4), else its movement allowance over the terrain (S 11.4)."""
     held = sides_in(state)
     if label not in rules().board.terrain or rules().board.terrain.get(label) == "sea" or held.get(label) == other(state["units"][uid]["side"]):
         return "S 11.5"
     if label in reachable(state, uid, start, zoc=False):
         return "S 5.3"
+    if state["units"][uid].get("oos") and label in reachable({**state, "units": {**state["units"], uid: {**state["units"][uid], "oos": False}}}, uid, start):
+        return "S 6.4"  # within its printed allowance, beyond the 3 (motorised) or 1 MP out of supply
     return "S 11.4"
 
 

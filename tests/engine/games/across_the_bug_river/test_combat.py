@@ -143,7 +143,7 @@ def test_an_attack_beyond_the_ap_left_is_refused():
     state = duel(ap=1)
     with pytest.raises(IllegalOrder) as err:
         play(state, "german", "attack regular 1507 1607")
-    assert err.value.rule == "7"
+    assert err.value.rule == "7.1"
 
 
 def test_an_unknown_attack_type_is_a_syntax_error():

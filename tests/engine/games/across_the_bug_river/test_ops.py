@@ -116,7 +116,7 @@ def test_the_receiver_of_a_transfer_cannot_transfer_back():
 
 
 def test_a_formation_at_level_zero_cannot_be_activated():
-    """6.3: level 0 formations cannot act."""
+    """6.3.2: level 0 formations cannot act."""
     state = fresh()
     after_surprise(state)
     state["flow"] = [{"proc": "ops"}, {"proc": "choose"}]
@@ -124,7 +124,7 @@ def test_a_formation_at_level_zero_cannot_be_activated():
     state["formations"]["14pz"]["level"] = 0
     with pytest.raises(IllegalOrder) as err:
         play(state, "german", "activate 14pz", 5)
-    assert err.value.rule == "6.3"
+    assert err.value.rule == "6.3.2"
 
 
 def test_when_both_sides_pass_the_turn_ends():

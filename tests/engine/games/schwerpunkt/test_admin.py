@@ -25,11 +25,11 @@ def test_place_from_box_two_next_to_a_friendly_unit():
 
 
 def test_place_far_from_friends_is_refused():
-    """E 15.11: the hex must hold or neighbour a friendly unit."""
+    """E 15.1 (step 1): the hex must hold or neighbour a friendly unit."""
     match = german_admin_step(new_match(), {"2020": ["168-417"], "box2-german": ["gd-pz"]})
     with pytest.raises(IllegalOrder) as err:
         match.submit("german", "admin place gd-pz 2030")
-    assert "E 15.11" in str(err.value)
+    assert err.value.rule == "E 15.1"
 
 
 def test_place_into_enemy_zoc_is_refused():

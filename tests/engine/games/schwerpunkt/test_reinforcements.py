@@ -53,7 +53,7 @@ def test_enemy_controlled_entry_hex_is_refused():
     assert terrain.controls(match.state, "german", "4100")
     with pytest.raises(IllegalOrder) as err:
         match.submit("soviet", "reinforce s-100b hex")
-    assert "E 11.1" in str(err.value)
+    assert "S 10.1" in str(err.value)
 
 
 def test_done_sends_the_rest_to_their_entry_hexes():
