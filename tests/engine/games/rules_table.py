@@ -23,6 +23,7 @@ REFUSALS = ("IllegalOrder", "NotImplementedRule")
 HEADING = re.compile(r"^#*\s*(\d{1,2}\.\d+(?:\.\d+)*)\.?\s+(\S.*)$")
 CITATION = re.compile(r"(?<![\w.])(\d{1,2}\.\d+(?:\.\d+)*(?:\(\d+\))?[A-E]?|(?:SU|AX)\d{1,2})(?![\w]|\.\d)")
 TITLE_CHARS = 70
+SPLIT_NUMBER = re.compile(r"^(\d{1,2})\. (\d+ [A-Z]{2})")
 #: Games whose rulebook numbers rules with a section letter besides plain numbers (Combat Commander:
 #: O20.3.4, A29, E52.2, F103.2, T93 next to 1.9.1): their heading and citation patterns. The letters
 #: are bounded by the sections' numbers (O14-O23, A24-A41, E42-E77, T78-T99, F100-F106) so that a
@@ -96,7 +97,8 @@ def rulebook(seed: Path, heading: re.Pattern[str] = HEADING) -> dict[str, str]:
     """Numbered rules of a rulebook transcription -> the start of their (Italian) text."""
     rules: dict[str, str] = {}
     for line in seed.read_text(encoding="utf-8").splitlines():
-        m = heading.match(line.strip())
+        # a transcription's stray space inside a heading's number ("7. 1 POSSIBILI AZIONI")
+        m = heading.match(SPLIT_NUMBER.sub(r"\1.\2", line.strip()))
         if m and m.group(1) not in rules:
             title = m.group(2).strip().replace("|", "/").replace("*", "")
             rules[m.group(1)] = title if len(title) <= TITLE_CHARS else title[:TITLE_CHARS].rsplit(" ", 1)[0] + " ..."
