@@ -271,3 +271,77 @@ async def test_q41_the_initiative_holder_rerolls_and_hands_the_card_over(tmp_pat
     setup = board("g-s1 B7", "a-s1 D7", axis_top="ger19 ger15")
     verdict = await question(tmp_path, setup, *FIRE, "axis: pass", "allies: reroll")
     accepted(verdict, "9.1")
+
+
+# Opportunity fire, Hidden actions, Time (A33, A35, 6.1.2, 11.5) ---------------------------------------
+
+STEP = ("axis: move ger04 g-s1", "axis: step g-s1 C7")
+"""g-s1 moves from B7 into C7, in the LOS of the American squad in E7."""
+
+
+async def test_q42_opportunity_fire_at_a_moving_unit(tmp_path):
+    """A33: the inactive player plays a Fire card as an action to fire at a unit that moved into a hex."""
+    verdict = await question(tmp_path, board("g-s1 B7", "a-s1 E7"), *STEP, "allies: fire usa01 a-s1")
+    accepted(verdict, "A33")
+
+
+async def test_q43_a_white_band_weapon_makes_no_opportunity_fire(tmp_path):
+    """11.5: a weapon with a white band (the mortar) is never used for opportunity fire."""
+    setup = board("g-s1 B7", "a-s1 E7", lines=("weapon a-w9 a-s1 usa_mortar",))
+    refused(await question(tmp_path, setup, *STEP, "allies: fire usa01 a-s1 a-w9"), "11.5")
+
+
+async def test_q44_hidden_mines_where_an_enemy_unit_moved(tmp_path):
+    """A35.2: the Defense player places Mines in the hex an enemy unit has just entered."""
+    setup = board("g-s1 B7", "a-s1 E7", allies="usa01 usa12 usa07 usa06")
+    accepted(await question(tmp_path, setup, *STEP, "allies: hidden-mines usa12"), "A35.2")
+
+
+async def test_q45_a_time_trigger_advances_the_time_marker(tmp_path):
+    """6.1.2: a Time! trigger on a roll advances Time; the Defense player scores 1 VP."""
+    setup = board("g-s1 B7", "a-s1 D7", axis_top="ger17")
+    verdict = await question(tmp_path, setup, *FIRE, "axis: pass", "allies: pass")
+    accepted(verdict, "6.1.2")
+    assert "Defense posture: +1 VP" in verdict.text
+
+
+async def test_q46_dig_in_at_a_time_advance(tmp_path):
+    """A32: at a Time advance a player digs Foxholes in a hex with his units."""
+    setup = board("g-s1 B7", "a-s1 D7", axis="ger01 ger23 ger04 ger02 ger09 ger18", axis_top="ger17")
+    verdict = await question(tmp_path, setup, *FIRE, "axis: pass", "allies: pass", "axis: dig-in ger23 B7")
+    accepted(verdict)
+    assert "Foxholes" in verdict.text
+
+
+# Line of sight and movement (10, O21.2) ---------------------------------------------------------------
+
+
+async def test_q47_woods_block_the_line_of_sight(tmp_path):
+    """10.2 with O20.1: woods between C9 and G9 block the LOS, so no Fire order is possible."""
+    refused(await question(tmp_path, board("g-s1 C9", "a-s1 G9"), "axis: fire ger01 g-s1"), "O20.1")
+
+
+async def test_q48_a_unit_completes_its_move_before_another(tmp_path):
+    """O21.2: once another unit has moved, the first may not move again in the same order."""
+    setup = board("g-l1 B7", "g-s1 B7", "g-s2 B7", "a-s1 N10")
+    orders = ("axis: move ger04 g-l1 g-s1 g-s2", "axis: step g-s1 C7", "allies: pass", "axis: step g-s2 C7", "allies: pass")
+    refused(await question(tmp_path, setup, *orders, "axis: step g-s1 D7"), "O21.2")
+
+
+# Victory (6.3) -------------------------------------------------------------------------------------
+
+
+async def test_q49_the_last_unit_eliminated_ends_the_game(tmp_path):
+    """6.3.1: a player whose last unit on the map is eliminated loses at once."""
+    setup = board("g-s1 B7", "a-s1 D7", axis_top="ger19", allies_top="usa22", lines=("break a-s1",))
+    verdict = await question(tmp_path, setup, *HIT, "allies: pass")
+    accepted(verdict, "6.3.1")
+    assert "last unit" in verdict.text
+
+
+async def test_q50_the_surrender_space_ends_the_game(tmp_path):
+    """6.3.1: a casualty that reaches the player's Surrender space loses him the game."""
+    setup = board("g-s1 B7", "a-s1 D7", "a-s2 N10", axis_top="ger19", allies_top="usa22", lines=("break a-s1", "set sides.allies.surrender 1"))
+    verdict = await question(tmp_path, setup, *HIT, "allies: pass")
+    accepted(verdict, "6.3.1")
+    assert "Surrender" in verdict.text
