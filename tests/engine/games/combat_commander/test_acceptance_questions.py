@@ -345,3 +345,28 @@ async def test_q50_the_surrender_space_ends_the_game(tmp_path):
     verdict = await question(tmp_path, setup, *HIT, "allies: pass")
     accepted(verdict, "6.3.1")
     assert "Surrender" in verdict.text
+
+
+# Fortifications, Advance and melee, Sudden Death (F106, O16, 6.2) -------------------------------------
+
+
+async def test_q51_no_weapon_fires_from_wire(tmp_path):
+    """F106.3: no weapon may fire from a hex with Wire."""
+    setup = board("g-s3 C7", "a-s1 E7", lines=("weapon g-w1 g-s3 ger_hmg", "fortify C7 wire"))
+    refused(await question(tmp_path, setup, "axis: fire ger01 g-s3", "axis: attack E7 g-w1"), "F106.3")
+
+
+async def test_q52_an_advance_into_an_enemy_hex_leads_to_melee(tmp_path):
+    """O16.1, A25: an advancing unit may enter an enemy hex; the melee's Ambush window opens."""
+    setup = board("g-s1 B7", "a-s1 C7")
+    verdict = await question(tmp_path, setup, "axis: advance ger02 g-s1", "axis: step g-s1 C7", "allies: pass")
+    accepted(verdict, "A25")
+    assert "Melee in C7" in verdict.text
+
+
+async def test_q53_time_reaching_sudden_death_calls_the_roll(tmp_path):
+    """6.2: when the Time marker reaches the Sudden Death space, a Sudden Death roll is made."""
+    setup = board("g-s1 B7", "a-s1 D7", axis_top="ger17", lines=("time 5", "set sudden_death 6"))
+    verdict = await question(tmp_path, setup, *FIRE, "axis: pass", "allies: pass")
+    accepted(verdict, "6.1.2")
+    assert "Time advances to 6" in verdict.text and "Sudden Death roll" in verdict.text
