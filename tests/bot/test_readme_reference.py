@@ -39,14 +39,14 @@ def block_of(game: str) -> list[str]:
     return next(b for b in reference_blocks() if kinds <= {line.split()[0] for line in b})
 
 
-@pytest.mark.parametrize(("game", "common"), [("caucasus", COMMON), ("stalins-war", ())])
+@pytest.mark.parametrize(("game", "common"), [("caucasus", COMMON), ("stalins-war", ()), ("combat_commander", ())])
 def test_every_referee_command_is_listed_with_an_example(game, common):
     """Each override kind of the game (and the common ones) begins a line of its README block."""
     listed = {line.split()[0] for line in block_of(game)}
     assert set(registry.get(game).override_kinds) | set(common) <= listed
 
 
-@pytest.mark.parametrize("game", ["caucasus", "stalins-war"])
+@pytest.mark.parametrize("game", ["caucasus", "stalins-war", "combat_commander"])
 async def test_every_example_is_accepted_as_written(tmp_path, game):
     """Run in order in a new campaign, every example is accepted (or needs a combat or a record)."""
     table = await Table.open(tmp_path, game)
@@ -82,3 +82,12 @@ async def test_the_position_example_of_each_game_loads(tmp_path, game):
     turn = await table.show("turn")
     await table.close()
     assert f"turn: {doc['state']['turn']}" in turn
+
+
+async def test_the_combat_commander_position_example_loads(tmp_path):
+    """The README's Combat Commander position starts a campaign at Time 3 with the units as it writes them."""
+    doc = next(d for d in position_examples() if d["game"] == "combat_commander")
+    table = await Table.open(tmp_path, "combat_commander", doc)
+    time, unit = await table.show("time"), await table.show("units.a-s1")
+    await table.close()
+    assert "time: 3" in time and "broken: true" in unit and "hex: F5" in unit

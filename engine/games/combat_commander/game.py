@@ -47,9 +47,11 @@ from engine.games.combat_commander import (
     demolition,
     eventrolls,
     events,
+    fatedecks,
     fireorder,
     fortifications,
     hiddenadvance,
+    hiddenunits,
     impactorder,
     markers,
     melee,
@@ -189,7 +191,7 @@ ACTION_CARDS = {
 CONTROL_TAGS = {"axis": "AX", "allies": "AL"}
 #: Cards a redeal leaves on top of a deck: more than any one order reveals before a Time advance.
 REDEAL_MARGIN = 12
-OVERRIDES = ("place", "remove", "break", "rally", "suppress", "unsuppress", "time", "vp", "initiative", *markers.OVERRIDES, "weapon", "radio")
+OVERRIDES = ("place", "remove", "break", "rally", "suppress", "unsuppress", "time", "vp", "initiative", *markers.OVERRIDES, "weapon", "radio", *fatedecks.OVERRIDES)
 
 
 class CombatCommander(flow.ProcedureGame):
@@ -356,6 +358,8 @@ class CombatCommander(flow.ProcedureGame):
             word = args[0]
             return Action(verb, (word.upper() if word.upper() in self.board_for(state).map.grid else word.lower(),))
         if verb in ACTION_CARDS:
+            if verb.startswith("hidden-"):  # the posture first (A35), then the moment (A35.1-A35.5)
+                hiddenunits.check_posture(state, role)
             self._check_window(verb, top)
             return self._action(state, role, verb, args)
         if verb == "react":
@@ -701,10 +705,15 @@ class CombatCommander(flow.ProcedureGame):
         return Outcome(over["winner"], reasons[over["why"]])
 
     # Referee ------------------------------------------------------------------------------------
+    def override_text(self, override: Override, viewer: Role) -> str:
+        return fatedecks.public_text(override.kind, override.args, viewer) or override.text
+
     def override(self, state: State, override: Override, ctx: Context) -> State:
         kind, args = override.kind, list(override.args)
         if kind in markers.OVERRIDES:
             return markers.override(self.board_for(state), state, kind, args, ctx)
+        if kind in fatedecks.OVERRIDES:
+            return fatedecks.override(state, kind, args)
         if kind in ("place", "remove", "break", "rally", "suppress", "unsuppress") and args:
             uid = self._unit(state, args[0])
             u = state["units"][uid]
@@ -738,9 +747,10 @@ class CombatCommander(flow.ProcedureGame):
         raise InvalidOrder(
             t("Unknown or malformed override '{kind}'.", kind=kind),
             t(
-                "Possible: place UNIT HEX, remove UNIT, break/rally/suppress/unsuppress UNIT, time N, vp N, initiative axis|allies, smoke HEX N, blaze HEX, unblaze HEX, fortify HEX KIND, unfortify HEX, {weapon}, {radio}.",
+                "Possible: place UNIT HEX, remove UNIT, break/rally/suppress/unsuppress UNIT, time N, vp N, initiative axis|allies, smoke HEX N, blaze HEX, unblaze HEX, fortify HEX KIND, unfortify HEX, {weapon}, {radio}, {fate}.",
                 weapon=referee.WEAPON_USAGE,
                 radio=referee.RADIO_USAGE,
+                fate=fatedecks.USAGE,
             ),
         )
 

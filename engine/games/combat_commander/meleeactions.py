@@ -46,8 +46,8 @@ def check_verb(state: State, role: Role, verb: str, top: str) -> None:
     """Refuse, naming its rule, an Ambush outside the window before the melee dice (A25), a No
     Quarter by a player who may not play it or outside the melee's conclusion (A38), and Command
     Confusion, which is never played (A28, O19)."""
-    if verb == "command-confusion":
-        raise IllegalOrder(confusion(), "A28")
+    if verb == "command-confusion":  # given as the turn's order (O19) or as an action (A28)
+        raise IllegalOrder(confusion(), "O19" if top == "turn" and state["player"] == role else "A28")
     if verb == "ambush" and top != AMBUSH_WINDOW:
         raise IllegalOrder(t("Ambush is played only before the dice are rolled in a melee."), "A25")
     if verb == "no-quarter" and not may_give_no_quarter(state, role):

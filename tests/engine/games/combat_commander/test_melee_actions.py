@@ -265,10 +265,10 @@ def test_no_quarter_is_refused_outside_the_conclusion_of_a_melee() -> None:
 
 
 def test_command_confusion_is_refused_as_an_action_naming_a28() -> None:
-    """A28: Command Confusion cannot be played as an action."""
+    """A28: Command Confusion cannot be played as an action (here in the opponent's turn, R69)."""
     m = new_match()
     with pytest.raises(IllegalOrder) as exc:
-        GAME.parse(m.state, "axis", "command-confusion")
+        GAME.parse(m.state, "allies", "command-confusion")
     assert exc.value.rule == "A28"
 
 
