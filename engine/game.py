@@ -279,8 +279,9 @@ class Game(ABC):
         return None
 
     def override_text(self, override: Override, viewer: Role) -> str:
-        """How ``viewer`` (never the referee) reads a referee override: redact hands, decks, hidden units."""
-        return override.text
+        """How ``viewer`` (never the referee) reads a referee override: redact hands, decks, hidden units.
+        The default hides the value of a ``set`` on a secret holding (``private_set``)."""
+        return private_set(override, viewer) or override.text
 
     def secrets(self, state: State) -> Mapping[Role, set[str]]:
         """For the tests: words each role keeps from the others now (the cards in a hand)."""
@@ -401,3 +402,32 @@ class LogEntry:
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> LogEntry:
         return LogEntry(Text.from_json(data["text"]), str(data["to"]), str(data.get("kind", "event")))
+
+
+#: Parts of a state path that name a secret holding: a ``set`` there shows its value only to
+#: the referee and to the role the path names (``cards.axis.hand`` to the Axis).
+SECRET_PATH_PARTS = frozenset(
+    {"hand", "hands", "deck", "decks", "draw", "draws", "chit", "chits", "cup", "cups", "standing",
+     "reactions", "picks", "sealed", "secret", "secrets", "hidden"}
+)
+
+
+def private_set(override: Override, viewer: Role, parts: frozenset[str] = SECRET_PATH_PARTS) -> str | None:
+    """``set PATH (private)`` when ``override`` sets a path through one of ``parts`` that is not
+    ``viewer``'s own holding; ``None`` when ``viewer`` may read it as typed."""
+    if override.kind != "set" or not override.args:
+        return None
+    path = override.args[0]
+    keys = {key.casefold() for key in path.split(".")}
+    if viewer.casefold() in keys or not keys & parts:
+        return None
+    return f"set {path} (private)"
+
+
+
+def hidden_counter_override(override: Override) -> bool:
+    """Whether ``override`` changes a counter's values or a unit's state part (``counter ...``,
+    ``set units...``, ``set stacks...``): in a game of hidden counters no player reads it."""
+    if override.kind == "counter":
+        return True
+    return override.kind == "set" and bool(override.args) and override.args[0].split(".")[0] in ("units", "stacks")

@@ -37,6 +37,7 @@ from engine.game import (
     State,
     VerbInfo,
     View,
+    hidden_counter_override,
 )
 from engine.games.across_the_bug_river import (
     assignment,
@@ -521,7 +522,9 @@ class AcrossTheBugRiver(ProcedureGame):
         """A referee's change to a counter's strength is never read by the enemy (3.4)."""
         if override.kind == "strength" and viewer != REFEREE:
             return "strength (private)"
-        return override.text
+        if hidden_counter_override(override):  # a hidden counter's values are never shown (3.4)
+            return f"{override.kind} (private)"
+        return super().override_text(override, viewer)
 
     def check_invariants(self, state: State) -> None:
         stacks.check(POLICY, state, state["units"])

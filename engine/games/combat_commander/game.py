@@ -706,7 +706,7 @@ class CombatCommander(flow.ProcedureGame):
 
     # Referee ------------------------------------------------------------------------------------
     def override_text(self, override: Override, viewer: Role) -> str:
-        return fatedecks.public_text(override.kind, override.args, viewer) or override.text
+        return fatedecks.public_text(override.kind, override.args, viewer) or super().override_text(override, viewer)
 
     def override(self, state: State, override: Override, ctx: Context) -> State:
         kind, args = override.kind, list(override.args)

@@ -31,6 +31,7 @@ from engine.game import (
     State,
     VerbInfo,
     View,
+    hidden_counter_override,
 )
 from engine.games.schwerpunkt import (
     combat,
@@ -407,7 +408,9 @@ class Schwerpunkt(ProcedureGame):
         """Overrides that name a unit in a place the viewer may not see are read without the unit."""
         if override.kind in ("place", "step", "oos") and override.args:
             return " ".join((override.kind, "?", *override.args[1:]))
-        return override.text
+        if hidden_counter_override(override):  # a unit in a hidden stack, or its values (S 3.5)
+            return f"{override.kind} (private)"
+        return super().override_text(override, viewer)
 
     # Views ------------------------------------------------------------------------------------
     def view(self, state: State, viewer: Role) -> View:

@@ -339,7 +339,7 @@ class StalinsWar(flow.ProcedureGame):
         return action.text
 
     def override_text(self, override: Override, viewer: Role) -> str:
-        return referee.public_text(self.rules, override) or override.text
+        return referee.public_text(self.rules, override) or super().override_text(override, viewer)
 
     def secrets(self, state: State) -> dict[Role, set[str]]:
         """6.1: the cards in a hand, except those the other side may know (shown by an event,
