@@ -628,11 +628,12 @@ class RetreatChoice(flow.Procedure):
             # Every retreat eliminates them: the owner has nothing to choose, and the log names the
             # rule that bars each unit's way out (11.2 a-e, or the rule of the terrain it cannot cross).
             outcome = next(o.outcome for o in options if o.best)
+            ctx.log(t("No retreat from {hex} keeps a unit alive: {exits}.", hex=frame["origin"], exits=retreat.barred_exits(options)))
             for uid in left:
                 why = outcome.reasons.get(uid) or t("no legal retreat (11.2)")
                 box = losses.eliminate(rules, state, uid)
                 ctx.log(t("{unit} has no retreat it survives and is eliminated: {why} ({box}).", unit=uid, why=why, box=box))
-            step = flow.Step(self.step(game, state, frame).title, "11.2")
+            step = flow.Step(self.step(game, state, frame).title, outcome.clause or "11.2")
             closed = t("every retreat from {hex} eliminated the units, so the engine eliminated them", hex=frame["origin"])
             flow.close(state, step, closed, roles=[frame["chooser"]], verbs=["retreat"], scope="combat")
             flow.end(state)
