@@ -250,7 +250,7 @@ def start_battle(
         ctx.log(t("Attack on {hex}: {breakdown}", hex=plan.target, breakdown=odds.breakdown()))
     if odds.automatic:
         result = tables.AE
-        ctx.log(t("Automatic Elimination: odds of 10-1 or more after shifts (8.4)."))
+        ctx.log(t("Automatic Elimination: odds of 10-1 or more after shifts, the defenders are eliminated without a die roll (8.5)."))
     else:
         die = ctx.roll(6, t("Combat at {odds} on {hex}", odds=odds.label, hex=plan.target))
         result = combat.resolve(odds, die)
@@ -292,7 +292,7 @@ class Battle(flow.Procedure):
             if spec.eliminate_defenders:
                 for uid in defenders:
                     box = losses.eliminate(rules, state, uid)
-                    ctx.log(t("{unit} is eliminated ({box}).", unit=uid, box=box))
+                    ctx.log(t("{unit} is eliminated by the Automatic Elimination ({box}) (8.5).", unit=uid, box=box))
                 return
             def_steps = spec.defender_steps
             att_steps = tables.attacker_steps(frame["result"], frame["steps_involved"])
