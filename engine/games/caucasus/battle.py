@@ -250,7 +250,7 @@ def start_battle(
         ctx.log(t("Attack on {hex}: {breakdown}", hex=plan.target, breakdown=odds.breakdown()))
     if odds.automatic:
         result = tables.AE
-        ctx.log(t("Automatic Elimination: odds of 10-1 or more after shifts (8.4)."))
+        ctx.log(t("Automatic Elimination: odds of 10-1 or more after shifts, the defenders are eliminated without a die roll (8.5)."))
     else:
         die = ctx.roll(6, t("Combat at {odds} on {hex}", odds=odds.label, hex=plan.target))
         result = combat.resolve(odds, die)
@@ -292,7 +292,7 @@ class Battle(flow.Procedure):
             if spec.eliminate_defenders:
                 for uid in defenders:
                     box = losses.eliminate(rules, state, uid)
-                    ctx.log(t("{unit} is eliminated ({box}).", unit=uid, box=box))
+                    ctx.log(t("{unit} is eliminated by the Automatic Elimination ({box}) (8.5).", unit=uid, box=box))
                 return
             def_steps = spec.defender_steps
             att_steps = tables.attacker_steps(frame["result"], frame["steps_involved"])
@@ -628,11 +628,12 @@ class RetreatChoice(flow.Procedure):
             # Every retreat eliminates them: the owner has nothing to choose, and the log names the
             # rule that bars each unit's way out (11.2 a-e, or the rule of the terrain it cannot cross).
             outcome = next(o.outcome for o in options if o.best)
+            ctx.log(t("No retreat from {hex} keeps a unit alive: {exits}.", hex=frame["origin"], exits=retreat.barred_exits(options)))
             for uid in left:
                 why = outcome.reasons.get(uid) or t("no legal retreat (11.2)")
                 box = losses.eliminate(rules, state, uid)
                 ctx.log(t("{unit} has no retreat it survives and is eliminated: {why} ({box}).", unit=uid, why=why, box=box))
-            step = flow.Step(self.step(game, state, frame).title, "11.2")
+            step = flow.Step(self.step(game, state, frame).title, outcome.clause or "11.2")
             closed = t("every retreat from {hex} eliminated the units, so the engine eliminated them", hex=frame["origin"])
             flow.close(state, step, closed, roles=[frame["chooser"]], verbs=["retreat"], scope="combat")
             flow.end(state)

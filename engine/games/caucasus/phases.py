@@ -383,7 +383,7 @@ def automatic_elimination(rules: Rules, state: State, role: str, args: tuple[str
     ctx.log(t("Automatic Elimination in {hex}: {breakdown}", hex=plan.target, breakdown=odds.breakdown()))
     for uid in defenders:
         box = losses.eliminate(rules, state, uid)
-        ctx.log(t("{unit} is eliminated ({box}).", unit=uid, box=box))
+        ctx.log(t("{unit} is eliminated by the Automatic Elimination ({box}) (8.5).", unit=uid, box=box))
     for uid in plan.attackers:
         state["units"][uid]["ae"] = plan.target
     if plan.air:

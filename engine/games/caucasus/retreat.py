@@ -98,6 +98,7 @@ class RetreatOutcome:
     reasons: Mapping[str, Text] = field(default_factory=dict)
     step_loss: int = 0
     steps_lost: int = 0
+    clauses: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def end(self) -> str:
@@ -106,6 +107,11 @@ class RetreatOutcome:
     @property
     def reason(self) -> Text | None:
         return self.reasons[self.eliminated[0]] if self.eliminated else None
+
+    @property
+    def clause(self) -> str | None:
+        """The specific rule that eliminated the first unit (11.2 a to e, or the terrain's rule)."""
+        return self.clauses.get(self.eliminated[0]) if self.eliminated else None
 
 
 @dataclass(frozen=True)
@@ -133,8 +139,16 @@ class RetreatOption:
         )
 
 
-def _why(text: Text, rule: str) -> Text:
-    return t("{why} ({rule})", why=text, rule=rule)
+@dataclass(frozen=True)
+class _Bar:
+    """Why a retreat eliminates a unit: the text, and the specific rule (the clause of 11.2)."""
+
+    text: Text
+    rule: str
+
+
+def _why(text: Text, rule: str) -> _Bar:
+    return _Bar(t("{why} ({rule})", why=text, rule=rule), rule)
 
 
 # 11.2 a: a retreat may not cross a hexside no unit may cross in the Movement Phase; the rule that
@@ -205,49 +219,51 @@ class _Walk:
                 return True
         return False
 
-    def blocked(self, a: str, b: str, first: bool) -> Text | None:
+    def blocked(self, a: str, b: str, first: bool) -> _Bar | None:
         """Why no unit may retreat from a into b (11.2 a, b), or ``None``."""
         rules = self.rules
         if b not in rules.board.grid:
-            return _why(t("off the map"), "11.2")
+            return _why(t("off the map"), "11.2 a")
         if not is_land(rules, b):
-            return _why(t("into a hex no unit may enter"), "11.2")
+            return _why(t("into a hex no unit may enter"), "11.2 a")
         if natural(rules, b, self.turn) == "alpine":
             return _why(t("into an Alpine hex, which no unit may enter"), "7.8, 11.2 a")
         if is_north_entry(rules, b):
-            return _why(t("into entry hexes A to E, which no unit may enter"), "4.1")
+            return _why(t("into entry hexes A to E, which no unit may enter"), "4.1, 11.2 a")
         side_block = impassable_side(rules, a, b, self.turn)
         if side_block is not None:
-            text, rule = _CROSSING.get(side_block, (t("across a hexside no unit may cross"), "11.2"))
+            text, rule = _CROSSING.get(side_block, (t("across a hexside no unit may cross"), "11.2 a"))
             return _why(text, rule)
         feats = side_features(rules, a, b, self.turn)
         if "major_river" in feats and not first and not bridged(rules, a, b, self.state.get("options", {})):
-            return _why(t("across an unbridged Major River after the first hex"), "7.7")
+            return _why(t("across an unbridged Major River after the first hex"), "7.7, 11.2 a")
         if self.enemy_in(b):
-            return _why(t("into an enemy-occupied hex"), "11.2")
+            return _why(t("into an enemy-occupied hex"), "11.2 b")
         return None
 
-    def unit_blocked(self, uid: str, a: str, b: str) -> Text | None:
+    def unit_blocked(self, uid: str, a: str, b: str) -> _Bar | None:
         """Why this unit (only) cannot retreat from a into b, or ``None``."""
         spec = self.rules.units[uid]
         if spec.type == UnitType.ARMORED_TRAIN:
             if not rail(self.rules, a, b, self.turn, for_supply=False):
-                return _why(t("an armoured train leaving the railway"), "15.6")
+                return _why(t("an armoured train leaving the railway"), "15.6, 11.2 a")
             return None
         if spec.mech and natural(self.rules, b, self.turn) in MECH_PROHIBITED and not road(self.rules, a, b):
-            return _why(t("mechanized into swamp or mountain off the road"), "7.6")
+            return _why(t("mechanized into swamp or mountain off the road"), "7.6, 11.2 a")
         return None
 
     def walk(self, path: Sequence[str]) -> RetreatOutcome:
         rules, state = self.rules, self.state
         alive = list(self.uids)
         reasons: dict[str, Text] = {}
+        clauses: dict[str, str] = {}
 
-        def kill(uids: Iterable[str], why: Text) -> None:
+        def kill(uids: Iterable[str], why: _Bar) -> None:
             for u in list(uids):
                 if u in alive:
                     alive.remove(u)
-                    reasons[u] = why
+                    reasons[u] = why.text
+                    clauses[u] = why.rule
 
         for uid in self.uids:
             if values(rules, state, uid).move == 0:
@@ -270,14 +286,14 @@ class _Walk:
             if not alive or self.friendly_staying(b):
                 continue
             if self.pinched_side(a, b):
-                kill(alive, _why(t("across a hexside between two enemy units"), "11.2"))
+                kill(alive, _why(t("across a hexside between two enemy units"), "11.2 c"))
                 break
             if self.pinched_hex(b):
-                kill(alive, _why(t("into a hex between two enemy units"), "11.2"))
+                kill(alive, _why(t("into a hex between two enemy units"), "11.2 d"))
                 break
             if b in self.sources:
                 if i > 1:
-                    kill(alive, _why(t("into an enemy zone of control after the first hex"), "11.2"))
+                    kill(alive, _why(t("into an enemy zone of control after the first hex"), "11.2 e"))
                     break
                 step_loss = 1
         eliminated = tuple(u for u in self.uids if u in reasons)
@@ -291,6 +307,7 @@ class _Walk:
             reasons=reasons,
             step_loss=step_loss if alive else 0,
             steps_lost=lost,
+            clauses=clauses,
         )
 
 
@@ -554,6 +571,25 @@ def check_retreat(
     if mine.key == target.key:
         return outcome  # as good as the best (another path to an end hex already listed)
     raise IllegalOrder(_priority_reason(mine, target), "11.1")
+
+
+def barred_exits(options: Sequence[RetreatOption]) -> Text:
+    """Each first hex of a retreat and why going that way eliminates the units (11.2 a to e,
+    or the rule of the terrain), for the log when the engine eliminates a group that has no
+    retreat it survives."""
+    seen: dict[str, Text] = {}
+    for option in sorted(options, key=lambda o: o.path):
+        first = option.path[1] if len(option.path) > 1 else option.path[0]
+        reason = option.outcome.reason
+        if first not in seen and reason is not None:
+            seen[first] = t("{hex} {why}", hex=first, why=reason)
+    parts = [seen[h] for h in sorted(seen)]
+    if not parts:
+        return t("no hex to retreat into (11.2)")
+    text = parts[0]
+    for more in parts[1:]:
+        text = t("{text}; {more}", text=text, more=more)
+    return text
 
 
 def _priority_reason(mine: RetreatOption, best: RetreatOption) -> Text:

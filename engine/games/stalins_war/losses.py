@@ -206,7 +206,8 @@ class LossWindow(flow.Procedure):
                 frame["waiting"] = True
                 return
             side = str(frame["side"]).capitalize()
-            if len(cands) == 1:
+            # Once every level goes, the log has said so (11.3.2): the last unit is no news.
+            if not announced and len(cands) == 1:
                 rule = self.forcing_rule(game, state, frame)
                 ctx.log(
                     t("{side} does not choose: {unit} is the only unit that may take the next loss ({rule}).", side=side, unit=rules.units[cands[0]].name, rule=rule)
@@ -214,8 +215,8 @@ class LossWindow(flow.Procedure):
                 self.close(game, state, frame, t("{unit} was the only unit that could take the loss, so the engine took it", unit=rules.units[cands[0]].name), rule)
             elif not announced:
                 announced = True
-                ctx.log(t("{side} does not choose: the losses ({n}) take every level the units may lose (11.3).", side=side, n=frame["n"]))
-                self.close(game, state, frame, t("the losses took every level the units could lose, so the engine took them"))
+                ctx.log(t("{side} does not choose: the losses ({n}) take every level the units may lose (11.3.2).", side=side, n=frame["n"]))
+                self.close(game, state, frame, t("the losses took every level the units could lose, so the engine took them"), "11.3.2")
             take(rules, state, combat, auto_pick(rules, state, cands), ctx, allocated=frame["why"] != "noretreat")
             frame["n"] = int(frame["n"]) - 1
         flow.end(state)

@@ -228,19 +228,31 @@ def apply_path(rules: Rules, state: State, uid: str, origin: str, path: Sequence
 def no_retreat(rules: Rules, state: State, uid: str, origin: str, length: int) -> Problem:
     """Why ``uid`` has no legal retreat from ``origin``: each neighbour and the rule that bars it;
     the rule cited is the special one when a single rule (a national border, 4.4.3) bars them all."""
+    barred = barred_exits(rules, state, uid, origin, length)
+    if barred is None:
+        return t("no legal retreat hex"), "11.4.4"
+    return t("no legal retreat hex: {exits}", exits=barred[0]), barred[1]
+
+
+def barred_exits(rules: Rules, state: State, uid: str, origin: str, length: int, taken: str | None = None) -> Problem | None:
+    """Each neighbour of ``origin`` but ``taken`` (the exit of the retreat the engine took) and the
+    rule that bars it, or None when there is none; the rule returned is the special one when a
+    single rule (a national border, 4.4.3) bars them all, 11.4.4 otherwise."""
     reasons: list[Problem] = []
     for label in sorted(rules.board.neighbours(origin)):
+        if label == taken:
+            continue
         problem = path_problem(rules, state, uid, origin, [label], 1 if length == 1 else length)
         if problem is None or (length > 1 and problem[1] == "11.4.2"):
             problem = t("no legal hex beyond it"), "11.4.4"
         reasons.append((t("{hex}: {why} ({rule})", hex=label, why=problem[0], rule=problem[1]), problem[1]))
     if not reasons:
-        return t("no legal retreat hex"), "11.4.4"
+        return None
     why = reasons[0][0]
     for more, _ in reasons[1:]:
         why = t("{text}; {more}", text=why, more=more)
     rules_cited = {rule for _, rule in reasons}
-    return t("no legal retreat hex: {exits}", exits=why), rules_cited.pop() if len(rules_cited) == 1 else "11.4.4"
+    return why, rules_cited.pop() if len(rules_cited) == 1 else "11.4.4"
 
 
 def eliminate_unretreatable(rules: Rules, state: State, uid: str, why: Text, rule: str, ctx: Context) -> None:
@@ -294,8 +306,22 @@ class RetreatWindow(flow.Procedure):
         rules: Rules = game.rules
         side, name, where = str(frame["side"]).capitalize(), rules.units[uid].name, " ".join([frame["origin"], *path])
         if len(legal_paths(rules, state, uid, frame["origin"], int(frame["length"]))) == 1:
-            ctx.log(t("{side} does not choose: {path} is the only legal retreat of {unit} (11.4).", side=side, path=where, unit=name))
-            step = flow.Step(self.step(game, state, frame).title, "11.4")
+            barred = barred_exits(rules, state, uid, frame["origin"], int(frame["length"]), taken=path[0])
+            if barred is None:
+                ctx.log(t("{side} does not choose: {path} is the only legal retreat of {unit} (11.4).", side=side, path=where, unit=name))
+                step = flow.Step(self.step(game, state, frame).title, "11.4")
+            else:
+                ctx.log(
+                    t(
+                        "{side} does not choose: {path} is the only legal retreat of {unit}; the other exits are barred: {exits} ({rule}).",
+                        side=side,
+                        path=where,
+                        unit=name,
+                        exits=barred[0],
+                        rule=barred[1],
+                    )
+                )
+                step = flow.Step(self.step(game, state, frame).title, barred[1])
         else:
             ctx.log(t("{side} does not choose: {path} is the only retreat of {unit} the priorities allow (11.4.4).", side=side, path=where, unit=name))
             step = flow.Step(self.step(game, state, frame).title, "11.4.4")

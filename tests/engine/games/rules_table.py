@@ -43,7 +43,27 @@ def _constants(node: ast.expr | None) -> list[str]:
         return [node.value]
     if isinstance(node, ast.IfExp):
         return _constants(node.body) + _constants(node.orelse)
+    if isinstance(node, ast.BoolOp):  # a rule found at run time, or a default: ``clause or "11.2"``
+        return [value for part in node.values for value in _constants(part)]
     return []
+
+
+def _numbers(value: str) -> list[str]:
+    """The rule numbers of a cited ``value``: itself, or each number of a compound citation
+    (``"7.8, 11.2 a"`` cites 7.8 and 11.2, the clause's letter being a part of 11.2)."""
+    if CITATION.fullmatch(value) or "#" in value:  # a ruling (8.1#27) keeps its own row
+        return [value]
+    return [m.group(1) for m in CITATION.finditer(value)] or [value]
+
+
+def _paired(node: ast.Call) -> list[str]:
+    """The rules of a call's ``t("..."), "rule"`` arguments: a text and its rule passed together to
+    a helper that makes the refusal or the reason of an elimination (``_why(t("..."), "11.2 b")``)."""
+    found = []
+    for text, rule in zip(node.args, node.args[1:], strict=False):
+        if isinstance(text, ast.Call) and isinstance(text.func, ast.Name) and text.func.id == "t":
+            found += [v for v in _constants(rule) if CITATION.search(v)]
+    return found
 
 
 def _problem(node: ast.AST) -> bool:
@@ -53,7 +73,7 @@ def _problem(node: ast.AST) -> bool:
         return False
     func = node.elts[0].func
     return isinstance(func, ast.Name) and func.id == "t" and bool(_constants(node.elts[1])) and all(
-        CITATION.fullmatch(value) for value in _constants(node.elts[1])
+        CITATION.search(value) for value in _constants(node.elts[1])
     )
 
 
@@ -66,17 +86,22 @@ def cited_rules(game: str) -> dict[str, set[str]]:
             if _problem(node):
                 assert isinstance(node, ast.Tuple)
                 for value in _constants(node.elts[1]):
-                    found.setdefault(value, set()).add(path.stem)
+                    for number in _numbers(value):
+                        found.setdefault(number, set()).add(path.stem)
                 continue
             if not isinstance(node, ast.Call):
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
             if name not in (*REFUSALS, "Step"):
+                for value in _paired(node) if name == "_why" else ():
+                    for number in _numbers(value):
+                        found.setdefault(number, set()).add(path.stem)
                 continue
             keywords = {k.arg: k.value for k in node.keywords}
             rule = keywords.get("rule", node.args[1] if len(node.args) > 1 else None)
             for value in _constants(rule):
-                found.setdefault(value, set()).add(path.stem)
+                for number in _numbers(value):
+                    found.setdefault(number, set()).add(path.stem)
     return found
 
 

@@ -71,3 +71,11 @@ def test_every_hand_written_note_is_in_the_coverage_table(game):
     for rule, note in notes(game).items():
         assert rule in rows, rule
         assert note in rows[rule] or "*by hand:*" not in rows[rule], rule
+
+
+def test_compound_and_run_time_citations_have_their_rows():
+    """A clause cited with its terrain rule ("7.8, 11.2 a") counts for 7.8 and 11.2, and a rule found
+    at run time with a default (``outcome.clause or "11.2"``) for the default: both need their rows."""
+    cited = cited_rules("caucasus")
+    assert "retreat" in cited["7.8"] and "retreat" in cited["11.2"] and "battle" in cited["11.2"]
+    assert not any("," in rule or " " in rule for rule in cited)

@@ -29,6 +29,14 @@ def test_defenders_are_removed_at_once_and_participants_marked(line):
     assert top(m) == "movement"
 
 
+def test_the_log_names_each_defender_the_automatic_elimination_removes_and_8_5(line):
+    """The engine removes the defenders itself: the log names each one and the rule, 8.5."""
+    m, target, near, start = line
+    m.submit("axis", f"ae {target} with 13pz 14pz")
+    texts = [str(e.text) for e in m.records[-1].entries]
+    assert any(x.startswith("s16rb is eliminated by the Automatic Elimination (") and x.endswith(") (8.5).") for x in texts)
+
+
 def test_the_listed_automatic_elimination_is_accepted(line):
     m, target, near, start = line
     listed = [a for a in m.prompt("axis").actions if a.verb == "ae"]
@@ -90,3 +98,13 @@ def test_a_unit_without_an_ae_marker_cannot_advance_in_the_combat_phase(line):
     m, target, near, start = line
     referee(m, "phase axis primary combat")
     refused(m, "axis", f"advance 13pz {start}", "8.5")
+
+
+def test_a_combat_at_ten_to_one_logs_each_defender_removed_with_8_5():
+    """In the Combat Phase 10-1 eliminates the defenders without a roll: the log says so, citing 8.5."""
+    m = empty_board(seed="ae", phase="axis primary combat")
+    target, near, start = open_line(m)
+    place(m, ("13pz", near), ("14pz", near), ("s16rb", target))
+    texts = [str(e.text) for r in m.submit("axis", f"attack 13pz 14pz -> {target}") for e in r.entries]
+    assert "Automatic Elimination: odds of 10-1 or more after shifts, the defenders are eliminated without a die roll (8.5)." in texts
+    assert any(x.startswith("s16rb is eliminated by the Automatic Elimination (") and x.endswith(") (8.5).") for x in texts)

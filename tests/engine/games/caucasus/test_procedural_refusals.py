@@ -204,15 +204,25 @@ def test_a_unit_with_no_retreat_it_survives_is_eliminated_by_the_engine_naming_t
     m, state, sov, ctx = surrounded_retreat()
     assert state["units"][sov].get("hex") is None
     lines = [str(e.text) for e in ctx.entries]
-    assert any(x.startswith(f"{sov} has no retreat it survives and is eliminated: into an enemy-occupied hex (11.2)") for x in lines)
+    assert any(x.startswith(f"{sov} has no retreat it survives and is eliminated: into an enemy-occupied hex (11.2 b)") for x in lines)
+
+
+def test_the_log_names_every_exit_and_the_clause_that_bars_it():
+    """The engine's elimination of a surrounded unit lists each neighbour with 11.2 b, the clause barring it."""
+    m, state, sov, ctx = surrounded_retreat()
+    origin = plain_hexes(m)[0]
+    summary = [str(e.text) for e in ctx.entries if str(e.text).startswith(f"No retreat from {origin} keeps a unit alive: ")]
+    assert len(summary) == 1
+    for hex_ in m.game.rules.board.neighbours(origin):
+        assert f"{hex_} into an enemy-occupied hex (11.2 b)" in summary[0]
 
 
 def test_a_retreat_order_after_the_engine_eliminated_the_unit_cites_11_2():
     """A 'retreat' after the engine eliminated the surrounded unit says so, citing 11.2."""
     m, state, sov, ctx = surrounded_retreat()
     error = refusal(m, state, "soviet", "retreat", "all", "0101", "0102")
-    assert error.rule == "11.2"
-    assert "every retreat from" in str(error) and "eliminated the units, so the engine eliminated them (11.2)" in str(error)
+    assert error.rule == "11.2 b"
+    assert "every retreat from" in str(error) and "eliminated the units, so the engine eliminated them (11.2 b)" in str(error)
 
 
 def test_a_dd_after_the_engine_skipped_it_for_want_of_a_lead_unit_cites_10_4():

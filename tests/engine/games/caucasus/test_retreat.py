@@ -93,7 +93,7 @@ def test_prohibited_hexes_eliminate(code):
     rules = make_rules(terrain={"0506": code})
     st = make_state(rules, {"sov-inf": T})
     out = ret(rules, st, ["sov-inf"], SOUTH[:2] + ("0507",), enforce_priorities=False)
-    rule = {"w": "(11.2)", "a": "(7.8, 11.2 a)"}[code]  # an Alpine hex names 7.8, the rule that forbids it
+    rule = {"w": "(11.2 a)", "a": "(7.8, 11.2 a)"}[code]  # an Alpine hex names 7.8, the rule that forbids it
     assert out.eliminated == ("sov-inf",) and out.path == SOUTH and rule in str(out.reason)
     refused("11.1", rules, st, ["sov-inf"], SOUTH)  # a safe path exists elsewhere
 
@@ -103,7 +103,7 @@ def test_impassable_hexsides_and_entry_hexes_eliminate():
     st = make_state(rules, {"sov-inf": T})
     assert "across a lake hexside, which no unit may cross (TEC, 11.2 a)" in str(ret(rules, st, ["sov-inf"], SOUTH, enforce_priorities=False).reason)
     out = ret(rules, st, ["sov-inf"], (T, "0504", "0503"), enforce_priorities=False)
-    assert "(4.1)" in str(out.reason)
+    assert "(4.1, 11.2 a)" in str(out.reason) and out.clause == "4.1, 11.2 a"
 
 
 def test_a_retreat_across_a_closed_pass_names_2_32():
@@ -126,13 +126,13 @@ def test_a_retreat_across_an_alpine_hexside_names_7_8():
 def test_enemy_hexes_eliminate(rules):
     st = make_state(rules, {"sov-inf": T, "ger-hq": "0507"})
     out = ret(rules, st, ["sov-inf"], SOUTH, enforce_priorities=False)
-    assert out.eliminated == ("sov-inf",) and "enemy-occupied" in str(out.reason)
+    assert out.eliminated == ("sov-inf",) and "enemy-occupied hex (11.2 b)" in str(out.reason) and out.clause == "11.2 b"
 
 
 def test_c_hexside_between_two_enemy_units_and_friendly_cancel(rules):
     st = make_state(rules, {"sov-inf": T, "ger-inf": "0605", "ger-inf2": "0405"})
     out = ret(rules, st, ["sov-inf"], SOUTH, enforce_priorities=False)
-    assert "hexside between two enemy units (11.2)" in str(out.reason)
+    assert "hexside between two enemy units (11.2 c)" in str(out.reason) and out.clause == "11.2 c"
     st["units"]["sov-div"]["hex"] = "0506"
     out = ret(rules, st, ["sov-inf"], SOUTH, enforce_priorities=False)
     assert out.survivors == ("sov-inf",) and out.step_loss == 0  # ruling 24: no step loss either
@@ -147,7 +147,7 @@ def test_white_box_units_exert_no_zoc_for_retreats(rules):
 def test_d_hex_between_two_enemy_units(rules):
     st = make_state(rules, {"sov-inf": T, "ger-inf": "0605", "ger-inf2": "0406"})
     out = ret(rules, st, ["sov-inf"], SOUTH, enforce_priorities=False)
-    assert "into a hex between two enemy units (11.2)" in str(out.reason)
+    assert "into a hex between two enemy units (11.2 d)" in str(out.reason) and out.clause == "11.2 d"
     # Not opposite: only an EZOC, one step lost; the broad reading of (d) is an option.
     st = make_state(rules, {"sov-inf": T, "ger-inf": "0605", "ger-inf2": "0606", "sov-div": "0507"})
     out = ret(rules, st, ["sov-inf"], SOUTH, enforce_priorities=False)
@@ -160,7 +160,7 @@ def test_d_hex_between_two_enemy_units(rules):
 def test_e_ezoc_after_the_first_hex_and_friendly_cancel(rules):
     st = make_state(rules, {"sov-inf": T, "ger-inf": "0508"})
     out = ret(rules, st, ["sov-inf"], SOUTH, enforce_priorities=False)
-    assert "after the first hex (11.2)" in str(out.reason)
+    assert "after the first hex (11.2 e)" in str(out.reason) and out.clause == "11.2 e"
     st["units"]["sov-div"]["hex"] = "0507"
     out = ret(rules, st, ["sov-inf"], SOUTH, enforce_priorities=False)
     assert out.survivors == ("sov-inf",) and out.step_loss == 0
@@ -196,7 +196,7 @@ def test_mechanized_units_enter_swamp_or_mountain_only_by_road():
     rules = make_rules(terrain={"0506": "m"})
     st = make_state(rules, {"sov-tank": T, "sov-inf": T})
     out = ret(rules, st, ["sov-tank", "sov-inf"], SOUTH, enforce_priorities=False)
-    assert out.eliminated == ("sov-tank",) and out.survivors == ("sov-inf",) and "(7.6)" in str(out.reason)
+    assert out.eliminated == ("sov-tank",) and out.survivors == ("sov-inf",) and "(7.6, 11.2 a)" in str(out.reason)
     rules = make_rules(terrain={"0506": "s"}, lines=["road 0505 0506 0507"])
     st = make_state(rules, {"sov-tank": T})
     assert ret(rules, st, ["sov-tank"], SOUTH).survivors == ("sov-tank",)
@@ -206,7 +206,7 @@ def test_unbridged_major_river_only_as_the_first_hex():
     rules = make_rules(sides=["0506 0507 major_river"])
     st = make_state(rules, {"sov-inf": T})
     out = ret(rules, st, ["sov-inf"], SOUTH, enforce_priorities=False)
-    assert "(7.7)" in str(out.reason)
+    assert "(7.7, 11.2 a)" in str(out.reason)
     rules = make_rules(sides=["0505 0506 major_river"])
     assert ret(rules, make_state(rules, {"sov-inf": T}), ["sov-inf"], SOUTH).survivors
     rules = make_rules(sides=["0506 0507 major_river"], lines=["road 0506 0507"])
@@ -219,7 +219,7 @@ def test_armoured_trains_retreat_only_along_rail():
     st = make_state(rules, {"sov-train": T})
     assert ret(rules, st, ["sov-train"], SOUTH).survivors == ("sov-train",)
     out = ret(rules, st, ["sov-train"], (T, "0504", "0503"), enforce_priorities=False)
-    assert out.eliminated == ("sov-train",) and "(15.6)" in str(out.reason)
+    assert out.eliminated == ("sov-train",) and "(15.6, 11.2 a)" in str(out.reason)
     refused("11.1", rules, st, ["sov-train"], (T, "0604", "0704"))
 
 

@@ -644,6 +644,21 @@ def test_foreign_armies_east_shows_only_non_cc_cards_only_to_the_axis():
     assert sorted(state["revealed"][AXIS]) == ["SU16", "SU33", "SU8"]
 
 
+def test_foreign_armies_east_on_a_hand_of_combat_cards_tells_the_owner_nothing_was_shown():
+    """AX49 / 6.1: with only Combat Cards in hand, the Soviet owner is told privately that no card was shown."""
+    state = fresh(turn=10)
+    hand = ["SU12", "SU19"]  # Combat Cards only
+    state["cards"][SOVIET]["hand"] = hand
+    for pile in ("deck", "setaside", "total_war"):
+        state["cards"][SOVIET][pile] = [c for c in state["cards"][SOVIET][pile] if c not in hand]
+    ctx = KernelContext("c2", 7)
+    play(state, "AX49", ctx=ctx)
+    told = [str(e.text) for e in ctx.entries if e.to == SOVIET]
+    assert told == ["Foreign Armies East: the Axis was shown that your hand holds no non-Combat card."]
+    assert all(cid not in str(e.text) for e in ctx.entries for cid in hand)
+    assert state["revealed"][AXIS] == []
+
+
 # Naval Evacuation (AX54) ---------------------------------------------------------------------------
 def test_naval_evacuation_to_a_port_further_west_reduced_to_last_level():
     """AX54 / 10.2.7: an Axis LCU from a port to a friendly port further west, at its last level."""

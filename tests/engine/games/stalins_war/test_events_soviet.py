@@ -355,6 +355,16 @@ def test_su34_red_choir_reveals_exactly_the_non_cc_cards_to_the_soviet_only_6_1(
     assert state["revealed"][SOVIET] == ["AX6", "AX10"]
 
 
+def test_su34_red_choir_on_a_hand_of_combat_cards_tells_the_owner_nothing_was_shown_6_1():
+    """SU34: with only Combat Cards in the Axis hand, the Axis owner is told privately that no card was shown."""
+    game, state, ctx = make(turn=10)
+    state["cards"][AXIS]["hand"] = ["AX9", "AX11"]  # Combat Cards only
+    play(game, state, SOVIET, "SU34", ctx)
+    told = [str(e.text) for e in ctx.entries if e.to == AXIS]
+    assert told == ["Red Choir: the Soviet was shown that your hand holds no non-Combat card."]
+    assert not any(c in str(e.text) for e in ctx.entries for c in ("AX9", "AX11"))
+
+
 def test_su42_bomb_plot_discards_a_random_axis_card_publicly():
     game, state, ctx = make(turn=12)
     state["cards"][AXIS]["hand"] = ["AX6", "AX7"]

@@ -173,12 +173,12 @@ def test_stalin_spared_by_the_engine_is_logged_with_16_4_2(supplied):
 
 
 def test_losses_taking_every_level_are_logged_once_with_11_3(supplied):
-    """When the losses take every level, the log says once that there is nothing to choose (11.3)."""
+    """When the losses take every level, the log says once that there is nothing to choose (11.3.2)."""
     state = board()
     put(state, "su-13r", CENTRE)
     put(state, "su-21r", CENTRE)
     game, ctx, _ = window(state, "soviet", ["su-13r", "su-21r"], 5)
-    assert ctx.text.count("the losses (5) take every level the units may lose (11.3)") == 1
+    assert ctx.text.count("the losses (5) take every level the units may lose (11.3.2)") == 1
 
 
 def test_everything_dies_whatever_the_order(supplied):
@@ -262,3 +262,16 @@ def test_german_step_loss_recorded_for_destroy_the_fascists(supplied):
     put(state, "ge-43c", CENTRE)
     window(state, "axis", ["ge-43c"], 1)
     assert state["round"]["german_step_lost"] is True
+
+
+def test_a_loss_order_after_the_losses_took_every_level_cites_11_3_2(supplied):
+    """A 'loss' after the engine took every level (nothing to choose) says so, citing 11.3.2."""
+    state = board()
+    put(state, "su-13r", CENTRE)
+    put(state, "su-21r", CENTRE)
+    state["flow"] = [{"proc": "combat_step", "side": "axis", "waiting": True}]
+    game, _, _ = window(state, "soviet", ["su-13r", "su-21r"], 5)
+    with pytest.raises(IllegalOrder) as exc:
+        order(game, state, "soviet", "loss", "su-13r")
+    assert exc.value.rule == "11.3.2"
+    assert "the losses took every level the units could lose, so the engine took them (11.3.2)" in str(exc.value)

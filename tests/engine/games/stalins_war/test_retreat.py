@@ -308,9 +308,9 @@ def test_a_single_special_rule_barring_every_exit_is_the_rule_cited(monkeypatch)
     assert "Romanian units never enter Hungary. (19.1)" in str(why)
 
 
-def test_a_single_legal_retreat_is_taken_by_the_engine_and_cited_11_4(supplied):
-    """With one legal retreat the log says the owner does not choose (11.4), and a later
-    'retreat' from him is refused saying the engine took it."""
+def test_a_single_legal_retreat_is_taken_by_the_engine_and_cited_11_4_4(supplied):
+    """With one legal retreat the log says the owner does not choose and why each other exit is
+    barred (11.4.4), and a later 'retreat' from him is refused saying the engine took it."""
     state = board(side="soviet")
     put(state, "ge-4a", CENTRE, level=2)
     others = sorted(RULES.board.neighbours(CENTRE))
@@ -320,9 +320,34 @@ def test_a_single_legal_retreat_is_taken_by_the_engine_and_cited_11_4(supplied):
     put(state, "su-20r", others[5])
     game, ctx = soviet_attack(state, [1, 1], origin=others[0])
     path = f"{CENTRE} {others[4]}"
-    assert f"Axis does not choose: {path} is the only legal retreat of {RULES.units['ge-4a'].name} (11.4)." in ctx.text
+    line = next(text for text, _ in ctx.logs if "only legal retreat" in text)
+    assert line.startswith(f"Axis does not choose: {path} is the only legal retreat of {RULES.units['ge-4a'].name}; the other exits are barred: ")
+    assert all(f"{label}: {label} holds enemy units. (11.4.4)" in line for label in [*others[1:4], others[5]])
+    assert line.endswith("(11.4.4).")
     assert top(state) == "battle_advance"
     with pytest.raises(IllegalOrder) as exc:
         order(game, state, "axis", "retreat", "ge-4a", others[4])
-    assert exc.value.rule == "11.4"
+    assert exc.value.rule == "11.4.4"
     assert f"The retreat of the defender is over: {path} was the only retreat" in str(exc.value)
+
+
+def test_a_national_border_barring_every_other_exit_is_the_rule_the_forced_retreat_cites(supplied, monkeypatch):
+    """When a border (19.1) bars every exit but one, the log of the retreat the engine takes cites 19.1."""
+    from engine.text import t
+
+    state = board(side="soviet")
+    put(state, "ge-4a", CENTRE, level=2)
+    others = sorted(RULES.board.neighbours(CENTRE))
+    real = retreat.path_problem
+
+    def border(rules, state, uid, origin, path, length):  # type: ignore[no-untyped-def]
+        if origin == CENTRE and path and path[0] not in (others[0], others[4]):
+            return t("Romanian units never enter Hungary."), "19.1"
+        return real(rules, state, uid, origin, path, length)
+
+    monkeypatch.setattr(retreat, "path_problem", border)
+    game, ctx = soviet_attack(state, [1, 1], origin=others[0])
+    line = next(text for text, _ in ctx.logs if "only legal retreat" in text)
+    assert f"{others[1]}: Romanian units never enter Hungary. (19.1)" in line
+    assert f"{others[0]}: {others[0]} holds enemy units. (11.4.4)" in line
+    assert line.endswith("(11.4.4).")
