@@ -714,7 +714,7 @@ class CampaignService:
             return await self._meta(row, game, match, sender, role, verb, [META_KEYWORDS.get(w.casefold(), w) for w in words[1:]], line, batch, private)
         try:
             with match.on_map():
-                answer = game.query(match.state, role, line)
+                answer = game.query(match.state, role, _named_verb(game, line))
         except OrderError as exc:
             reply = self._refused(role, line, exc, batch)
             await self._answer(row, reply, sender, role, line, "query")
@@ -1386,6 +1386,14 @@ class CampaignService:
 
 def _aka(alias: str | None) -> str:
     return f" ({alias})" if alias else ""
+
+
+def _named_verb(game: Game, line: str) -> str:
+    """``line`` with a verb typed in another language ('rapporto') as the verb's own name ('odds'),
+    which the games' read-only queries look for; any other line stays as it is."""
+    verb, sep, rest = line.strip().partition(" ")
+    info = next((v for v in game.verbs.values() if verb.casefold() in v.aliases), None)
+    return line if info is None else info.name + sep + rest
 
 
 def _typed_line(game: Game, line: str, language: str) -> str:
