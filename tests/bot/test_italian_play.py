@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n import render
 from bot.service import CampaignService
 from bot.store import Store
+from engine import registry
+from engine.games.caucasus.battle import LOSING
+from engine.games.caucasus.placement import REASONS, Placement
+from engine.games.combat_commander.game import VERBS as CC_VERBS
+from engine.orders import match_verb
+from engine.text import t
 from tests.bot.people import BLUE, RED, REF
 
 
@@ -30,3 +37,54 @@ async def test_rapporto_previews_the_odds_like_odds(caucasus_combat):
     italian = (await service.submit(row, RED, "rapporto 16mot -> 0936"))[0]
     assert italian.ok, italian.text
     assert italian.text.split("\n", 1)[1] == english.text.split("\n", 1)[1]
+
+
+def test_a_soviet_event_placement_is_named_as_the_rulebook_names_it():
+    """The Naval Brigade event's placement prompt reads 'Brigata Navale' in Italian (4.7)."""
+    frame = {"role": "soviet", "why": "Naval Brigade", "items": [{"unit": "s255nb", "hexes": ["3147"]}]}
+    prompt = Placement().prompt(registry.get("caucasus"), {}, frame, "soviet")
+    assert render(prompt.text, "it").startswith("Brigata Navale: piazza s255nb")
+
+
+def test_every_arrival_reason_has_its_own_italian_name():
+    """No reason units wait to be placed reads in English to an Italian (4.1-4.7)."""
+    assert all(render(text, "it") != key for key, text in REASONS.items())
+
+
+def test_a_loss_choice_names_whose_step_in_italian():
+    """The attacker's loss choice names the 'attaccante', not the English key (10.2)."""
+    text = t("Choose the {why}'s unit that loses a step ({n} to go): {units}.", why=LOSING["attacker"], n=1, units="a, b")
+    assert "attaccante" in render(text, "it") and "attacker" not in render(text, "it")
+
+
+@pytest.fixture
+async def stalins_war_it(tmp_path):
+    """A Stalin's War campaign created in Italian, the Axis seated: (service, row, creation replies)."""
+    store = await Store.open(tmp_path / "c.db")
+    service = CampaignService(store)
+    row, replies = await service.create("c1", "stalins-war", seed="fixed", creator=REF.user_id, language="it")
+    await service.join(row, "axis", RED)
+    yield service, row, replies
+    await store.close()
+
+
+async def test_the_first_turn_is_announced_with_its_italian_month(stalins_war_it):
+    """'Inizia il turno 1: Giugno 1941.', not the data file's English 'June 1941'."""
+    _, _, replies = stalins_war_it
+    said = "\n".join(r.text for r in replies)
+    assert "Inizia il turno 1: Giugno 1941." in said and "June" not in said
+
+
+async def test_a_hand_without_face_up_cards_says_so_in_the_feminine(stalins_war_it):
+    """No face-up Combat Card reads 'Nessuna Carta Combattimento scoperta', not '...: nessuno'."""
+    service, row, _ = stalins_war_it
+    hand = (await service.submit(row, RED, "mano"))[0].text
+    assert "Nessuna Carta Combattimento scoperta." in hand and "nessuno" not in hand
+
+
+def test_the_two_aimed_fire_actions_are_typed_as_the_cards_name_them():
+    """Bore Sighting (A27) and Marksmanship (A37), both 'Fuoco mirato' in the rulebook, are typed as
+    the Italian card faces tell them apart: 'tiro-preparato' and 'tiratori-scelti'."""
+    assert match_verb("tiro-preparato", CC_VERBS) == "bore-sighting"
+    assert match_verb("tiratori-scelti", CC_VERBS) == "marksmanship"
+

@@ -490,12 +490,15 @@ class StalinsWar(flow.ProcedureGame):
             + ")"
             for c in pile["hand"]
         )
+        n = ngettext("{n} card", "{n} cards", len(pile["hand"]))
+        if not pile["faceup"]:
+            return t("Your hand ({n}, hand size {size}): {cards}. No face-up Combat Card.", n=n, size=state["hand_size"][role], cards=cards or t("empty"))
         return t(
             "Your hand ({n}, hand size {size}): {cards}. Face-up Combat Cards: {faceup}.",
-            n=ngettext("{n} card", "{n} cards", len(pile["hand"])),
+            n=n,
             size=state["hand_size"][role],
             cards=cards or t("empty"),
-            faceup=", ".join(pile["faceup"]) or t("none"),
+            faceup=", ".join(pile["faceup"]),
         )
 
     def validate(self) -> list[str]:
