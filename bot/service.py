@@ -775,7 +775,9 @@ class CampaignService:
         """The public ✓ line of an accepted order or override: never the raw line typed, but the
         order as everybody may read it (a picked card or a hand set by the referee stays secret),
         its verb as the channel's language types it ('✓ muovi 3-4 1231' in an Italian campaign)."""
-        return self._tick(rec) + _typed_line(match.game, match.order_text(rec, PUBLIC), self.language_for(PUBLIC))
+        said = rec.said if rec.override is None and rec.action is not None else None
+        shown = match.order_text(rec, PUBLIC) if said is None else self._(said, PUBLIC)  # in the channel's language
+        return self._tick(rec) + _typed_line(match.game, shown, self.language_for(PUBLIC))
 
     def _echo_private(self, match: Match, rec: Record, batch: str) -> list[Reply]:
         """The whole order, to its own player (or the referee), when the public echo redacted it:

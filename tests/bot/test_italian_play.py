@@ -13,6 +13,9 @@ from engine.games.caucasus.placement import REASONS, Placement
 from engine.games.combat_commander.game import VERBS as CC_VERBS
 from engine.orders import match_verb
 from engine.text import t
+from render.geometry import Layout
+from render.style import load_style
+from render.terrain_svg import terrain_svg
 from tests.bot.people import BLUE, RED, REF
 
 
@@ -88,3 +91,25 @@ def test_the_two_aimed_fire_actions_are_typed_as_the_cards_name_them():
     assert match_verb("tiro-preparato", CC_VERBS) == "bore-sighting"
     assert match_verb("tiratori-scelti", CC_VERBS) == "marksmanship"
 
+
+
+async def test_a_hidden_counters_move_is_echoed_in_italian(tmp_path):
+    """A move of a counter under the top of its stack is echoed 'una pedina (Tedesco) in ...' in an
+    Italian channel, not 'a german counter in ...' (3.4)."""
+    store = await Store.open(tmp_path / "c.db")
+    service = CampaignService(store)
+    row, _ = await service.create("c1", "across-the-bug-river", seed="fixed", creator=REF.user_id, language="it")
+    await service.join(row, "german", RED)
+    for line in ("attiva 298id", "accetta"):
+        assert (await service.submit(row, RED, line))[0].ok
+    echo = (await service.submit(row, RED, "muovi I/525 1611"))[0]
+    await store.close()
+    assert echo.to == "public" and echo.text.startswith("\u2713 muovi una pedina"), echo.text
+
+
+def test_no_generic_village_name_is_printed_on_the_map():
+    """'village 2003', the data's handle of an unnamed village, is English an Italian would read on
+    the picture: the map prints no generic name (the hex number says it), proper names stay."""
+    board = registry.get("across-the-bug-river").board
+    svg = terrain_svg(board, Layout.of(board.grid, 20.0), load_style("across-the-bug-river"))
+    assert ">village 2003<" not in svg and ">Ustyluh<" in svg
