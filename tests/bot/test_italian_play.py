@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n import render
+from bot.i18n import render, translator
 from bot.service import CampaignService
 from bot.store import Store
 from engine import registry
 from engine.games.caucasus.battle import LOSING
 from engine.games.caucasus.placement import REASONS, Placement
+from engine.games.combat_commander.fireactions import BEFORE_ROLL
+from engine.games.combat_commander.game import ITALIAN as CC_ITALIAN
 from engine.games.combat_commander.game import VERBS as CC_VERBS
+from engine.games.combat_commander.verbnames import NAMES, listed
+from engine.games.stalins_war.fire import TERRAIN_TEXTS
 from engine.orders import match_verb
 from engine.text import t
 from render.geometry import Layout
@@ -113,3 +117,33 @@ def test_no_generic_village_name_is_printed_on_the_map():
     board = registry.get("across-the-bug-river").board
     svg = terrain_svg(board, Layout.of(board.grid, 20.0), load_style("across-the-bug-river"))
     assert ">village 2003<" not in svg and ">Ustyluh<" in svg
+
+
+def test_a_listed_action_reads_as_the_italian_types_it():
+    """Each Combat Commander action a prompt lists reads in Italian as its first Italian alias."""
+    assert {verb: render(text, "it") for verb, text in NAMES.items()} == {verb: CC_ITALIAN[verb][0] for verb in NAMES}
+
+
+def test_the_fire_attack_window_lists_its_actions_in_italian():
+    """The window before a Fire attack roll (A24) lists 'tiro-preparato, fuoco-incrociato, ...' to an
+    Italian, not 'bore-sighting, crossfire'."""
+    text = t(
+        "Attack on {hex} by {units}: play actions before the roll ({actions}), or 'pass'.",
+        hex="L3", units="g-s3", actions=listed(BEFORE_ROLL),
+    )
+    assert "(tiro-preparato, fuoco-incrociato, bombe-a-mano, tiratori-scelti," in render(text, "it")
+    assert "(bore-sighting, crossfire, hand-grenades, marksmanship," in render(text, "en")
+
+
+def test_a_terrain_shift_names_the_terrain_as_the_italian_rulebook_does():
+    """The defender's Town and a River every attacker crosses read 'Cittadina' and 'Fiume' in an
+    Italian fire line (Terrain Effects Chart), not the English names."""
+    town = t("{terrain} (Terrain Effects Chart)", terrain=TERRAIN_TEXTS["town"])
+    river = t("{terrain}, every attacker crosses it (Terrain Effects Chart note a)", terrain=TERRAIN_TEXTS["river"])
+    assert render(town, "it").startswith("Cittadina") and render(river, "it").startswith("Fiume")
+
+
+def test_a_stalins_war_counter_tags_its_round_in_italian():
+    """The MOVED and FOUGHT tags on a Stalin's War counter print 'MOSSA' and 'IMPEGNATA' on an
+    Italian picture."""
+    assert [translator("it").marker(tag) for tag in ("MOVED", "FOUGHT")] == ["MOSSA", "IMPEGNATA"]
