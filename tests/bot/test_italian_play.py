@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import render, translator
+from bot.pictures import render_hand_of
 from bot.service import CampaignService
 from bot.store import Store
 from engine import registry
@@ -147,3 +148,17 @@ def test_a_stalins_war_counter_tags_its_round_in_italian():
     """The MOVED and FOUGHT tags on a Stalin's War counter print 'MOSSA' and 'IMPEGNATA' on an
     Italian picture."""
     assert [translator("it").marker(tag) for tag in ("MOVED", "FOUGHT")] == ["MOSSA", "IMPEGNATA"]
+
+
+async def test_an_italian_hand_picture_titles_the_cards_as_the_italian_rulebook(tmp_path):
+    """The picture of a Stalin's War hand, drawn for an Italian, titles each card as the Italian
+    rulebook's card list prints it ('DIFENDETE LA MADREPATRIA!'), not with the English title."""
+    store = await Store.open(tmp_path / "c.db")
+    service = CampaignService(store, hand_renderer=render_hand_of)
+    row, _ = await service.create("c1", "stalins-war", seed="fixed", creator=REF.user_id, language="it")
+    await service.join(row, "axis", RED)
+    pictured = [r for r in await service.submit(row, RED, "mano") if r.image is not None]
+    await store.close()
+    cards = registry.get("stalins-war").rules.cards
+    shown = [part.split(" ", 1) for part in pictured[0].text.split("; ")]
+    assert shown and all(title.startswith(cards[cid.lstrip("#")].title_it) for cid, title in shown), shown

@@ -324,6 +324,7 @@ class StalinsWar(flow.ProcedureGame):
             "values": f"OPS {card.ops}  RP {card.rp_label}",
             "text": card.text,
             "kind": "combat" if card.cc else "event",
+            "titles": {"it": card.title_it + (f" {marks}" if marks else "")} if card.title_it else {},
         }
 
     def result(self, state: State) -> Outcome | None:
