@@ -16,6 +16,8 @@ from engine.games.combat_commander.game import ITALIAN as CC_ITALIAN
 from engine.games.combat_commander.game import VERBS as CC_VERBS
 from engine.games.combat_commander.verbnames import NAMES, listed
 from engine.games.stalins_war.fire import TERRAIN_TEXTS
+from engine.kernel import Match
+from engine.mapview import map_view
 from engine.orders import match_verb
 from engine.text import t
 from render.geometry import Layout
@@ -162,3 +164,24 @@ async def test_an_italian_hand_picture_titles_the_cards_as_the_italian_rulebook(
     cards = registry.get("stalins-war").rules.cards
     shown = [part.split(" ", 1) for part in pictured[0].text.split("; ")]
     assert shown and all(title.startswith(cards[cid.lstrip("#")].title_it) for cid, title in shown), shown
+
+
+def test_the_schwerpunkt_picture_panel_reads_in_italian():
+    """The picture's panel of Schwerpunkt reads 'Gelato', 'Fase di Attività (Sovietico) 1' and the
+    Fronts' AP as 'Sudovest', not the state's English keys ('frozen', 'activity soviet 1', 'southwest')."""
+    game = registry.get("schwerpunkt")
+    match = Match.new(game, "scenario1", game.options, "pannello")
+    panel = dict(map_view(match.observe("public").view).translated(translator("it")).panel_items())
+    assert panel["meteo"] == "Gelato" and panel["fase"] == "Fase di Attività (Sovietico) 1", panel
+    assert panel["Punti Attività"].startswith("Tedeschi 0, Sudovest "), panel
+
+
+@pytest.mark.parametrize(("name", "title"), [("caucasus", "La Campagna del Caucaso"), ("stalins-war", "La Guerra di Stalin")])
+def test_a_game_with_an_italian_rulebook_title_is_named_by_it(name: str, title: str):
+    """The picture's panel and the status name the game and its scenario as the Italian rulebook
+    does ('La Campagna del Caucaso', 'campagna'), not 'The Caucasus Campaign', 'campaign'."""
+    game = registry.get(name)
+    match = Match.new(game, "campaign", game.options, "titolo")
+    panel = dict(map_view(match.observe("public").view).translated(translator("it")).panel_items())
+    assert (panel["gioco"], panel["scenario"]) == (title, "campagna")
+    assert render(match.observe("public").status, "it").startswith(f"{title}, campagna: ")

@@ -115,9 +115,15 @@ def hex_markers(rules: Rules, state: State) -> list[dict[str, str]]:
     return out
 
 
+#: The game's name and its scenarios' keys in the catalogue: the Italian rulebook's own title, and
+#: the words the pictures' panel and the status read in the reader's language.
+TITLE = t("Stalin's War")
+SCENARIO_WORDS = {"campaign": t("campaign"), "tournament": t("tournament")}
+
+
 class StalinsWar(flow.ProcedureGame):
     name = "stalins-war"
-    title = "Stalin's War"
+    title = TITLE.template
     roles = (AXIS, SOVIET)
     hidden_holdings = True
     override_kinds = (
@@ -471,8 +477,8 @@ class StalinsWar(flow.ProcedureGame):
     def _status(self, state: State) -> Text:
         return t(
             "{title}, {scenario}: {phase}. VP {vp}. Hands: Axis {ah}, Soviet {sh} cards. Banked OPS Axis {ab}, Soviet {sb}.",
-            title=self.title,
-            scenario=state["scenario"],
+            title=TITLE,
+            scenario=SCENARIO_WORDS.get(state["scenario"], state["scenario"]),
             phase=sequence.phase_title(self.rules, state),
             vp=state["vp"],
             ah=len(state["cards"][AXIS]["hand"]),
