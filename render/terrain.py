@@ -24,7 +24,7 @@ from render.geometry import Layout
 from render.style import Style
 from render.terrain_svg import terrain_svg
 
-RENDERER_VERSION = "4"  # 3: cities of other place kinds, VP stars; 4: no generic village names
+RENDERER_VERSION = "3"  # 3: cities of other place kinds, VP stars
 
 _memory: dict[str, Image.Image] = {}
 _digests: dict[int, tuple[MapData, str]] = {}

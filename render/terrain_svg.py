@@ -14,7 +14,6 @@ from xml.sax.saxutils import escape
 from engine.hexgrid import Hexside, Label
 from engine.mapdata import MapData, Place
 from render.geometry import Layout, Point
-from render.mapwords import place_name
 from render.style import Style
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -303,9 +302,7 @@ def _label_layer(board: MapData, lay: Layout, style: Style, names: Mapping[Label
     name_colour, halo = style.map_colour("name"), style.map_colour("halo")
     for label, place in sorted(board.places.items()):
         x, y = lay.center(label)
-        # A generic name ("village 1313", the data's handle for an unnamed village) is not printed
-        # on the map: the hex number already says it, in every reader's language.
-        if _look(place) in ("major_city", "minor_city", "town", "village") and place.name and isinstance(place_name(place.name), str):
+        if _look(place) in ("major_city", "minor_city", "town", "village") and place.name:
             big = _look(place) == "major_city"
             weight = "bold" if big or place.get("vp") else "normal"
             name = names.get(label, place.name) if names is not None else place.name

@@ -20,9 +20,6 @@ from engine.kernel import Match
 from engine.mapview import map_view
 from engine.orders import match_verb
 from engine.text import t
-from render.geometry import Layout
-from render.style import load_style
-from render.terrain_svg import terrain_svg
 from tests.bot.people import BLUE, RED, REF
 
 
@@ -113,13 +110,6 @@ async def test_a_hidden_counters_move_is_echoed_in_italian(tmp_path):
     await store.close()
     assert echo.to == "public" and echo.text.startswith("\u2713 muovi una pedina"), echo.text
 
-
-def test_no_generic_village_name_is_printed_on_the_map():
-    """'village 2003', the data's handle of an unnamed village, is English an Italian would read on
-    the picture: the map prints no generic name (the hex number says it), proper names stay."""
-    board = registry.get("across-the-bug-river").board
-    svg = terrain_svg(board, Layout.of(board.grid, 20.0), load_style("across-the-bug-river"))
-    assert ">village 2003<" not in svg and ">Ustyluh<" in svg
 
 
 def test_a_listed_action_reads_as_the_italian_types_it():
