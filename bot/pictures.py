@@ -33,7 +33,16 @@ def render_hand_of(game: Game, seen: Observation, language: str | None = None) -
     hand = seen.view.get("hand")
     if not isinstance(hand, list) or not hand or not all(isinstance(c, dict) for c in hand):
         return None
-    return render_hand(hand, translate=translator(language or SPEAKING.get())), describe_hand(hand)
+    language = language or SPEAKING.get()
+    hand = [_titled(card, language) for card in hand]
+    return render_hand(hand, translate=translator(language)), describe_hand(hand)
+
+
+def _titled(card: dict[str, object], language: str) -> dict[str, object]:
+    """A card with its title as the rulebook of ``language`` names it, where the game gives one."""
+    titles = card.get("titles")
+    title = titles.get(language) if isinstance(titles, dict) else None
+    return {**card, "title": title} if title else card
 
 
 def render_around(game: Game, seen: Observation, label: str, language: str | None = None) -> tuple[bytes, str] | None:

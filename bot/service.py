@@ -714,7 +714,7 @@ class CampaignService:
             return await self._meta(row, game, match, sender, role, verb, [META_KEYWORDS.get(w.casefold(), w) for w in words[1:]], line, batch, private)
         try:
             with match.on_map():
-                answer = game.query(match.state, role, line)
+                answer = game.query(match.state, role, _named_verb(game, line))
         except OrderError as exc:
             reply = self._refused(role, line, exc, batch)
             await self._answer(row, reply, sender, role, line, "query")
@@ -775,7 +775,9 @@ class CampaignService:
         """The public ✓ line of an accepted order or override: never the raw line typed, but the
         order as everybody may read it (a picked card or a hand set by the referee stays secret),
         its verb as the channel's language types it ('✓ muovi 3-4 1231' in an Italian campaign)."""
-        return self._tick(rec) + _typed_line(match.game, match.order_text(rec, PUBLIC), self.language_for(PUBLIC))
+        said = rec.said if rec.override is None and rec.action is not None else None
+        shown = match.order_text(rec, PUBLIC) if said is None else self._(said, PUBLIC)  # in the channel's language
+        return self._tick(rec) + _typed_line(match.game, shown, self.language_for(PUBLIC))
 
     def _echo_private(self, match: Match, rec: Record, batch: str) -> list[Reply]:
         """The whole order, to its own player (or the referee), when the public echo redacted it:
@@ -1386,6 +1388,14 @@ class CampaignService:
 
 def _aka(alias: str | None) -> str:
     return f" ({alias})" if alias else ""
+
+
+def _named_verb(game: Game, line: str) -> str:
+    """``line`` with a verb typed in another language ('rapporto') as the verb's own name ('odds'),
+    which the games' read-only queries look for; any other line stays as it is."""
+    verb, sep, rest = line.strip().partition(" ")
+    info = next((v for v in game.verbs.values() if verb.casefold() in v.aliases), None)
+    return line if info is None else info.name + sep + rest
 
 
 def _typed_line(game: Game, line: str, language: str) -> str:

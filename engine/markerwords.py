@@ -37,6 +37,9 @@ MARKERS: frozenset[str] = frozenset({
     pgettext("marker", "ENTR"),
     pgettext("marker", "RUINS"),
     pgettext("marker", "COMBAT"),
+    # Stalin's War: a unit that moved or fought this round (the counter's tags)
+    pgettext("marker", "MOVED"),
+    pgettext("marker", "FOUGHT"),
     # Across the Bug River: Improved Defense (7.7)
     pgettext("marker", "ID"),
 })

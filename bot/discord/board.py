@@ -54,12 +54,15 @@ def jump_url(client: AdjutantClient, row: CampaignRow, message_id: str) -> str |
     return f"https://discord.com/channels/{guild}/{row.channel}/{message_id}"
 
 
-async def status_embed(client: AdjutantClient, row: CampaignRow, last_action_message: str | None = None) -> discord.Embed:
-    """The campaign's status as an embed (public: nothing any seat holds privately)."""
+async def status_embed(
+    client: AdjutantClient, row: CampaignRow, last_action_message: str | None = None, language: str | None = None
+) -> discord.Embed:
+    """The campaign's status as an embed (public: nothing any seat holds privately), in ``language``
+    (the reader of an ephemeral answer) if given."""
     game = registry.get(row.game)
     match = await client.service.match(row)
     seen = match.observe(PUBLIC)  # the one door: what everybody may know
-    status = render(seen.status, client.service.language)
+    status = render(seen.status, language or client.service.language)
     over = match.result() is not None
     stopped = over or row.archived or row.status == "paused"
     embed = discord.Embed(
@@ -70,27 +73,27 @@ async def status_embed(client: AdjutantClient, row: CampaignRow, last_action_mes
     waiting = []
     for role in sorted(match.active()):
         user = seats.get(role)
-        who = (f"<@{user[0]}>" if user[0].isdigit() else user[1] or user[0]) if user else client.tr(t("free seat"))
-        waiting.append(f"{role} ({who})")
+        who = (f"<@{user[0]}>" if user[0].isdigit() else user[1] or user[0]) if user else client.tr(t("free seat"), language)
+        waiting.append(client.tr(t("{side} ({who})", side=role, who=who), language) if language else f"{role} ({who})")
     if over:
-        waited = client.tr(t("nobody: the campaign is over"))
+        waited = client.tr(t("nobody: the campaign is over"), language)
     else:
         waited = ", ".join(waiting) or "-"
-    embed.add_field(name=client.tr(t("Waiting for")), value=_cut(waited, FIELD_LIMIT), inline=False)
+    embed.add_field(name=client.tr(t("Waiting for"), language), value=_cut(waited, FIELD_LIMIT), inline=False)
     vp = seen.view.get("vp")
     if isinstance(vp, int | float | str) and str(vp):
-        embed.add_field(name=client.tr(t("Victory points")), value=_cut(str(vp), FIELD_LIMIT), inline=True)
+        embed.add_field(name=client.tr(t("Victory points"), language), value=_cut(str(vp), FIELD_LIMIT), inline=True)
     last = match.history(PUBLIC, 1)
     if last:
         line = f"#{last[0].seq} {last[0].role}: {last[0].said}"
         url = jump_url(client, row, last_action_message) if last_action_message else None
-        see = client.tr(t("see the post"))
+        see = client.tr(t("see the post"), language)
         text = f"{line}\n[{see}]({url})" if url else line
-        embed.add_field(name=client.tr(t("Last action")), value=_cut(text, FIELD_LIMIT), inline=False)
+        embed.add_field(name=client.tr(t("Last action"), language), value=_cut(text, FIELD_LIMIT), inline=False)
     if row.archived:
-        footer = client.tr(t("Ended by a referee and archived."))
+        footer = client.tr(t("Ended by a referee and archived."), language)
     elif row.status == "paused":
-        footer = client.tr(t("Paused by a referee."))
+        footer = client.tr(t("Paused by a referee."), language)
     else:
         footer = game.title
     embed.set_footer(text=_cut(footer, 2048))

@@ -233,7 +233,7 @@ class PlayerCommands(app_commands.Group):
             return
         await interaction.response.defer(ephemeral=not share, thinking=True)
         _, last = await client.store.board(row.id)
-        embed = await status_embed(client, await client.store.campaign(row.id) or row, last)
+        embed = await status_embed(client, await client.store.campaign(row.id) or row, last, row.language if share else client.tr_language())
         await answer(interaction, "", ephemeral=not share, embed=embed)
 
     @app_commands.command(name=N_("history"), description=N_("The last entries of the campaign log"))

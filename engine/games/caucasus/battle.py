@@ -421,6 +421,14 @@ def dd_leads(rules: Rules, state: Mapping[str, Any], defenders: list[str]) -> li
     ]
 
 
+#: Whose step a loss choice takes, as its prompt and log name it (the frame keeps the key).
+LOSING: dict[str, Text] = {
+    "attacker": t("attacker"),
+    "defender": t("defender"),
+    "retreating group": t("retreating group"),
+}
+
+
 class LossChoice(flow.Procedure):
     """A player picks which unit of ``pool`` loses the next step (10.2)."""
 
@@ -448,7 +456,7 @@ class LossChoice(flow.Procedure):
                     "{chooser} does not choose: {unit} is the only unit that may lose the {why}'s step (10.2).",
                     chooser=str(frame["chooser"]).capitalize(),
                     unit=cands[0],
-                    why=frame["why"],
+                    why=LOSING.get(frame["why"], frame["why"]),
                 )
             )
             flow.close(
@@ -470,7 +478,7 @@ class LossChoice(flow.Procedure):
         cands = self._candidates(game.rules, state, frame)
         return Prompt(
             role,
-            t("Choose the {why}'s unit that loses a step ({n} to go): {units}.", why=frame["why"], n=frame["n"], units=", ".join(cands)),
+            t("Choose the {why}'s unit that loses a step ({n} to go): {units}.", why=LOSING.get(frame["why"], frame["why"]), n=frame["n"], units=", ".join(cands)),
             tuple(Action("loss", (u,)) for u in cands),
         )
 

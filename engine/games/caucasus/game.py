@@ -54,9 +54,15 @@ IMPULSES = ("setup", "initial", "primary", "secondary", "supply", "victory")
 PHASE_STEPS = ("movement", "combat", "")
 
 
+#: The game's name and its scenarios' keys in the catalogue: the Italian rulebook's own title, and
+#: the words the pictures' panel and the status read in the reader's language.
+TITLE = t("The Caucasus Campaign")
+SCENARIO_WORDS = {"campaign": t("campaign"), "tournament": t("tournament")}
+
+
 class Caucasus(flow.ProcedureGame):
     name = "caucasus"
-    title = "The Caucasus Campaign"
+    title = TITLE.template
     roles = (AXIS, SOVIET)
     scenarios = {
         "campaign": ScenarioInfo("campaign", "Campaign Game (14 turns, rule 20)"),
@@ -289,8 +295,8 @@ class Caucasus(flow.ProcedureGame):
     def _status(self, state: State) -> Text:
         return t(
             "{title}, {scenario}: turn {turn} of {last}, {phase}. Weather {weather}. Axis VP {vp}.",
-            title=self.title,
-            scenario=state["scenario"],
+            title=TITLE,
+            scenario=SCENARIO_WORDS.get(state["scenario"], state["scenario"]),
             turn=state["turn"],
             last=state["last_turn"],
             phase=words.phase(state["phase"]),

@@ -26,12 +26,12 @@ REPLACEMENT_TABLE = {
     6: ("german_regular_inf", "german_elite_inf", "axis_allied", "german_mech", "cadre_flak_or_brandenburg"),
 }
 REPLACEMENT_NAMES = {
-    1: "German regular infantry",
-    2: "German elite infantry",
-    3: "Axis allied",
-    4: "Any infantry",
-    5: "German mechanized",
-    6: "Special",
+    1: t("German regular infantry"),
+    2: t("German elite infantry"),
+    3: t("Axis allied"),
+    4: t("Any infantry"),
+    5: t("German mechanized"),
+    6: t("Special"),
 }
 EVENTS = {
     1: "Lend-Lease tanks",
@@ -503,7 +503,7 @@ class RandomPlacement(placement.Placement):
 
 def soviet_event(rules: Rules, state: State, ctx: Context) -> None:
     roll = ctx.roll(6, t("Soviet Events Table"))
-    ctx.log(t("Soviet event: {name}.", name=EVENTS[roll]))
+    ctx.log(t("Soviet event: {name}.", name=placement.REASONS.get(EVENTS[roll], EVENTS[roll])))
     if roll in (1, 2, 3):
         box = {1: "lendlease", 2: "naval", 3: "turkish"}[roll]
         waiting = sorted(uid for uid, u in state["units"].items() if u["box"] == box)

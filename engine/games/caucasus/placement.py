@@ -14,7 +14,23 @@ from engine import flow
 from engine.errors import IllegalOrder
 from engine.game import Action, Context, Prompt, Role, State
 from engine.games.caucasus.model import Rules
-from engine.text import t
+from engine.text import Text, t
+
+#: Why units wait to be placed, as the prompt names it (the frame keeps the key): the arrivals
+#: of the Initial Phase (4.1-4.3, 15.1), the Cadre box (17.2) and the Soviet events (4.7).
+REASONS: dict[str, Text] = {
+    "Axis reinforcements": t("Axis reinforcements"),
+    "Soviet reinforcements": t("Soviet reinforcements"),
+    "Random reinforcements": t("Random reinforcements"),
+    "Returning HQs": t("Returning HQs"),
+    "Returning from the Cadre box": t("Returning from the Cadre box"),
+    "Lend-Lease tanks": t("Lend-Lease tanks"),
+    "Naval Brigade": t("Naval Brigade"),
+    "Turkish Front division": t("Turkish Front division"),
+    "Cavalry replacement": t("Cavalry replacement"),
+    "Infantry replacement": t("Infantry replacement"),
+    "Black Sea Fleet sortie": t("Black Sea Fleet sortie"),
+}
 
 
 def pending(
@@ -54,7 +70,7 @@ class Placement(flow.Procedure):
                 acts.append(Action("caspian", (item["unit"],)))
         return Prompt(
             role,
-            t("{why}: place {units} ('place UNIT HEX'; 'done' puts the rest on their first legal hex).", why=frame["why"], units=", ".join(names)),
+            t("{why}: place {units} ('place UNIT HEX'; 'done' puts the rest on their first legal hex).", why=REASONS.get(frame["why"], frame["why"]), units=", ".join(names)),
             tuple(acts),
         )
 

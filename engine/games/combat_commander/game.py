@@ -163,6 +163,8 @@ ITALIAN: dict[str, tuple[str, ...]] = {
     "los": previews.LOS_WORDS[1:],
     "fp": previews.FP_WORDS[1:],
     "crossfire": ("fuoco-incrociato",),
+    "bore-sighting": ("tiro-preparato",),
+    "marksmanship": ("tiratori-scelti",),
     "hand-grenades": ("bombe-a-mano",),
     "sustained-fire": ("fuoco-sostenuto",),
     "spray-fire": ("sventagliata",),

@@ -18,7 +18,15 @@ from engine import flow, windows
 from engine.errors import IllegalOrder
 from engine.flow import Step
 from engine.game import Action, Context, Role, State
-from engine.games.combat_commander import actioncards, cards, fortifications, hidden, melee, mines
+from engine.games.combat_commander import (
+    actioncards,
+    cards,
+    fortifications,
+    hidden,
+    melee,
+    mines,
+    verbnames,
+)
 from engine.games.combat_commander.common import NOT_YET, not_yet, rules_of
 from engine.hexgrid import Label
 from engine.text import Text, t
@@ -46,7 +54,7 @@ class AdvanceWindow(windows.ResponseWindow):
         if action.verb not in hidden.HIDDEN:
             if action.verb in NOT_YET:
                 raise not_yet(action.verb)
-            raise flow.refuse(action, tuple(hidden.HIDDEN), self.step(game, state, frame), t("Possible now: {verbs}, or pass.", verbs=", ".join(hidden.HIDDEN)))
+            raise flow.refuse(action, tuple(hidden.HIDDEN), self.step(game, state, frame), t("Possible now: {verbs}, or pass.", verbs=verbnames.listed(hidden.HIDDEN)))
         card_action, kind, rule = hidden.HIDDEN[action.verb]
         if state["sides"][role]["posture"] != "defense":
             raise IllegalOrder(t("Only the player in Defense posture plays the Hidden actions."), "A35")

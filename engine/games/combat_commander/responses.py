@@ -31,6 +31,7 @@ from engine.games.combat_commander import (
     hidden,
     model,
     standingfire,
+    verbnames,
 )
 from engine.games.combat_commander.common import NOT_YET, not_yet, rules_of
 from engine.text import Text, t
@@ -84,7 +85,7 @@ class AttackWindow(windows.ResponseWindow):
             "Attack on {hex} by {units}: play actions before the roll ({actions}), or 'pass'.",
             hex=a["target"],
             units=", ".join(a["firers"]),
-            actions=", ".join(possible),
+            actions=verbnames.listed(possible),
         )
 
     def responses(self, game: Any, state: State, frame: flow.Frame, role: Role) -> list[Action]:
@@ -189,7 +190,7 @@ class WoundsWindow(windows.ResponseWindow):
 def refuse(proc: windows.ResponseWindow, game: Any, state: State, frame: flow.Frame, action: Action, verbs: tuple[str, ...]) -> None:
     if action.verb in NOT_YET:
         raise not_yet(action.verb)
-    raise flow.refuse(action, verbs, proc.step(game, state, frame), t("Possible now: {verbs}, or pass.", verbs=", ".join(verbs)))
+    raise flow.refuse(action, verbs, proc.step(game, state, frame), t("Possible now: {verbs}, or pass.", verbs=verbnames.listed(verbs)))
 
 
 class InitiativeRoll(windows.HeldRoll):

@@ -443,7 +443,7 @@ class Schwerpunkt(ProcedureGame):
             "standing": standing.tokens(state, viewer) if viewer in ROLES else [],
         }
 
-    def _panel(self, state: State) -> dict[str, str]:
+    def _panel(self, state: State) -> dict[str, Any]:
         """The pictures' status panel: public facts only; labels are catalogue keys (the
         renderer's caller translates them)."""
         phase = state["phase"]
@@ -453,11 +453,17 @@ class Schwerpunkt(ProcedureGame):
             vp += f" ({vp_range['low'][state['turn'] - 1]} .. {vp_range['high'][state['turn'] - 1]})"
         return {
             t("turn").template: f"{state['turn']} / {state['last_turn']}",
-            t("weather").template: state["weather"],
-            t("phase").template: " ".join(str(x) for x in (phase["kind"], phase.get("side") or "", phase.get("n") or "") if x),
+            t("weather").template: _json(weather_name(state["weather"])),  # Texts as JSON, read back by engine.mapview
+            t("phase").template: t(
+                "{phase}{side}{n}", phase=phase_name(phase["kind"]), side=t(" ({side})", side=phase["side"]) if phase.get("side") else "",
+                n=f" {phase['n']}" if phase.get("n") else "",
+            ).to_json(),
             t("active").template: ", ".join(sorted(self.active(state))) or "-",
             t("C3I").template: ", ".join(f"{side} {state['c3i'][side]}" for side in ROLES),
-            t("Activity Points").template: ", ".join(f"{pool} {n}" for pool, n in sorted(state["ap"].items())),
+            t("Activity Points").template: t(
+                "German {german}, Southwest {southwest}, Voronezh {voronezh}", german=state["ap"][GERMAN],
+                southwest=state["ap"]["southwest"], voronezh=state["ap"]["voronezh"],
+            ).to_json(),
             t("VP").template: vp,
         }
 
@@ -628,3 +634,8 @@ def make_game() -> Schwerpunkt:
 
 
 __all__ = ["REFEREE", "Schwerpunkt", "make_game"]
+
+
+def _json(value: Text | str) -> Any:
+    """A panel value as the view keeps it: a Text as JSON (``Text.to_json``), a word as it is."""
+    return value.to_json() if isinstance(value, Text) else value

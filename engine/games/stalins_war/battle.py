@@ -479,7 +479,7 @@ def blitz_problem(
     kinds = [k for k in fire.NATURAL if k in terrain.hex_terrains(rules, state, target)] + ([town] if town else [])
     for key in kinds if "hex" not in cancel else ():
         if fire.item_row(rules, key).get("no_blitz"):
-            return t("No Blitz marker in {terrain}.", terrain=fire.TERRAIN_NAMES.get(key, key)), "11.2.1(9)"
+            return t("No Blitz marker in {terrain}.", terrain=fire.TERRAIN_TEXTS.get(key, key)), "11.2.1(9)"
     rivers = set() if "rivers" in cancel else {"river", "major_river"}
     barred = ({"major_river"} & rivers) | {"kerch_strait"}  # for the advancing Blitz unit itself
     cross = fire.crossings(rules, target, combat["from"])

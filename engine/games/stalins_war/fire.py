@@ -247,6 +247,12 @@ TERRAIN_NAMES = {
     "fortress_city": "Fortress", "festung": "Festung (as a fortress, ruling 8.1#8)", "entrenchment": "Entrenchment",
     "river": "River", "major_river": "Major river", "kerch_strait": "Kerch Strait",
 }
+#: The same names in the catalogue, for the texts a reader reads (the rulebook's Italian terms).
+TERRAIN_TEXTS: dict[str, Text] = {
+    "forest": t("Forest"), "rough": t("Rough"), "swamp": t("Swamp"), "mountain": t("Mountain"), "town": t("Town"),
+    "city": t("City"), "fortress_city": t("Fortress"), "festung": t("Festung (as a fortress, ruling 8.1#8)"),
+    "entrenchment": t("Entrenchment"), "river": t("River"), "major_river": t("Major river"), "kerch_strait": t("Kerch Strait"),
+}
 
 
 def crossings(rules: Rules, target: str, attack_hexes: Iterable[str]) -> dict[str, set[str]]:
@@ -273,7 +279,7 @@ def terrain_shifts(rules: Rules, state: State, field_: Battlefield) -> list[Shif
         value = int(item_row(rules, key).get("shift", 0))
         if not value:
             continue
-        name = TERRAIN_NAMES.get(key, key)
+        name: Text | str = TERRAIN_TEXTS.get(key, key)
         if "hex" in field_.cancel:
             out.append(Shift(t("{terrain}: cancelled by Dora, the hex counts as clear (AX13)", terrain=name), 0))
         elif axis_winter and key != "entrenchment":
@@ -282,7 +288,7 @@ def terrain_shifts(rules: Rules, state: State, field_: Battlefield) -> list[Shif
             out.append(Shift(t("{terrain} (Terrain Effects Chart)", terrain=name), value))
     river = river_kind(rules, field_.target, field_.attack_hexes)
     if river:
-        name = TERRAIN_NAMES[river]
+        name = TERRAIN_TEXTS[river]
         if "rivers" in field_.cancel:
             out.append(Shift(t("{terrain}: cancelled by Paradrop (SU43)", terrain=name), 0))
         elif axis_winter:

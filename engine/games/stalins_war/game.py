@@ -115,9 +115,15 @@ def hex_markers(rules: Rules, state: State) -> list[dict[str, str]]:
     return out
 
 
+#: The game's name and its scenarios' keys in the catalogue: the Italian rulebook's own title, and
+#: the words the pictures' panel and the status read in the reader's language.
+TITLE = t("Stalin's War")
+SCENARIO_WORDS = {"campaign": t("campaign"), "tournament": t("tournament")}
+
+
 class StalinsWar(flow.ProcedureGame):
     name = "stalins-war"
-    title = "Stalin's War"
+    title = TITLE.template
     roles = (AXIS, SOVIET)
     hidden_holdings = True
     override_kinds = (
@@ -324,6 +330,7 @@ class StalinsWar(flow.ProcedureGame):
             "values": f"OPS {card.ops}  RP {card.rp_label}",
             "text": card.text,
             "kind": "combat" if card.cc else "event",
+            "titles": {"it": card.title_it + (f" {marks}" if marks else "")} if card.title_it else {},
         }
 
     def result(self, state: State) -> Outcome | None:
@@ -470,8 +477,8 @@ class StalinsWar(flow.ProcedureGame):
     def _status(self, state: State) -> Text:
         return t(
             "{title}, {scenario}: {phase}. VP {vp}. Hands: Axis {ah}, Soviet {sh} cards. Banked OPS Axis {ab}, Soviet {sb}.",
-            title=self.title,
-            scenario=state["scenario"],
+            title=TITLE,
+            scenario=SCENARIO_WORDS.get(state["scenario"], state["scenario"]),
             phase=sequence.phase_title(self.rules, state),
             vp=state["vp"],
             ah=len(state["cards"][AXIS]["hand"]),
@@ -490,12 +497,15 @@ class StalinsWar(flow.ProcedureGame):
             + ")"
             for c in pile["hand"]
         )
+        n = ngettext("{n} card", "{n} cards", len(pile["hand"]))
+        if not pile["faceup"]:
+            return t("Your hand ({n}, hand size {size}): {cards}. No face-up Combat Card.", n=n, size=state["hand_size"][role], cards=cards or t("empty"))
         return t(
             "Your hand ({n}, hand size {size}): {cards}. Face-up Combat Cards: {faceup}.",
-            n=ngettext("{n} card", "{n} cards", len(pile["hand"])),
+            n=n,
             size=state["hand_size"][role],
             cards=cards or t("empty"),
-            faceup=", ".join(pile["faceup"]) or t("none"),
+            faceup=", ".join(pile["faceup"]),
         )
 
     def validate(self) -> list[str]:

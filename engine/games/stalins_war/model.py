@@ -116,6 +116,7 @@ class CardSpec:
     prerequisites: tuple[str, ...]
     text: str
     notes: str
+    title_it: str = ""  # the Italian rulebook's card list, as printed (capitals), without its marks
 
     @property
     def reinforcements(self) -> bool:
@@ -215,6 +216,7 @@ def _cards(text: str) -> dict[str, CardSpec]:
             prerequisites=tuple(p.strip() for p in row["prerequisites"].split(";") if p.strip()),
             text=row["event_text"],
             notes=row["notes"],
+            title_it=" ".join(w for w in row.get("title_it", "").replace("*", " ").split() if w != "CC"),
         )
     return cards
 

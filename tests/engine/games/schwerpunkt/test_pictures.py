@@ -3,6 +3,7 @@
 from engine.game import PUBLIC
 from engine.games.schwerpunkt.faces import label
 from engine.games.schwerpunkt.model import rules
+from engine.text import Text
 from tests.engine.games.schwerpunkt.combat_helpers import german_combat
 from tests.engine.games.schwerpunkt.helpers import new_match, position, to_movement
 
@@ -49,8 +50,8 @@ def test_the_owner_sees_every_counter_of_his_stack_with_its_face():
 def test_the_status_panel_shows_the_public_tracks():
     """S 7.1, E 18.2: the picture's panel gives the turn, weather, C3I, AP and VP with the turn's range."""
     match = new_match("scenario2")
-    panel = dict(match.observe(PUBLIC).map.panel)
-    assert (panel["turn"], panel["weather"], panel["C3I"], panel["VP"]) == ("1 / 17", "frozen", "soviet 5, german 2", "0 (-20 .. 12)")
+    panel = {k: v.format() if isinstance(v, Text) else v for k, v in match.observe(PUBLIC).map.panel}
+    assert (panel["turn"], panel["weather"], panel["C3I"], panel["VP"]) == ("1 / 17", "Frozen", "soviet 5, german 2", "0 (-20 .. 12)")
 
 
 
