@@ -439,7 +439,7 @@ def draw_cup(rules: Rules, state: State, ctx: Context) -> None:
         pick = ctx.pick(state["cup"], t("Random reinforcement draw"))
         state["cup"].remove(pick)
         if pick.startswith("none-"):
-            ctx.log(t("Random reinforcement draw: None."))
+            ctx.log(t("Random reinforcement draw: a \"none\" counter (no unit, 4.4)."))
             continue
         ctx.log(t("Random reinforcement draw: {unit} ({name}).", unit=pick, name=rules.units[pick].name))
         drawn.append(pick)
