@@ -31,6 +31,7 @@ from engine.games.across_the_bug_river.phases import (
     drop_improved,
     efficiency_passed,
     game_ref,
+    isolated_checked_in,
     mark_control,
     move_units,
     rules_of,
@@ -70,15 +71,7 @@ def next_isolated(game: Any, state: State, frame: Frame, ctx: Context) -> None:
 
 def isolated_checked(game: Any, state: State, frame: Frame, ctx: Context) -> None:
     """An isolated attacker's held check is in: failing, it disorganises and stays out of the attack (5.8.4)."""
-    rules = rules_of(game)
-    job = frame["declaring"]
-    uid = job.pop("current")
-    roll = luck.die(frame)
-    del frame["returned"]
-    if not efficiency_passed(rules, state, uid, roll):
-        set_disorganized(rules, state, uid, True)
-        job["attackers"].remove(uid)
-        ctx.log(t("{unit} is isolated, fails its efficiency check and disorganises (5.8.4).", unit=game_ref(state, uid)))
+    isolated_checked_in(game, state, frame, frame["declaring"], frame["declaring"]["attackers"], ctx)
     next_isolated(game, state, frame, ctx)
 
 
