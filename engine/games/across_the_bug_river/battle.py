@@ -32,6 +32,7 @@ from engine.games.across_the_bug_river.phases import (
     efficiency_passed,
     game_ref,
     isolated_checked_in,
+    isolated_held,
     mark_control,
     move_units,
     rules_of,
@@ -59,10 +60,7 @@ def declare(game: Any, state: State, frame: Frame, role: str, members: list[str]
 def next_isolated(game: Any, state: State, frame: Frame, ctx: Context) -> None:
     """The next isolated attacker's efficiency check (5.8.4), held as its owner's roll (5.2); then the attack."""
     job = frame["declaring"]
-    if job["queue"]:
-        uid = job["queue"].pop(0)
-        job["current"] = uid
-        luck.hold(state, frame["side"], "efficiency", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why=t("isolated unit acting")))
+    if isolated_held(state, frame, job):
         return
     del frame["declaring"]
     kind, side, formation, source, target = job["plan"]
