@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.benchwalk import ENDING_VERBS, Coverage, pick
+from bot.benchwalk import ENDING_VERBS, Coverage, pick, plain
 from engine import registry
 from engine.errors import OrderError
 from engine.kernel import Match, Record
@@ -119,11 +119,9 @@ def _long_logs(total: int, seed: str) -> list[Match]:
             matches.append(Match.new(game, scenario, game.options, f"{seed}-{len(matches) + 1}"))
             continue
         role = rnd.choice(sorted(match.active()))
-        actions = match.prompt(role).actions
-        if not actions:
+        action = plain(match, role, rnd)
+        if action is None:
             break
-        ending = [a for a in actions if a.verb in ENDING_VERBS]
-        action = rnd.choice(ending) if ending and rnd.random() < 0.5 else rnd.choice(actions)
         try:
             match.play(role, action)
         except OrderError:
@@ -210,11 +208,9 @@ def _campaign_log(total: int, seed: str) -> tuple[Match, list[tuple[list[dict[st
     while len(match.records) < total and tries < total * 4 and match.result() is None and match.active():
         tries += 1
         role = rnd.choice(sorted(match.active()))
-        actions = match.prompt(role).actions
-        if not actions:
+        action = plain(match, role, rnd)
+        if action is None:
             break
-        ending = [a for a in actions if a.verb in ENDING_VERBS]
-        action = rnd.choice(ending) if ending and rnd.random() < 0.5 else rnd.choice(actions)
         try:
             records = match.play(role, action)
         except OrderError:

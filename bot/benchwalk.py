@@ -73,3 +73,13 @@ def pick(match: Match, role: str, rnd: random.Random) -> Action | None:
         if not ending or keeps_an_ending(match, role, action):
             return action
     return rnd.choice(ending)
+
+
+def plain(match: Match, role: str, rnd: random.Random) -> Action | None:
+    """A random legal order for ``role``, an ending one half the time one is offered: the plainer
+    walk of the replay and storage benchmarks (``None``: nothing is offered)."""
+    actions = match.prompt(role).actions
+    if not actions:
+        return None
+    ending = [a for a in actions if a.verb in ENDING_VERBS]
+    return rnd.choice(ending) if ending and rnd.random() < 0.5 else rnd.choice(actions)

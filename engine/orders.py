@@ -43,6 +43,22 @@ def number(word: str) -> int | None:
     return int(word) if is_number(word) else None
 
 
+#: The words a referee writes for the two positions of a switch (a flag, a marker, an event).
+ON = ("on", "yes", "true", "1")
+OFF = ("off", "no", "false", "0")
+
+
+def switch(word: str, usage: Text) -> bool:
+    """Whether ``word`` sets a switch on (one of ``ON``) or off (one of ``OFF``); any other word is
+    refused with ``usage``."""
+    w = word.casefold()
+    if w in ON:
+        return True
+    if w in OFF:
+        return False
+    raise InvalidOrder(t("'{word}' is neither on nor off.", word=word), usage)
+
+
 def check_input(message: str) -> None:
     """Refuse, with the limit or the reason, a message no parser should see: too long, a line too
     long, or text that is not Unicode (a lone surrogate, from bytes that were not UTF-8)."""

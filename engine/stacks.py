@@ -481,3 +481,15 @@ def check(policy: StackPolicy, state: State, units: Mapping[str, Unit]) -> None:
         if _settled(policy.at(location), order, units) != list(order):
             raise InvariantViolation(t("The stack at {location} breaks its order rule.", location=location))
 
+
+def with_shown_attributes(stack: Mapping[str, Any], extra: Callable[[str, Mapping[str, Any]], Mapping[str, Any]]) -> dict[str, Any]:
+    """A stack's JSON view (``ProjectedStack.to_json``) with ``extra(unit, attributes)`` added to the
+    attributes of each counter shown to its viewer; blanks are left as they are."""
+    counters = []
+    for c in stack.get("counters") or ():
+        attributes = c.get("attributes")
+        if c.get("blank") or not isinstance(attributes, Mapping):
+            counters.append(c)
+            continue
+        counters.append({**c, "attributes": {**attributes, **extra(str(c.get("unit", "")), attributes)}})
+    return {**stack, "counters": counters}

@@ -2,7 +2,7 @@
 
 import random
 
-from bot.benchwalk import ENDING_VERBS, Coverage, keeps_an_ending, pick
+from bot.benchwalk import ENDING_VERBS, Coverage, keeps_an_ending, pick, plain
 from engine import registry
 from engine.kernel import Match
 
@@ -46,3 +46,13 @@ def test_no_order_is_picked_that_would_take_away_the_ending_one() -> None:
             break
         match.play("soviet", action)
         assert any(a.verb == "ready" for a in match.prompt("soviet").actions)
+
+
+def test_the_plain_walk_picks_an_offered_order_and_an_ending_one_half_the_time() -> None:
+    """The plain walk of the replay and storage benchmarks plays only offered orders, an ending one about half the time."""
+    match, rnd = _caucasus(), random.Random("plain")
+    role = sorted(match.active())[0]
+    offered = match.prompt(role).actions
+    picks = [plain(match, role, rnd) for _ in range(200)]
+    assert all(a in offered for a in picks)
+    assert 60 < sum(a is not None and a.verb in ENDING_VERBS for a in picks) < 140

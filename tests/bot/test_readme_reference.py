@@ -11,7 +11,7 @@ import pytest
 
 from bot.console import CONSOLE
 from engine import registry
-from tests.engine.games.table import Table
+from tests.engine.games.acceptance import Table
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 #: The kernel's and service's commands every game's reference lists (in The Caucasus Campaign's block).

@@ -58,3 +58,13 @@ def test_is_number_accepts_only_ascii_digits():
     assert is_number("2722") and number("07") == 7
     assert not is_number("\u00b2") and not is_number("\u2460") and not is_number("\u0663") and not is_number("")
     assert number("\u00b2") is None
+
+
+def test_switch_reads_on_and_off_words_and_refuses_others_with_the_usage():
+    """A referee's switch word: on/yes/true/1 and off/no/false/0 in any case; another word is refused with the caller's usage."""
+    from engine.orders import switch
+
+    assert switch("YES", t("Usage: {usage}.", usage="flag on|off")) and not switch("Off", t("Usage: {usage}.", usage="flag on|off"))
+    with pytest.raises(InvalidOrder) as exc:
+        switch("maybe", t("Usage: {usage}.", usage="flag on|off"))
+    assert "'maybe' is neither on nor off." in str(exc.value.text()) and exc.value.hint is not None

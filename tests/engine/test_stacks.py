@@ -607,3 +607,14 @@ def test_unit_ref_follows_a_reveal():
     reveal(state, "2314", "soviet", until="combat:1")
     text = t("{unit}", unit=unit_ref(SCHWERPUNKT, state, SCHWERPUNKT_UNITS, "ge-320inf", "320 Inf", ("german", "soviet", PUBLIC)))
     assert text.format(viewer="soviet") == "320 Inf" and "320" not in text.format(viewer=PUBLIC)
+
+
+def test_with_shown_attributes_adds_to_shown_counters_and_leaves_blanks_alone():
+    """A stack view's shown counters get the extra attributes for their unit; a blank gets none and is not asked about."""
+    from engine.stacks import with_shown_attributes
+
+    view = {"counters": [{"slot": "a", "blank": False, "unit": "u1", "attributes": {"step": 1}}, {"slot": "b", "blank": True}]}
+    asked: list[str] = []
+    got = with_shown_attributes(view, lambda uid, attributes: asked.append(uid) or {"values": f"{uid}:{attributes['step']}"})
+    assert got["counters"] == [{"slot": "a", "blank": False, "unit": "u1", "attributes": {"step": 1, "values": "u1:1"}}, {"slot": "b", "blank": True}]
+    assert asked == ["u1"] and "values" not in view["counters"][0]["attributes"]

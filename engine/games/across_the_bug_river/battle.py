@@ -31,6 +31,8 @@ from engine.games.across_the_bug_river.phases import (
     drop_improved,
     efficiency_passed,
     game_ref,
+    isolated_checked_in,
+    isolated_held,
     mark_control,
     move_units,
     rules_of,
@@ -58,10 +60,7 @@ def declare(game: Any, state: State, frame: Frame, role: str, members: list[str]
 def next_isolated(game: Any, state: State, frame: Frame, ctx: Context) -> None:
     """The next isolated attacker's efficiency check (5.8.4), held as its owner's roll (5.2); then the attack."""
     job = frame["declaring"]
-    if job["queue"]:
-        uid = job["queue"].pop(0)
-        job["current"] = uid
-        luck.hold(state, frame["side"], "efficiency", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why=t("isolated unit acting")))
+    if isolated_held(state, frame, job):
         return
     del frame["declaring"]
     kind, side, formation, source, target = job["plan"]
@@ -70,15 +69,7 @@ def next_isolated(game: Any, state: State, frame: Frame, ctx: Context) -> None:
 
 def isolated_checked(game: Any, state: State, frame: Frame, ctx: Context) -> None:
     """An isolated attacker's held check is in: failing, it disorganises and stays out of the attack (5.8.4)."""
-    rules = rules_of(game)
-    job = frame["declaring"]
-    uid = job.pop("current")
-    roll = luck.die(frame)
-    del frame["returned"]
-    if not efficiency_passed(rules, state, uid, roll):
-        set_disorganized(rules, state, uid, True)
-        job["attackers"].remove(uid)
-        ctx.log(t("{unit} is isolated, fails its efficiency check and disorganises (5.8.4).", unit=game_ref(state, uid)))
+    isolated_checked_in(game, state, frame, frame["declaring"], frame["declaring"]["attackers"], ctx)
     next_isolated(game, state, frame, ctx)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine import stacks
 from engine.games.across_the_bug_river.data import Rules
 
 
@@ -25,16 +26,12 @@ def label(rules: Rules, uid: str, unit: Mapping[str, Any]) -> str:
 
 def with_faces(rules: Rules, stack: Mapping[str, Any]) -> dict[str, Any]:
     """A stack's JSON view with each shown counter's ``type`` and, where its owner looks, ``values``."""
-    counters = []
-    for c in stack.get("counters") or ():
-        attributes = c.get("attributes")
-        if c.get("blank") or not isinstance(attributes, Mapping):
-            counters.append(c)
-            continue
-        uid = str(c.get("unit", ""))
+
+    def extra(uid: str, attributes: Mapping[str, Any]) -> dict[str, Any]:
         printed = rules.units.get(uid)
-        extra: dict[str, Any] = {"type": "hq" if attributes.get("kind") == "hq" or printed is None else printed.type}
+        found: dict[str, Any] = {"type": "hq" if attributes.get("kind") == "hq" or printed is None else printed.type}
         if "strength" in attributes and printed is not None:
-            extra["values"] = label(rules, uid, attributes)
-        counters.append({**c, "attributes": {**attributes, **extra}})
-    return {**stack, "counters": counters}
+            found["values"] = label(rules, uid, attributes)
+        return found
+
+    return stacks.with_shown_attributes(stack, extra)

@@ -60,6 +60,30 @@ def set_disorganized(rules: Rules, state: State, uid: str, value: bool) -> None:
         drop_improved(state, state["units"][uid]["hex"])
 
 
+def isolated_held(state: State, frame: Frame, job: dict[str, Any]) -> bool:
+    """Whether an isolated unit of ``job``'s queue is left: its efficiency check (5.8.4) is then
+    held as its owner's roll (5.2)."""
+    if not job["queue"]:
+        return False
+    uid = job["queue"].pop(0)
+    job["current"] = uid
+    luck.hold(state, frame["side"], "efficiency", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why=t("isolated unit acting")))
+    return True
+
+
+def isolated_checked_in(game: Any, state: State, frame: Frame, job: dict[str, Any], units: list[str], ctx: Context) -> None:
+    """The held efficiency check of ``job``'s current unit, isolated, is in: failing, it disorganises
+    and leaves ``units`` (the movers or the attackers) (5.8.4)."""
+    rules = rules_of(game)
+    uid = job.pop("current")
+    roll = luck.die(frame)
+    del frame["returned"]
+    if not efficiency_passed(rules, state, uid, roll):
+        set_disorganized(rules, state, uid, True)
+        units.remove(uid)
+        ctx.log(t("{unit} is isolated, fails its efficiency check and disorganises (5.8.4).", unit=game_ref(state, uid)))
+
+
 def drop_improved(state: State, label: str | None) -> None:
     if label in state["improved"]:
         state["improved"].remove(label)
@@ -451,24 +475,13 @@ class Activation(Procedure):
     def next_isolated(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
         """The next isolated mover's efficiency check (5.8.4), held as its owner's roll (5.2); then the move sets off."""
         job = frame["moving"]
-        if job["queue"]:
-            uid = job["queue"].pop(0)
-            job["current"] = uid
-            luck.hold(state, frame["side"], "efficiency", t("Efficiency check of {unit} ({why})", unit=game_ref(state, uid), why=t("isolated unit acting")))
+        if isolated_held(state, frame, job):
             return
         del frame["moving"]
         self.set_off(game, state, frame, job["movers"], job["full"], job["cost"], ctx)
 
     def isolated_checked(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
-        rules = rules_of(game)
-        job = frame["moving"]
-        uid = job.pop("current")
-        roll = luck.die(frame)
-        del frame["returned"]
-        if not efficiency_passed(rules, state, uid, roll):
-            set_disorganized(rules, state, uid, True)
-            job["movers"].remove(uid)
-            ctx.log(t("{unit} is isolated, fails its efficiency check and disorganises (5.8.4).", unit=game_ref(state, uid)))
+        isolated_checked_in(game, state, frame, frame["moving"], frame["moving"]["movers"], ctx)
         self.next_isolated(game, state, frame, ctx)
 
     def set_off(self, game: Any, state: State, frame: Frame, movers: list[str], full: list[str], cost: int, ctx: Context) -> None:

@@ -28,6 +28,7 @@ from engine.errors import InvalidOrder
 from engine.game import LogEntry, State
 from engine.games.caucasus import parsing
 from engine.games.caucasus.model import SIDES, Rules, on_map
+from engine.orders import switch
 from engine.text import t
 
 #: What a unit did this phase, in the order of play.
@@ -42,8 +43,6 @@ PLACING = (
 TURN_BEGINS = ("Turn {turn} begins.", "Turn 1 begins.")
 #: The markers a unit carries (placed this phase or earlier, removed by their own rules).
 MARKERS = ("replaced", "assault", "disorganized", "ae", "isolated")
-ON = ("on", "yes", "true", "1")
-OFF = ("off", "no", "false", "0")
 USAGE = t(
     "Usage: history UNIT began HEX | history UNIT mp N | history UNIT moved|rail_moved|naval_moved|attacked|"
     "defended|retreated|placed|replaced|assault|disorganized|ae|isolated on|off | history rail SIDE on|off | "
@@ -96,14 +95,6 @@ def history(rules: Rules, state: Mapping[str, Any], placed: Collection[str] = ()
     }
 
 
-def _switch(word: str) -> bool:
-    if word.casefold() in ON:
-        return True
-    if word.casefold() in OFF:
-        return False
-    raise InvalidOrder(t("'{word}' is neither on nor off.", word=word), USAGE)
-
-
 def _mp(word: str) -> int | float:
     """MP spent: a whole number or a half (a Mobile Assault's costs), never negative."""
     try:
@@ -131,13 +122,13 @@ def set_history(rules: Rules, state: State, args: Sequence[str]) -> None:
     if what.casefold() == "rail":
         if key not in SIDES:
             raise InvalidOrder(t("'{word}' is not a side: axis or soviet.", word=args[1]), USAGE)
-        _listed(flags.setdefault("rail_used", []), key, _switch(value))
+        _listed(flags.setdefault("rail_used", []), key, switch(value, USAGE))
         return
     if what.casefold() == "naval":
         seas = sorted({str(p.get("sea", "")) for p in rules.board.places.values() if p.get("port") is not None} - {""})
         if key not in seas:
             raise InvalidOrder(t("'{word}' is not a sea with ports: {seas}.", word=args[1], seas=", ".join(seas)), USAGE)
-        _listed(flags.setdefault("naval_used", []), key, _switch(value))
+        _listed(flags.setdefault("naval_used", []), key, switch(value, USAGE))
         return
     if what.casefold() == "air":
         marker = state["air"].get(args[1])
@@ -156,11 +147,11 @@ def set_history(rules: Rules, state: State, args: Sequence[str]) -> None:
     elif key in ("mp", "mp_spent"):
         u["mp_spent"] = _mp(value)
     elif key == PLACED:
-        if _switch(value):
+        if switch(value, USAGE):
             u[PLACED] = True
         else:
             u.pop(PLACED, None)
     elif key in DID or key in MARKERS:
-        u[key] = _switch(value)
+        u[key] = switch(value, USAGE)
     else:
         raise InvalidOrder(t("'{word}' is not something a unit did this phase.", word=args[1]), USAGE)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine import stacks
 from engine.games.schwerpunkt.model import Rules
 
 
@@ -25,12 +26,4 @@ def label(rules: Rules, uid: str, step: int) -> str:
 
 def with_values(rules: Rules, stack: Mapping[str, Any]) -> dict[str, Any]:
     """A stack's JSON view with each shown counter's printed values (``values``) added."""
-    counters = []
-    for c in stack.get("counters") or ():
-        attributes = c.get("attributes")
-        if c.get("blank") or not isinstance(attributes, Mapping):
-            counters.append(c)
-            continue
-        values = label(rules, str(c.get("unit", "")), int(attributes.get("step") or 0))
-        counters.append({**c, "attributes": {**attributes, "values": values}})
-    return {**stack, "counters": counters}
+    return stacks.with_shown_attributes(stack, lambda uid, attributes: {"values": label(rules, uid, int(attributes.get("step") or 0))})

@@ -23,7 +23,7 @@ from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import State
 from engine.games.stalins_war import parsing
 from engine.games.stalins_war.model import Rules
-from engine.orders import is_number
+from engine.orders import is_number, switch
 from engine.text import t
 
 #: What a unit did this Action Round, in the order of play.
@@ -41,8 +41,6 @@ HEX_MARKS = {
 CARD_MARKS = {"cc": "cc_used", "won": "won_cc"}
 #: The round's own keys the history shows first (any other key an event set follows them).
 ROUND_KEYS = ("side", "kind", "card", "step", "ops", "move_capable", "combat_capable", "no_blitz", "sea_moves")
-ON = ("on", "yes", "true", "1")
-OFF = ("off", "no", "false", "0")
 USAGE = t(
     "Usage: history UNIT... began HEX | history UNIT... mp N | history UNIT... "
     "arrived|moved|strategic|entrenching|fought|retreated|exploited on|off | "
@@ -86,14 +84,6 @@ def history(rules: Rules, state: Mapping[str, Any]) -> dict[str, Any]:
         "reinf_plays": state.get("reinf_plays"),
         "units": units,
     }
-
-
-def _switch(word: str) -> bool:
-    if word.casefold() in ON:
-        return True
-    if word.casefold() in OFF:
-        return False
-    raise InvalidOrder(t("'{word}' is neither on nor off.", word=word), USAGE)
 
 
 def _mark(items: list[Any], names: Sequence[str], on: bool) -> None:
@@ -162,7 +152,7 @@ def set_history(rules: Rules, state: State, args: Sequence[str]) -> None:
     elif key == "mp":
         mp = _number(rest[0])
     else:
-        on = _switch(rest[0])
+        on = switch(rest[0], USAGE)
     for uid in uids:
         u = state["units"][uid]
         if key == "began":
@@ -193,7 +183,7 @@ def _set_round(rules: Rules, state: State, args: Sequence[str]) -> None:
         return
     if len(args) < 3:
         raise InvalidOrder(t("Wrong number of arguments."), USAGE)
-    on = _switch(args[-1])
+    on = switch(args[-1], USAGE)
     if what in HEX_MARKS:
         _mark(rnd.setdefault(HEX_MARKS[what], []), _hexes(rules, args[1:-1]), on)
     elif what in CARD_MARKS:

@@ -46,7 +46,7 @@ from engine.errors import IllegalOrder, InvalidOrder, OrderError
 from engine.game import Context, Override, State
 from engine.games.stalins_war import history, jump, parsing, sequence
 from engine.games.stalins_war.model import CARD_PREFIX, SIDES, Rules
-from engine.orders import is_number, rejoin_json
+from engine.orders import OFF, ON, is_number, rejoin_json, switch
 from engine.text import Text, t
 
 BOXES = ("eliminated", "removed", "setaside", "other_fronts", "track")
@@ -54,8 +54,6 @@ PILES = ("deck", "discard", "removed", "faceup", "setaside", "total_war")
 ALL_PILES = ("hand", "deck", "discard", "removed", "total_war", "faceup", "setaside")
 MARKERS = ("fortress_destroyed", "fortress_built")
 RP_POOLS = ("soviet", "GE", "PZ", "AX")
-ON = ("on", "yes", "true", "1")
-OFF = ("off", "no", "false", "0")
 MAX_HAND = 12
 REFEREE_SUPPLY = "referee_supply"  # {uid: {"status", "hex", "when"}}: supply marks a later ``phase`` keeps
 # Effect keys read by the rules but not (yet) listed in events.EFFECT_KEYS.
@@ -132,15 +130,6 @@ def _number(word: str, kind: str = "rp") -> float | int:
     if value < 0:
         raise InvalidOrder(t("'{word}' is below {low}.", word=word, low=0), _usage(kind))
     return value
-
-
-def _switch(word: str, kind: str) -> bool:
-    w = word.casefold()
-    if w in ON:
-        return True
-    if w in OFF:
-        return False
-    raise InvalidOrder(t("'{word}' is neither on nor off.", word=word), _usage(kind))
 
 
 def _no_constant(word: str) -> Any:
@@ -451,7 +440,7 @@ def _keep_referee_supply(state: State, marks: dict[str, Any]) -> None:
 def _activate(game: Any, state: State, args: Sequence[str]) -> None:
     rules: Rules = game.rules
     _need(args, 2, None, "activate")
-    on = _switch(args[-1], "activate")
+    on = switch(args[-1], _usage("activate"))
     for uid in _units(rules, args[:-1], "activate"):
         if not rules.units[uid].partisan:
             raise InvalidOrder(t("{unit} is not a Partisan unit: only Partisans are active or inactive (16.1).", unit=uid), _usage("activate"))
@@ -600,7 +589,7 @@ def _event(game: Any, state: State, args: Sequence[str]) -> None:
     cid = _card(rules, args[0], kind="event")
     card = rules.cards[cid]
     pile = state["cards"][card.side]
-    if len(args) == 2 and not _switch(args[1], "event"):
+    if len(args) == 2 and not switch(args[1], _usage("event")):
         state["events"].pop(cid, None)
         if card.asterisk and cid in pile["removed"]:
             pile["removed"].remove(cid)
@@ -678,7 +667,7 @@ def _entrench(game: Any, state: State, args: Sequence[str]) -> None:
 
 def _listed_marker(game: Any, state: State, key: str, kind: str, args: Sequence[str]) -> None:
     _need(args, 2, None, kind)
-    on = _switch(args[-1], kind)
+    on = switch(args[-1], _usage(kind))
     labels: list[str] = state["markers"].setdefault(key, [])
     for label in _hexes(game.rules, args[:-1], kind):
         if on and label not in labels:
@@ -730,7 +719,7 @@ def _option(game: Any, state: State, args: Sequence[str]) -> None:
 
 def _total_war(game: Any, state: State, args: Sequence[str], ctx: Context) -> None:
     _need(args, 1, kind="totalwar")
-    if not _switch(args[0], "totalwar"):
+    if not switch(args[0], _usage("totalwar")):
         raise InvalidOrder(t("Total War cannot be called off: its cards are already shuffled into the decks (rewind instead)."), _usage("totalwar"))
     if state.get("total_war"):
         raise InvalidOrder(t("Total War began in turn {turn}.", turn=state["total_war"]), _usage("totalwar"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tests.engine.games.acceptance import exported
+from tests.engine.games.acceptance import exported, position_file
 
 
 def activation(side: str, formation: str) -> list[dict[str, Any]]:
@@ -43,7 +43,4 @@ def br_position(
         "ap": {"german": 0, "soviet": 0, **(ap or {})},
     }
     parts.update(state)
-    position: dict[str, Any] = {"format": source["format"], "game": "across-the-bug-river", "scenario": scenario, "state": parts}
-    if rolls:
-        position["fixed_rolls"] = [{"value": r, "reason": "rules question"} for r in rolls]
-    return position
+    return position_file(source, "across-the-bug-river", scenario, parts, rolls)

@@ -90,3 +90,21 @@ def act(state: dict[str, Any], role: str, action: Action, *rolls: int, held: boo
     if not held:
         accept_rolls(state, c)
     return c
+
+
+def top(state: dict[str, Any]) -> dict[str, Any]:
+    """The step the flow is at."""
+    found: dict[str, Any] = state["flow"][-1]
+    return found
+
+
+def crowded() -> dict[str, Any]:
+    """I/103 (infantry-type) and I/36 in 1507; I/108 (infantry-type) in 1506, about to join them."""
+    state = empty()
+    put(state, "HQ-14pz", "1408")
+    put(state, "HQ-87rd", "2707")
+    put(state, "I/103", "1507")
+    put(state, "I/36", "1507")
+    put(state, "I/108", "1506")
+    activating(state, "german", "14pz", 5)
+    return state

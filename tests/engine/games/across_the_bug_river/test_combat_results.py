@@ -14,7 +14,15 @@ import pytest
 from bot.i18n import render
 from engine.errors import IllegalOrder
 from engine.games.across_the_bug_river import battle, combat
-from tests.engine.games.across_the_bug_river.helpers import GAME, activating, ctx, empty, play, put
+from tests.engine.games.across_the_bug_river.helpers import (
+    GAME,
+    activating,
+    ctx,
+    empty,
+    play,
+    put,
+    top,
+)
 
 RULES = GAME.rules
 RAW = tomllib.loads(files("engine.games.across_the_bug_river").joinpath("data/tables.toml").read_text(encoding="utf-8"))
@@ -35,10 +43,6 @@ def duel(attackers=("I/108",), defenders=("I/16",), source="1507", target="1607"
 
 def texts(c, viewer="public"):
     return [render(e.text, "en", viewer) for e in c.entries]
-
-
-def top(state):
-    return state["flow"][-1]
 
 
 # The CRT, cell by cell ------------------------------------------------------------------------------

@@ -9,18 +9,16 @@ from tests.engine.games.across_the_bug_river.helpers import (
     GAME,
     act,
     activating,
+    crowded,
     ctx,
     empty,
     ground,
     play,
     put,
+    top,
 )
 
 RULES = GAME.rules
-
-
-def top(state):
-    return state["flow"][-1]
 
 
 def texts(c):
@@ -232,18 +230,6 @@ def test_a_rerolled_interdiction_die_sets_the_level():
     act(state, "german", Action("reroll"), 1, 5, 5)
     assert state["luck"] == "soviet"
     assert state["interdiction"] == RULES.tables["interdiction"]["by_roll"][0]
-
-
-def crowded():
-    """I/103 (infantry-type) and I/36 in 1507; I/108 (infantry-type) in 1506, about to join them."""
-    state = empty()
-    put(state, "HQ-14pz", "1408")
-    put(state, "HQ-87rd", "2707")
-    put(state, "I/103", "1507")
-    put(state, "I/36", "1507")
-    put(state, "I/108", "1506")
-    activating(state, "german", "14pz", 5)
-    return state
 
 
 def test_an_over_stacking_check_is_held_for_the_units_owner():

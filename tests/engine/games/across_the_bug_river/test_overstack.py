@@ -4,21 +4,9 @@ import pytest
 
 from engine.errors import IllegalOrder
 from engine.games.across_the_bug_river import battle
-from tests.engine.games.across_the_bug_river.helpers import GAME, activating, empty, play, put
+from tests.engine.games.across_the_bug_river.helpers import GAME, crowded, empty, play, put
 
 RULES = GAME.rules
-
-
-def crowded():
-    """I/103 (infantry-type) and I/36 in 1507; I/108 (infantry-type) in 1506, about to join them."""
-    state = empty()
-    put(state, "HQ-14pz", "1408")
-    put(state, "HQ-87rd", "2707")
-    put(state, "I/103", "1507")
-    put(state, "I/36", "1507")
-    put(state, "I/108", "1506")
-    activating(state, "german", "14pz", 5)
-    return state
 
 
 def test_a_move_may_end_over_the_limit_and_every_unit_there_checks():

@@ -19,10 +19,6 @@ from tests.harness import channels, check_secrets
 RULES = GAME.rules
 
 
-def top(state):
-    return state["flow"][-1]
-
-
 def window(monkeypatch):
     """I/36 moving 1405 -> 1305 next to the Soviet II/16 (1506): the Soviet reaction window is open."""
     ground(monkeypatch, {"1408": "village", "1610": "village", "1405": "clear", "1506": "clear", "1305": "clear", "1304": "clear"})

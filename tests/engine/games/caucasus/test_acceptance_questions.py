@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.engine.games.table import accepted, ask, refused
+from tests.engine.games.acceptance import accepted, ask, refused
 
 GAME = "caucasus"
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "positions"

@@ -9,7 +9,7 @@ import re
 from engine.game import LogEntry
 from engine.games.caucasus.history import placed_this_turn
 from engine.text import t
-from tests.engine.games.table import Table
+from tests.engine.games.acceptance import Table
 
 PLACED = re.compile(r"\bplaced\b")
 

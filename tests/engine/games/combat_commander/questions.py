@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.engine.games.table import Verdict, ask
+from tests.engine.games.acceptance import Verdict, ask
 
 GAME = "combat_commander"
 UNITS = ("g-l1", "g-s1", "g-s2", "g-l2", "g-s3", "g-s4", "a-l1", "a-s1", "a-s2", "a-s3", "a-t1")

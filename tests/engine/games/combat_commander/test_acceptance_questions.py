@@ -6,8 +6,8 @@ The open ground of Farm on the ridge (row 7, columns A-I) is the board; the Axis
 
 from __future__ import annotations
 
+from tests.engine.games.acceptance import accepted, refused
 from tests.engine.games.combat_commander.questions import board, question
-from tests.engine.games.table import accepted, refused
 
 FIRE = ("axis: fire ger01 g-s1", "axis: attack D7 g-s1")
 """g-s1 in B7 fires at D7 with the Fire card ger01."""

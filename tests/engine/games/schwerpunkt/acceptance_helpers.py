@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tests.engine.games.acceptance import exported
+from tests.engine.games.acceptance import exported, position_file
 
 BOXES = ("box1-german", "box2-german", "box1-soviet", "box2-soviet")
 
@@ -48,7 +48,4 @@ def sp_position(
     if units:
         parts["units"] = {uid: {**base["units"][uid], **changes} for uid, changes in units.items()}
     parts.update(state)
-    position: dict[str, Any] = {"format": source["format"], "game": "schwerpunkt", "scenario": scenario, "state": parts}
-    if rolls:
-        position["fixed_rolls"] = [{"value": r, "reason": "rules question"} for r in rolls]
-    return position
+    return position_file(source, "schwerpunkt", scenario, parts, rolls)
