@@ -189,3 +189,14 @@ def test_the_public_echo_of_a_combat_commander_card_reads_carta_in_italian():
     assert shown == "fire card g-l2"
     assert _typed_line(game, shown, "it") == f"{game.verbs['fire'].typed_in('it')} carta g-l2"
     assert _typed_line(game, shown, "en") == "fire card g-l2"
+
+
+def test_the_public_echo_of_a_private_reaction_reads_privato_in_italian():
+    """'✓ react (private)' reads with '(privato)' in an Italian channel; the reaction itself stays hidden."""
+    from bot.service import _typed_line
+    from engine.game import Action
+
+    game = registry.get("combat_commander")
+    shown = game.order_text(Action("react", ("initiative", "upto", "7")), "public")
+    assert _typed_line(game, shown, "it") == f"{game.verbs['react'].typed_in('it')} (privato)"
+    assert _typed_line(game, shown, "en") == "react (private)"
