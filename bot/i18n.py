@@ -50,7 +50,8 @@ class Translator:
     """A language's catalogue as ``Text.format`` uses it: called with a template, and with an
     ``ngettext`` for the messages that count something."""
 
-    def __init__(self, translations: NullTranslations) -> None:
+    def __init__(self, translations: NullTranslations, language: str = DEFAULT_LANGUAGE) -> None:
+        self.language = language  # the language a ``Named`` parameter is read in
         self.gettext: Callable[[str], str] = translations.gettext
         self.ngettext: Callable[[str, str, int], str] = translations.ngettext
         self._pgettext: Callable[[str, str], str] = translations.pgettext
@@ -158,7 +159,7 @@ def translator(language: str = DEFAULT_LANGUAGE) -> Translator:
     compiled = BytesIO()
     write_mo(compiled, catalog)
     compiled.seek(0)
-    return Translator(Translations(compiled, domain=DOMAIN))
+    return Translator(Translations(compiled, domain=DOMAIN), language)
 
 
 def side_of(word: str) -> str | None:

@@ -113,6 +113,29 @@ class Text:
         return out
 
 
+@dataclass(frozen=True)
+class Named:
+    """A proper name printed differently per language (a card's title as the Italian rulebook
+    prints it): ``value`` for English (and any language not in ``names``), ``names[language]``
+    for a reader of that language (the translator's ``language``)."""
+
+    value: str
+    names: Mapping[str, str] = field(default_factory=dict)
+
+    def in_language(self, language: str | None) -> str:
+        return self.names.get(language, self.value) if language else self.value
+
+    def __str__(self) -> str:
+        return self.value
+
+    def to_json(self) -> dict[str, Any]:
+        return {"$named": self.value, "names": dict(self.names)}
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Named:
+        return Named(str(data["$named"]), {str(k): str(v) for k, v in data.get("names", {}).items()})
+
+
 def t(template: str, **params: Any) -> Text:
     """Mark ``template`` for translation and bind its parameters."""
     return Text(template, params)
@@ -144,6 +167,8 @@ def _render_param(value: Any, translate: Any, viewer: str | None) -> Any:
         value = value.for_viewer(viewer)
     if isinstance(value, Text):
         return value.format(translate, viewer)
+    if isinstance(value, Named):
+        value = value.in_language(getattr(translate, "language", None))
     if isinstance(value, str):
         # A side's name ("axis", "soviet"...) as a parameter reads in the reader's language: the
         # translator's ``term`` knows the games' side names and returns anything else unchanged.
@@ -154,7 +179,7 @@ def _render_param(value: Any, translate: Any, viewer: str | None) -> Any:
 
 
 def _param_json(value: Any) -> Any:
-    if isinstance(value, Text | Secret):
+    if isinstance(value, Text | Secret | Named):
         return value.to_json()
     return value
 
@@ -162,6 +187,8 @@ def _param_json(value: Any) -> Any:
 def _param_from_json(value: Any) -> Any:
     if isinstance(value, dict) and "$secret" in value:
         return Secret.from_json(value)
+    if isinstance(value, dict) and "$named" in value:
+        return Named.from_json(value)
     if isinstance(value, dict) and "t" in value:
         return Text.from_json(value)
     return value

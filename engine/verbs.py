@@ -90,6 +90,11 @@ ITALIAN_KEYWORDS: dict[str, str] = {
     "segnalini": "chits",
     "grigio": "grey",
     "nero": "black",
+    # Combat Commander: the public echo of an order masks a card or an objective chit by its kind
+    "carta": "card",
+    "segnalino": "chit",
+    # Every game: an order echoed without its private part ('react (private)', 'standing (private)')
+    "(privato)": "(private)",
 }
 
 #: Each language's keywords after a verb: the word typed there, and the English keyword it reads as.

@@ -175,3 +175,28 @@ def test_a_game_with_an_italian_rulebook_title_is_named_by_it(name: str, title: 
     panel = dict(map_view(match.observe("public").view).translated(translator("it")).panel_items())
     assert (panel["gioco"], panel["scenario"]) == (title, "campagna")
     assert render(match.observe("public").status, "it").startswith(f"{title}, campagna: ")
+
+
+def test_the_public_echo_of_a_combat_commander_card_reads_carta_in_italian():
+    """'✓ fire card g-l2' (the card's id masked) reads '✓ fuoco carta g-l2' in an Italian channel, not 'card'."""
+    from bot.service import _typed_line
+    from engine.game import Action
+    from engine.games.combat_commander import cards
+
+    game = registry.get("combat_commander")
+    cid = next(iter(cards._index()))
+    shown = game.order_text(Action("fire", (cid, "g-l2")), "public")
+    assert shown == "fire card g-l2"
+    assert _typed_line(game, shown, "it") == f"{game.verbs['fire'].typed_in('it')} carta g-l2"
+    assert _typed_line(game, shown, "en") == "fire card g-l2"
+
+
+def test_the_public_echo_of_a_private_reaction_reads_privato_in_italian():
+    """'✓ react (private)' reads with '(privato)' in an Italian channel; the reaction itself stays hidden."""
+    from bot.service import _typed_line
+    from engine.game import Action
+
+    game = registry.get("combat_commander")
+    shown = game.order_text(Action("react", ("initiative", "upto", "7")), "public")
+    assert _typed_line(game, shown, "it") == f"{game.verbs['react'].typed_in('it')} (privato)"
+    assert _typed_line(game, shown, "en") == "react (private)"

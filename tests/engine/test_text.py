@@ -1,6 +1,6 @@
 """Texts as data: secret parameters are read whole by their owners and masked for everybody else."""
 
-from engine.text import Secret, Text, joined, ngettext, t
+from engine.text import Named, Secret, Text, joined, ngettext, t
 
 
 def test_a_secret_is_read_whole_by_its_owner_and_the_referee_only():
@@ -65,3 +65,20 @@ def test_joined_translates_each_item_and_keeps_the_order():
     assert text.format(lambda s: words.get(s, s)) == "Fuoco; Movimento; B1"
     assert joined([t("Fire"), "x"], ", ").format() == "Fire, x"
     assert joined([]) == ""
+
+
+def test_a_named_parameter_reads_the_name_of_the_readers_language():
+    """A Named reads its own name for the translator's language, else the English one; it survives the log."""
+
+    class Italian:
+        language = "it"
+
+        def __call__(self, template: str) -> str:
+            return template
+
+    text = t("You draw {card}.", card=Named("SU7 Sorge", {"it": "SU7 SORGE"}))
+    assert text.format() == "You draw SU7 Sorge."
+    assert text.format(Italian()) == "You draw SU7 SORGE."
+    assert t("{c}", c=Named("AX1 Blau")).format(Italian()) == "AX1 Blau"
+    back = Text.from_json(text.to_json())
+    assert back == text and back.format(Italian()) == "You draw SU7 SORGE."

@@ -410,15 +410,21 @@ def preview(game: Any, state: State, role: str, target: str, attackers: Sequence
 
 
 def preview_order(rules: Rules, state: State, role: str, order: Order) -> Text:
-    # Odds may be asked before the Combat markers are placed (to plan them): the preview assumes
-    # markers in every neighbouring hex of the player's (7.3.5), on a copy of the round.
+    # The preview is of the attack the same order would make now; only when that order is refused
+    # (odds asked before the Combat markers are placed, to plan them) does it assume markers in
+    # every neighbouring hex of the player's (7.3.5), on a copy of the round.
     rnd = state.get("round") or {}
     marked = list(rnd.get("combat_markers", []))
     assumed = [h for h in sorted(rules.board.neighbours(order.target)) if h not in marked
                and any(rules.units[u].side == role for u in units_in(state, h))]
-    if assumed:
+    try:
+        found, zhukov = check_attack(rules, state, role, order)
+        assumed = []
+    except IllegalOrder:
+        if not assumed:
+            raise
         state = {**state, "round": {**rnd, "combat_markers": marked + assumed}}
-    found, zhukov = check_attack(rules, state, role, order)
+        found, zhukov = check_attack(rules, state, role, order)
     combat = new_combat(rules, state, role, order.target, found, zhukov)
     for cid, args in order.cards:
         combat_cards.check(rules, state, combat, role, cid, args, faceup=False)

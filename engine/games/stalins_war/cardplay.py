@@ -15,8 +15,9 @@ from engine.cards import draw
 from engine.errors import IllegalOrder, InvalidOrder, allowed
 from engine.game import Action, Context, State
 from engine.games.stalins_war import events
+from engine.games.stalins_war.cardnames import card_label, labelled
 from engine.games.stalins_war.model import AXIS, SOVIET, CardSpec, Rules
-from engine.text import ngettext, t
+from engine.text import Named, ngettext, t
 
 PLAY_MODES = ("ops", "rp", "event")
 
@@ -85,7 +86,7 @@ def record_rp(state: State, side: str, card: CardSpec, ctx: Context) -> None:
     pools = state["rp"]
     for kind, value in card.rp.items():
         pools[kind] = pools.get(kind, 0) + value
-    ctx.reveal(t("{side} plays {card} for replacements: {rp} RP recorded.", side=side.capitalize(), card=f"{card.id} {card.title}", rp=card.rp_label))
+    ctx.reveal(t("{side} plays {card} for replacements: {rp} RP recorded.", side=side.capitalize(), card=labelled(card), rp=card.rp_label))
 
 
 def discard_played(state: State, side: str, card: CardSpec, *, as_event: bool) -> None:
@@ -144,7 +145,7 @@ def choose(game: Any, state: State, side: str, action: Action, ctx: Context, fra
             if discard:
                 pile["hand"].remove(card.id)
                 pile["discard"].append(card.id)
-                ctx.reveal(t("{side} passes, discards {card} and draws a card (7.2.6).", side=side.capitalize(), card=f"{card.id} {card.title}"))
+                ctx.reveal(t("{side} passes, discards {card} and draws a card (7.2.6).", side=side.capitalize(), card=labelled(card)))
                 got = draw(pile["deck"], pile["hand"], 1, pile["discard"], ctx)
                 if got:
                     ctx.reveal(t("You draw {card}.", card=_title(rules, got[0])), to=side)
@@ -169,7 +170,7 @@ def choose(game: Any, state: State, side: str, action: Action, ctx: Context, fra
             t(
                 "{side} plays {card} for {ops} OPS (consecutive OPS round {n}).",
                 side=side.capitalize(),
-                card=f"{card.id} {card.title}",
+                card=labelled(card),
                 ops=ops,
                 n=consec[side],
             )
@@ -187,7 +188,7 @@ def choose(game: Any, state: State, side: str, action: Action, ctx: Context, fra
     # Event
     if card.cc:
         raise IllegalOrder(
-            t("{card} is a Combat Card: it is played during a combat with 'cc', not as an action.", card=f"{card.id} {card.title}"),
+            t("{card} is a Combat Card: it is played during a combat with 'cc', not as an action.", card=labelled(card)),
             rule="7.5.5a",
         )
     events.check_event(game, state, side, card.id, extra)
@@ -196,7 +197,7 @@ def choose(game: Any, state: State, side: str, action: Action, ctx: Context, fra
     if card.reinforcements:
         state["reinf_plays"][side].append(int(state["ar"]))
     state["events"][card.id] = int(state["turn"])
-    ctx.reveal(t("{side} plays {card} as an event.", side=side.capitalize(), card=f"{card.id} {card.title}"))
+    ctx.reveal(t("{side} plays {card} as an event.", side=side.capitalize(), card=labelled(card)))
     begin_round(state, side, "event", card.id, 0, False)
     before = {uid for uid, u in state["units"].items() if u.get("hex")}
     frame["placed_before"] = sorted(before)
@@ -223,9 +224,8 @@ def choose(game: Any, state: State, side: str, action: Action, ctx: Context, fra
         state["round"]["mobilisation"] = True
 
 
-def _title(rules: Rules, card_id: str) -> str:
-    card = rules.cards[card_id]
-    return f"{card.id} {card.title}"
+def _title(rules: Rules, card_id: str) -> Named:
+    return card_label(rules, card_id)
 
 
 def legal_choices(rules: Rules, state: State, side: str) -> list[Action]:

@@ -25,6 +25,7 @@ from typing import Any
 from engine.errors import IllegalOrder
 from engine.game import Action, Context, State
 from engine.games.stalins_war import fire, stacking, terrain, units, zoc
+from engine.games.stalins_war.cardnames import card_title
 from engine.games.stalins_war.fire import Shift
 from engine.games.stalins_war.model import (
     AXIS,
@@ -157,7 +158,7 @@ def check_holding(rules: Rules, state: State, side: str, cid: str, faceup: bool)
     if cid == "SU9":
         raise IllegalOrder(t("Zhukov is an event, not a Combat Card: play it as an event in your Action Round."), rule="SU9")
     if not card.cc:
-        raise IllegalOrder(t("{card} {title} is not a Combat Card.", card=cid, title=card.title), rule="7.5.5a")
+        raise IllegalOrder(t("{card} {title} is not a Combat Card.", card=cid, title=card_title(rules, cid)), rule="7.5.5a")
 
 
 def check(rules: Rules, state: State, combat: dict[str, Any], side: str, cid: str, args: Sequence[str], *, faceup: bool) -> None:
@@ -381,9 +382,9 @@ def play(
         combat["new"].setdefault(side, []).append(cid)
     combat["args"][cid] = list(args)
     if faceup:
-        ctx.log(t("{side} uses the face-up Combat Card {card} {title} (7.5.5b).", side=side.capitalize(), card=cid, title=card.title))
+        ctx.log(t("{side} uses the face-up Combat Card {card} {title} (7.5.5b).", side=side.capitalize(), card=cid, title=card_title(rules, cid)))
     else:
-        ctx.reveal(t("{side} plays the Combat Card {card} {title}: {text}", side=side.capitalize(), card=cid, title=card.title, text=card.text))
+        ctx.reveal(t("{side} plays the Combat Card {card} {title}: {text}", side=side.capitalize(), card=cid, title=card_title(rules, cid), text=card.text))
     rnd = round_of(state)
     turn, ar = current(state)
     if cid == "SU15":
@@ -505,7 +506,7 @@ def fire_shifts(rules: Rules, state: State, combat: dict[str, Any], side: str) -
         if cid in SHIFT_CARDS:
             value, role = SHIFT_CARDS[cid]
             if role in ("any", mine):
-                out.append(Shift(t("{title} ({card})", title=rules.cards[cid].title, card=cid), value))
+                out.append(Shift(t("{title} ({card})", title=card_title(rules, cid), card=cid), value))
     rnd = round_of(state)
     if mine == "attack" and side == SOVIET and not all_oos(rules, state, combat, side):
         # 13.3.4: units all out of supply get no benefit from any Combat Card, the round-wide ones

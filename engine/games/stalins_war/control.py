@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.game import Context, State
 from engine.games.stalins_war.model import AXIS, Rules, enemy
-from engine.text import t
+from engine.text import Named, t
 
 
 def controller(state: State, label: str) -> str | None:
@@ -57,7 +57,7 @@ def fortress_owner(rules: Rules, state: State, label: str) -> str | None:
     return AXIS if country in ("germany", "hungary", "romania") else "soviet"
 
 
-def adjust_vp(state: State, delta: int, ctx: Context, why: str) -> None:
+def adjust_vp(state: State, delta: int, ctx: Context, why: str | Named) -> None:
     if not delta:
         return
     state["vp"] = int(state["vp"]) + delta

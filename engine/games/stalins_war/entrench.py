@@ -33,6 +33,7 @@ from collections import deque
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Context, State
 from engine.games.stalins_war import control, supply, terrain
+from engine.games.stalins_war.cardnames import card_title
 from engine.games.stalins_war.model import AXIS, SOVIET, Rules, units_in
 from engine.games.stalins_war.strategic import check_hex_label, pay_ops, require_ops
 from engine.text import Text, ngettext, t
@@ -68,7 +69,7 @@ def check_entrench(rules: Rules, state: State, side: str, label: str, auto: bool
     event = ENABLING_EVENT[side]
     if event not in state["events"]:
         raise IllegalOrder(
-            t("You may attempt entrenchment only after the {card} event.", card=rules.cards[event].title), rule="10.3.1"
+            t("You may attempt entrenchment only after the {card} event.", card=card_title(rules, event)), rule="10.3.1"
         )
     uid = _lcu_in(rules, state, label, side)
     if uid is None:

@@ -29,6 +29,7 @@ from engine import flow
 from engine.errors import IllegalOrder, InvalidOrder, NotImplementedRule
 from engine.game import Action, Context, Prompt, State
 from engine.games.stalins_war import placement
+from engine.games.stalins_war.cardnames import labelled
 from engine.games.stalins_war.model import SOVIET, Rules, load_rules, on_campaign_map
 from engine.text import Text, ngettext, t
 
@@ -165,7 +166,7 @@ def check_reinforcement_limits(rules: Rules, state: State, side: str, card_id: s
     if not card.reinforcements:
         return
     turn, ar = int(state["turn"]), int(state["ar"])
-    title = f"{card.id} {card.title}"
+    title = labelled(card)
     if turn == 1:
         raise IllegalOrder(t("No Reinforcements card may be played as an event in turn 1 ({card}).", card=title), rule="4.4.1")
     plays: list[int] = list(state.get("reinf_plays", {}).get(side, []))
@@ -196,7 +197,7 @@ def check_event(game: Any, state: State, side: str, card_id: str, args: Sequence
     card = rules.cards.get(card_id)
     if card is None or card.side != side:
         raise InvalidOrder(t("There is no card {card} in your deck.", card=card_id))
-    title = f"{card.id} {card.title}"
+    title = labelled(card)
     if card.cc:
         raise IllegalOrder(
             t("{card} is a Combat Card: it is played during a combat with 'cc', not as an event.", card=title),
@@ -219,7 +220,7 @@ def play_event(game: Any, state: State, side: str, card_id: str, args: Sequence[
     if spec is None:
         rules = rules_of(game)
         card = rules.cards[card_id]
-        raise NotImplementedRule(t("The event of {card} is not implemented yet.", card=f"{card.id} {card.title}"), rule="5.1.5")
+        raise NotImplementedRule(t("The event of {card} is not implemented yet.", card=labelled(card)), rule="5.1.5")
     return spec.play(game, state, side, tuple(args), ctx)
 
 

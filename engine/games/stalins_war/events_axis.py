@@ -29,6 +29,7 @@ from engine import flow
 from engine.errors import IllegalOrder
 from engine.game import Action, Context, State
 from engine.games.stalins_war import control, events, placement
+from engine.games.stalins_war.cardnames import card_label, card_list
 from engine.games.stalins_war.events import Args, Window, open_window, register, register_window
 from engine.games.stalins_war.model import (
     AXIS,
@@ -38,7 +39,7 @@ from engine.games.stalins_war.model import (
     units_in,
 )
 from engine.games.stalins_war.units import eliminate
-from engine.text import Text, ngettext, t
+from engine.text import Named, Text, ngettext, t
 
 # Constants read by the lead ------------------------------------------------------------------------
 EXTRA_PLAY_CARDS: frozenset[str] = frozenset({"AX23"})  # 4.4.1: a second card in turn 1
@@ -97,8 +98,8 @@ def _rules(game: Any) -> Rules:
     return rules if isinstance(rules, Rules) else load_rules()
 
 
-def _title(rules: Rules, card_id: str) -> str:
-    return f"{card_id} {rules.cards[card_id].title}"
+def _title(rules: Rules, card_id: str) -> Named:
+    return card_label(rules, card_id)
 
 
 def _turn(state: State) -> int:
@@ -890,7 +891,7 @@ def foreign_armies_east(game: Any, state: State, side: str, args: Args, ctx: Con
     shown = [c for c in hand if not rules.cards[c].cc]
     ctx.log(t("Foreign Armies East: the Axis looks at the non-Combat cards in the Soviet hand."))
     if shown:
-        listing = ", ".join(_title(rules, c) for c in shown)
+        listing = card_list(rules, shown)
         ctx.reveal(t("Foreign Armies East: the Soviet hand holds these non-Combat cards: {cards}.", cards=listing), to=AXIS)
         ctx.log(t("Foreign Armies East: the Axis was shown these cards of your hand: {cards}.", cards=listing), to=SOVIET)
     else:

@@ -21,6 +21,7 @@ from engine import flow
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Action, Context, State
 from engine.games.stalins_war import control, events, placement
+from engine.games.stalins_war.cardnames import card_label, card_list
 from engine.games.stalins_war.events import (
     Args,
     Window,
@@ -31,7 +32,7 @@ from engine.games.stalins_war.events import (
 )
 from engine.games.stalins_war.model import AXIS, SOVIET, Rules, level_of
 from engine.games.stalins_war.units import remove
-from engine.text import Text, t
+from engine.text import Named, Text, t
 
 REINFORCEMENT_CARDS = ("SU1", "SU2", "SU3", "SU4", "SU5", "SU6", "SU26", "SU27", "SU28", "SU29", "SU30", "SU31")
 VOLGA_HEXES = ("Gorki", "Saratov", "Stalingrad")  # 3023, 3027, 2830
@@ -40,9 +41,8 @@ AIRBORNE_RANGE = 4  # SU20
 PROMPT_LIMIT = 40
 
 
-def _title(rules: Rules, card_id: str) -> str:
-    card = rules.cards[card_id]
-    return f"{card.id} {card.title}"
+def _title(rules: Rules, card_id: str) -> Named:
+    return card_label(rules, card_id)
 
 
 def _hex_named(rules: Rules, name: str) -> str:
@@ -638,7 +638,7 @@ def red_choir(game: Any, state: State, side: str, args: Args, ctx: Context) -> i
     shown = [c for c in hand if not rules.cards[c].cc]
     ctx.log(t("Red Choir: the Axis shows the Soviet the non-Combat cards in its hand (6.1)."))
     if shown:
-        listing = ", ".join(_title(rules, c) for c in shown)
+        listing = card_list(rules, shown)
         ctx.reveal(t("Red Choir: the Axis hand holds these non-Combat cards: {cards}.", cards=listing), to=SOVIET)
         ctx.log(t("Red Choir: the Soviet was shown these cards of your hand: {cards}.", cards=listing), to=AXIS)
     else:

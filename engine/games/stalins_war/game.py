@@ -15,6 +15,7 @@ from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
 from engine.game import REFEREE, Action, Context, Outcome, Override, Role, ScenarioInfo, State, View
 from engine.games.stalins_war import control, history, parsing, phases, sequence, turn_end
 from engine.games.stalins_war import overrides as referee
+from engine.games.stalins_war.cardnames import card_label
 from engine.games.stalins_war.model import (
     AXIS,
     SIDES,
@@ -27,7 +28,7 @@ from engine.games.stalins_war.model import (
 from engine.games.stalins_war.state import country_side, deal_opening_hands, initial_state
 from engine.games.stalins_war.verbs import VERBS
 from engine.state import whole_number_in
-from engine.text import Text, ngettext, t
+from engine.text import Text, joined, ngettext, t
 
 OPTIONS: dict[str, Any] = {
     "pick_card": False,  # 23.1.1
@@ -491,12 +492,16 @@ class StalinsWar(flow.ProcedureGame):
         if role not in SIDES:
             raise InvalidOrder(t("Only the Axis and Soviet players hold cards."))
         pile = state["cards"][role]
-        cards = "; ".join(
-            f"{c} {self.rules.cards[c].title} (OPS {self.rules.cards[c].ops}, RP {self.rules.cards[c].rp_label}"
-            + (", CC" if self.rules.cards[c].cc else "")
-            + ")"
+        cards = joined([
+            t(
+                "{card} (OPS {ops}, RP {rp}{cc})",
+                card=card_label(self.rules, c),
+                ops=self.rules.cards[c].ops,
+                rp=self.rules.cards[c].rp_label,
+                cc=", CC" if self.rules.cards[c].cc else "",
+            )
             for c in pile["hand"]
-        )
+        ])
         n = ngettext("{n} card", "{n} cards", len(pile["hand"]))
         if not pile["faceup"]:
             return t("Your hand ({n}, hand size {size}): {cards}. No face-up Combat Card.", n=n, size=state["hand_size"][role], cards=cards or t("empty"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.cards import draw
 from engine.game import Context, State
+from engine.games.stalins_war.cardnames import card_list
 from engine.games.stalins_war.model import AXIS, SIDES, SOVIET, Rules
 from engine.text import t
 
@@ -84,4 +85,4 @@ def refill(rules: Rules, state: State, side: str, ctx: Context) -> None:
     else:
         ctx.log(t("{side} draws {n} cards; hand size {size}.", side=side.capitalize(), n=len(got), size=size))
     if got:
-        ctx.reveal(t("You draw: {cards}.", cards=", ".join(f"{c} {rules.cards[c].title}" for c in got)), to=side)
+        ctx.reveal(t("You draw: {cards}.", cards=card_list(rules, got)), to=side)

@@ -109,7 +109,8 @@ def card_arg(rules: Rules, role: str, word: str) -> str:
         cid = w
     if cid in rules.cards:
         return cid
-    titles = [Candidate(c.id, (c.title,)) for c in rules.cards.values() if c.side == role]
+    # A card is named by its English title or by the Italian rulebook's (7.1.4).
+    titles = [Candidate(c.id, (c.title, c.title_it) if c.title_it else (c.title,)) for c in rules.cards.values() if c.side == role]
     if titles:
         try:
             return match_name(word, titles, "card")

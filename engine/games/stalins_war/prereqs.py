@@ -12,8 +12,9 @@ from collections.abc import Callable, Sequence
 
 from engine.errors import IllegalOrder
 from engine.game import State
+from engine.games.stalins_war.cardnames import card_label
 from engine.games.stalins_war.model import AXIS, SOVIET, Rules
-from engine.text import Text, t
+from engine.text import Named, Text, t
 
 Condition = Callable[[Rules, State, Sequence[str]], bool]
 
@@ -138,9 +139,8 @@ CONDITIONS: dict[str, tuple[Condition, Text]] = {
 }
 
 
-def _title(rules: Rules, card_id: str) -> str:
-    card = rules.cards.get(card_id)
-    return f"{card.id} {card.title}" if card else card_id
+def _title(rules: Rules, card_id: str) -> Named:
+    return card_label(rules, card_id)
 
 
 def failed(rules: Rules, state: State, card_id: str, token: str, args: Sequence[str] = ()) -> Text | None:

@@ -8,6 +8,7 @@ from engine import flow
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Action, Context, Prompt, State
 from engine.games.stalins_war import control, handsize, victory
+from engine.games.stalins_war.cardnames import card_list
 from engine.games.stalins_war.model import AXIS, SIDES, SOVIET, Rules
 from engine.games.stalins_war.units import can_restore, rebuild_level, remove
 from engine.text import Text, t
@@ -215,7 +216,7 @@ class DrawPhase(flow.Procedure):
             for card in action.args:
                 pile["hand"].remove(card)
                 pile["discard"].append(card)
-            ctx.reveal(t("{side} discards {cards} (7.6.2).", side=side.capitalize(), cards=", ".join(f"{c} {rules.cards[c].title}" for c in action.args)))
+            ctx.reveal(t("{side} discards {cards} (7.6.2).", side=side.capitalize(), cards=card_list(rules, action.args)))
         elif action.verb != "keep":
             raise flow.refuse(action, ("discard",), self.step(game, state, frame), t("Now: discard CARD [CARD ...] or keep."))
         if side == SOVIET:

@@ -244,3 +244,19 @@ def test_a_dd_after_the_engine_skipped_it_for_want_of_a_lead_unit_cites_10_4():
     error = refusal(m, state, "soviet", "dd", sov)
     assert error.rule == "10.4"
     assert "no surviving unit may lead a Determined Defence, so the defender retreats (10.4)." in str(error)
+
+
+def test_the_forced_step_loss_names_the_chooser_with_its_article_in_italian_10_2():
+    """An Italian reads 'Il Sovietico non sceglie' (the side term with its article), not a raw English name (10.2)."""
+    from bot.i18n import render
+
+    m = empty_board(phase="axis primary combat")
+    sov = unit_of(m, "soviet", "INF")
+    referee(m, f"place {sov} {plain_hexes(m)[0]}")
+    state = copy.deepcopy(m.state)
+    frame = {"proc": "loss", "chooser": "soviet", "pool": [sov], "n": 1, "why": "defender"}
+    state["flow"].append(frame)
+    ctx = KernelContext("forced-loss", 0)
+    m.game.procedures["loss"].run(m.game, state, frame, ctx)  # type: ignore[attr-defined]
+    said = [render(e.text, "it") for e in ctx.entries]
+    assert f"Il Sovietico non sceglie: {sov} è l'unica unità (difensore) che può perdere il livello (10.2)." in said

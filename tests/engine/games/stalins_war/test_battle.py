@@ -972,3 +972,19 @@ def test_a_mobilised_unit_may_move_but_not_attack_4_5_1():
     state["units"]["su-13r"].update(fought=True, arrived=True)
     problem = battle.unit_problem(RULES, state, "soviet", "su-13r", CENTRE, False)
     assert problem is not None and problem[1] == "4.5.1"
+
+
+def test_odds_previews_the_attack_the_order_would_make_11_1_3(supplied):
+    """'odds HEX' agrees with 'attack HEX': with one LCU in a marked hex and another in an unmarked
+    one, the attack takes the marked one alone, so the preview must not assume the second marker
+    and refuse 'one LCU per side' (an Italian playtester's 'rapporto 1721')."""
+    state = board()
+    a, b = near(CENTRE, 0), near(CENTRE, 1)
+    put(state, "ge-4a", a)
+    put(state, "ge-6a", b)
+    put(state, "su-13r", CENTRE)
+    mark(state, a)
+    attackers, _ = battle.check_attack(RULES, state, "axis", battle.parse_order(RULES, [CENTRE]))
+    assert attackers == ["ge-4a"]
+    text = str(battle.preview(FakeGame(), state, "axis", CENTRE, None))
+    assert "strength 5" in text and "assuming" not in text

@@ -26,6 +26,8 @@ def parse(role: str, line: str) -> Action:
         (AXIS, "p 6 rp", ("play", "AX6", "rp")),
         (AXIS, "PLAY 6 OPS", ("play", "AX6", "ops")),
         (AXIS, "play steppe event", ("play", "AX23", "event")),
+        (AXIS, "play volpe event", ("play", "AX23", "event")),
+        (AXIS, "play tifone ops", ("play", "AX7", "ops")),
         (SOVIET, "play 23 event Moscow", ("play", "SU23", "event", "2722")),
         (AXIS, "play 12 event 1523", ("play", "AX12", "event", "1523")),
     ],
