@@ -32,7 +32,7 @@ def render_view(
     drawn = effective(board, shown.overlay)
     names = place_labels(drawn, translate) if translate is not None else None
     picture = compose(drawn, shown, load_style(game.name or "default"), role, full, names)
-    return encode(picture.image)
+    return encode(picture.image, picture.scene)
 
 
 def render_match(game: Game, match: Any, role: str, full: bool) -> bytes | None:

@@ -53,3 +53,26 @@ def test_a_sampled_palette_is_as_close_as_one_chosen_from_every_pixel() -> None:
     whole = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     back = Image.open(io.BytesIO(encode(image)))
     assert _error(image, back) <= _error(image, whole) * 1.05
+
+
+def _palette(data: bytes) -> list[int] | None:
+    with Image.open(io.BytesIO(data)) as im:
+        return im.getpalette()
+
+
+def test_the_pictures_of_one_scene_share_the_first_ones_palette() -> None:
+    """A second picture of the same scene (other counters on the same map) is mapped to the first one's palette."""
+    first = _many_colours_with_a_red_line()
+    second = first.copy()
+    ImageDraw.Draw(second).rectangle((100, 100, 140, 140), fill=(200, 180, 60))
+    alone = _palette(encode(second))
+    assert _palette(encode(first, scene="one scene")) == _palette(encode(second, scene="one scene")) != alone
+
+
+def test_another_scene_chooses_its_own_palette() -> None:
+    """A picture of another scene (another last action) never borrows a palette chosen for an earlier one."""
+    first = _many_colours_with_a_red_line()
+    second = first.copy()
+    ImageDraw.Draw(second).rectangle((100, 100, 140, 140), fill=(200, 180, 60))
+    encode(first, scene="earlier order")
+    assert _palette(encode(second, scene="later order")) == _palette(encode(second))
