@@ -22,7 +22,9 @@ map crop, highlights, arrows and panel under different counters. The first one's
 kept under the scene's key (``render.compose.Picture.scene``) and the others are mapped to it:
 choosing a palette was 2.5 ms of a picture's 5.5 ms of palette work. A scene's key holds its
 last action, so a later order's picture (a new arrow, a combat result) never borrows an older
-palette that lacks its colours.
+palette that lacks its colours. Only a public picture's palette is kept: a palette chosen from a
+seat's own picture could hold the colours of its hidden counters, which another reader's picture
+must not carry.
 """
 
 from __future__ import annotations
@@ -44,20 +46,20 @@ SCENES_KEPT = 4          # palettes kept for the next pictures of the same scene
 _scenes: OrderedDict[Hashable, Image.Image] = OrderedDict()
 
 
-def _png(image: Image.Image, scene: Hashable | None = None) -> bytes:
+def _png(image: Image.Image, scene: Hashable | None = None, public: bool = False) -> bytes:
     exact = image.getcolors(256) is not None
     if exact:
         palette = image.convert("P", palette=Image.Palette.ADAPTIVE, colors=256)
     else:
-        palette = _paletted(image, scene)
+        palette = _paletted(image, scene, public)
     buf = io.BytesIO()
     palette.save(buf, format="PNG", compress_level=EXACT_LEVEL if exact else MAP_LEVEL, optimize=False)
     return buf.getvalue()
 
 
-def _paletted(image: Image.Image, scene: Hashable | None = None) -> Image.Image:
-    """``image`` in 256 colours chosen from a sample of its pixels, or those of the first
-    picture of its ``scene`` (see the module's text)."""
+def _paletted(image: Image.Image, scene: Hashable | None = None, public: bool = False) -> Image.Image:
+    """``image`` in 256 colours chosen from a sample of its pixels, or those of the public
+    picture of its ``scene``; a ``public`` picture's palette is kept for the others."""
     octree, none = Image.Quantize.FASTOCTREE, Image.Dither.NONE
     if image.width * image.height < SAMPLED_FROM:
         return image.quantize(256, method=octree, dither=none)
@@ -65,7 +67,7 @@ def _paletted(image: Image.Image, scene: Hashable | None = None) -> Image.Image:
     if palette is None:
         size = (image.width // PALETTE_STEP, image.height // PALETTE_STEP)
         palette = image.resize(size, Image.Resampling.NEAREST).quantize(256, method=octree, dither=none)
-        if scene is not None:
+        if scene is not None and public:
             _scenes[scene] = palette
             while len(_scenes) > SCENES_KEPT:
                 _scenes.popitem(last=False)
@@ -78,12 +80,12 @@ def _jpeg(image: Image.Image, quality: int) -> bytes:
     return buf.getvalue()
 
 
-def encode(image: Image.Image, scene: Hashable | None = None) -> bytes:
+def encode(image: Image.Image, scene: Hashable | None = None, public: bool = False) -> bytes:
     """PNG bytes of ``image``; JPEG (then a smaller JPEG) only if the PNG passes 8 MB. Pictures
-    of one ``scene`` share the palette of its first (``None``: a palette of its own)."""
+    of one ``scene`` share the palette of its ``public`` one (``None``: a palette of its own)."""
     if image.mode != "RGB":
         image = image.convert("RGB")
-    data = _png(image, scene)
+    data = _png(image, scene, public)
     if len(data) <= HARD_LIMIT:
         return data
     data = _jpeg(image, 85)
