@@ -7,7 +7,7 @@ rasters, counter sprites) only make it fast.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 
 from PIL import Image
@@ -21,7 +21,7 @@ from render.hextags import TagRows, counter_shift, lay_out
 from render.overlay import Overlay
 from render.panel import status_panel
 from render.style import Style
-from render.terrain import terrain_layer
+from render.terrain import layer_key, terrain_layer
 
 ACTION_SIZE = 36            # hex corner radius (px) of action images
 FULL_MAX_SIZE = ACTION_SIZE  # ... of full-map images (one raster serves both), shrunk for big maps
@@ -38,6 +38,9 @@ class Picture:
     image: Image.Image
     box: Box
     layout: Layout
+    #: What every viewer's picture of this moment shares (the map layer, crop, size and last
+    #: action), so they may share a palette (``render.encode``); counters are not part of it.
+    scene: Hashable = None
 
 
 def full_size(board: MapData) -> float:
@@ -116,7 +119,7 @@ def compose(
         framed.paste(panel, (0, 0))
         framed.paste(image, (0, panel.height))
         image = framed
-    return Picture(image, box, lay)
+    return Picture(image, box, lay, (layer_key(board, style, size, names), box, image.size, last))
 
 
 def _draw_counters(

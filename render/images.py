@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.game import Game
+from engine.game import PUBLIC, Game
 from engine.mapoverlay import effective
 from engine.mapview import MapView
 from render.compose import compose
@@ -32,7 +32,7 @@ def render_view(
     drawn = effective(board, shown.overlay)
     names = place_labels(drawn, translate) if translate is not None else None
     picture = compose(drawn, shown, load_style(game.name or "default"), role, full, names)
-    return encode(picture.image)
+    return encode(picture.image, picture.scene, public=role == PUBLIC)
 
 
 def render_match(game: Game, match: Any, role: str, full: bool) -> bytes | None:

@@ -1,6 +1,13 @@
-"""The status panel: a dark strip above the map listing the view's status, in order."""
+"""The status panel: a dark strip above the map listing the view's status, in order.
+
+A strip is drawn once per (items, width) and kept (a few dozen): the public and private
+pictures of one reply, and the orders of one phase, show the same tracks, and drawing their
+text was a third of a Schwerpunkt picture's composition (2.4 ms of 6.6).
+"""
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -15,10 +22,19 @@ def panel_font_px(width: int) -> int:
     return max(14, min(26, width // 55))
 
 
+KEPT = 32  # strips kept (about 0.1 MB each)
+
+
 def status_panel(items: list[tuple[str, str]], width: int) -> Image.Image | None:
-    """The strip for ``items`` (key, value), wrapped to ``width`` px; ``None`` if empty."""
+    """The strip for ``items`` (key, value), wrapped to ``width`` px; ``None`` if empty. The
+    strip is shared: paste it, never draw on it."""
     if not items:
         return None
+    return _strip(tuple(items), width)
+
+
+@lru_cache(maxsize=KEPT)
+def _strip(items: tuple[tuple[str, str], ...], width: int) -> Image.Image:
     px = panel_font_px(width)
     kf, vf = font(px, BOLD), font(px, REGULAR)
     gap, pad, line_h = px * 1.4, px // 2 + 2, int(px * 1.45)

@@ -88,3 +88,15 @@ async def test_states_stored_as_text_by_older_versions_still_read(tmp_path):
     assert await store.saved_snapshot(cid) == Saved(7, STATE, "h7", 1, 1)
     assert await store.head(cid) == Saved(7, STATE, "h7", 1, 1)
     await store.close()
+
+
+async def test_a_delivered_picture_s_description_goes_with_it_and_a_text_reply_stays(tmp_path):
+    """Delivered, a picture's description (drawn again with it from the log) is emptied; a text reply keeps its text."""
+    store = await Store.open(tmp_path / "a.db")
+    cid = await _campaign(store)
+    await store.commit_step(cid, [], [("public", {"text": "map of 0503", "batch": "b1"}, PICTURE), ("public", {"text": "plain"}, None)])
+    await store.mark_delivered(*[e.id for e in await store.pending(cid)])
+    async with store.db.execute("SELECT payload FROM outbox ORDER BY id") as cur:
+        kept = [json.loads(r[0]) for r in await cur.fetchall()]
+    assert kept == [{"text": "", "batch": "b1"}, {"text": "plain"}]
+    await store.close()

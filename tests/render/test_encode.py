@@ -53,3 +53,35 @@ def test_a_sampled_palette_is_as_close_as_one_chosen_from_every_pixel() -> None:
     whole = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     back = Image.open(io.BytesIO(encode(image)))
     assert _error(image, back) <= _error(image, whole) * 1.05
+
+
+def _palette(data: bytes) -> list[int] | None:
+    with Image.open(io.BytesIO(data)) as im:
+        return im.getpalette()
+
+
+def test_the_pictures_of_one_scene_share_the_public_ones_palette() -> None:
+    """A seat's picture of the same scene (other counters on the same map) is mapped to the public one's palette."""
+    first = _many_colours_with_a_red_line()
+    second = first.copy()
+    ImageDraw.Draw(second).rectangle((100, 100, 140, 140), fill=(200, 180, 60))
+    alone = _palette(encode(second))
+    assert _palette(encode(first, scene="one scene", public=True)) == _palette(encode(second, scene="one scene")) != alone
+
+
+def test_another_scene_chooses_its_own_palette() -> None:
+    """A picture of another scene (another last action) never borrows a palette chosen for an earlier one."""
+    first = _many_colours_with_a_red_line()
+    second = first.copy()
+    ImageDraw.Draw(second).rectangle((100, 100, 140, 140), fill=(200, 180, 60))
+    encode(first, scene="earlier order", public=True)
+    assert _palette(encode(second, scene="later order")) == _palette(encode(second))
+
+
+def test_a_seat_s_own_picture_never_lends_its_palette() -> None:
+    """A palette chosen from a seat's picture (its hidden counters' colours) is never kept for the public one."""
+    private = _many_colours_with_a_red_line()
+    ImageDraw.Draw(private).rectangle((100, 100, 140, 140), fill=(200, 180, 60))
+    public = _many_colours_with_a_red_line()
+    encode(private, scene="seat first")
+    assert _palette(encode(public, scene="seat first", public=True)) == _palette(encode(public))

@@ -158,3 +158,14 @@ def test_crop_frames_the_latest_attack_and_retreat():
     picture = compose(board, map_view(view), load_style("caucasus"), "axis", full=False)
     assert all(_inside(picture, h) for h in ("1512", "1612", "1712", "1812"))
     assert not _inside(picture, "0404")
+
+
+def test_every_viewer_s_picture_of_one_moment_is_one_scene():
+    """Two viewers' pictures of the same last action (different counters) share a scene; another action is another."""
+    board, style = medium_map(), load_style("caucasus")
+    public = {"units": [unit("a", "2820", side="soviet")], "last": {"moves": [["2820", "2821"]]}}
+    private = {**public, "units": [unit("a", "2820", side="soviet"), unit("b", "2821", side="soviet")]}
+    later = {**public, "last": {"moves": [["2820", "2720"]]}}
+    scene = compose(board, map_view(public), style, "soviet", full=False).scene
+    assert compose(board, map_view(private), style, "soviet", full=False).scene == scene
+    assert compose(board, map_view(later), style, "soviet", full=False).scene != scene
