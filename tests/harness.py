@@ -5,8 +5,9 @@ asserts: no exception from a legal action; no dead end (an unfinished game alway
 active role with a legal action); replay of the records reproduces every state hash; undo
 never crosses a barrier; no channel towards any viewer (each seat and the public channel:
 views, status, prompts, log entries, echoes, history, undo refusals) shows a secret of
-another role (``Game.secrets``); and what a role does looks the same to everybody whatever
-the other seats hold (``Game.redeal``: hidden holdings dealt again, same public texts and
+another role (``Game.secrets``), nor do the texts sent with the pictures (descriptions,
+panel lines, tags: ``picture_texts``) at sampled checks and at the end; and what a role does
+looks the same to everybody whatever the other seats hold (``Game.redeal``: hidden holdings dealt again, same public texts and
 the same roles to act). With a ``disturb`` function it also lets a referee change the
 position now and then (an override), and checks that every action then listed is one ``apply``
 accepts.
@@ -20,11 +21,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from bot.i18n import render
+from bot.i18n import render, translator
 from engine.errors import IllegalOrder, InvariantViolation, OrderError
-from engine.game import EVERYONE, PUBLIC, Action, Game
+from engine.game import EVERYONE, PUBLIC, REFEREE, Action, Game
 from engine.kernel import KernelContext, Match, Record
 from engine.state import clone
+from render.describe import board_of, describe
+from render.hands import describe_hand
 
 
 @dataclass
@@ -103,18 +106,67 @@ def channels(game: Game, match: Match, viewer: str, new: list[Record]) -> Iterat
                 raise AssertionError("undo crossed a barrier")
 
 
-def check_secrets(game: Game, match: Match, new: list[Record] | None = None) -> None:
-    """No channel towards any viewer (the public channel included) shows another role's secret."""
+def picture_texts(game: Game, match: Match, viewer: str) -> Iterator[tuple[str, str]]:
+    """Every text the service sends with ``viewer``'s pictures, as ``bot.pictures`` builds it from
+    ``viewer``'s observation, without drawing the image: the description of the area picture, of
+    the whole map and of the area around a hex asked for (the last action's, else the first
+    counter's), each panel line and each tag printed on a counter or a hex, and the description of
+    the hand strip."""
+    seen = match.observe(viewer)
+    hand = seen.view.get("hand")
+    if isinstance(hand, list) and hand and all(isinstance(c, dict) for c in hand):
+        yield "hand picture description", describe_hand(hand)
+    if game.board is None or board_of(game, seen.map.map) is None:
+        return
+    tr = translator()
+    shown = seen.map.translated(tr)
+    yield "picture description", describe(game, shown, False, translate=tr)
+    yield "whole-map picture description", describe(game, shown, True, translate=tr)
+    spots = [*shown.last.hexes(), *(u.hex for u in shown.units)]
+    if spots:
+        yield "picture description around a hex", describe(game, shown.focused(spots[0]), False, translate=tr, around=spots[0])
+    for label, value in shown.panel_items():
+        yield "picture panel", f"{label} {value}"
+    for unit in shown.units:
+        for _, tag in unit.shown_markers():
+            yield "picture counter tag", tag
+    for marker in shown.markers:
+        yield "picture hex tag", marker.shown
+
+
+def option_texts(game: Game, match: Match, viewer: str) -> Iterator[tuple[str, str]]:
+    """What ``options`` answers a seat and what '/adjutant order' autocomplete offers it: its
+    prompt and the text of each of its legal orders (nothing for the public channel)."""
+    if viewer not in game.roles:
+        return
+    prompt = match.prompt(viewer)
+    yield "options", render(prompt.text, viewer=viewer)
+    for action in prompt.actions:
+        yield "options", action.text
+
+
+def check_secrets(game: Game, match: Match, new: list[Record] | None = None, pictures: bool = False) -> None:
+    """No channel towards any viewer (the public channel included) shows another role's secret;
+    with ``pictures``, nor do the texts of the pictures each viewer is sent (``picture_texts``)
+    nor a seat's options (``option_texts``), and the referee's pictures (who may see everything)
+    are built without error."""
     secrets = game.secrets(match.state)
     new = match.records if new is None else new
-    for owner, tokens in secrets.items():
-        if not tokens:
+    owners = {owner: tokens for owner, tokens in secrets.items() if tokens}
+    if pictures:
+        list(picture_texts(game, match, REFEREE))
+    for viewer in viewers(game):
+        others = {owner: tokens for owner, tokens in owners.items() if owner != viewer}
+        if not others:
             continue
-        for viewer in viewers(game):
-            if viewer == owner:
-                continue
-            for channel, text in channels(game, match, viewer, new):
-                leaked = tokens & (words_of(text) | {text})
+        texts = list(channels(game, match, viewer, new))
+        if pictures:
+            texts += picture_texts(game, match, viewer)
+            texts += option_texts(game, match, viewer)
+        for channel, text in texts:
+            words = words_of(text) | {text}
+            for owner, tokens in others.items():
+                leaked = tokens & words
                 assert not leaked, f"{channel} towards {viewer} shows {owner}'s secret {sorted(leaked)}: {text!r}"
 
 
@@ -184,10 +236,12 @@ def play_random(
     redeal_every: int = 5,
     disturb: Callable[[Match, random.Random], bool] | None = None,
     disturb_rate: float = 0.0,
+    pictures_every: int = 3,
 ) -> PlayReport:
     """Play random legal actions; every ``check_every`` steps check every channel for secrets,
-    every ``redeal_every`` steps check that the next action looks the same to everybody whatever
-    the other seats hold (0: never)."""
+    at every ``pictures_every``-th of those checks and at the end the texts of every viewer's
+    pictures too (0: only at the end), every ``redeal_every`` steps check that the next action
+    looks the same to everybody whatever the other seats hold (0: never)."""
     rnd = random.Random(seed)
     match = Match.new(game, scenario, game.options, seed)
     undos = 0
@@ -235,9 +289,10 @@ def play_random(
                 f"seed {seed}, step {steps}: listed legal action {role}: {action.text!r} was refused: {exc}"
             ) from exc
         if steps % check_every == 0:
-            check_secrets(game, match, match.records[seen:])
+            checks = steps // check_every
+            check_secrets(game, match, match.records[seen:], pictures=bool(pictures_every) and checks % pictures_every == 0)
             seen = len(match.records)
-    check_secrets(game, match, match.records[seen:])
+    check_secrets(game, match, match.records[seen:], pictures=True)
     replayed = Match.replay(game, scenario, game.options, seed, match.records)
     assert replayed.hash() == match.hash()
     return PlayReport(seed, steps, match.result() is not None, undos)
