@@ -104,9 +104,10 @@ def bench_engine(runs: int) -> dict[str, Any]:
     return out
 
 
-def _long_logs(total: int, seed: str) -> list[Match]:
-    """Random legal play, leaning towards ending steps so it goes through the phases, over as
-    many campaigns as it takes (a game over starts another) to hold ``total`` records."""
+def _long_logs(total: int, seed: str, coverage: Coverage | None = None) -> list[Match]:
+    """Random legal play through every phase (``bot.benchwalk``), over as many campaigns as it
+    takes (a game over starts another) to hold ``total`` records; what it went through is noted
+    in ``coverage``."""
     game = registry.get(_game_name())
     scenario = next(iter(game.scenarios))
     rnd = random.Random(seed)
@@ -119,13 +120,15 @@ def _long_logs(total: int, seed: str) -> list[Match]:
             matches.append(Match.new(game, scenario, game.options, f"{seed}-{len(matches) + 1}"))
             continue
         role = rnd.choice(sorted(match.active()))
-        action = plain(match, role, rnd)
+        action = pick(match, role, rnd)
         if action is None:
             break
         try:
             match.play(role, action)
         except OrderError:
             continue
+        if coverage is not None:
+            coverage.note(match, action.verb)
         last = match.undoable()
         if last is not None and last.role == role and rnd.random() < 0.05 and match.can_undo(role):
             match.undo(role)
@@ -143,25 +146,27 @@ def _replay_copying(match: Match) -> None:
 
 def bench_replay(runs: int, total: int = 600) -> dict[str, Any]:
     """Replay speed of long logs: loading (check at the end, the campaign's own accepted orders)
-    and ``adjutant replay`` (every hash and every rule checked), beside the replay that copies the state at every record, run by run."""
-    logs = _long_logs(total, "replay")
+    and ``adjutant replay`` (every hash and every rule checked), beside the replay that copies the state at every record, run by run, in CPU time (on a
+    shared machine wall time of the same replay swings x2)."""
+    coverage = Coverage()
+    logs = _long_logs(total, "replay", coverage)
     records = sum(len(m.records) for m in logs)
     fast: list[float] = []
     each: list[float] = []
     base: list[float] = []
     for _ in range(runs):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         for m in logs:
             Match.replay(m.game, m.scenario, m.options, m._seed, m.records, check="end", accepted=True)
-        fast.append(time.perf_counter() - t0)
-        t0 = time.perf_counter()
+        fast.append(time.process_time() - t0)
+        t0 = time.process_time()
         for m in logs:
             Match.replay(m.game, m.scenario, m.options, m._seed, m.records)
-        each.append(time.perf_counter() - t0)
-        t0 = time.perf_counter()
+        each.append(time.process_time() - t0)
+        t0 = time.process_time()
         for m in logs:
             _replay_copying(m)
-        base.append(time.perf_counter() - t0)
+        base.append(time.process_time() - t0)
 
     def rate(times: list[float], q: float) -> float:
         return round(records / _percentile(times, q), 1)
@@ -177,9 +182,11 @@ def bench_replay(runs: int, total: int = 600) -> dict[str, Any]:
         "replay_each_hash_actions_per_s_p95": rate(each, 0.95),
         "baseline_copying_actions_per_s_median": rate(base, 0.5),
         "baseline_copying_actions_per_s_p95": rate(base, 0.95),
+        **coverage.figures(),
     }
     out["replay_vs_baseline"] = round(out["replay_actions_per_s_median"] / out["baseline_copying_actions_per_s_median"], 2)
-    print(f"replay ({out['game']}): {records} records of random legal play in {len(logs)} campaigns, {runs} runs")
+    print(f"replay ({out['game']}): {records} records of random legal play in {len(logs)} campaigns, {runs} runs, CPU time")
+    print(f"  orders played, by verb: {out['verbs_played']}; game turns reached: {out['turns_reached']}")
     print(f"  loading (hash checked at the end), median / p95 run: {out['replay_actions_per_s_median']} / {out['replay_actions_per_s_p95']} actions/s")
     print(
         f"  'adjutant replay' (every hash checked), median / p95 run: "
