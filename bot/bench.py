@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.benchwalk import ENDING_VERBS, Coverage, pick, plain
+from bot.benchwalk import Coverage, pick, plain
 from engine import registry
 from engine.errors import OrderError
 from engine.kernel import Match, Record
@@ -32,8 +32,8 @@ def _game_name() -> str:
 
 
 def _random_match(steps: int, seed: str, prompts: list[float] | None = None) -> tuple[Match, list[float], list[float]]:
-    """Play random legal actions, leaning to the ending steps half the time (so play goes through
-    the phases); return the match, apply latencies and baseline latencies."""
+    """Play random legal actions through every phase (``bot.benchwalk``); return the match,
+    apply latencies and baseline latencies."""
     game = registry.get(_game_name())
     scenario = next(iter(game.scenarios))
     match = Match.new(game, scenario, game.options, seed)
@@ -53,8 +53,9 @@ def _random_match(steps: int, seed: str, prompts: list[float] | None = None) -> 
             prompts.append(time.perf_counter() - t0)
         if not actions:
             break
-        ending = [a for a in actions if a.verb in ENDING_VERBS]
-        action = rnd.choice(ending) if ending and rnd.random() < 0.5 else rnd.choice(actions)
+        action = pick(match, role, rnd)  # through every phase (bot.benchwalk), not only set-up
+        if action is None:
+            break
         t0 = time.perf_counter()
         try:
             match.play(role, action)
