@@ -31,6 +31,7 @@ def test_replay_benchmark_prints_loading_and_checking_speeds_beside_the_copying_
     figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert figures["game"] == "duel" and figures["records"] >= 40 and figures["runs"] == 2
     assert {"replay_actions_per_s_p95", "replay_each_hash_actions_per_s_median", "baseline_copying_actions_per_s_median", "replay_vs_baseline"} <= set(figures)
+    assert sum(figures["verbs_played"].values()) > 0 and "turns_reached" in figures
 
 
 def test_load_benchmark_times_a_fresh_service_loading_a_long_campaign(capsys, monkeypatch):

@@ -441,6 +441,12 @@ class _Net:
         return replace(found)
 
     def _trace(self, start: str) -> _Trace:
+        c = self.comp.get(start)
+        if start not in self.srcs.full and c is not None and self.comps[c].crh is not None:
+            # The unit's own hex comes first (distance 0, never downgraded): on a road or rail
+            # leading to a Connected Rail Hex it is Full whatever else its free leg reaches.
+            crh = start if start in self.crh else self.comps[c].crh
+            return _Trace(FULL, t("Full supply: traces to Connected Rail Hex {hex}.", hex=crh), crh)
         reached = self.free_leg(start)
         order = sorted(reached, key=lambda h: (reached[h][1], h))
         full_down: str | None = None
@@ -547,7 +553,7 @@ def supply_status(
     """
     srcs = sources(rules, state, side)
     net = _Net(rules, state, side, srcs)
-    linked = net.connected_to_source()
+    linked: set[str] | None = None  # 14.6's whole-map flood, run only once a unit is Out
     traces: dict[str, _Trace] = {}
     for uid, u in on_map(state):
         spec = rules.units[uid]
@@ -581,7 +587,9 @@ def supply_status(
                         ports=", ".join(tr.minor_ports),
                     ),
                 )
-        isolated = tr.state == OUT and state["units"][uid]["hex"] not in linked
+        if tr.state == OUT and linked is None:
+            linked = net.connected_to_source()
+        isolated = tr.state == OUT and linked is not None and state["units"][uid]["hex"] not in linked
         reason = tr.reason
         if isolated:
             reason = t("{reason} Isolated: no trace of any length to a source.", reason=tr.reason)

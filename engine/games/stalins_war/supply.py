@@ -59,6 +59,7 @@ class Reach:
 
 
 _CACHE: OrderedDict[tuple[int, bytes], Reach] = OrderedDict()
+_FLOODS: OrderedDict[tuple[int, str, frozenset[str], tuple[str, ...], tuple[str, ...], bool], Reach] = OrderedDict()
 _CACHE_SIZE = 64
 
 
@@ -221,8 +222,30 @@ def reach_of(rules: Rules, state: State, group: str) -> Reach:
         return hit
     data = static(rules)
     blocked = blocked_hexes(rules, state, side)
-    reach = range_hexes(rules)
     sources = sources_of(rules, state, group)
+    held = tuple(p for sea in sorted(data.ports) for p in data.ports[sea] if _controlled(state, p, side))
+    baku = group == SOVIET_GROUP and _controlled(state, _hex_named(rules, "Baku"), SOVIET)
+    # The floods read nothing else: most changes of the position (a unit moving behind the
+    # front, a supply flag the other side's ZOC does not read) leave them as they were.
+    flood_key = (id(rules), group, blocked, tuple(sources), held, baku)
+    result = _FLOODS.get(flood_key)
+    if result is None:
+        result = _trace(rules, state, group, side, data, blocked, sources)
+        _FLOODS[flood_key] = result
+        if len(_FLOODS) > _CACHE_SIZE:
+            _FLOODS.popitem(last=False)
+    else:
+        _FLOODS.move_to_end(flood_key)
+    _CACHE[key] = result
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return result
+
+
+def _trace(rules: Rules, state: State, group: str, side: str, data: Static, blocked: frozenset[str], sources: list[str]) -> Reach:
+    """``reach_of``'s floods: they read the state only through ``blocked``, ``sources`` and the
+    side's control of the ports and of Baku (13.2.3)."""
+    reach = range_hexes(rules)
     limited: frozenset[str] = frozenset()
     baku_full = False
     baku = _hex_named(rules, "Baku") if group == SOVIET_GROUP else None
@@ -239,11 +262,7 @@ def reach_of(rules: Rules, state: State, group: str) -> Reach:
         else:
             full = frozenset(plain)
             limited = frozenset(with_baku) - full
-    result = Reach(full, limited, baku_full)
-    _CACHE[key] = result
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return result
+    return Reach(full, limited, baku_full)
 
 
 def baku_full_source(rules: Rules, state: State) -> bool:

@@ -38,6 +38,7 @@ class Static:
     cost_mountain: dict[str, int]  # MP to enter for a mountain unit
     side_add: dict[tuple[str, str], int] = field(default_factory=dict)  # hexside MP added (a, b) both ways
     ports: dict[str, tuple[str, ...]] = field(default_factory=dict)  # sea -> port hexes
+    fortresses: tuple[str, ...] = ()  # the printed fortresses (16.2)
 
 
 _STATIC: dict[int, tuple[Rules, Static]] = {}
@@ -110,6 +111,7 @@ def static(rules: Rules) -> Static:
         cost_mountain=cost_mountain,
         side_add=side_add,
         ports={k: tuple(v) for k, v in ports.items()},
+        fortresses=tuple(label for label, place in sorted(board.places.items()) if place.get("fortress") == "1"),
     )
     _STATIC[id(rules)] = (rules, data)
     return data

@@ -40,9 +40,8 @@ def zoc_shelters(rules: Rules, state: State, owner: str) -> frozenset[str]:
     either side, and (Axis ZOC only) the Soviet Fortified Zone's hex."""
     markers = state["markers"]
     out = set(markers.get("festung", []))
-    for label in rules.board.places:
-        if control.fortress_intact(rules, state, label):
-            out.add(label)
+    destroyed = markers["fortress_destroyed"]
+    out.update(label for label in static(rules).fortresses if label not in destroyed)  # intact printed ones
     out.update(h for h in markers.get("fortress_built", []) if control.fortress_intact(rules, state, h))
     if owner == AXIS:
         for uid, u in state["units"].items():

@@ -646,3 +646,25 @@ def test_hex_supply_gives_the_trace_of_a_hypothetical_unit():
         unit = next(u for u, v in m.state["units"].items() if v.get("hex") == label)
         expected = supply_status(m.game.rules, m.state, "soviet")[unit].state
         assert hex_supply(m.game.rules, m.state, "soviet")(label) == expected
+
+
+# How much a Supply Phase searches (14.1, 14.6) -------------------------------------------------
+def test_a_unit_on_a_connected_railway_is_full_without_walking_its_free_leg(monkeypatch):
+    """14.1: a unit standing on the railway that leads to a Connected Rail Hex is Full at once:
+    no search of the hexes around it."""
+    rules = make_rules(railhead_board(), spec("a", AXIS))
+    monkeypatch.setattr(supply._Net, "free_leg", lambda self, start: pytest.fail("free leg walked"))
+    status = supply.supply_status(rules, make_state({"a": "0105"}), AXIS)
+    assert status["a"].state == "full" and status["a"].source == "0105"
+
+
+def test_isolation_is_searched_only_when_a_unit_is_out_14_6(monkeypatch):
+    """14.6: the whole-map search for isolation runs only once a unit is Out of supply."""
+    rules = make_rules(railhead_board(), spec("a", AXIS), spec("b", AXIS))
+    floods = []
+    real = supply._Net.connected_to_source
+    monkeypatch.setattr(supply._Net, "connected_to_source", lambda self: floods.append(1) or real(self))
+    supply.supply_status(rules, make_state({"a": "0405", "b": "0408"}), AXIS)
+    assert floods == []
+    status = supply.supply_status(rules, make_state({"a": "0405", "b": "0805"}), AXIS)
+    assert status["b"].state == "out" and not status["b"].isolated and floods == [1]

@@ -53,3 +53,41 @@ def test_the_same_position_in_another_order_traces_alike_13_1_2():
     reordered["units"] = dict(reversed(list(reordered["units"].items())))
     assert supply.reach_of(RULES, reordered, "soviet") == supply.reach_of(RULES, state, "soviet")
     assert supply.reach_of(RULES, reordered, "german") == supply.reach_of(RULES, state, "german")
+
+
+def soviet_unit() -> str:
+    return next(uid for uid, spec in sorted(RULES.units.items()) if spec.side == "soviet" and spec.zoc and not spec.partisan)
+
+
+def test_a_change_that_blocks_nothing_traces_again_from_the_cache_13_1_3(monkeypatch):
+    """A Soviet unit moving where no Axis ZOC is, or falling out of supply, changes no hex that
+    blocks the Soviet trace (13.1.3): the floods are not run again, and the reach is the same."""
+    state = blank_state()
+    uid = soviet_unit()
+    put(state, uid, "1527")
+    floods = []
+    real = supply._trace
+    monkeypatch.setattr(supply, "_trace", lambda *args: floods.append(1) or real(*args))
+    supply._FLOODS.clear()
+    supply._CACHE.clear()
+    first = supply.reach_of(RULES, state, "soviet")
+    put(state, uid, "1528")
+    state["units"][uid]["oos"] = True
+    assert supply.reach_of(RULES, state, "soviet") == first
+    assert len(floods) == 1
+
+
+def test_a_change_that_blocks_a_hex_floods_again_13_1_3(monkeypatch):
+    """An Axis unit moving next to the trace blocks its hex (13.1.3): the floods run again."""
+    state = blank_state()
+    uid = axis_unit()
+    put(state, uid, "1527")
+    floods = []
+    real = supply._trace
+    monkeypatch.setattr(supply, "_trace", lambda *args: floods.append(1) or real(*args))
+    supply._FLOODS.clear()
+    supply._CACHE.clear()
+    supply.reach_of(RULES, state, "soviet")
+    put(state, uid, "1528")
+    supply.reach_of(RULES, state, "soviet")
+    assert len(floods) == 2
