@@ -117,6 +117,7 @@ class CardSpec:
     text: str
     notes: str
     title_it: str = ""  # the Italian rulebook's card list, as printed (capitals), without its marks
+    text_it: str = ""  # the Italian rulebook's card list: the card's printed text in Italian
 
     @property
     def reinforcements(self) -> bool:
@@ -217,6 +218,7 @@ def _cards(text: str) -> dict[str, CardSpec]:
             text=row["event_text"],
             notes=row["notes"],
             title_it=" ".join(w for w in row.get("title_it", "").replace("*", " ").split() if w != "CC"),
+            text_it=row.get("text_it", ""),
         )
     return cards
 

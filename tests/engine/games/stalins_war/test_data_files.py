@@ -221,7 +221,7 @@ def test_card_header():
     header = CARDS.read_text(encoding="utf-8").splitlines()[1]
     assert header == (
         "side,number,deck,ops,rp,rp_ge,rp_pz,rp_ax,title,title_printed,title_it,combat_card,"
-        "asterisk,underlined,setaside,prerequisites,event_text,notes"
+        "asterisk,underlined,setaside,prerequisites,event_text,text_it,notes"
     )
 
 
@@ -245,6 +245,13 @@ def test_ops_between_1_and_4_and_booleans():
             assert r[key] in {"0", "1"}
         assert r["event_text"].strip(), (r["side"], r["number"])
         assert r["title"].strip()
+
+
+def test_every_card_has_its_italian_text_without_markup():
+    """Every card carries the Italian rulebook's card text (text_it), its <i>/<u> tags turned to plain text."""
+    for r in CARD_ROWS:
+        assert r["text_it"].strip(), (r["side"], r["number"])
+        assert "<" not in r["text_it"], (r["side"], r["number"])
 
 
 @pytest.mark.parametrize("side,table", [("soviet", SOVIET), ("axis", AXIS)])
