@@ -39,10 +39,11 @@ def render_hand_of(game: Game, seen: Observation, language: str | None = None) -
 
 
 def _titled(card: dict[str, object], language: str) -> dict[str, object]:
-    """A card with its title as the rulebook of ``language`` names it, where the game gives one."""
-    titles = card.get("titles")
+    """A card with its title and text as the rulebook of ``language`` prints them, where the game gives them."""
+    titles, texts = card.get("titles"), card.get("texts")
     title = titles.get(language) if isinstance(titles, dict) else None
-    return {**card, "title": title} if title else card
+    text = texts.get(language) if isinstance(texts, dict) else None
+    return {**card, **({"title": title} if title else {}), **({"text": text} if text else {})}
 
 
 def render_around(game: Game, seen: Observation, label: str, language: str | None = None) -> tuple[bytes, str] | None:

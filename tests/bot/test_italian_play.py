@@ -200,3 +200,19 @@ def test_the_public_echo_of_a_private_reaction_reads_privato_in_italian():
     shown = game.order_text(Action("react", ("initiative", "upto", "7")), "public")
     assert _typed_line(game, shown, "it") == f"{game.verbs['react'].typed_in('it')} (privato)"
     assert _typed_line(game, shown, "en") == "react (private)"
+
+
+def test_an_italian_hand_picture_draws_the_italian_card_text(monkeypatch: pytest.MonkeyPatch):
+    """The hand picture drawn for an Italian prints each card's Italian rulebook text; for an English reader the English."""
+    import types
+
+    import bot.pictures
+
+    drawn: list[list[dict[str, object]]] = []
+    monkeypatch.setattr(bot.pictures, "render_hand", lambda hand, translate: drawn.append(hand) or b"")
+    card = registry.get("stalins-war").rules.cards["AX8"]
+    face = {"id": "AX8", "title": "Blau *", "text": card.text, "titles": {"it": "BLAU *"}, "texts": {"it": card.text_it}}
+    seen = types.SimpleNamespace(view={"hand": [face]})
+    render_hand_of(registry.get("stalins-war"), seen, "it")
+    render_hand_of(registry.get("stalins-war"), seen, "en")
+    assert [hand[0]["text"] for hand in drawn] == [card.text_it, card.text]

@@ -19,6 +19,12 @@ def card_title(rules: Rules, card_id: str) -> Named:
     return Named(card.title, {"it": card.title_it} if card.title_it else {})
 
 
+def card_text(rules: Rules, card_id: str) -> Named:
+    """The card's text: the digest's English summary, or the Italian rulebook's card text (``text_it``)."""
+    card = rules.cards[card_id]
+    return Named(card.text, {"it": card.text_it} if card.text_it else {})
+
+
 def labelled(card: CardSpec) -> Named:
     """The card's id and title ("SU7 Sorge"; Italian "SU7 SORGE")."""
     return Named(f"{card.id} {card.title}", {"it": f"{card.id} {card.title_it}"} if card.title_it else {})

@@ -25,7 +25,7 @@ from typing import Any
 from engine.errors import IllegalOrder
 from engine.game import Action, Context, State
 from engine.games.stalins_war import fire, stacking, terrain, units, zoc
-from engine.games.stalins_war.cardnames import card_title
+from engine.games.stalins_war.cardnames import card_text, card_title
 from engine.games.stalins_war.fire import Shift
 from engine.games.stalins_war.model import (
     AXIS,
@@ -375,7 +375,6 @@ def play(
     rules: Rules, state: State, combat: dict[str, Any], side: str, cid: str, args: Sequence[str], ctx: Context, *, faceup: bool
 ) -> None:
     """Play ``cid`` (already checked) into the combat: reveal it and apply its immediate effect."""
-    card = rules.cards[cid]
     take_card(rules, state, side, cid, faceup)
     combat["cards"].setdefault(side, []).append(cid)
     if not faceup:
@@ -384,7 +383,7 @@ def play(
     if faceup:
         ctx.log(t("{side} uses the face-up Combat Card {card} {title} (7.5.5b).", side=side.capitalize(), card=cid, title=card_title(rules, cid)))
     else:
-        ctx.reveal(t("{side} plays the Combat Card {card} {title}: {text}", side=side.capitalize(), card=cid, title=card_title(rules, cid), text=card.text))
+        ctx.reveal(t("{side} plays the Combat Card {card} {title}: {text}", side=side.capitalize(), card=cid, title=card_title(rules, cid), text=card_text(rules, cid)))
     rnd = round_of(state)
     turn, ar = current(state)
     if cid == "SU15":

@@ -332,6 +332,7 @@ class StalinsWar(flow.ProcedureGame):
             "text": card.text,
             "kind": "combat" if card.cc else "event",
             "titles": {"it": card.title_it + (f" {marks}" if marks else "")} if card.title_it else {},
+            "texts": {"it": card.text_it} if card.text_it else {},
         }
 
     def result(self, state: State) -> Outcome | None:

@@ -62,3 +62,11 @@ def test_a_list_of_cards_reads_every_title_in_the_readers_language():
     listing = card_list(RULES, ["SU7", "SU1"])
     assert render(listing, "it") == "SU7 SORGE, SU1 RINFORZI SOVIETICI"
     assert render(listing, "en") == "SU7 Sorge, SU1 Soviet Reinforcements"
+
+
+def test_the_hand_picture_carries_each_cards_italian_text():
+    """The hand picture's view gives each card the Italian rulebook's text under 'texts', beside the English 'text'."""
+    faces = StalinsWar().view(axis_hand_state(), "axis")["hand"]
+    assert [face["texts"]["it"] for face in faces] == [RULES.cards[cid].text_it for cid in HAND]
+    assert [face["text"] for face in faces] == [RULES.cards[cid].text for cid in HAND]
+    assert RULES.cards["AX8"].text_it.startswith("Giocarla dopo *Hitler Prende il Comando*")

@@ -465,3 +465,30 @@ def test_maskirovka_unit_named_twice_joins_once_su48(supplied):
     give(state, "soviet", "SU48")
     assert "twice" in str(refusal(state, combat, "soviet", "SU48", "su-21r", attack_hex, "su-21r", attack_hex).message)
     assert combat["attackers"] == ["su-13r"]
+
+
+class KeepingCtx(FakeCtx):
+    """A FakeCtx that also keeps each revealed line as the Text it was given."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.revealed: list[object] = []
+
+    def reveal(self, text, to="*"):
+        self.revealed.append(text)
+        super().reveal(text, to)
+
+
+def test_a_revealed_combat_card_reads_its_italian_rulebook_text_to_an_italian(supplied):
+    """The reveal of a Combat Card shows an Italian reader the Italian rulebook's card text, an English one the English."""
+    from bot.i18n import render
+
+    state, combat = soviet_vs_german()
+    give(state, "soviet", "SU25")
+    ctx = KeepingCtx()
+    combat_cards.play(RULES, state, combat, "soviet", "SU25", [], ctx, faceup=False)
+    card = RULES.cards["SU25"]
+    assert card.text_it.startswith("1 Spostamento di colonna a destra")
+    assert card.text_it in render(ctx.revealed[-1], "it", "axis")
+    english = render(ctx.revealed[-1], "en", "axis")
+    assert card.text in english and card.text_it not in english
