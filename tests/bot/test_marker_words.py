@@ -38,7 +38,7 @@ def test_the_translated_map_prints_tags_in_italian_and_keeps_the_style_keys():
 def test_the_panel_reads_side_names_and_catalogue_words_in_italian():
     """A panel value that is a list of sides or a catalogue word reads in Italian; other values as they are."""
     view = {"status": {"active": "axis, soviet", "weather": "good", "turn": "1 / 14"}}
-    assert map_view(view).translated(ITALIAN).panel == (("attivo", "Asse, Sovietico"), ("tempo atmosferico", "bel tempo"), ("turno", "1 / 14"))
+    assert map_view(view).translated(ITALIAN).panel == (("attivo", "Asse, Sovietico"), ("meteo", "bel tempo"), ("turno", "1 / 14"))
 
 
 def test_a_side_leading_an_item_of_a_panel_list_reads_in_italian():
