@@ -144,3 +144,15 @@ async def tick(h: Harness) -> None:
     await h.service.tick()
     h.client.delivery.wake()
     await h.server.settle()
+
+
+async def default_after_deadline(h: Harness, clock: Clock, hours: float = 49) -> list[Posted]:
+    """Lets ``hours`` pass and waits for the channel posts saying a default was applied after the
+    deadline (what the client's clock loop does when nobody answers in time)."""
+    before = len(h.server.from_bot(h.channel))
+    clock.now += hours * 3600.0
+    await tick(h)
+    return await h.server.wait_until(
+        lambda: [m for m in h.server.from_bot(h.channel)[before:] if "after the deadline" in m.text], what="the default applied",
+    )
+

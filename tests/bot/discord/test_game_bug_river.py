@@ -16,15 +16,14 @@ from tests.bot.discord.newgames import (
     Clock,
     assert_secrets_kept,
     create_seated,
+    default_after_deadline,
     load,
     mentioned,
     situation,
-    tick,
 )
 from tests.engine.games.across_the_bug_river.helpers import activating, put
 
 GAME = "across-the-bug-river"
-HOUR = 3600.0
 MOVE = "move I/36 1304 1305 1405"
 
 
@@ -111,12 +110,7 @@ async def test_the_reaction_windows_default_is_applied_at_the_deadline(discord_e
     row, seats, mark = await at_the_river(h)
     await h.post_after(h.channel, h.server.slash(h.ref, h.channel, "ref deadline", hours=48, reason="one day each"))
     await h.post_after(h.channel, h.server.say(h.red, h.channel, MOVE))
-    before = len(h.server.from_bot(h.channel))
-    clock.now += 49 * HOUR
-    await tick(h)
-    applied = await h.server.wait_until(
-        lambda: [m for m in h.server.from_bot(h.channel)[before:] if "after the deadline" in m.text], what="the default applied",
-    )
+    applied = await default_after_deadline(h, clock)
     assert "noreact" in applied[0].text
     assert (await h.service.match(row)).active() == {"german"}
     await assert_secrets_kept(h, row, seats, mark)

@@ -14,16 +14,15 @@ from tests.bot.discord.newgames import (
     Clock,
     assert_secrets_kept,
     create_seated,
+    default_after_deadline,
     load,
     mentioned,
     readable,
     situation,
     threads_of,
-    tick,
 )
 
 GAME = "combat_commander"
-HOUR = 3600.0
 
 
 async def to_the_held_roll(h: Harness) -> None:
@@ -107,12 +106,7 @@ async def test_the_held_rolls_default_is_applied_at_the_deadline(discord_env: Ha
     await h.post_after(h.channel, h.server.slash(h.ref, h.channel, "ref deadline", hours=48, reason="one day each"))
     await to_the_held_roll(h)
     await h.post_after(h.channel, h.server.say(h.red, h.channel, "pass"))
-    before = len(h.server.from_bot(h.channel))
-    clock.now += 49 * HOUR
-    await tick(h)
-    applied = await h.server.wait_until(
-        lambda: [m for m in h.server.from_bot(h.channel)[before:] if "after the deadline" in m.text], what="the default applied",
-    )
+    applied = await default_after_deadline(h, clock)
     assert "accept" in applied[0].text
     assert [r.text for r in (await h.service.match(row)).records if r.role == "allies"][-1] == "accept"
     await assert_secrets_kept(h, row, seats, mark)

@@ -14,15 +14,14 @@ from tests.bot.discord.newgames import (
     Clock,
     assert_secrets_kept,
     create_seated,
+    default_after_deadline,
     load,
     mentioned,
     readable,
-    tick,
 )
 from tests.engine.games.schwerpunkt.combat_helpers import german_combat
 
 GAME = "schwerpunkt"
-HOUR = 3600.0
 ATTACK = "attack 2021 with 168-417"
 
 
@@ -102,12 +101,7 @@ async def test_the_refusal_windows_default_is_applied_at_the_deadline(discord_en
     row, seats, mark = await at_the_combat(h)
     await h.post_after(h.channel, h.server.slash(h.ref, h.channel, "ref deadline", hours=48, reason="one day each"))
     await h.post_after(h.channel, h.server.say(h.blue, h.channel, ATTACK))
-    before = len(h.server.from_bot(h.channel))
-    clock.now += 49 * HOUR
-    await tick(h)
-    applied = await h.server.wait_until(
-        lambda: [m for m in h.server.from_bot(h.channel)[before:] if "after the deadline" in m.text], what="the default applied",
-    )
+    applied = await default_after_deadline(h, clock)
     assert "accept" in applied[0].text
     assert (await h.service.match(row)).state["combat"]["stage"] == "chits"
     await assert_secrets_kept(h, row, seats, mark)
