@@ -76,8 +76,9 @@ _BRACKETS = re.compile(r"\(([^()]*)\)")
 def _cites(message: Text, rule: str) -> bool:
     """Whether ``message`` already cites ``rule`` in brackets, alone or among others ("... (O21.1,
     7.2.1).", "... (9.2.1), as in 3616."), so that appending it again would show it twice."""
-    if "(" not in message.source():
-        return False
+    source = message.source()
+    if "(" not in source or (rule not in source and "{" not in source):
+        return False  # no brackets, or literal ones that cannot hold the rule: nothing to format
     return any(
         rule in (part.strip() for part in re.split(r"[,;]", group))
         for group in _BRACKETS.findall(message.format())
