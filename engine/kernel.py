@@ -45,6 +45,7 @@ RNG_KEY = "rng"
 GRANTS_KEY = "undo_grants"  # referee-granted undos per role, kept in the state so they survive restarts
 FIXED_KEY = "fixed_dice"  # the referee's fixed rolls, in order: [{"value": 4, "reason": "..."}]
 KERNEL_KEYS = (RNG_KEY, GRANTS_KEY, FIXED_KEY)
+FOUND_KEY = "found"  # a record's data: what its order's searches found (``engine.replaying``)
 MAX_FIXED_ROLLS = 50
 UNDO_DEPTH = 64
 MAX_AUTO_ACTIONS = 500
@@ -81,13 +82,24 @@ class KernelContext:
     checked against the seed. Shuffles and picks always draw.
     """
 
-    def __init__(self, seed: str, counter: int, fixed: Sequence[Mapping[str, Any]] = (), accepted: bool = False) -> None:
+    def __init__(
+        self,
+        seed: str,
+        counter: int,
+        fixed: Sequence[Mapping[str, Any]] = (),
+        accepted: bool = False,
+        found: Mapping[str, Any] | None = None,
+    ) -> None:
         self._seed = seed
         self.counter = counter
         self.fixed = [dict(f) for f in fixed]
         self.entries: list[LogEntry] = []
         self.barrier = False
         self.accepted = accepted  # replaying a record the campaign accepted (``engine.replaying``)
+        # What the order's searches found when it was accepted (``engine.replaying.found``): read
+        # back only while replaying the campaign's own record, written on every new record.
+        self.found_before: Mapping[str, Any] = found if accepted and found else {}
+        self.found: dict[str, Any] = {}
 
     def roll(self, sides: int, why: Text) -> int:
         if self.fixed:
@@ -232,6 +244,7 @@ class Match:
         self._undo: list[tuple[State | bytes | str | None, Record]] = []  # the state before, as JSON text after a replay
         self._trusted: str | None = None  # the stored hash a trusting replay puts on its record
         self._accepted = False  # replaying an accepted order: legality-only searches may be skipped
+        self._found: Mapping[str, Any] | None = None  # the replayed record's search answers (``engine.replaying``)
         self._planned: set[int] = set()  # planned replay: orders whose invariants wait for the end (``plan_replay``)
         self._in_place: set[int] = set()  # planned replay: orders applied without a copy
         self._plan_last: int | None = None  # planned replay: the record after which the state is checked
@@ -347,6 +360,7 @@ class Match:
         ``accepted`` order is the campaign's own, checked when it was accepted (``engine.replaying``)."""
         self._trusted = rec.state_hash if trust and rec.state_hash else None
         self._accepted = accepted
+        self._found = rec.data.get(FOUND_KEY) if accepted else None
         try:
             if rec.seq in self._planned:
                 in_place = rec.seq in self._in_place
@@ -372,6 +386,7 @@ class Match:
         finally:
             self._trusted = None
             self._accepted = False
+            self._found = None
 
     def _check_replayed(self) -> None:
         """The game's invariants on the state a planned replay reached (``plan_replay``), refused
@@ -526,7 +541,9 @@ class Match:
             # and undo's stack holds up to 64 compact texts instead of 64 states of objects.
             kept = frozen(before)
             work = thawed(kept)
-        ctx = KernelContext(self._seed, int(work.get(RNG_KEY, 0)), work.get(FIXED_KEY, ()), accepted=self._accepted)
+        ctx = KernelContext(
+            self._seed, int(work.get(RNG_KEY, 0)), work.get(FIXED_KEY, ()), accepted=self._accepted, found=self._found
+        )
         try:
             after = self.game.apply(work, role, action, ctx)
         except ImpossibleFixedRoll as exc:
@@ -550,6 +567,7 @@ class Match:
             entries=ctx.entries,
             barrier=barrier,
             said=said,
+            data={FOUND_KEY: ctx.found} if ctx.found else {},
         )
         self.state = after
         self._stamp(rec)

@@ -3,12 +3,22 @@
 An order in a campaign's log was checked against every rule when it was accepted. When the
 kernel replays such a record (loading a campaign, rewinding), ``accepted(ctx)`` is true while the
 game applies it, and the game may skip a search it runs only to refuse an illegal order (legal
-hexes of a placement, say), never one whose answer the order's effects use. The end state of a
-replay is still checked against the game's invariants and the stored hash; a replay of records
-from outside (an imported file, ``adjutant replay``) runs every check.
+hexes of a placement, say), never one whose answer the order's effects use.
+
+A search whose answer the effects do use (the path a one-hex move order takes, say) may be
+written on the record when the order is accepted (``note``) and read back when the record is
+replayed (``found``): the game then checks that answer as it checks an order that gave it
+outright, instead of searching again. What is noted must be public (the record is history) and
+plain JSON; ``found`` answers only while the kernel replays the campaign's own record, so an
+imported file or ``adjutant replay`` searches afresh.
+
+The end state of a replay is still checked against the game's invariants and the stored hash;
+a replay of records from outside (an imported file, ``adjutant replay``) runs every check.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from engine.game import Context
 
@@ -16,3 +26,17 @@ from engine.game import Context
 def accepted(ctx: Context) -> bool:
     """True while the kernel replays a record the campaign accepted earlier (see the module)."""
     return getattr(ctx, "accepted", False) is True
+
+
+def note(ctx: Context, key: str, value: Any) -> None:
+    """Write a search's answer (public, plain JSON) on the record being applied (see the module)."""
+    found = getattr(ctx, "found", None)
+    if isinstance(found, dict):
+        found[key] = value
+
+
+def found(ctx: Context, key: str) -> Any:
+    """The answer noted under ``key`` when the replayed record was accepted, else ``None``."""
+    if not accepted(ctx):
+        return None
+    return getattr(ctx, "found_before", {}).get(key)

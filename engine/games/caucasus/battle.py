@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine import flow
+from engine import flow, replaying
 from engine.errors import IllegalOrder, allowed
 from engine.game import Action, Context, Prompt, State
 from engine.games.caucasus import (
@@ -671,7 +671,21 @@ class RetreatChoice(flow.Procedure):
         if action.args[0] != "all" and action.args[0] not in left:
             raise IllegalOrder(t("{unit} is not waiting to retreat from {hex}.", unit=action.args[0], hex=frame["origin"]), "11.1")
         path = [frame["origin"], *action.args[1:]]
-        outcome = retreat.check_retreat(rules, state, who, path, frame["length"], **_retreat_terms(rules, state, frame))
+        if replaying.accepted(ctx):
+            # The campaign's own retreat: its 11.1 priorities (and the supply they rank by) only
+            # refuse a worse path, so the replay walks the path without ranking every other.
+            outcome = retreat.check_retreat(
+                rules,
+                state,
+                who,
+                path,
+                frame["length"],
+                disorganized_result=frame["disorganize"],
+                mobile_assault=frame.get("mobile", False),
+                enforce_priorities=False,
+            )
+        else:
+            outcome = retreat.check_retreat(rules, state, who, path, frame["length"], **_retreat_terms(rules, state, frame))
         # The automatic part (run) ends the window once nobody is left to retreat; a step-loss
         # window that the retreat may open runs first.
         frame["waiting"] = False

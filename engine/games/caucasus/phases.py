@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import flow
+from engine import flow, replaying
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Action, Context, Prompt, State
 from engine.games.caucasus import battle, combat, losses, mobile, moves, naval, rail, special, words
@@ -252,6 +252,10 @@ class Movement(flow.Procedure):
             searched = True
             return found
 
+        typed = list(full)
+        resolved = replaying.found(ctx, "path")  # the path this order took when it was accepted
+        if isinstance(resolved, list) and len(full) == 2 and resolved[:1] == full[:1] and resolved[-1:] == full[-1:]:
+            full = [str(h) for h in resolved]
         if len(full) == 2 and not rules.board.grid.adjacent(full[0], full[1]):
             found = detours()
             if full[1] not in found:
@@ -269,6 +273,8 @@ class Movement(flow.Procedure):
                 raise
             full = list(found[full[1]])
             cost = moves.check_move(rules, state, role, uids, full, mode)
+        if full != typed:
+            replaying.note(ctx, "path", full)  # replaying the record takes this path without searching
         counts: dict[str, int] = frame.setdefault("hexes", {})
         for uid in uids:
             u = state["units"][uid]
