@@ -622,7 +622,20 @@ class RetreatChoice(flow.Procedure):
         if not left:
             flow.end(state)
             return
-        options = retreat.retreat_options(rules, state, left, frame["origin"], frame["length"], **_retreat_terms(rules, state, frame))
+        # The paths without the supply priority first: when a path of the normal length that keeps
+        # a unit alive loses fewer steps than every path that eliminates them all, every best path
+        # keeps a unit alive whatever the supply of its end hex (fewest steps lost ranks first,
+        # 11.1), and the owner is asked; the supply (a search of the whole supply net) is needed
+        # only to rank the paths otherwise.
+        terms = {"disorganized_result": frame["disorganize"], "mobile_assault": frame.get("mobile", False)}
+        options = retreat.retreat_options(rules, state, left, frame["origin"], frame["length"], **terms)
+        alive = [o.outcome.steps_lost for o in options if not o.extra and o.outcome.survivors]
+        dead = [o.outcome.steps_lost for o in options if not o.extra and not o.outcome.survivors]
+        if alive and (not dead or min(alive) < min(dead)):
+            frame["waiting"] = True
+            return
+        if options:
+            options = retreat.retreat_options(rules, state, left, frame["origin"], frame["length"], **_retreat_terms(rules, state, frame))
         if not options:
             for uid in left:
                 box = losses.eliminate(rules, state, uid)
