@@ -148,9 +148,10 @@ class Stacking(Procedure):
             chosen.append(uid)
         if state.get("over") or overstacked(g, state, chosen):
             return
-        if chosen:
-            ctx.log(loss_entry(state, chosen))
-            model.eliminate_together(g.data, state, list(chosen), ctx)
+        lost = [u for u in chosen if state["units"][u]["hex"] is not None]  # the referee may have taken one off meanwhile
+        if lost:
+            ctx.log(loss_entry(state, lost))
+            model.eliminate_together(g.data, state, lost, ctx)
             if state.get("over"):
                 return
         flow.end(state)

@@ -161,3 +161,12 @@ def test_both_sides_surrendering_by_stacking_go_to_the_initiative_holder() -> No
     assert not m.state.get("over")
     play_only(m, "allies", "choose", "a-s2")
     assert m.state["over"] == {"winner": m.state["initiative"], "why": "both_lose"}
+
+
+def test_a_chosen_unit_taken_off_meanwhile_is_not_eliminated_twice() -> None:
+    """8.1, R71: a chosen unit no longer on the map when the loss is taken (a referee's edit) scores nothing and is not a casualty again."""
+    m = allies_end_turn_with({"g-s1": "B7", "g-s2": "B7", "g-s3": "C7", "g-s4": "C7"})
+    play_only(m, "axis", "choose", "g-s2")
+    m.state["units"]["g-s2"]["hex"] = None
+    play_only(m, "axis", "choose", "g-s4")
+    assert m.state["sides"]["axis"]["casualties"].count("g-s2") == 0 and m.state["vp"] == -2
