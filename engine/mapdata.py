@@ -18,6 +18,10 @@ A map is a folder of small text files that a person can read and edit:
     ``HEX | name | kind | key=value key=value``: towns, cities, ports, entry hexes and so on.
 ``zones.txt``
     ``zone-name: HEX HEX ...``: named sets of hexes (setup zones, coasts, entry areas).
+``features.txt``
+    ``HEX feature [feature ...]``: what lies in a hex beside its terrain without replacing it (a
+    bridge wholly inside the hex over the hex's stream, say); ``map.toml``'s ``[features]`` table
+    names the kinds the map uses (``kinds = [...]``).
 
 Every data file starts with a provenance line (``# PROVISIONAL ...`` or ``# TRANSCRIBED ...``).
 Parsing is pure: the caller hands in the texts. ``validate_map`` lists every problem found.
@@ -33,6 +37,8 @@ from typing import Any
 from engine.hexgrid import Grid, Hexside, Label, hexside
 
 MAP_FILES = ("map.toml", "terrain.txt", "hexsides.txt", "lines.txt", "places.txt", "zones.txt")
+#: Files only the maps that need them have.
+OPTIONAL_FILES = ("features.txt",)
 
 
 @dataclass(frozen=True)
@@ -62,6 +68,8 @@ class MapData:
     meta: Mapping[str, Any] = field(default_factory=dict)
     #: The level of each hex (a game's elevation layer, e.g. ``levels.txt``); empty on flat maps.
     levels: Mapping[Label, int] = field(default_factory=dict)
+    #: What lies in a hex beside its terrain (``features.txt``), by hex; empty on most maps.
+    features: Mapping[Label, frozenset[str]] = field(default_factory=dict)
     _neighbours: dict[Label, tuple[Label, ...]] = field(default_factory=dict, repr=False)
 
     def neighbours(self, label: Label) -> tuple[Label, ...]:
@@ -112,7 +120,7 @@ def _content_lines(text: str) -> list[tuple[int, str]]:
 def parse_map(texts: Mapping[str, str]) -> tuple[MapData | None, list[str]]:
     """Parse the map files; returns the map (or ``None``) and the list of problems found."""
     problems: list[str] = []
-    for name in MAP_FILES:
+    for name in (*MAP_FILES, *OPTIONAL_FILES):
         text = texts.get(name)
         if text is None:
             if name in ("map.toml", "terrain.txt"):
@@ -240,6 +248,20 @@ def parse_map(texts: Mapping[str, str]) -> tuple[MapData | None, list[str]]:
         hexes = [h for h in rest.split() if check_hex("zones.txt", n, h)]
         zones[name.strip()] = zones.get(name.strip(), frozenset()) | frozenset(hexes)
 
+    known_features = set(meta.get("features", {}).get("kinds", []))
+    features: dict[Label, frozenset[str]] = {}
+    for n, line in _content_lines(texts.get("features.txt", "")):
+        parts = line.split()
+        if len(parts) < 2:
+            problems.append(f"features.txt:{n}: expected 'HEX feature...'")
+            continue
+        if not check_hex("features.txt", n, parts[0]):
+            continue
+        for kind in parts[1:]:
+            if kind not in known_features:
+                problems.append(f"features.txt:{n}: unknown feature {kind!r} (known: {', '.join(sorted(known_features)) or 'none'})")
+        features[parts[0]] = features.get(parts[0], frozenset()) | frozenset(parts[1:])
+
     data = MapData(
         name=str(meta.get("name", "map")),
         grid=grid,
@@ -249,6 +271,7 @@ def parse_map(texts: Mapping[str, str]) -> tuple[MapData | None, list[str]]:
         places=places,
         zones=zones,
         meta=meta,
+        features=features,
     )
     return data, problems
 

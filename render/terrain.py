@@ -51,6 +51,7 @@ def map_digest(board: MapData) -> str:
             },
             "places": sorted((p.hex, p.name, p.kind, sorted(p.attrs.items())) for p in board.places.values()),
             "levels": sorted(board.levels.items()),
+            **({"features": sorted((k, sorted(v)) for k, v in board.features.items())} if board.features else {}),
         },
         sort_keys=True,
     )

@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from xml.sax.saxutils import escape
 
-from engine.hexgrid import Hexside, Label
+from engine.hexgrid import Hexside, Label, hexside
 from engine.mapdata import MapData, Place
 from render.geometry import Layout, Point
 from render.style import Style
@@ -84,7 +84,7 @@ def _terrain_layer(board: MapData, lay: Layout, style: Style) -> list[str]:
         by_terrain[board.terrain.get(label, "default")].append(_poly(lay.corners(label)))
     defs: list[str] = []
     fills: list[str] = []
-    overlays: list[str] = []
+    features: list[str] = []
     for i, (name, polys) in enumerate(sorted(by_terrain.items())):
         paint = style.terrain(name)
         d = "".join(polys)
@@ -92,9 +92,9 @@ def _terrain_layer(board: MapData, lay: Layout, style: Style) -> list[str]:
         pattern = _pattern(f"p{i}", paint.pattern, paint.ink, lay.size)
         if pattern:
             defs.append(pattern)
-            overlays.append(f'<path d="{d}" fill="url(#p{i})"/>')
+            features.append(f'<path d="{d}" fill="url(#p{i})"/>')
     grid = "".join(_poly(lay.corners(label)) for label in board.grid.labels())
-    out = [f"<defs>{''.join(defs)}</defs>", *fills, *overlays]
+    out = [f"<defs>{''.join(defs)}</defs>", *fills, *features]
     out.append(
         f'<path d="{grid}" fill="none" stroke="{style.map_colour("grid")}" '
         f'stroke-width="{f(max(0.6, lay.size * 0.025))}" stroke-opacity=".7"/>'
@@ -129,6 +129,33 @@ def _level_layer(board: MapData, lay: Layout, style: Style) -> list[str]:
         if level > 0 and label in board.grid:
             x, y = lay.center(label)
             out.append(_text(x + s * 0.55, y - s * 0.45, str(level), s * 0.28, crest, style.map_colour("halo"), "bold"))
+    return out
+
+
+def _feature_layer(board: MapData, lay: Layout, style: Style) -> list[str]:
+    """What lies in a hex beside its terrain (a map's ``features``), over the terrain's paint: a
+    bridge (``pattern = "deck"`` in the style's terrain table) is a plank deck along each line that
+    crosses its hex, from the hex's centre to each hexside the line crosses, the line drawn over it."""
+    s = lay.size
+    out: list[str] = []
+    for label, kinds in sorted(board.features.items()):
+        if label not in board.grid:
+            continue
+        for kind in sorted(kinds):
+            paint = style.terrain(kind)
+            if paint.pattern != "deck":
+                continue
+            c = lay.center(label)
+            ends = [_lerp(c, lay.center(n), 0.5) for n in board.neighbours(label) if any(hexside(label, n) in edges for edges in board.lines.values())]
+            d = "".join(f"M{f(c[0])},{f(c[1])}L{f(e[0])},{f(e[1])}" for e in ends)
+            if not d:
+                continue
+            out.append(f'<path d="{d}" fill="none" stroke="{paint.ink}" stroke-width="{f(s * 0.62)}" stroke-linecap="butt"/>')
+            out.append(f'<path d="{d}" fill="none" stroke="{paint.fill}" stroke-width="{f(s * 0.46)}" stroke-linecap="butt"/>')
+            out.append(
+                f'<path d="{d}" fill="none" stroke="{paint.ink}" stroke-width="{f(s * 0.46)}" '
+                f'stroke-dasharray="{f(s * 0.03)} {f(s * 0.11)}" stroke-opacity=".6"/>'
+            )
     return out
 
 
@@ -332,6 +359,7 @@ def terrain_svg(board: MapData, lay: Layout, style: Style, names: Mapping[Label,
         f'<rect width="{w}" height="{h}" fill="{style.map_colour("background")}"/>',
         *_terrain_layer(board, lay, style),
         *_level_layer(board, lay, style),
+        *_feature_layer(board, lay, style),
         *_side_layer(board, lay, style),
         *_line_layer(board, lay, style),
         *_label_layer(board, lay, style, names),

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from engine import los
+from engine.games.combat_commander import bridges
 from engine.games.combat_commander.data import GameData, Terrain
 from engine.hexgrid import Hexside, Label, hexside
 from engine.mapdata import MapData
@@ -25,7 +27,15 @@ class Board:
 
     # Hexes ---------------------------------------------------------------------------------
     def terrain(self, label: Label) -> Terrain:
+        """The hex's line of the chart; a Minor Bridge's hex reads as the Bridge (T80.2, R72)."""
+        bridge = self._bridged.get(label)
+        if bridge is not None:
+            return bridge
         return self.data.hexes[self.map.terrain[label]]
+
+    @cached_property
+    def _bridged(self) -> dict[Label, Terrain]:
+        return bridges.bridged(self.data.hexes, self.data.features, self.map)
 
     def level(self, label: Label) -> int:
         return self.levels.get(label, 0)
@@ -80,11 +90,18 @@ class Board:
         return cost
 
     def off_bridge_road(self, a: Label, b: Label) -> bool:
-        """A step between adjacent ``a`` and ``b`` into or out of a Main Bridge across a hexside its
-        Road, Trail or Railway does not cross (T80.1, O16.3, O21.4): impassable."""
-        if not (self.terrain(a).road_only or self.terrain(b).road_only):
-            return False
-        return all(self.map.line(kind, a, b) is None for kind in self.data.paths)
+        """A step between adjacent ``a`` and ``b`` that a bridge makes impassable (``bridge_rule``)."""
+        return self.bridge_rule(a, b) is not None
+
+    def bridge_rule(self, a: Label, b: Label) -> str | None:
+        """The rule making the step from ``a`` into adjacent ``b`` impassable across a hexside no Road,
+        Trail or Railway crosses: into or out of a Main Bridge (T80.1, O16.3, O21.4), or into a Minor
+        Bridge over impassable terrain (T80.2, R72); ``None`` when no bridge forbids it."""
+        main = self.terrain(a).road_only or self.terrain(b).road_only
+        minor = b in self._bridged and self.data.hexes[self.map.terrain[b]].move is None
+        if not (main or minor) or any(self.map.line(kind, a, b) is not None for kind in self.data.paths):
+            return None
+        return "T80.1" if main else "T80.2"
 
     # Cover (T78.3, T93) ------------------------------------------------------------------------
     def cover(self, label: Label) -> int:

@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from engine.datafiles import read_text, read_texts
-from engine.games.combat_commander import compass
+from engine.games.combat_commander import bridges, compass
 from engine.hexgrid import Grid, Hexside, Label, hexside
 from engine.los import HandSet
 from engine.mapdata import MapData, parse_map
@@ -61,6 +61,8 @@ class Terrain:
     across: int = 0
     #: A Main Bridge (T80.1): entered and left only across the hexsides its Road, Trail or Railway crosses.
     road_only: bool = False
+    #: A Minor Bridge's hex (T80.2, ``bridges.bridged``): the terrain under the bridge, whose cost a step off its path pays.
+    under: str = ""
 
 
 @dataclass(frozen=True)
@@ -111,6 +113,8 @@ class GameData:
     problems: tuple[str, ...] = field(default=())
     #: Per map, the pairs of hexes whose LOS an owner set by hand (``los.txt``).
     sightings: Mapping[str, Mapping[Hexside, HandSet]] = field(default_factory=dict)
+    #: The chart's features, what lies in a hex beside its terrain (a Minor Bridge, T80.2).
+    features: Mapping[str, Terrain] = field(default_factory=dict)
 
 
 def _data_lines(text: str) -> str:
@@ -315,6 +319,7 @@ def load() -> GameData:
     hexes = {e["name"]: _terrain(e) for e in chart["terrain"]}
     sides = {e["name"]: _terrain(e) for e in chart["side"]}
     paths = {e["name"]: _terrain(e) for e in chart["path"]}
+    features = {e["name"]: _terrain(e) for e in chart.get("feature", [])}
     counters = parse_counters(read_text(PACKAGE, "data/counters.csv"))
     scenarios = parse_scenarios(read_text(PACKAGE, "data/scenarios.toml"))
     maps: dict[str, MapData] = {}
@@ -334,10 +339,11 @@ def load() -> GameData:
             problems += [f"map {s.map}: {p}" for p in found]
             problems += [f"map {s.map}: {p}" for p in compass.problems(board)]
             unknown = set(board.terrain.values()) - set(hexes)
-            problems += [f"map {s.map}: terrain {u!r} is not on the chart" for u in sorted(unknown)]
+            problems += [f"map {s.map}: terrain {u!r} is not on the chart" for u in sorted(unknown - set(features))]
+            problems += [f"map {s.map}: {p}" for p in bridges.problems(board, hexes, features, paths)]
         if s.map in maps:
             problems += _scenario_problems(s, maps[s.map], counters, hexes)
-    return GameData(fate, decks, hexes, sides, paths, counters, scenarios, maps, levels, tuple(problems), sightings)
+    return GameData(fate, decks, hexes, sides, paths, counters, scenarios, maps, levels, tuple(problems), sightings, features)
 
 
 #: The fortifications a scenario may set up (F101-F106; ``fortifications.KINDS`` gives what they do).
@@ -366,7 +372,7 @@ def _fortification_problems(s: Scenario, board: MapData, hexes: Mapping[str, Ter
                 problems.append(f"scenario {s.name}: unknown fortification {kind!r} in {label}")
             if label not in board.grid:
                 problems.append(f"scenario {s.name}: fortification off the map ({label})")
-            elif hexes is not None and hexes[board.terrain[label]].water:
+            elif hexes is not None and hexes[board.terrain[label]].water and bridges.MINOR not in board.features.get(label, frozenset()):  # R72
                 problems.append(f"scenario {s.name}: no fortification may occupy the Water hex {label} (F100.3)")
             if label in seen:
                 problems.append(f"scenario {s.name}: two fortifications in {label} (F100.3)")

@@ -24,6 +24,7 @@ from engine import flow
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
+from engine.games.combat_commander import bridges as bridging
 from engine.games.combat_commander import cards, compass, fortifications, model, objectives, support
 from engine.games.combat_commander import eventchoices as chosen
 from engine.games.combat_commander import exits as leaving
@@ -47,16 +48,16 @@ def board(data: GameData, state: State) -> MapData:
 
 
 def water(data: GameData, state: State, label: Label) -> bool:
-    return data.hexes[board(data, state).terrain[label]].water
+    return bridging.terrain_of(data.hexes, data.features, board(data, state), label).water
 
 
 def impassable(data: GameData, state: State, label: Label) -> bool:
     """Impassable terrain or Blaze (T79): no unit may be placed or displaced there."""
-    return data.hexes[board(data, state).terrain[label]].move is None or label in state["blaze"]
+    return bridging.terrain_of(data.hexes, data.features, board(data, state), label).move is None or label in state["blaze"]
 
 
 def cover(data: GameData, state: State, label: Label) -> int:
-    return data.hexes[board(data, state).terrain[label]].cover
+    return bridging.terrain_of(data.hexes, data.features, board(data, state), label).cover
 
 
 def figures(data: GameData, state: State, label: Label, side: Role) -> int:

@@ -99,6 +99,8 @@ class AdvanceOrder(Procedure):
             raise IllegalOrder(t("{hex} is not adjacent to {unit}.", hex=dest, unit=uid), "O16.1")
         if weapon_on_cliff(g, state, uid, dest):
             raise IllegalOrder(t("{unit} carries a weapon: only a unit without one may Advance across a Cliff (O16.2, T83).", unit=uid), "O16.2")
+        if board.bridge_rule(u["hex"], dest) == "T80.2":
+            raise IllegalOrder(t("A Minor Bridge over impassable terrain is entered only along its road, trail or railway: not from {origin} to {hex} (T80.2, O16.3).", origin=u["hex"], hex=dest), "T80.2")
         if board.off_bridge_road(u["hex"], dest):
             raise IllegalOrder(t("A Main Bridge is entered and left only along its road, trail or railway: not from {origin} to {hex} (T80.1, O16.3).", origin=u["hex"], hex=dest), "T80.1")
         if dest not in advance_targets(g, state, uid):

@@ -156,6 +156,8 @@ class MoveOrder(Procedure):
             raise IllegalOrder(t("{hex} holds enemy units: Move cannot enter it.", hex=dest), "O21.4")
         if fortifications.blazing(state, dest):
             raise IllegalOrder(t("{hex} holds a Blaze: it is impassable.", hex=dest), "T79")
+        if board.bridge_rule(u["hex"], dest) == "T80.2":
+            raise IllegalOrder(t("A Minor Bridge over impassable terrain is entered only along its road, trail or railway: not from {origin} to {hex} (T80.2, O21.4).", origin=u["hex"], hex=dest), "T80.2")
         if board.off_bridge_road(u["hex"], dest):
             raise IllegalOrder(t("A Main Bridge is entered and left only along its road, trail or railway: not from {origin} to {hex} (T80.1, O21.4).", origin=u["hex"], hex=dest), "T80.1")
         cost = fortifications.move_cost(board, state, u["hex"], dest)

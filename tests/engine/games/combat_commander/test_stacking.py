@@ -8,7 +8,14 @@ import pytest
 from engine.errors import IllegalOrder
 from engine.game import Action
 from engine.kernel import Match
-from tests.engine.games.combat_commander.helpers import GAME, new_match, only_units, play_only, top
+from tests.engine.games.combat_commander.helpers import (
+    GAME,
+    new_match,
+    only_units,
+    play_only,
+    texts,
+    top,
+)
 
 
 def allies_end_turn_with(where: dict[str, str], broken: tuple[str, ...] = ()) -> Match:
@@ -97,3 +104,69 @@ def test_enemy_figures_in_the_hex_do_not_count() -> None:
     """8.1: the limit counts one side's figures: 6 German and 4 American figures in a hex are legal."""
     m = allies_end_turn_with({"g-s1": "B7", "g-l1": "B7", "g-l2": "B7", "a-s2": "B7"})
     assert top(m) == "turn" and m.state["player"] == "axis"
+
+
+def test_a_chosen_unit_stays_until_every_hex_is_within_the_limit() -> None:
+    """8.1, R71: the units chosen in one overstacked hex are not eliminated while another hex is still overstacked."""
+    m = allies_end_turn_with({"g-s1": "B7", "g-s2": "B7", "g-s3": "C7", "g-s4": "C7"})
+    play_only(m, "axis", "choose", "g-s2")
+    assert m.state["units"]["g-s2"]["hex"] == "B7" and m.state["vp"] == 0
+    assert top(m) == "stacking" and "C7" in str(GAME.prompt(m.state, "axis").text)
+    play_only(m, "axis", "choose", "g-s4")
+    assert m.state["units"]["g-s2"]["hex"] is None and m.state["units"]["g-s4"]["hex"] is None
+    assert top(m) == "turn" and m.state["vp"] == -4
+
+
+def test_a_chosen_unit_cannot_be_chosen_twice() -> None:
+    """8.1, R71: a unit already chosen is no longer offered, and the next choice must be another unit."""
+    m = allies_end_turn_with({"g-s1": "B7", "g-s2": "B7", "g-s3": "C7", "g-s4": "C7"})
+    play_only(m, "axis", "choose", "g-s2")
+    assert Action("choose", ("g-s2",)) not in GAME.prompt(m.state, "axis").actions
+
+
+def test_the_free_deploy_comes_before_the_eliminations() -> None:
+    """8.1: the free Deploy is made just before eliminating: once a unit of the hex is chosen it is refused."""
+    m = allies_end_turn_with({"g-s1": "B7", "g-s2": "B7", "g-s3": "B7"})
+    play_only(m, "axis", "choose", "g-s3")
+    with pytest.raises(IllegalOrder) as exc:
+        play_only(m, "axis", "deploy", "g-s1")
+    assert exc.value.rule == "8.1" and Action("deploy", ("g-s1",)) not in GAME.prompt(m.state, "axis").actions
+
+
+def test_both_sides_losses_are_one_entry_of_the_log() -> None:
+    """8.1, R71: the overstacked hexes of both sides lose their units in one entry, after every choice is made."""
+    m = new_match()
+    m.state["player"] = "allies"
+    only_units(m, {"g-s1": "B7", "g-s2": "B7", "a-s1": "N9", "a-s2": "N9"})
+    play_only(m, "allies", "pass")
+    assert m.active() == {"axis"}
+    play_only(m, "axis", "choose", "g-s1")
+    assert m.state["units"]["g-s1"]["hex"] == "B7" and m.active() == {"allies"}
+    records = play_only(m, "allies", "choose", "a-s2")
+    lines = texts(records)
+    assert sum("at once (8.1)" in line for line in lines) == 1
+    assert any("axis eliminates g-s1, allies eliminates a-s2" in line for line in lines)
+    assert m.state["units"]["g-s1"]["hex"] is None and m.state["units"]["a-s2"]["hex"] is None
+
+
+def test_both_sides_surrendering_by_stacking_go_to_the_initiative_holder() -> None:
+    """8.1, 6.3.1, 9.2 (R71): a loss that takes both sides to their Surrender space at once is won by the Initiative card's holder."""
+    m = new_match()
+    m.state["player"] = "allies"
+    only_units(m, {"g-s1": "B7", "g-s2": "B7", "a-s1": "N9", "a-s2": "N9"})
+    for role in ("axis", "allies"):
+        m.state["sides"][role]["surrender"] = len(m.state["sides"][role]["casualties"]) + 1
+    play_only(m, "allies", "pass")
+    play_only(m, "axis", "choose", "g-s1")
+    assert not m.state.get("over")
+    play_only(m, "allies", "choose", "a-s2")
+    assert m.state["over"] == {"winner": m.state["initiative"], "why": "both_lose"}
+
+
+def test_a_chosen_unit_taken_off_meanwhile_is_not_eliminated_twice() -> None:
+    """8.1, R71: a chosen unit no longer on the map when the loss is taken (a referee's edit) scores nothing and is not a casualty again."""
+    m = allies_end_turn_with({"g-s1": "B7", "g-s2": "B7", "g-s3": "C7", "g-s4": "C7"})
+    play_only(m, "axis", "choose", "g-s2")
+    m.state["units"]["g-s2"]["hex"] = None
+    play_only(m, "axis", "choose", "g-s4")
+    assert m.state["sides"]["axis"]["casualties"].count("g-s2") == 0 and m.state["vp"] == -2
