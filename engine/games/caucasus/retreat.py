@@ -181,6 +181,7 @@ class _Walk:
         self.turn = int(state["turn"])
         self.sources = zoc_sources(rules, state, enemy(self.side))
         self.broad_d = state.get("options", {}).get("retreat_between") == "two_units"
+        self._walked: dict[tuple[str, ...], RetreatOutcome] = {}
         self.at: dict[str, list[str]] = {}
         for uid, u in state["units"].items():
             if u.get("hex"):
@@ -253,6 +254,15 @@ class _Walk:
         return None
 
     def walk(self, path: Sequence[str]) -> RetreatOutcome:
+        """What retreating along ``path`` does (each path walked once: the path search and the
+        ranking ask again for the same ones)."""
+        key = tuple(path)
+        found = self._walked.get(key)
+        if found is None:
+            found = self._walked[key] = self._walk(key)
+        return found
+
+    def _walk(self, path: Sequence[str]) -> RetreatOutcome:
         rules, state = self.rules, self.state
         alive = list(self.uids)
         reasons: dict[str, Text] = {}

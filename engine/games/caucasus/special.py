@@ -37,7 +37,30 @@ CORPS_FLAG = "cav_corps_hq"
 # Azov Flotilla (15.3) ----------------------------------------------------------------------------
 def azov_ports(rules: Rules) -> list[str]:
     """Every Sea of Azov port of the map (Taman included)."""
-    return sorted(h for h, p in rules.board.places.items() if p.get("port") and p.get("sea") == "azov")
+    board = rules.board
+    kept = _PORTS.get(id(board))
+    if kept is None or kept[0] is not board:
+        if len(_PORTS) >= 16:
+            _PORTS.clear()
+        ports = tuple(sorted(h for h, p in board.places.items() if p.get("port") and p.get("sea") == "azov"))
+        kept = _PORTS[id(board)] = (board, ports)
+    return list(kept[1])
+
+
+# Found once per map (a campaign's own map edits make another map object): checked after every order.
+_PORTS: dict[int, tuple[object, tuple[str, ...]]] = {}
+_CORPS: dict[int, tuple[object, tuple[str, ...]]] = {}
+
+
+def _flagged(rules: Rules) -> tuple[str, ...]:
+    """The units carrying the Corps flag (15.7), in id order, found once per counter set."""
+    units = rules.units
+    kept = _CORPS.get(id(units))
+    if kept is None or kept[0] is not units:
+        if len(_CORPS) >= 16:
+            _CORPS.clear()
+        kept = _CORPS[id(units)] = (units, tuple(sorted(uid for uid, spec in units.items() if CORPS_FLAG in spec.flags)))
+    return kept[1]
 
 
 def check_flotilla(rules: Rules, state: State, ctx: Context) -> None:
@@ -67,9 +90,9 @@ def cavalry_divisions(rules: Rules, state: Mapping[str, Any], label: str) -> lis
 
 def check_corps(rules: Rules, state: State, ctx: Context) -> None:
     """The Corps marker is removed for good once no cavalry division is left with it (15.7)."""
-    for uid, spec in sorted(rules.units.items()):
+    for uid in _flagged(rules):
         u = state["units"][uid]
-        if CORPS_FLAG in spec.flags and u.get("hex") and not cavalry_divisions(rules, state, u["hex"]):
+        if u.get("hex") and not cavalry_divisions(rules, state, u["hex"]):
             u.update(hex=None, box="removed")
             ctx.log(t("No cavalry division is left in the 4th Guards Cavalry Corps: its HQ is removed from play (15.7)."))
 
