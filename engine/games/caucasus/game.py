@@ -36,6 +36,7 @@ from engine.games.caucasus.state import initial_state
 from engine.games.caucasus.terrain import is_land
 from engine.games.caucasus.verbs import VERBS
 from engine.games.caucasus.victory import axis_vp
+from engine.mapdata import MapData
 from engine.state import whole_number_in
 from engine.text import Text, t
 
@@ -267,7 +268,7 @@ class Caucasus(flow.ProcedureGame):
             raise InvariantViolation(t("The last turn must be a whole number from 1 to {most}.", most=most))
         if not whole_number_in(state["turn"], 1, last):
             raise InvariantViolation(t("The turn must be a whole number from 1 to {last}, e.g. set turn 3.", last=last))
-        top = sum(int(p.get("vp") or 0) for p in self.rules.board.places.values())
+        top = _vp_total(self.rules.board)
         if not whole_number_in(state["vp"], 0, top):
             raise InvariantViolation(t("Axis VP must be a whole number from 0 to {top} (every VP hex), e.g. set vp 5.", top=top))
         phase = state["phase"]
@@ -327,3 +328,17 @@ class Caucasus(flow.ProcedureGame):
 
 def make_game() -> Caucasus:
     return Caucasus()
+
+
+_VP_TOTALS: dict[int, tuple[MapData, int]] = {}
+
+
+def _vp_total(board: MapData) -> int:
+    """Every VP hex's value summed (the most VP the Axis can hold), found once per map: the
+    invariants run after every order, and a campaign's map edits make another map object."""
+    kept = _VP_TOTALS.get(id(board))
+    if kept is None or kept[0] is not board:
+        if len(_VP_TOTALS) >= 16:
+            _VP_TOTALS.clear()
+        kept = _VP_TOTALS[id(board)] = (board, sum(int(p.get("vp") or 0) for p in board.places.values()))
+    return kept[1]

@@ -20,6 +20,7 @@ from engine.games.caucasus.terrain import (
     impassable_side,
     is_land,
     is_north_entry,
+    late,
     natural,
     road,
     settlement,
@@ -65,6 +66,82 @@ def stop_rule(rules: Rules, uids: Sequence[str]) -> str:
     return "7.6" if any(rules.units[u].mech for u in uids) else "7.8"
 
 
+@dataclass(frozen=True)
+class _Crossing:
+    """What entering ``to`` from ``frm`` means whatever the position: a refusal of the map's own
+    (sea, Alpine hex or hexside, closed pass, entry hexes), or the road, the cost and stop of the
+    terrain for this kind of mover, and whether an unbridged Major River lies between."""
+
+    refusal: Refusal | None
+    on_road: bool = False
+    terrain_refusal: Refusal | None = None
+    cost: float = 0.0
+    stop: bool = False
+    major_river: bool = False
+
+
+# One table of crossings per map, turn threshold, bridge option and kind of mover, filled as the
+# searches ask (a search steps thousands of times over the same hexsides). A campaign's own map
+# edits make another map object, so a table never outlives the map it was read from.
+_CROSSINGS: dict[tuple[int, bool, bool, bool, bool], tuple[object, dict[tuple[str, str], _Crossing]]] = {}
+
+
+def _crossings(rules: Rules, turn: int, bridges: bool, mech: bool, all_mountain: bool) -> dict[tuple[str, str], _Crossing]:
+    board = rules.board
+    key = (id(board), late(turn), bridges, mech, all_mountain)
+    kept = _CROSSINGS.get(key)
+    if kept is None or kept[0] is not board:
+        if len(_CROSSINGS) >= 64:
+            _CROSSINGS.clear()
+        kept = _CROSSINGS[key] = (board, {})
+    return kept[1]
+
+
+def _crossing(rules: Rules, frm: str, to: str, turn: int, options: Mapping[str, Any], mech: bool, all_mountain: bool) -> _Crossing:
+    if not is_land(rules, to):
+        return _Crossing(Refusal(t("{hex} is sea or off the map.", hex=to), "7.1"))
+    if is_north_entry(rules, to):
+        return _Crossing(Refusal(t("Entry hexes A-E on the north edge may not be entered."), "4.1"))
+    nat = natural(rules, to, turn)
+    if nat == "alpine":
+        return _Crossing(Refusal(t("No unit may enter an Alpine hex ({hex}).", hex=to), "7.8"))
+    blocked = impassable_side(rules, frm, to, turn)
+    if blocked == "closed_pass":
+        return _Crossing(Refusal(t("The pass between {a} and {b} is closed by snow from turn 10.", a=frm, b=to), "2.32"))
+    if blocked == "alpine":
+        return _Crossing(Refusal(t("No unit may cross the alpine hexside between {a} and {b} (only at a Mountain Pass).", a=frm, b=to), "7.8"))
+    if blocked == "lake":  # lake and all-sea hexsides: prohibited on the Terrain Effects Chart
+        return _Crossing(Refusal(t("No unit may cross the lake hexside between {a} and {b}.", a=frm, b=to), "TEC"))
+    if blocked is not None:
+        return _Crossing(Refusal(t("No unit may cross the all-sea hexside between {a} and {b}.", a=frm, b=to), "TEC"))
+    on_road = road(rules, frm, to)
+    stop = False
+    terrain_refusal = None
+    if on_road:
+        cost: float = 1.0
+    else:
+        nm, mc = MOVE_COST.get(nat, (1, 1))
+        if settlement(rules, to) == "major_city":
+            nm, mc = 1, 1
+        if mech:
+            if mc is None:
+                terrain_refusal = Refusal(t("Mechanized units may enter {terrain} only along a road.", terrain=nat), "7.6")
+            cost = float(mc or 0)
+            stop = nat == "forest"
+        else:
+            cost = float(nm if nm is not None else 1)
+            stop = nat == "swamp" or (nat == "mountain" and not all_mountain)
+    feats = side_features(rules, frm, to, turn)
+    major = False
+    if not bridged(rules, frm, to, options):
+        if "minor_river" in feats:
+            cost += 1
+        major = "major_river" in feats
+    if "pass" in feats:
+        cost += 1
+    return _Crossing(None, on_road, terrain_refusal, cost, stop, major)
+
+
 def _step_fn(
     rules: Rules, state: Mapping[str, Any], uids: Sequence[str], start: str, mode: MoveMode, ezoc: frozenset[str]
 ) -> Any:
@@ -75,68 +152,37 @@ def _step_fn(
     bicycle = all("bicycle" in s.flags for s in specs)
     side = specs[0].side
     options = state.get("options", {})
+    table = _crossings(rules, turn, bool(options.get("rail_bridges", True)), mech, all_mountain)
     # Enemy-occupied hexes, found once (a search steps thousands of times over the same state).
     enemies = {u.get("hex") for uid, u in state["units"].items() if rules.units[uid].side != side}
 
     def step(frm: Any, to: Any, spent: float) -> Step | Refusal:
-        if not is_land(rules, to):
-            return Refusal(t("{hex} is sea or off the map.", hex=to), "7.1")
-        if is_north_entry(rules, to):
-            return Refusal(t("Entry hexes A-E on the north edge may not be entered."), "4.1")
-        nat = natural(rules, to, turn)
-        if nat == "alpine":
-            return Refusal(t("No unit may enter an Alpine hex ({hex}).", hex=to), "7.8")
-        blocked = impassable_side(rules, frm, to, turn)
-        if blocked == "closed_pass":
-            return Refusal(t("The pass between {a} and {b} is closed by snow from turn 10.", a=frm, b=to), "2.32")
-        if blocked == "alpine":
-            return Refusal(t("No unit may cross the alpine hexside between {a} and {b} (only at a Mountain Pass).", a=frm, b=to), "7.8")
-        if blocked == "lake":  # lake and all-sea hexsides: prohibited on the Terrain Effects Chart
-            return Refusal(t("No unit may cross the lake hexside between {a} and {b}.", a=frm, b=to), "TEC")
-        if blocked is not None:
-            return Refusal(t("No unit may cross the all-sea hexside between {a} and {b}.", a=frm, b=to), "TEC")
+        crossing = table.get((frm, to))
+        if crossing is None:
+            crossing = table[(frm, to)] = _crossing(rules, frm, to, turn, options, mech, all_mountain)
+        if crossing.refusal is not None:
+            return crossing.refusal
         if to in enemies:
             return Refusal(t("{hex} is occupied by the enemy.", hex=to), "7.1")
-        on_road = road(rules, frm, to)
         if mode.strategic:
-            if not on_road:
+            if not crossing.on_road:
                 return Refusal(t("Strategic road movement must follow the road ({a} to {b} has none).", a=frm, b=to), "7.5")
             if to in ezoc or frm in ezoc:
                 return Refusal(t("Strategic road movement may not enter or leave an enemy ZOC."), "7.5")
             return Step(0.5 if (mech or bicycle) else 1.0)
-        stop = False
-        if on_road:
-            cost: float = 1.0
-        else:
-            nm, mc = MOVE_COST.get(nat, (1, 1))
-            if settlement(rules, to) == "major_city":
-                nm, mc = 1, 1
-            if mech:
-                if mc is None:
-                    return Refusal(
-                        t("Mechanized units may enter {terrain} only along a road.", terrain=nat), "7.6"
-                    )
-                cost = float(mc)
-                stop = nat == "forest"
-            else:
-                cost = float(nm if nm is not None else 1)
-                stop = nat == "swamp" or (nat == "mountain" and not all_mountain)
-        feats = side_features(rules, frm, to, turn)
-        if not bridged(rules, frm, to, options):
-            if "minor_river" in feats:
-                cost += 1
-            if "major_river" in feats:
-                if frm != start or spent > 0:
-                    return Refusal(
-                        t("A major river may be crossed only as the first move of a unit that started next to it."),
-                        "7.7",
-                    )
-                cost += 1
-        if "pass" in feats:
+        if crossing.terrain_refusal is not None:
+            return crossing.terrain_refusal
+        cost = crossing.cost
+        if crossing.major_river:
+            if frm != start or spent > 0:
+                return Refusal(
+                    t("A major river may be crossed only as the first move of a unit that started next to it."),
+                    "7.7",
+                )
             cost += 1
         if frm in ezoc:
             cost += EZOC_EXIT_COST
-        return Step(cost, stop)
+        return Step(cost, crossing.stop)
 
     return step
 

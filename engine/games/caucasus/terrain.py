@@ -104,9 +104,13 @@ def _memo(rules: Rules) -> _Memo:
     return found
 
 
-def _late(turn: int) -> bool:
-    """The one turn threshold the hexside answers depend on: seasonal swamps and closed passes (2.31, 2.32)."""
+def late(turn: int) -> bool:
+    """The one turn threshold the terrain and hexside answers depend on: seasonal swamps and
+    closed passes (2.31, 2.32); a memo of them keys on it, not on the turn."""
     return turn >= SEASONAL_SWAMP_FROM_TURN
+
+
+_late = late
 
 
 def is_land(rules: Rules, label: str) -> bool:
