@@ -89,6 +89,7 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("what", choices=["engine", "store", "render", "service", "replay", "load", "memory"])
     bench.add_argument("--runs", type=int, default=5)
     bench.add_argument("--game", default=None, help="the game of every bench but 'store' and 'render' (default caucasus)")
+    bench.add_argument("--campaigns", type=int, default=100, help="'memory': how many stored campaigns one service loads (default 100)")
     return p
 
 
@@ -122,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
                 return render_bench.main(args.runs)
             from bot import bench as benchmarks
 
-            return benchmarks.main(args.what, args.runs, args.game)
+            return benchmarks.main(args.what, args.runs, args.game, args.campaigns)
     except (StoreError, ServiceError) as exc:
         print(f"adjutant: {render(exc.message)}", file=sys.stderr)
         return 2

@@ -45,11 +45,12 @@ def test_load_benchmark_times_a_fresh_service_loading_a_long_campaign(capsys, mo
 
 def test_memory_benchmark_measures_idle_campaigns_beside_their_database(capsys, monkeypatch):
     """The memory benchmark loads several stored campaigns in one service and prints the memory grown beside the database size."""
-    monkeypatch.setattr(bench, "bench_memory", lambda runs, campaigns=3, total=20, _real=bench.bench_memory: _real(runs, campaigns, total))
-    assert bench.main("memory", 1, "duel") == 0
+    monkeypatch.setattr(bench, "bench_memory", lambda runs, campaigns, total=20, _real=bench.bench_memory: _real(runs, campaigns, total))
+    assert bench.main("memory", 1, "duel", campaigns=3) == 0
     figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert figures["campaigns"] == 3 and figures["records_each"] > 0
     assert {"rss_growth_mb_median", "mb_per_loaded_campaign", "baseline_database_mb", "memory_vs_database"} <= set(figures)
+    assert figures["process_rss_mb_max"] > 0
 
 
 def test_engine_benchmark_reports_the_p95_of_applies(capsys):
