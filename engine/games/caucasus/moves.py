@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import IllegalOrder, InvalidOrder, NotImplementedRule
-from engine.games.caucasus.model import Rules, UnitType, enemy, units_at, values
+from engine.games.caucasus.model import Rules, UnitType, enemy, stacks, values
 from engine.games.caucasus.terrain import (
     CONTROL_KINDS,
     MOVE_COST,
@@ -394,9 +394,9 @@ def mark_control(rules: Rules, state: Mapping[str, Any], side: str, path: Sequen
 def over_stacked(rules: Rules, state: Mapping[str, Any], side: str) -> dict[str, list[str]]:
     """Hexes where ``side`` exceeds 3 units (one white-box unit free, ruling 14) (5.1)."""
     out = {}
-    hexes = {u["hex"] for uid, u in state["units"].items() if u.get("hex") and rules.units[uid].side == side}
-    for label in sorted(hexes):
-        here = [u for u in units_at(state, label) if rules.units[u].side == side]
+    by_hex = stacks(rules, state, side)
+    for label in sorted(by_hex):
+        here = by_hex[label]
         if stack_count(rules, here) > 3:
             out[label] = here
     return out
