@@ -102,11 +102,35 @@ def friendly_entries(rules: Rules, state: Mapping[str, Any], side: str) -> froze
     """``side``'s own entry hexes that it controls (14.21, 7.22)."""
     return frozenset(
         label
-        for label, place in rules.board.places.items()
-        if place.get("entry") is not None
-        and place.get("side") == side
-        and controller(rules, state, label) == side
+        for label, owner in _places(rules.board).entries
+        if owner == side and controller(rules, state, label) == side
     )
+
+
+class _Places:
+    """The entry hexes (with their printed side) and the ports (with their size, by label) of
+    a map: the places every supply question starts from, found once per map."""
+
+    def __init__(self, board: MapData) -> None:
+        self.board = board
+        self.entries: tuple[tuple[str, Any], ...] = tuple(
+            (label, place.get("side")) for label, place in board.places.items() if place.get("entry") is not None
+        )
+        self.ports: tuple[tuple[str, Any], ...] = tuple(
+            (label, place.get("port")) for label, place in sorted(board.places.items()) if place.get("port") is not None
+        )
+
+
+_PLACES: dict[int, _Places] = {}
+
+
+def _places(board: MapData) -> _Places:
+    found = _PLACES.get(id(board))
+    if found is None or found.board is not board:
+        if len(_PLACES) >= 16:
+            _PLACES.clear()
+        found = _PLACES[id(board)] = _Places(board)
+    return found
 
 
 def offmap_links(rules: Rules, side: str) -> tuple[tuple[str, str], ...]:
@@ -302,9 +326,8 @@ class Sources:
 
 def _ports(rules: Rules, state: Mapping[str, Any], side: str) -> dict[str, int | None]:
     out: dict[str, int | None] = {}
-    for label, place in sorted(rules.board.places.items()):
-        size = place.get("port")
-        if size is None or controller(rules, state, label) != side:
+    for label, size in _places(rules.board).ports:
+        if controller(rules, state, label) != side:
             continue
         if size == "minor":
             out[label] = MINOR_PORT_CAPACITY
