@@ -277,7 +277,25 @@ Unit = dict[str, Any]
 
 
 def units_at(state: Mapping[str, Any], label: str) -> list[str]:
-    return sorted(uid for uid, u in state["units"].items() if u.get("hex") == label)
+    return sorted([uid for uid, u in state["units"].items() if u.get("hex") == label])
+
+
+def stacks(rules: Rules, state: Mapping[str, Any], side: str) -> dict[str, list[str]]:
+    """Every hex holding ``side``'s units, with those units sorted (``units_at`` for each of
+    them, read in one pass over the units instead of one pass per hex)."""
+    out: dict[str, list[str]] = {}
+    specs = rules.units
+    for uid, u in state["units"].items():
+        here = u.get("hex")
+        if here and specs[uid].side == side:
+            found = out.get(here)
+            if found is None:
+                out[here] = [uid]
+            else:
+                found.append(uid)
+    for here in out.values():
+        here.sort()
+    return out
 
 
 def on_map(state: Mapping[str, Any]) -> Iterator[tuple[str, Unit]]:

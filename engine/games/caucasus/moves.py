@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import IllegalOrder, InvalidOrder, NotImplementedRule
-from engine.games.caucasus.model import Rules, UnitType, enemy, values
+from engine.games.caucasus.model import Rules, UnitType, enemy, stacks, values
 from engine.games.caucasus.terrain import (
     CONTROL_KINDS,
     MOVE_COST,
@@ -440,13 +440,10 @@ def mark_control(rules: Rules, state: Mapping[str, Any], side: str, path: Sequen
 def over_stacked(rules: Rules, state: Mapping[str, Any], side: str) -> dict[str, list[str]]:
     """Hexes where ``side`` exceeds 3 units (one white-box unit free, ruling 14) (5.1)."""
     out = {}
-    by_hex: dict[str, list[str]] = {}
-    for uid, u in state["units"].items():  # one pass over the units, not one per stack
-        if u.get("hex") and rules.units[uid].side == side:
-            by_hex.setdefault(u["hex"], []).append(uid)
+    by_hex = stacks(rules, state, side)
     for label in sorted(by_hex):
-        here = sorted(by_hex[label])
-        if len(here) > 3 and stack_count(rules, here) > 3:  # never more than one per unit
+        here = by_hex[label]
+        if stack_count(rules, here) > 3:
             out[label] = here
     return out
 

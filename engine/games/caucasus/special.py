@@ -34,33 +34,34 @@ from engine.text import t
 CORPS_FLAG = "cav_corps_hq"
 
 
+class _Printed:
+    """What the checks after every order read from the counters and the map alone, found once
+    per ``Rules`` (immutable: the shipped one or a campaign's with its overlay)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.azov_ports = tuple(sorted(h for h, p in rules.board.places.items() if p.get("port") and p.get("sea") == "azov"))
+        self.corps = tuple(uid for uid, spec in sorted(rules.units.items()) if CORPS_FLAG in spec.flags)
+        place = rules.board.place_named("Poti")
+        self.poti = place.hex if place is not None else None
+
+
+_PRINTED: dict[int, _Printed] = {}
+
+
+def _printed(rules: Rules) -> _Printed:
+    found = _PRINTED.get(id(rules))
+    if found is None or found.rules is not rules:
+        if len(_PRINTED) >= 16:
+            _PRINTED.clear()
+        found = _PRINTED[id(rules)] = _Printed(rules)
+    return found
+
+
 # Azov Flotilla (15.3) ----------------------------------------------------------------------------
 def azov_ports(rules: Rules) -> list[str]:
     """Every Sea of Azov port of the map (Taman included)."""
-    board = rules.board
-    kept = _PORTS.get(id(board))
-    if kept is None or kept[0] is not board:
-        if len(_PORTS) >= 16:
-            _PORTS.clear()
-        ports = tuple(sorted(h for h, p in board.places.items() if p.get("port") and p.get("sea") == "azov"))
-        kept = _PORTS[id(board)] = (board, ports)
-    return list(kept[1])
-
-
-# Found once per map (a campaign's own map edits make another map object): checked after every order.
-_PORTS: dict[int, tuple[object, tuple[str, ...]]] = {}
-_CORPS: dict[int, tuple[object, tuple[str, ...]]] = {}
-
-
-def _flagged(rules: Rules) -> tuple[str, ...]:
-    """The units carrying the Corps flag (15.7), in id order, found once per counter set."""
-    units = rules.units
-    kept = _CORPS.get(id(units))
-    if kept is None or kept[0] is not units:
-        if len(_CORPS) >= 16:
-            _CORPS.clear()
-        kept = _CORPS[id(units)] = (units, tuple(sorted(uid for uid, spec in units.items() if CORPS_FLAG in spec.flags)))
-    return kept[1]
+    return list(_printed(rules).azov_ports)
 
 
 def check_flotilla(rules: Rules, state: State, ctx: Context) -> None:
@@ -90,7 +91,7 @@ def cavalry_divisions(rules: Rules, state: Mapping[str, Any], label: str) -> lis
 
 def check_corps(rules: Rules, state: State, ctx: Context) -> None:
     """The Corps marker is removed for good once no cavalry division is left with it (15.7)."""
-    for uid in _flagged(rules):
+    for uid in _printed(rules).corps:
         u = state["units"][uid]
         if u.get("hex") and not cavalry_divisions(rules, state, u["hex"]):
             u.update(hex=None, box="removed")
@@ -252,8 +253,8 @@ def candidate_merges(rules: Rules, state: Mapping[str, Any], side: str) -> list[
 # The Black Sea Fleet and Poti (16.21) -------------------------------------------------------------
 def check_poti(rules: Rules, state: State, ctx: Context) -> None:
     """Once the Axis captures Poti, both Fleet markers are removed from play (16.21)."""
-    place = rules.board.place_named("Poti")
-    if place is None or state["control"].get(place.hex) != AXIS:
+    poti = _printed(rules).poti
+    if poti is None or state["control"].get(poti) != AXIS:
         return
     for fid, status in sorted(state["fleet"].items()):
         if status != "removed":

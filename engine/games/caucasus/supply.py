@@ -47,7 +47,7 @@ Line of Supply (LOS, 14.3), as implemented:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from engine.errors import NotImplementedRule
@@ -102,11 +102,35 @@ def friendly_entries(rules: Rules, state: Mapping[str, Any], side: str) -> froze
     """``side``'s own entry hexes that it controls (14.21, 7.22)."""
     return frozenset(
         label
-        for label, place in rules.board.places.items()
-        if place.get("entry") is not None
-        and place.get("side") == side
-        and controller(rules, state, label) == side
+        for label, owner in _places(rules.board).entries
+        if owner == side and controller(rules, state, label) == side
     )
+
+
+class _Places:
+    """The entry hexes (with their printed side) and the ports (with their size, by label) of
+    a map: the places every supply question starts from, found once per map."""
+
+    def __init__(self, board: MapData) -> None:
+        self.board = board
+        self.entries: tuple[tuple[str, Any], ...] = tuple(
+            (label, place.get("side")) for label, place in board.places.items() if place.get("entry") is not None
+        )
+        self.ports: tuple[tuple[str, Any], ...] = tuple(
+            (label, place.get("port")) for label, place in sorted(board.places.items()) if place.get("port") is not None
+        )
+
+
+_PLACES: dict[int, _Places] = {}
+
+
+def _places(board: MapData) -> _Places:
+    found = _PLACES.get(id(board))
+    if found is None or found.board is not board:
+        if len(_PLACES) >= 16:
+            _PLACES.clear()
+        found = _PLACES[id(board)] = _Places(board)
+    return found
 
 
 def offmap_links(rules: Rules, side: str) -> tuple[tuple[str, str], ...]:
@@ -124,11 +148,23 @@ def offmap_links(rules: Rules, side: str) -> tuple[tuple[str, str], ...]:
 
 
 def enemy_occupied(rules: Rules, state: Mapping[str, Any], side: str) -> frozenset[str]:
-    return frozenset(u["hex"] for uid, u in on_map(state) if rules.units[uid].side != side)
+    return _occupied(rules, state, side)[1]
 
 
 def friendly_occupied(rules: Rules, state: Mapping[str, Any], side: str) -> frozenset[str]:
-    return frozenset(u["hex"] for uid, u in on_map(state) if rules.units[uid].side == side)
+    return _occupied(rules, state, side)[0]
+
+
+def _occupied(rules: Rules, state: Mapping[str, Any], side: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The hexes holding ``side``'s units and those holding the enemy's, in one pass."""
+    specs = rules.units
+    mine: set[str] = set()
+    theirs: set[str] = set()
+    for uid, u in state["units"].items():
+        here = u.get("hex")
+        if here:
+            (mine if specs[uid].side == side else theirs).add(here)
+    return frozenset(mine), frozenset(theirs)
 
 
 #: Rail adjacency per map (the shipped one or a campaign's overlaid one, each immutable) and per
@@ -189,6 +225,86 @@ def flood(
     return seen
 
 
+class _Static:
+    """What a side's supply network takes from the map alone for a turn (road and supply-rail
+    adjacency across passable hexsides, the hexes a trace may ever enter, the north-edge entries,
+    the hexes that downgrade a trace, each hex's open neighbours): the same for every Supply
+    Phase of that side until a turn threshold (2.31, 2.32, 2.33) changes it, so kept per map."""
+
+    def __init__(self, rules: Rules, state: Mapping[str, Any], side: str) -> None:
+        turn = int(state["turn"])
+        self.rules = rules
+        self.turn = turn
+        board = rules.board
+        line_adj: dict[str, set[str]] = {k: set(v) for k, v in rail_adjacency(rules, state, side, True).items()}
+        for a, b in board.lines.get("road", {}):
+            if impassable_side(rules, a, b, turn) is None:
+                line_adj.setdefault(a, set()).add(b)
+                line_adj.setdefault(b, set()).add(a)
+        self.line_adj: Mapping[str, frozenset[str]] = {h: frozenset(ns) for h, ns in line_adj.items()}
+        # 14.3 and 7.8: land hexes that are not Alpine (no other static reason keeps a trace out).
+        self.open_land = frozenset(h for h in board.terrain if is_land(rules, h) and natural(rules, h, turn) != "alpine")
+        self.north = frozenset(h for h in board.places if is_north_entry(rules, h))
+        self.rough = frozenset(h for h in board.terrain if natural(rules, h, turn) in DOWNGRADE_TERRAIN)
+        # The north-edge entries next to each road or rail hex along a line, sorted.
+        self.line_north: Mapping[str, tuple[str, ...]] = {
+            h: ends for h, ns in self.line_adj.items() if (ends := tuple(sorted(ns & self.north)))
+        }
+        self._steps: dict[str, tuple[tuple[str, bool], ...]] = {}
+
+    def steps(self, h: str) -> tuple[tuple[str, bool], ...]:
+        """``h``'s neighbours across a passable hexside that a trace may ever enter
+        (``open_land``), each with whether the step follows a road or supply rail (filled as
+        traces ask)."""
+        found = self._steps.get(h)
+        if found is None:
+            lines = self.line_adj.get(h, frozenset())
+            land = self.open_land
+            found = self._steps[h] = tuple(
+                (n, n in lines) for n in open_neighbours(self.rules, h, self.turn) if n in land
+            )
+        return found
+
+
+#: The static supply network per map (the shipped one or a campaign's overlaid one, each
+#: immutable) and per side and turn thresholds, like ``_RAILS``.
+_STATICS: dict[int, tuple[MapData, dict[tuple[str, bool, bool], _Static]]] = {}
+
+
+def _static(rules: Rules, state: Mapping[str, Any], side: str) -> _Static:
+    turn = int(state["turn"])
+    board = rules.board
+    held = _STATICS.get(id(board))
+    if held is None or held[0] is not board:
+        if len(_STATICS) >= 16:
+            _STATICS.clear()
+        held = _STATICS[id(board)] = (board, {})
+    key = (side, turn < UNFINISHED_RAIL_FROM_TURN, turn < SEASONAL_SWAMP_FROM_TURN)
+    found = held[1].get(key)
+    if found is None:
+        found = held[1][key] = _Static(rules, state, side)
+    return found
+
+
+class _Facts:
+    """What every supply network of one side in one state shares: occupied hexes, the enemy
+    ZOC and (when asked) the Connected Rail Hexes, worked out once for all of them."""
+
+    def __init__(self, rules: Rules, state: Mapping[str, Any], side: str) -> None:
+        self.rules = rules
+        self.state = state
+        self.side = side
+        self.friends, self.enemies = _occupied(rules, state, side)
+        self.ezoc = zoc_hexes(rules, state, enemy(side))
+        self._crh: frozenset[str] | None = None
+
+    @property
+    def crh(self) -> frozenset[str]:
+        if self._crh is None:
+            self._crh = _connected_rail(self.rules, self.state, self.side, True, self.enemies, self.ezoc)
+        return self._crh
+
+
 # Sources (14.2) -------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Sources:
@@ -210,9 +326,8 @@ class Sources:
 
 def _ports(rules: Rules, state: Mapping[str, Any], side: str) -> dict[str, int | None]:
     out: dict[str, int | None] = {}
-    for label, place in sorted(rules.board.places.items()):
-        size = place.get("port")
-        if size is None or controller(rules, state, label) != side:
+    for label, size in _places(rules.board).ports:
+        if controller(rules, state, label) != side:
             continue
         if size == "minor":
             out[label] = MINOR_PORT_CAPACITY
@@ -236,6 +351,10 @@ def _azov_ports(rules: Rules, ports: Iterable[str]) -> set[str]:
 
 def sources(rules: Rules, state: Mapping[str, Any], side: str) -> Sources:
     """``side``'s supply sources this Supply Phase, with the Temryuk exception applied (14.2)."""
+    return _sources(rules, state, side, None)
+
+
+def _sources(rules: Rules, state: Mapping[str, Any], side: str, facts: _Facts | None) -> Sources:
     full = friendly_entries(rules, state, side)
     ports = _ports(rules, state, side)
     azov = _azov_ports(rules, ports)
@@ -253,7 +372,7 @@ def sources(rules: Rules, state: Mapping[str, Any], side: str) -> Sources:
     if not cut:
         others = {p: c for p, c in ports.items() if p not in azov}
         net = _Net(
-            rules, state, SOVIET, Sources(full, others), extra_friendly=frozenset({temryuk.hex})
+            rules, state, SOVIET, Sources(full, others), extra_friendly=frozenset({temryuk.hex}), facts=facts
         )
         cut = net.trace(temryuk.hex).state == OUT
     if cut:
@@ -270,6 +389,17 @@ def connected_rail_hexes(
     off-map Tbilisi-F link counts for the Soviet (7.22)."""
     enemies = enemy_occupied(rules, state, side)
     ezoc = zoc_hexes(rules, state, enemy(side))
+    return _connected_rail(rules, state, side, for_supply, enemies, ezoc)
+
+
+def _connected_rail(
+    rules: Rules,
+    state: Mapping[str, Any],
+    side: str,
+    for_supply: bool,
+    enemies: frozenset[str],
+    ezoc: frozenset[str],
+) -> frozenset[str]:
     adj = rail_adjacency(rules, state, side, for_supply)
 
     def free(h: str) -> bool:
@@ -320,68 +450,70 @@ class _Net:
         side: str,
         srcs: Sources,
         extra_friendly: frozenset[str] = frozenset(),
+        facts: _Facts | None = None,
     ) -> None:
+        if facts is None:
+            facts = _Facts(rules, state, side)
         self.rules = rules
         self.turn = int(state["turn"])
         self.srcs = srcs
-        self._legal: dict[str, bool] = {}
+        self.static = _static(rules, state, side)
+        self.facts = facts
         self._steps: dict[str, tuple[tuple[str, bool], ...]] = {}
-        self._ends: dict[str, tuple[bool, bool]] = {}
         self._traces: dict[str, _Trace] = {}
-        self.enemies = enemy_occupied(rules, state, side)
-        self.friends = friendly_occupied(rules, state, side) | extra_friendly
-        self.ezoc = zoc_hexes(rules, state, enemy(side))
-        self.crh = connected_rail_hexes(rules, state, side, for_supply=True)
+        self.enemies = facts.enemies
+        self.friends = facts.friends | extra_friendly
+        self.ezoc = facts.ezoc
+        # Land, non-Alpine hexes a trace still may not enter: enemy-occupied, or an empty hex
+        # in an enemy ZOC (14.3).
+        self.blocked = self.enemies | (self.ezoc - self.friends)
         # Road and supply-rail adjacency, only across passable hexsides.
-        self.line_adj: dict[str, set[str]] = {
-            k: set(v) for k, v in rail_adjacency(rules, state, side, True).items()
-        }
-        for a, b in rules.board.lines.get("road", {}):
-            if impassable_side(rules, a, b, self.turn) is None:
-                self.line_adj.setdefault(a, set()).add(b)
-                self.line_adj.setdefault(b, set()).add(a)
-        self.comp: dict[str, int] = {}
-        self.comps: list[_Component] = []
-        for h in sorted(self.line_adj):
-            if h in self.comp or not self.legal(h) or is_north_entry(rules, h):
-                continue
-            members = flood(
-                {h},
-                lambda x: self.line_adj.get(x, ()),
-                lambda x: self.legal(x) and not is_north_entry(rules, x),
-            )
-            info = _Component()
-            for m in sorted(members):
-                self.comp[m] = len(self.comps)
-                # North-edge entries end the line leg: attach those next to the component.
-                ends = [m] + sorted(
-                    n
-                    for n in self.line_adj.get(m, ())
-                    if is_north_entry(rules, n) and self.legal(n)
-                )
-                for x in ends:
-                    if x in self.crh and info.crh is None:
-                        info.crh = x
-                    if x in srcs.full and info.entry is None:
-                        info.entry = x
-                    if x in srcs.ports:
-                        info.ports.add(x)
-            self.comps.append(info)
+        self.line_adj = self.static.line_adj
+        # The road/rail component of each line hex, found when a trace first reaches it.
+        self.comp: dict[str, _Component | None] = {}
+
+    @property
+    def crh(self) -> frozenset[str]:
+        return self.facts.crh
+
+    def component(self, h: str) -> _Component | None:
+        """The component of legal road/rail hexes holding ``h`` (north-edge entries excepted),
+        with the first Connected Rail Hex and entry hex and every port on it or next to it."""
+        if h in self.comp:
+            return self.comp[h]
+        north = self.static.north
+        if h not in self.line_adj or not self.legal(h) or h in north:
+            self.comp[h] = None
+            return None
+        members = {h}
+        frontier = [h]
+        line_adj, open_land, blocked = self.line_adj, self.static.open_land, self.blocked
+        while frontier:
+            nxt = []
+            for x in frontier:
+                for n in line_adj.get(x, ()):
+                    if n not in members and n in open_land and n not in blocked and n not in north:
+                        members.add(n)
+                        nxt.append(n)
+            frontier = nxt
+        crh, full, ports, comp = self.crh, self.srcs.full, self.srcs.ports, self.comp
+        line_north, legal = self.static.line_north, self.legal
+        info = _Component()
+        for m in sorted(members):
+            comp[m] = info
+            # North-edge entries end the line leg: attach those next to the component.
+            for x in (m, *(n for n in line_north.get(m, ()) if legal(n))):
+                if x in crh and info.crh is None:
+                    info.crh = x
+                if x in full and info.entry is None:
+                    info.entry = x
+                if x in ports:
+                    info.ports.add(x)
+        return info
 
     def legal(self, h: str) -> bool:
-        """May a supply trace enter ``h``? (14.3; Alpine hexes: 7.8). Kept per hex: the net is
-        built for one state and every unit's trace asks again."""
-        found = self._legal.get(h)
-        if found is None:
-            found = self._legal[h] = self._is_legal(h)
-        return found
-
-    def _is_legal(self, h: str) -> bool:
-        if not is_land(self.rules, h) or natural(self.rules, h, self.turn) == "alpine":
-            return False
-        if h in self.enemies:
-            return False
-        return h not in self.ezoc or h in self.friends
+        """May a supply trace enter ``h``? (14.3; Alpine hexes: 7.8)."""
+        return h in self.static.open_land and h not in self.blocked
 
     def steps(self, h: str) -> tuple[tuple[str, bool], ...]:
         """The neighbours a trace may step into from ``h`` (passable hexside, legal hex), each
@@ -389,37 +521,37 @@ class _Net:
         unit's free leg walks the same hexes again."""
         found = self._steps.get(h)
         if found is None:
-            found = self._steps[h] = tuple(
-                (n, self.is_line(h, n)) for n in open_neighbours(self.rules, h, self.turn) if self.legal(n)
-            )
+            blocked = self.blocked
+            found = self._steps[h] = tuple(step for step in self.static.steps(h) if step[0] not in blocked)
         return found
-
-    def ends_or_rough(self, h: str) -> tuple[bool, bool]:
-        """Whether a trace entering ``h`` ends there (north-edge entry, 4.1) and whether ``h``'s
-        terrain downgrades it off road and rail (mountain, swamp), kept per hex."""
-        found = self._ends.get(h)
-        if found is None:
-            found = self._ends[h] = (is_north_entry(self.rules, h), natural(self.rules, h, self.turn) in DOWNGRADE_TERRAIN)
-        return found
-
-    def is_line(self, a: str, b: str) -> bool:
-        return b in self.line_adj.get(a, ())
 
     def free_leg(self, start: str) -> dict[str, tuple[bool, int]]:
         """Hexes within 5 legal hexes of ``start``: (downgraded on every such path, distance)."""
+        return self._free_leg(start, False)[0]
+
+    def _free_leg(self, start: str, settle: bool) -> tuple[dict[str, tuple[bool, int]], _Trace | None]:
+        """``free_leg``; with ``settle``, the walk stops at the first distance where a hex
+        reached without a downgrade is an entry hex or on a road or rail leading to a Connected
+        Rail Hex, with the Full trace ``_trace`` would find there: such a hex is never reached
+        again (only downgraded ones are), and those met later are farther, so later in the
+        order ``_trace`` reads them."""
+        if settle and start in self.srcs.full:
+            return {start: (False, 0)}, self._full_at(start)
+        north, rough_hexes, steps = self.static.north, self.static.rough, self.steps
         best: dict[str, tuple[bool, int]] = {start: (False, 0)}
         # State: hex, entered along a road/rail edge, downgraded.
         frontier: list[tuple[str, bool, bool]] = [(start, False, False)]
         seen = {(start, False, False)}
         for dist in range(1, FREE_LEG + 1):
             nxt: list[tuple[str, bool, bool]] = []
+            fresh: list[str] = []  # hexes reached without a downgrade for the first time
             for h, by_line, down in frontier:
                 rough = False
                 if h != start:
-                    ends, rough = self.ends_or_rough(h)
-                    if ends:
+                    if h in north:
                         continue  # A-E end a trace (4.1)
-                for n, on_line in self.steps(h):
+                    rough = h in rough_hexes
+                for n, on_line in steps(h):
                     d2 = down or (rough and not (by_line and on_line))
                     key = (n, on_line, d2)
                     if key in seen:
@@ -429,8 +561,26 @@ class _Net:
                     old = best.get(n)
                     if old is None or (old[0] and not d2):
                         best[n] = (d2, dist)  # BFS: the first time is the shortest
+                        if not d2:
+                            fresh.append(n)
             frontier = nxt
-        return best
+            if settle:
+                for h in sorted(fresh):
+                    full = self._full_at(h)
+                    if full is not None:
+                        return best, full
+        return best, None
+
+    def _full_at(self, h: str) -> _Trace | None:
+        """The Full trace through ``h`` when the free leg reaches it without a downgrade: an
+        entry hex, or a road or rail hex leading to a Connected Rail Hex (``_trace``'s order)."""
+        if h in self.srcs.full:
+            return _Trace(FULL, t("Full supply: traces to entry hex {hex}.", hex=h), h)
+        info = self.component(h)
+        if info is not None and info.crh is not None:
+            crh = h if h in self.crh else info.crh
+            return _Trace(FULL, t("Full supply: traces to Connected Rail Hex {hex}.", hex=crh), crh)
+        return None
 
     def trace(self, start: str) -> _Trace:
         """The best supply a unit in ``start`` can trace, before minor-port allocation (the same
@@ -438,16 +588,18 @@ class _Net:
         found = self._traces.get(start)
         if found is None:
             found = self._traces[start] = self._trace(start)
-        return replace(found)
+        return _Trace(found.state, found.reason, found.source, found.minor_ports)
 
     def _trace(self, start: str) -> _Trace:
-        c = self.comp.get(start)
-        if start not in self.srcs.full and c is not None and self.comps[c].crh is not None:
+        info = self.component(start)
+        if start not in self.srcs.full and info is not None and info.crh is not None:
             # The unit's own hex comes first (distance 0, never downgraded): on a road or rail
             # leading to a Connected Rail Hex it is Full whatever else its free leg reaches.
-            crh = start if start in self.crh else self.comps[c].crh
+            crh = start if start in self.crh else info.crh
             return _Trace(FULL, t("Full supply: traces to Connected Rail Hex {hex}.", hex=crh), crh)
-        reached = self.free_leg(start)
+        reached, full = self._free_leg(start, True)
+        if full is not None:
+            return full
         order = sorted(reached, key=lambda h: (reached[h][1], h))
         full_down: str | None = None
         for h in order:
@@ -456,9 +608,9 @@ class _Net:
                 if not down:
                     return _Trace(FULL, t("Full supply: traces to entry hex {hex}.", hex=h), h)
                 full_down = full_down or h
-            c = self.comp.get(h)
-            if c is not None and self.comps[c].crh is not None:
-                crh = h if h in self.crh else self.comps[c].crh
+            info = self.component(h)
+            if info is not None and info.crh is not None:
+                crh = h if h in self.crh else info.crh
                 if not down:
                     return _Trace(
                         FULL, t("Full supply: traces to Connected Rail Hex {hex}.", hex=crh), crh
@@ -477,10 +629,9 @@ class _Net:
         for h in order:
             if h in self.srcs.ports:
                 ports.add(h)
-            c = self.comp.get(h)
-            if c is None:
+            info = self.component(h)
+            if info is None:
                 continue
-            info = self.comps[c]
             if info.entry is not None:
                 return _Trace(
                     LIMITED,
@@ -502,11 +653,18 @@ class _Net:
     def connected_to_source(self) -> set[str]:
         """Every hex with a trace of any length to a source (14.6 isolation)."""
         seeds = {s for s in (*self.srcs.full, *self.srcs.ports) if self.legal(s)}
-        return flood(
-            seeds,
-            lambda h: (n for n, _ in self.steps(h)),  # steps: open hexsides into legal hexes
-            lambda h: not is_north_entry(self.rules, h),
-        )
+        north, steps = self.static.north, self.steps
+        seen = set(seeds)
+        frontier = list(seen)
+        while frontier:
+            nxt = []
+            for h in frontier:
+                for n, _ in steps(h):  # steps: open hexsides into legal hexes
+                    if n not in seen and n not in north:
+                        seen.add(n)
+                        nxt.append(n)
+            frontier = nxt
+        return seen
 
 
 def _allocate(
@@ -551,8 +709,9 @@ def supply_status(
     ``port_priority`` lists units in the owner's order of preference for minor-port places
     (14.22); the others follow by unit id.
     """
-    srcs = sources(rules, state, side)
-    net = _Net(rules, state, side, srcs)
+    facts = _Facts(rules, state, side)
+    srcs = _sources(rules, state, side, facts)
+    net = _Net(rules, state, side, srcs, facts=facts)
     linked: set[str] | None = None  # 14.6's whole-map flood, run only once a unit is Out
     traces: dict[str, _Trace] = {}
     for uid, u in on_map(state):
@@ -614,7 +773,7 @@ def attrition_drm(rules: Rules, state: Mapping[str, Any], uid: str) -> int:
     reach = flood(
         {here},
         lambda h: open_neighbours(rules, h, net.turn),
-        lambda h: net.legal(h) and not is_north_entry(rules, h),
+        lambda h: net.legal(h) and h not in net.static.north,
     )
     hqs = {
         u["hex"]
@@ -654,8 +813,9 @@ def hex_supply(rules: Rules, state: Mapping[str, Any], side: str) -> Callable[[s
     """A function giving the supply a ``side`` unit would have in a hex (for the retreat
     priorities of 11.1): "full", "limited" or "out". Minor-port capacity is not allocated
     here: a hex that traces to a friendly minor port counts as limited."""
-    srcs = sources(rules, state, side)
-    net = _Net(rules, state, side, srcs)
+    facts = _Facts(rules, state, side)
+    srcs = _sources(rules, state, side, facts)
+    net = _Net(rules, state, side, srcs, facts=facts)
     cache: dict[str, str] = {}
 
     def supply_of(label: str) -> str:
