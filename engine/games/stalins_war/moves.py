@@ -332,9 +332,9 @@ def plan_move(rules: Rules, state: State, side: str, uid: str, hexes: tuple[str,
 
 
 def move(rules: Rules, state: State, side: str, uid: str, hexes: tuple[str, ...], ctx: Context) -> None:
-    plan = plan_move(rules, state, side, uid, hexes)
-    start = plan.path[0]
     snap = snapshot(rules, state, side)
+    plan = plan_move(rules, state, side, uid, hexes, snap)
+    start = plan.path[0]
     if plan.zoc_fee:
         pay_ops(state, int(rules.tables["ops"]["leave_zoc_cost"]), start)
         state["round"].setdefault("zoc_paid", []).append(start)

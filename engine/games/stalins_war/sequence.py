@@ -109,8 +109,9 @@ def begin_ar(rules: Rules, state: State, side: str, ctx: Context) -> None:
     from engine.games.stalins_war import supply
 
     for u in state["units"].values():
-        for key in _PER_AR.intersection(u):  # most units hold none of them
-            del u[key]
+        if not _PER_AR.isdisjoint(u):  # most units hold none of them
+            for key in _PER_AR.intersection(u):
+                del u[key]
         if u.get("hex"):
             u["began"] = u["hex"]
     state["round"] = {}

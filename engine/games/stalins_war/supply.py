@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict, deque
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 
 import orjson
@@ -102,6 +102,7 @@ class _Facts:
     bucharest: str | None
     buda: str | None
     baku: str | None
+    ports: tuple[str, ...]  # every port, sea by sea (seas sorted)
 
 
 _FACTS: dict[int, tuple[Rules, _Facts]] = {}
@@ -132,6 +133,7 @@ def _facts(rules: Rules) -> _Facts:
         bucharest=_hex_named(rules, "Bucharest"),
         buda=_hex_named(rules, "Buda"),
         baku=_hex_named(rules, "Baku"),
+        ports=tuple(p for sea in sorted(static(rules).ports) for p in static(rules).ports[sea]),
     )
     if len(_FACTS) >= _CACHE_SIZE:
         _FACTS.pop(next(iter(_FACTS)))
@@ -257,17 +259,16 @@ def sources_of(rules: Rules, state: State, group: str) -> list[str]:
     return [label for label, usir in facts.axis_edge if not usir or _controlled(state, label, AXIS)]
 
 
-def _hop_ports(state: State, side: str, data: Static, blocked: frozenset[str], traced: Iterable[str]) -> list[str]:
+def _hop_ports(state: State, side: str, data: Static, blocked: frozenset[str], traced: Container[str]) -> list[str]:
     """13.1.2: the friendly ports on the Baltic or Black Sea whose sea has another friendly port
     that traces supply (in ``traced``, the hexes a flood reached): each serves as a source, for
     units within range of it or of a rail line running to it (EX, Axis attrition of turn 2: the
     11th Army "può tracciare lungo la ferrovia a Sevastopoli ... e poi al porto di Odessa (o
     Constanta)"); one hop per line: the ports the hop reaches make no further hop."""
-    reached = traced if isinstance(traced, (set, frozenset, dict)) else set(traced)
     extra: list[str] = []
     for sea in HOP_SEAS:
         ports = [p for p in data.ports.get(sea, ()) if _controlled(state, p, side)]
-        traced_ports = [p for p in ports if p in reached]
+        traced_ports = [p for p in ports if p in traced]
         for p in ports:
             if p not in blocked and any(q != p for q in traced_ports):
                 extra.append(p)
@@ -314,11 +315,21 @@ def reach_of(rules: Rules, state: State, group: str) -> Reach:
     if hit is not None:
         _CACHE.move_to_end(key)
         return hit
+    result = _reach(rules, state, group, side, blocked_hexes(rules, state, side))
+    _CACHE[key] = result
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return result
+
+
+def _reach(rules: Rules, state: State, group: str, side: str, blocked: frozenset[str]) -> Reach:
+    """``reach_of`` past its cache on the state's content, ``blocked`` the side's blocked hexes."""
     data = static(rules)
-    blocked = blocked_hexes(rules, state, side)
     sources = sources_of(rules, state, group)
-    held = tuple(p for sea in sorted(data.ports) for p in data.ports[sea] if _controlled(state, p, side))
-    baku = group == SOVIET_GROUP and _controlled(state, _hex_named(rules, "Baku"), SOVIET)
+    facts = _facts(rules)
+    control = state["control"]
+    held = tuple(p for p in facts.ports if control.get(p) == side)
+    baku = group == SOVIET_GROUP and _controlled(state, facts.baku, SOVIET)
     # The floods read nothing else: most changes of the position (a unit moving behind the
     # front, a supply flag the other side's ZOC does not read) leave them as they were.
     flood_key = (id(rules), group, blocked, tuple(sources), held, baku)
@@ -330,9 +341,6 @@ def reach_of(rules: Rules, state: State, group: str) -> Reach:
             _FLOODS.popitem(last=False)
     else:
         _FLOODS.move_to_end(flood_key)
-    _CACHE[key] = result
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
     return result
 
 
@@ -473,12 +481,15 @@ def update_supply(rules: Rules, state: State, side: str) -> None:
     ``limited`` when it has defence/attrition supply only."""
     found: dict[str, str] = {}
     reaches: dict[str, Reach] = {}
-    for uid, u in sorted(state["units"].items()):
+    blocked: frozenset[str] | None = None  # the same for every supply group of the side
+    for uid, u in state["units"].items():  # each unit's flags are its own: any order
         label = u.get("hex")
         if label and rules.units[uid].side == side:
             group = group_of(rules, uid)
             if group not in reaches:
-                reaches[group] = reach_of(rules, state, group)
+                if blocked is None:
+                    blocked = blocked_hexes(rules, state, side)
+                reaches[group] = _reach(rules, state, group, side, blocked)
             found[uid] = _status(rules, state, uid, label, reaches[group])
     for uid, status in found.items():
         u = state["units"][uid]
