@@ -97,6 +97,7 @@ class _Facts:
     key_fixed: frozenset[str]  # Fortress, City, Oil hexes and the VP hexes printed as such
     key_after: dict[str, str]  # VP hexes from an event on (``vp_after``): the event
     units: dict[str, tuple[str, bool, bool, bool]]  # side, partisan, has a ZOC type, blocks_axis_zoc
+    groups: dict[str, str]  # each unit's supply group (``group_of``)
     soviet_edge: tuple[str, ...]
     axis_edge: tuple[tuple[str, bool], ...]  # (hex, USIR)
     bucharest: str | None
@@ -128,6 +129,7 @@ def _facts(rules: Rules) -> _Facts:
         key_fixed=frozenset(fixed),
         key_after=after,
         units={uid: (spec.side, spec.partisan, spec.zoc, "blocks_axis_zoc" in spec.flags) for uid, spec in rules.units.items()},
+        groups={uid: group_of(rules, uid) for uid in rules.units},
         soviet_edge=tuple(sorted(rules.zone("soviet_supply_edge"))),
         axis_edge=tuple(axis_edge),
         bucharest=_hex_named(rules, "Bucharest"),
@@ -482,10 +484,11 @@ def update_supply(rules: Rules, state: State, side: str) -> None:
     found: dict[str, str] = {}
     reaches: dict[str, Reach] = {}
     blocked: frozenset[str] | None = None  # the same for every supply group of the side
+    facts = _facts(rules)
     for uid, u in state["units"].items():  # each unit's flags are its own: any order
         label = u.get("hex")
-        if label and rules.units[uid].side == side:
-            group = group_of(rules, uid)
+        if label and facts.units[uid][0] == side:
+            group = facts.groups[uid]
             if group not in reaches:
                 if blocked is None:
                     blocked = blocked_hexes(rules, state, side)
