@@ -224,6 +224,7 @@ class _Flood:
                     base.add(b)
                     fresh.append(b)
                     queue.append(b)
+        first = not dist  # the first flood: every hex reached is reached at its shortest distance
         frontier = []
         for h in fresh:
             if dist.get(h) != 0:
@@ -236,7 +237,7 @@ class _Flood:
                 if a in blocked:
                     continue
                 for b in adj[a]:
-                    if dist.get(b, step + 1) > step:  # unreached, or reached farther before
+                    if (b not in dist) if first else (dist.get(b, step + 1) > step):  # unreached, or reached farther before
                         dist[b] = step
                         nxt.append(b)
             frontier = nxt
