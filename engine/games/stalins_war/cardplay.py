@@ -17,6 +17,7 @@ from engine.game import Action, Context, State
 from engine.games.stalins_war import events
 from engine.games.stalins_war.cardnames import card_label, labelled
 from engine.games.stalins_war.model import AXIS, SOVIET, CardSpec, Rules
+from engine.replaying import accepted
 from engine.text import Named, ngettext, t
 
 PLAY_MODES = ("ops", "rp", "event")
@@ -191,7 +192,8 @@ def choose(game: Any, state: State, side: str, action: Action, ctx: Context, fra
             t("{card} is a Combat Card: it is played during a combat with 'cc', not as an action.", card=labelled(card)),
             rule="7.5.5a",
         )
-    events.check_event(game, state, side, card.id, extra)
+    if not accepted(ctx):  # it only refuses (engine.replaying): an accepted play passed it
+        events.check_event(game, state, side, card.id, extra)
     mobilisation = side == SOVIET and int(state["turn"]) == 2 and card.reinforcements
     discard_played(state, side, card, as_event=True)
     if card.reinforcements:

@@ -289,11 +289,14 @@ def _supplied_germans(rules: Rules, state: State) -> list[str]:
     from engine.games.stalins_war import supply
 
     out: set[str] = set()
+    reach: supply.Reach | None = None  # every German unit traces as the German group (13.2.1)
     for uid, u in sorted(state["units"].items()):
         spec = rules.units[uid]
         label = u.get("hex")
         if label and spec.side == AXIS and spec.nationality == "GE" and not spec.non_stacking:
-            if label in supply.reach_of(rules, state, supply.group_of(rules, uid)).full:
+            if reach is None:
+                reach = supply.reach_of(rules, state, supply.group_of(rules, uid))
+            if label in reach.full:
                 out.add(str(label))
     return sorted(out)
 

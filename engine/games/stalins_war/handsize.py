@@ -14,9 +14,13 @@ def oil_controlled(rules: Rules, state: State, side: str) -> int:
     from engine.games.stalins_war import supply
 
     count = 0
+    reach: supply.Reach | None = None  # one trace for every oil hex
     for label in rules.tables["oil"]["hexes"]:
-        if state["control"].get(label) == side and supply.hex_traces(rules, state, label, side) != "none":
-            count += 1
+        if state["control"].get(label) == side:
+            if reach is None:
+                reach = supply.side_reach(rules, state, side)
+            if supply.hex_traces(rules, state, label, side, reach=reach) != "none":
+                count += 1
     return count
 
 

@@ -50,7 +50,7 @@ from engine import flow
 from engine.errors import IllegalOrder, InvalidOrder, OrderError
 from engine.game import Action, Context, Prompt, State
 from engine.games.stalins_war import entrench, strategic, terrain, zoc
-from engine.games.stalins_war.model import AXIS, SOVIET, Rules, enemy, level_of
+from engine.games.stalins_war.model import AXIS, SOVIET, Rules, UnitSpec, enemy, level_of
 from engine.games.stalins_war.strategic import own_unit, pay_ops, require_ops
 from engine.orders import is_number
 from engine.text import Text, t
@@ -160,6 +160,17 @@ def step_problem(rules: Rules, state: State, snap: Snapshot, uid: str, a: str, b
     return None
 
 
+def _closed_hexes(rules: Rules, snap: Snapshot, spec: UnitSpec) -> frozenset[str]:
+    """The hexes ``step_problem`` refuses to ``spec`` whatever the hex it comes from: enemy units
+    (10.1.6), Hungary and Romania in turn 1 (4.4.3, 4.4.4) and for the other nation (19.1.1, 19.2.1)."""
+    out = set(snap.enemy_hexes)
+    if snap.turn == 1 or (spec.side == AXIS and spec.nationality == "RO"):
+        out |= rules.zone("hungary")
+    if (snap.turn == 1 and snap.side == SOVIET) or (spec.side == AXIS and spec.nationality == "HU"):
+        out |= rules.zone("romania")
+    return frozenset(out)
+
+
 def stops_in(snap: Snapshot, label: str) -> bool:
     """Entering this hex ends the unit's movement: enemy ZOC (8.3) or, for the Axis, a Festung (16.3.4)."""
     return label in snap.ezoc or (snap.side == AXIS and label in snap.festung)
@@ -173,6 +184,10 @@ def reachable(rules: Rules, state: State, snap: Snapshot, uid: str) -> dict[str,
     left = allowance(rules, state, uid) - spent
     minimum = spent == 0
     data = terrain.static(rules)
+    spec = rules.units[uid]
+    closed = _closed_hexes(rules, snap, spec)
+    ezoc = snap.ezoc
+    costs = data.cost_mountain if spec.mountain else data.cost
     best: dict[str, tuple[int, list[str]]] = {here: (0, [here])}
     heap: list[tuple[int, str]] = [(0, here)]
     while heap:
@@ -181,10 +196,11 @@ def reachable(rules: Rules, state: State, snap: Snapshot, uid: str) -> dict[str,
             continue
         if node != here and stops_in(snap, node):
             continue
-        for nxt in data.adj[node]:
-            if step_problem(rules, state, snap, uid, node, nxt) is not None:
+        from_zoc = node in ezoc
+        for nxt in data.adj[node]:  # the map's passable neighbours: step_problem's first checks hold
+            if nxt in closed or (from_zoc and nxt in ezoc):  # step_problem's others (10.1.6, 4.4, 19, 8.3)
                 continue
-            total = cost + terrain.enter_cost(rules, rules.units[uid], node, nxt)
+            total = cost + costs[nxt] + data.side_add.get((node, nxt), 0)  # terrain.enter_cost
             if total > left and not (minimum and node == here):
                 continue
             known = best.get(nxt)
@@ -332,9 +348,9 @@ def plan_move(rules: Rules, state: State, side: str, uid: str, hexes: tuple[str,
 
 
 def move(rules: Rules, state: State, side: str, uid: str, hexes: tuple[str, ...], ctx: Context) -> None:
-    plan = plan_move(rules, state, side, uid, hexes)
-    start = plan.path[0]
     snap = snapshot(rules, state, side)
+    plan = plan_move(rules, state, side, uid, hexes, snap)
+    start = plan.path[0]
     if plan.zoc_fee:
         pay_ops(state, int(rules.tables["ops"]["leave_zoc_cost"]), start)
         state["round"].setdefault("zoc_paid", []).append(start)

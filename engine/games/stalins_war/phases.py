@@ -177,7 +177,7 @@ def attrition(game: Any, state: State, side: str, ctx: Context) -> None:
     held = {u["hex"] for uid, u in state["units"].items() if u.get("hex") and rules.units[uid].side == side and not rules.units[uid].partisan}
     reach: supply.Reach | None = None  # one trace for every hex, traced again once a hex changed hands
     for label, owner in sorted(state["control"].items()):
-        if owner != side or not control.tracked(rules, state, label) or label in held:
+        if owner != side or label in held or not control.tracked(rules, state, label):
             continue
         if control.fortress_owner(rules, state, label) == side or label in state["markers"]["festung"]:
             continue

@@ -17,6 +17,7 @@ from engine.games.stalins_war.model import AXIS, SIDES, SOVIET, Rules
 from engine.text import Text, t
 
 PER_AR_KEYS = ("mp", "moved", "strategic", "fought", "exploited", "began", "retreated", "entrenching", "arrived")
+_PER_AR = frozenset(PER_AR_KEYS)
 
 
 def steps(turn: int) -> list[tuple[str, ...]]:
@@ -108,8 +109,9 @@ def begin_ar(rules: Rules, state: State, side: str, ctx: Context) -> None:
     from engine.games.stalins_war import supply
 
     for u in state["units"].values():
-        for key in PER_AR_KEYS:
-            u.pop(key, None)
+        if not _PER_AR.isdisjoint(u):  # most units hold none of them
+            for key in _PER_AR.intersection(u):
+                del u[key]
         if u.get("hex"):
             u["began"] = u["hex"]
     state["round"] = {}

@@ -21,7 +21,12 @@ from engine.text import Text, t
 
 def problem(rules: Rules, state: State, label: str, adding: Iterable[str] = ()) -> Text | None:
     """What is wrong with the stack in ``label`` once ``adding`` are moved there (None if legal)."""
-    present = set(units_in(state, label)) | set(adding)
+    return stack_problem(rules, label, set(units_in(state, label)) | set(adding))
+
+
+def stack_problem(rules: Rules, label: str, present: Iterable[str]) -> Text | None:
+    """What is wrong with a stack of ``present`` in ``label`` (None if legal): ``problem`` for a
+    caller that already holds the units of the hex (``model.occupancy``)."""
     tables = rules.tables["stacking"]
     max_units, max_lcu = int(tables["max_units"]), int(tables["max_lcu"])
     by_side: dict[str, list[str]] = {}

@@ -33,13 +33,13 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict, deque
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 
 import orjson
 
 from engine.game import State
-from engine.games.stalins_war import control, zoc
+from engine.games.stalins_war import control
 from engine.games.stalins_war.model import AXIS, SOVIET, Rules, enemy
 from engine.games.stalins_war.terrain import Static, static
 
@@ -89,46 +89,158 @@ def key_hex(rules: Rules, state: State, label: str) -> bool:
     return control.is_vp(rules, state, label)
 
 
+@dataclass(frozen=True)
+class _Facts:
+    """What the supply rules read of the map and of the counters, once per ``Rules`` (its map):
+    ``key_hex``'s printed answer, each unit's part in ``blocked_hexes``, the sources (13.2)."""
+
+    key_fixed: frozenset[str]  # Fortress, City, Oil hexes and the VP hexes printed as such
+    key_after: dict[str, str]  # VP hexes from an event on (``vp_after``): the event
+    units: dict[str, tuple[str, bool, bool, bool]]  # side, partisan, has a ZOC type, blocks_axis_zoc
+    groups: dict[str, str]  # each unit's supply group (``group_of``)
+    soviet_edge: tuple[str, ...]
+    axis_edge: tuple[tuple[str, bool], ...]  # (hex, USIR)
+    bucharest: str | None
+    buda: str | None
+    baku: str | None
+    ports: tuple[str, ...]  # every port, sea by sea (seas sorted)
+
+
+_FACTS: dict[int, tuple[Rules, _Facts]] = {}
+
+
+def _facts(rules: Rules) -> _Facts:
+    hit = _FACTS.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    fixed: set[str] = set()
+    after: dict[str, str] = {}
+    for label, place in rules.board.places.items():
+        vp_after = place.get("vp_after")
+        if place.kind in KEY_KINDS or place.get("oil") == "1" or (not vp_after and place.get("vp") == "1"):
+            fixed.add(label)
+        elif vp_after:
+            after[label] = vp_after
+    axis_edge = []
+    for label in sorted(rules.zone("axis_supply_edge")):
+        edge = rules.place(label)
+        axis_edge.append((label, edge is not None and edge.get("usir") == "1"))
+    facts = _Facts(
+        key_fixed=frozenset(fixed),
+        key_after=after,
+        units={uid: (spec.side, spec.partisan, spec.zoc, "blocks_axis_zoc" in spec.flags) for uid, spec in rules.units.items()},
+        groups={uid: group_of(rules, uid) for uid in rules.units},
+        soviet_edge=tuple(sorted(rules.zone("soviet_supply_edge"))),
+        axis_edge=tuple(axis_edge),
+        bucharest=_hex_named(rules, "Bucharest"),
+        buda=_hex_named(rules, "Buda"),
+        baku=_hex_named(rules, "Baku"),
+        ports=tuple(p for sea in sorted(static(rules).ports) for p in static(rules).ports[sea]),
+    )
+    if len(_FACTS) >= _CACHE_SIZE:
+        _FACTS.pop(next(iter(_FACTS)))
+    _FACTS[id(rules)] = (rules, facts)
+    return facts
+
+
 def blocked_hexes(rules: Rules, state: State, side: str) -> frozenset[str]:
-    """Hexes a supply line of ``side`` may reach but not pass through (13.1.3)."""
+    """Hexes a supply line of ``side`` may reach but not pass through (13.1.3): the enemy's units
+    (``zoc.friendly_hexes``), the enemy-controlled hexes ``key_hex`` names, enemy entrenchments,
+    Festung for the Soviet, and the enemy ZOC not negated (``zoc.supply_blocking_zoc``), read in
+    one pass over the units."""
     foe = enemy(side)
-    blocked: set[str] = set(zoc.friendly_hexes(rules, state, foe))
-    for label, who in state["control"].items():
-        if who == foe and key_hex(rules, state, label):
-            blocked.add(label)
+    facts = _facts(rules)
+    adj = static(rules).adj
     markers = state["markers"]
+    blocked: set[str] = set()
+    own: set[str] = set()
+    reach: set[str] = set()  # the enemy ZOC before the shelters (8.2)
+    sheltered: set[str] = set(markers.get("festung", []))
+    for uid, u in state["units"].items():
+        label = u.get("hex")
+        if not label:
+            continue
+        owner, partisan, has_zoc, blocks_axis = facts.units[uid]
+        if blocks_axis and foe == AXIS:
+            sheltered.add(label)
+        if partisan and not u.get("active"):
+            continue
+        if owner == foe:
+            blocked.add(label)
+            if has_zoc and not u.get("oos") and not u.get("limited"):
+                reach.update(adj.get(label, ()))
+        elif owner == side:
+            own.add(label)
+    built = markers.get("fortress_built", [])
+    events = state["events"]
+    for label, who in state["control"].items():
+        if who == foe and (label in facts.key_fixed or label in built or (label in facts.key_after and facts.key_after[label] in events)):
+            blocked.add(label)
     blocked.update(label for label, who in markers.get("entrench", {}).items() if who == foe)
     if side == SOVIET:
         blocked.update(markers.get("festung", []))
-    blocked |= zoc.supply_blocking_zoc(rules, state, side)
+    destroyed = markers["fortress_destroyed"]
+    if reach:
+        sheltered.update(label for label in static(rules).fortresses if label not in destroyed)
+        sheltered.update(h for h in built if control.fortress_intact(rules, state, h))
+        blocked |= reach - sheltered - own
     return frozenset(blocked)
 
 
-def _flood(data: Static, blocked: frozenset[str], sources: Iterable[str], reach: int, rail: bool) -> dict[str, int]:
-    """Distance (in hexes, <= reach) from the sources, through the rail net first when ``rail``."""
-    start = [s for s in sources if s not in blocked]
-    base: set[str] = set(start)
-    if rail:
-        queue = deque(start)
+class _Flood:
+    """The hexes within ``reach`` hexes of the rail net joined to the sources (13.1.2), by their
+    shortest distance, to which more sources can be added: the port hops and Baku (13.2.3) then
+    search only around what they add instead of flooding the map again (the hexes a set of
+    sources reaches are those each of them reaches). Blocked hexes (13.1.3) are reached, never
+    passed through, and never a source."""
+
+    def __init__(self, data: Static, blocked: frozenset[str], reach: int) -> None:
+        self.data = data
+        self.blocked = blocked
+        self.reach = reach
+        self.base: set[str] = set()  # the sources and the rail net joined to them
+        self.dist: dict[str, int] = {}
+
+    def copy(self) -> _Flood:
+        out = _Flood(self.data, self.blocked, self.reach)
+        out.base = set(self.base)
+        out.dist = dict(self.dist)
+        return out
+
+    def add(self, sources: Iterable[str]) -> None:
+        """Flood from ``sources`` too: along the rail net first, then ``reach`` hexes."""
+        blocked, base, dist, reach = self.blocked, self.base, self.dist, self.reach
+        fresh = []
+        for h in sources:
+            if h not in blocked and h not in base:
+                base.add(h)
+                fresh.append(h)
+        rail_adj = self.data.rail_adj
+        queue = deque(fresh)
         while queue:
             a = queue.popleft()
-            for b in data.rail_adj[a]:
+            for b in rail_adj[a]:
                 if b not in base and b not in blocked:
                     base.add(b)
+                    fresh.append(b)
                     queue.append(b)
-    dist = {h: 0 for h in base}
-    frontier = list(base)
-    for step in range(1, reach + 1):
-        nxt = []
-        for a in frontier:
-            if a in blocked:
-                continue
-            for b in data.adj[a]:
-                if b not in dist:
-                    dist[b] = step
-                    nxt.append(b)
-        frontier = nxt
-    return dist
+        first = not dist  # the first flood: every hex reached is reached at its shortest distance
+        frontier = []
+        for h in fresh:
+            if dist.get(h) != 0:
+                dist[h] = 0
+                frontier.append(h)
+        adj = self.data.adj
+        for step in range(1, reach + 1):
+            nxt = []
+            for a in frontier:
+                if a in blocked:
+                    continue
+                for b in adj[a]:
+                    if (b not in dist) if first else (dist.get(b, step + 1) > step):  # unreached, or reached farther before
+                        dist[b] = step
+                        nxt.append(b)
+            frontier = nxt
 
 
 def _controlled(state: State, label: str | None, side: str) -> bool:
@@ -141,43 +253,29 @@ def _hex_named(rules: Rules, name: str) -> str | None:
 
 def sources_of(rules: Rules, state: State, group: str) -> list[str]:
     """13.2: the supply sources of a supply group ("german", "romanian", "buda", "soviet"; Baku apart)."""
+    facts = _facts(rules)
     if group == SOVIET_GROUP:
-        return sorted(rules.zone("soviet_supply_edge"))
-    if group == ROMANIAN:
-        label = _hex_named(rules, "Bucharest")
+        return list(facts.soviet_edge)
+    if group in (ROMANIAN, BUDA):
+        label = facts.bucharest if group == ROMANIAN else facts.buda
         return [label] if label and _controlled(state, label, AXIS) else []
-    if group == BUDA:
-        label = _hex_named(rules, "Buda")
-        return [label] if label and _controlled(state, label, AXIS) else []
-    out = []
-    for label in sorted(rules.zone("axis_supply_edge")):
-        place = rules.place(label)
-        if place is not None and place.get("usir") == "1" and not _controlled(state, label, AXIS):
-            continue
-        out.append(label)
-    return out
+    return [label for label, usir in facts.axis_edge if not usir or _controlled(state, label, AXIS)]
 
 
-def _with_port_hops(rules: Rules, state: State, side: str, data: Static, blocked: frozenset[str], dist: dict[str, int], reach: int) -> dict[str, int]:
-    """13.1.2: a friendly port on the Baltic or Black Sea whose sea has another friendly port that
-    traces supply serves as a source: for units within ``reach`` hexes of it, or of a rail line
-    running to it (EX, Axis attrition of turn 2: the 11th Army "può tracciare lungo la ferrovia a
-    Sevastopoli ... e poi al porto di Odessa (o Constanta)"); one hop per line."""
+def _hop_ports(state: State, side: str, data: Static, blocked: frozenset[str], traced: Container[str]) -> list[str]:
+    """13.1.2: the friendly ports on the Baltic or Black Sea whose sea has another friendly port
+    that traces supply (in ``traced``, the hexes a flood reached): each serves as a source, for
+    units within range of it or of a rail line running to it (EX, Axis attrition of turn 2: the
+    11th Army "può tracciare lungo la ferrovia a Sevastopoli ... e poi al porto di Odessa (o
+    Constanta)"); one hop per line: the ports the hop reaches make no further hop."""
     extra: list[str] = []
     for sea in HOP_SEAS:
         ports = [p for p in data.ports.get(sea, ()) if _controlled(state, p, side)]
-        traced = [p for p in ports if dist.get(p, reach + 1) <= reach]
+        traced_ports = [p for p in ports if p in traced]
         for p in ports:
-            if p not in blocked and any(q != p for q in traced):
+            if p not in blocked and any(q != p for q in traced_ports):
                 extra.append(p)
-    if not extra:
-        return dist
-    more = _flood(data, blocked, extra, reach, rail=True)  # EX: "lungo la ferrovia a Sevastopoli e poi al porto"
-    merged = dict(dist)
-    for h, d in more.items():
-        if h not in merged or d < merged[h]:
-            merged[h] = d
-    return merged
+    return extra
 
 
 def state_key(state: State, side: str, group: str) -> bytes:
@@ -220,11 +318,21 @@ def reach_of(rules: Rules, state: State, group: str) -> Reach:
     if hit is not None:
         _CACHE.move_to_end(key)
         return hit
+    result = _reach(rules, state, group, side, blocked_hexes(rules, state, side))
+    _CACHE[key] = result
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return result
+
+
+def _reach(rules: Rules, state: State, group: str, side: str, blocked: frozenset[str]) -> Reach:
+    """``reach_of`` past its cache on the state's content, ``blocked`` the side's blocked hexes."""
     data = static(rules)
-    blocked = blocked_hexes(rules, state, side)
     sources = sources_of(rules, state, group)
-    held = tuple(p for sea in sorted(data.ports) for p in data.ports[sea] if _controlled(state, p, side))
-    baku = group == SOVIET_GROUP and _controlled(state, _hex_named(rules, "Baku"), SOVIET)
+    facts = _facts(rules)
+    control = state["control"]
+    held = tuple(p for p in facts.ports if control.get(p) == side)
+    baku = group == SOVIET_GROUP and _controlled(state, facts.baku, SOVIET)
     # The floods read nothing else: most changes of the position (a unit moving behind the
     # front, a supply flag the other side's ZOC does not read) leave them as they were.
     flood_key = (id(rules), group, blocked, tuple(sources), held, baku)
@@ -236,33 +344,31 @@ def reach_of(rules: Rules, state: State, group: str) -> Reach:
             _FLOODS.popitem(last=False)
     else:
         _FLOODS.move_to_end(flood_key)
-    _CACHE[key] = result
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
     return result
 
 
 def _trace(rules: Rules, state: State, group: str, side: str, data: Static, blocked: frozenset[str], sources: list[str]) -> Reach:
     """``reach_of``'s floods: they read the state only through ``blocked``, ``sources`` and the
-    side's control of the ports and of Baku (13.2.3)."""
-    reach = range_hexes(rules)
-    limited: frozenset[str] = frozenset()
-    baku_full = False
-    baku = _hex_named(rules, "Baku") if group == SOVIET_GROUP else None
+    side's control of the ports and of Baku (13.2.3). One flood from the sources; the port hops
+    (13.1.2) and Baku join it as sources."""
+    flood = _Flood(data, blocked, range_hexes(rules))
+    flood.add(sources)
+    baku = _facts(rules).baku if group == SOVIET_GROUP else None
     if baku is None or not _controlled(state, baku, SOVIET) or baku in blocked:
-        dist = _with_port_hops(rules, state, side, data, blocked, _flood(data, blocked, sources, reach, True), reach)
-        full = frozenset(h for h, d in dist.items() if d <= reach)
-    else:
-        plain = _with_port_hops(rules, state, side, data, blocked, _flood(data, blocked, sources, reach, True), reach)
-        caspian = [p for p in data.ports.get("caspian", ()) if p != baku and _controlled(state, p, SOVIET)]
-        with_baku = _with_port_hops(rules, state, side, data, blocked, _flood(data, blocked, [*sources, baku], reach, True), reach)
-        baku_full = any(plain.get(p, reach + 1) <= reach for p in caspian)
-        if baku_full:
-            full = frozenset(with_baku)
-        else:
-            full = frozenset(plain)
-            limited = frozenset(with_baku) - full
-    return Reach(full, limited, baku_full)
+        flood.add(_hop_ports(state, side, data, blocked, flood.dist))
+        return Reach(frozenset(flood.dist), frozenset(), False)
+    # The hops of the trace with Baku as a source are the ports the sources or Baku reach.
+    with_baku = flood.copy()
+    with_baku.add([baku])
+    hops_with_baku = _hop_ports(state, side, data, blocked, with_baku.dist)
+    flood.add(_hop_ports(state, side, data, blocked, flood.dist))
+    plain = frozenset(flood.dist)
+    caspian = [p for p in data.ports.get("caspian", ()) if p != baku and _controlled(state, p, SOVIET)]
+    baku_full = any(p in plain for p in caspian)
+    flood.add([baku, *hops_with_baku])  # the plain trace's hops are among them (more ports traced)
+    if baku_full:
+        return Reach(frozenset(flood.dist), frozenset(), True)
+    return Reach(plain, frozenset(flood.dist) - plain, False)
 
 
 def baku_full_source(rules: Rules, state: State) -> bool:
@@ -378,12 +484,16 @@ def update_supply(rules: Rules, state: State, side: str) -> None:
     ``limited`` when it has defence/attrition supply only."""
     found: dict[str, str] = {}
     reaches: dict[str, Reach] = {}
-    for uid, u in sorted(state["units"].items()):
+    blocked: frozenset[str] | None = None  # the same for every supply group of the side
+    facts = _facts(rules)
+    for uid, u in state["units"].items():  # each unit's flags are its own: any order
         label = u.get("hex")
-        if label and rules.units[uid].side == side:
-            group = group_of(rules, uid)
+        if label and facts.units[uid][0] == side:
+            group = facts.groups[uid]
             if group not in reaches:
-                reaches[group] = reach_of(rules, state, group)
+                if blocked is None:
+                    blocked = blocked_hexes(rules, state, side)
+                reaches[group] = _reach(rules, state, group, side, blocked)
             found[uid] = _status(rules, state, uid, label, reaches[group])
     for uid, status in found.items():
         u = state["units"][uid]
