@@ -49,6 +49,9 @@ class Grid:
     order: Literal["colrow", "rowcol", "letters"] = "colrow"
     digits: int = 2
     _labels: frozenset[str] = field(init=False, repr=False, compare=False)
+    # Each hex's axial coordinates and six neighbours, found once (searches ask them again and again).
+    _axial: dict[str, tuple[int, int]] = field(init=False, repr=False, compare=False, default_factory=dict)
+    _six: dict[str, tuple[str | None, ...]] = field(init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         labels = frozenset(
@@ -88,8 +91,11 @@ class Grid:
         return (col % 2 == 0) == (self.shifted == "even")
 
     def to_axial(self, label: Label) -> tuple[int, int]:
-        col, row = self.parse(label)
-        return self.axial_of(col, row)
+        found = self._axial.get(label)
+        if found is None:
+            col, row = self.parse(label)
+            found = self._axial[label] = self.axial_of(col, row)
+        return found
 
     def axial_of(self, col: int, row: int) -> tuple[int, int]:
         # Offset columns ("even-q" or "odd-q"): a shifted column sits half a hex lower.
@@ -107,24 +113,26 @@ class Grid:
         label = self.label(q, row)
         return label if label in self._labels else None
 
+    def _around(self, label: Label) -> tuple[Label | None, ...]:
+        """The hex in each of the six directions (``None`` off the map)."""
+        found = self._six.get(label)
+        if found is None:
+            q, r = self.to_axial(label)
+            found = self._six[label] = tuple(self.from_axial(q + dq, r + dr) for dq, dr in AXIAL_DIRECTIONS)
+        return found
+
     def neighbour(self, label: Label, direction: int) -> Label | None:
-        q, r = self.to_axial(label)
-        dq, dr = AXIAL_DIRECTIONS[direction % 6]
-        return self.from_axial(q + dq, r + dr)
+        return self._around(label)[direction % 6]
 
     def neighbours(self, label: Label) -> list[Label]:
         """The on-map neighbours of ``label``, in direction order."""
-        out = []
-        for d in range(6):
-            n = self.neighbour(label, d)
-            if n is not None:
-                out.append(n)
-        return out
+        return [n for n in self._around(label) if n is not None]
 
     def direction(self, a: Label, b: Label) -> int | None:
         """The direction from ``a`` to adjacent ``b``, or ``None`` if they are not adjacent."""
+        around = self._around(a)
         for d in range(6):
-            if self.neighbour(a, d) == b:
+            if around[d] == b:
                 return d
         return None
 
