@@ -86,3 +86,18 @@ async def test_private_posts_follow_the_players_discord_language_until_they_choo
     await h.server.say(h.red, h.channel, "draw")
     got = await h.server.wait_until(lambda: h.server.dms(h.red)[dms:], what="the next draw by DM")
     assert "You drew" in got[0].text
+
+
+async def test_the_head_of_a_private_post_reads_its_readers_language(discord_env: Harness):
+    """The '[campaign, channel, as side]' head of a DM and the DM ping read the player's language, like the post's body."""
+    h = discord_env
+    h.red.locale = h.blue.locale = "it"
+    await h.create()
+    await h.server.answered(await h.server.slash(h.blue, h.channel, "adjutant settings", ping="dm"))
+    dms = len(h.server.dms(h.red))
+    await h.server.say(h.red, h.channel, "draw")
+    got = await h.server.wait_until(lambda: h.server.dms(h.red)[dms:], what="the draw by DM")
+    assert "Hai pescato" in got[0].text and ", come Rosso]" in got[0].text.splitlines()[0], got[0].text
+    await h.server.say(h.red, h.channel, "end")
+    pinged = await h.server.wait_until(lambda: [m for m in h.server.dms(h.blue) if "campagna" in m.content], what="the DM ping")
+    assert pinged[0].content.startswith("Tocca a te nella campagna"), pinged[0].content
