@@ -213,14 +213,17 @@ class AdjutantClient(discord.Client):
             return True
         return False
 
-    def holdings(self, row: CampaignRow, match: Any) -> dict[str, str]:
+    async def holdings(self, row: CampaignRow, match: Any) -> dict[str, str]:
+        """Each seat's holdings as its player reads them: in the language the service writes to
+        that seat (so that a hand the service already sent is recognised, not sent again in another)."""
         game = registry.get(row.game)
         out = {}
-        for role in game.roles:
-            try:
-                out[role] = render(game.holdings(match.state, role), self.service.language)
-            except Exception:  # a game without holdings for a role
-                continue
+        async with self.service.speaking(row):
+            for role in game.roles:
+                try:
+                    out[role] = render(game.holdings(match.state, role), self.service.language_for(role))
+                except Exception:  # a game without holdings for a role
+                    continue
         return out
 
     # Acting on a campaign -----------------------------------------------------------------------
@@ -240,7 +243,7 @@ class AdjutantClient(discord.Client):
             raise ServiceError(t("Adjutant is restarting; please try again in a minute."))
         async with self.gate(row.id):
             match = await self.service.match(row)
-            before = self.holdings(row, match)
+            before = await self.holdings(row, match)
             replies = await work()
             batches = list(dict.fromkeys(r.batch for r in replies if r.batch))
             if batches:
@@ -265,7 +268,7 @@ class AdjutantClient(discord.Client):
     async def deal_holdings(self, row: CampaignRow, role: str) -> None:
         """Send ``role``'s holdings to its new owner by DM (through the outbox, like any reply)."""
         async with self.gate(row.id):
-            text = self.holdings(row, await self.service.match(row)).get(role)
+            text = (await self.holdings(row, await self.service.match(row))).get(role)
             if text is None:
                 return
             reply = Reply(role, text, batch=uuid.uuid4().hex)
@@ -278,7 +281,7 @@ class AdjutantClient(discord.Client):
 
     async def _changed_holdings(self, row: CampaignRow, before: dict[str, str], replies: Sequence[Reply], batch: str) -> None:
         match = await self.service.match(row)
-        after = self.holdings(row, match)
+        after = await self.holdings(row, match)
         seats = await self.store.seats(row.id)
         already = {(r.to, r.text) for r in replies}
         extra = [
