@@ -178,7 +178,8 @@ def parse(text: str) -> dict[str, Any]:
     if len(text) > MAX_CHARS:
         raise PositionError(t("The position file is too long ({n} characters; at most {most}).", n=len(text), most=MAX_CHARS))
     try:
-        doc = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+        # A byte order mark is no part of the text (Windows Notepad writes one before a UTF-8 file).
+        doc = json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise PositionError(
             t("The position file is not valid JSON: {why} at line {line}, column {col}.", why=_json_error(exc.msg), line=exc.lineno, col=exc.colno),
