@@ -1459,7 +1459,7 @@ def archived_refusal(name: str) -> Text:
 def _reads_only(line: str) -> bool:
     """A line that only reads the campaign (still allowed once it is archived)."""
     words = tokens(line)
-    return bool(words) and words[0].casefold() in READ_ONLY_VERBS
+    return bool(words) and META_ALIASES.get(words[0].casefold(), words[0].casefold()) in READ_ONLY_VERBS  # 'stato' too
 
 
 def _storable(line: str) -> str:
