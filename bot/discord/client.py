@@ -30,7 +30,7 @@ from bot.discord.config import Settings
 from bot.discord.delivery import Delivery
 from bot.i18n import language_of, render
 from bot.replies import Reply
-from bot.service import FAIL, META_VERBS, CampaignService, Sender, ServiceError
+from bot.service import FAIL, META_ALIASES, META_VERBS, CampaignService, Sender, ServiceError
 from bot.store import CampaignRow
 from engine import registry
 from engine.orders import split_lines
@@ -417,7 +417,7 @@ def names_an_order(row: CampaignRow, content: str) -> bool:
     first = words[1] if _ROLE_PREFIX.match(content) and len(words) > 1 and words[0].endswith(":") else words[0]
     first = first.casefold()
     game = registry.get(row.game)
-    verbs = {*game.verbs, *(a for v in game.verbs.values() for a in v.aliases), *META_VERBS}
+    verbs = {*game.verbs, *(a for v in game.verbs.values() for a in v.aliases), *META_VERBS, *META_ALIASES}
     return first in verbs
 
 

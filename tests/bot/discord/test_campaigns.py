@@ -89,3 +89,12 @@ async def test_after_the_end_players_chat_without_refusals(discord_env: Harness)
     refusal = await h.post_after(h.channel, h.server.say(h.red, h.channel, "move r1 0102"))
     assert "archived" in refusal.content
     assert len(h.server.from_bot(h.channel)) == before + 1
+
+
+async def test_after_the_end_a_read_typed_in_italian_is_answered(discord_env: Harness):
+    """In an archived campaign 'stato' is read like 'status' (answered), not taken for chat and ignored."""
+    h = discord_env
+    row = await h.create(language="it")
+    await h.post_after(h.channel, h.server.slash(h.ref, h.channel, "ref end", reason="patta", confirm=row.name))
+    status = await h.post_after(h.channel, h.server.say(h.red, h.channel, "stato"))
+    assert FAIL not in status.content and "Turno 1" in status.content, status.content
