@@ -23,6 +23,7 @@ from discord import app_commands
 from bot.discord.choices import complete, filter_names
 from bot.discord.pictures import hex_labels
 from bot.discord.posts import MAX_TEXT_MESSAGES, MESSAGE_LIMIT, escape_markdown, split_text
+from bot.i18n import side_of
 from bot.replies import PUBLIC
 from bot.store import CampaignRow
 from engine import registry
@@ -104,6 +105,7 @@ async def held_role(client: AdjutantClient, row: CampaignRow, user: discord.abc.
     roles = await client.service.roles_of(row, str(user.id))
     if side:
         named = side.casefold().strip()
+        named = named if named in roles else str(side_of(named))  # the side named in another language ("Asse")
         return named if named in roles else None
     return roles[0] if len(roles) == 1 else None
 
