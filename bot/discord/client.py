@@ -28,7 +28,7 @@ from discord import app_commands
 from bot.discord.catchup import Catchup
 from bot.discord.config import Settings
 from bot.discord.delivery import Delivery
-from bot.i18n import language_of, render
+from bot.i18n import language_of, render, side_of
 from bot.replies import Reply
 from bot.service import FAIL, META_ALIASES, META_VERBS, CampaignService, Sender, ServiceError
 from bot.store import CampaignRow
@@ -429,8 +429,11 @@ def by_role(content: str, seats: Sequence[str], sides: Sequence[str] = ()) -> li
     for line in split_lines(content):
         role: str | None = None
         m = _ROLE_PREFIX.match(line)
-        if m and (m.group(1).casefold() in seats or m.group(1).casefold() in sides):
-            role, line = m.group(1).casefold(), m.group(2)
+        named = m.group(1).casefold() if m else ""
+        if m and named not in seats and named not in sides and side_of(named) in (*seats, *sides):
+            named = str(side_of(named))  # the side named in another language ("Asse: stato"), as the console reads it
+        if m and (named in seats or named in sides):
+            role, line = named, m.group(2)
         elif groups:
             role = groups[-1][0]
         if not line:

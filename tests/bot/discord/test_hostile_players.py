@@ -84,6 +84,11 @@ def test_a_prefix_naming_a_side_not_held_keeps_that_side():
     assert by_role("allies: pass\nbrace\nnobody: x", ["axis"], ["axis", "allies"]) == [("allies", "pass\nbrace\nnobody: x")]
 
 
+def test_a_prefix_naming_a_side_in_italian_picks_that_side():
+    """'Asse: stato' from the Axis player is the axis seat's order, as in the console, not the unknown verb 'asse:'."""
+    assert by_role("Asse: stato\nsovietico: passa", ["axis"], ["axis", "soviet"]) == [("axis", "stato"), ("soviet", "passa")]
+
+
 async def test_importing_a_file_nested_too_deeply_is_refused(discord_env: Harness):
     """'/adjutant import' of a file nested 100,000 levels deep, or holding a 5000-digit number, says it is not a campaign export."""
     h = discord_env
