@@ -693,7 +693,7 @@ class CampaignService:
                 raise ServiceError(archived_refusal(row.name))
             if fresh is not None and fresh.channel_lost and not all(_reads_only(line) for line in lines):
                 raise ServiceError(t("Campaign {name} lost its channel (it was deleted): it takes no more orders.", name=row.name))
-            if fresh is not None and fresh.status == "paused":
+            if fresh is not None and fresh.status == "paused" and not all(_reads_only(line) for line in lines):
                 raise ServiceError(t("Campaign {name} is paused by a referee.", name=row.name))
             match = await self.match(row)
             batch = uuid.uuid4().hex

@@ -271,6 +271,15 @@ async def test_a_pause_refuses_an_order_given_with_a_stale_row(setup):
     assert await store.records(row.id) == []
 
 
+async def test_a_paused_campaign_still_answers_reads(setup):
+    """While a referee pauses the campaign, 'status', 'history' and 'hand' (and their Italian verbs) still answer; orders wait."""
+    service, row, store = setup
+    await service.referee(row, REF, "pause because holidays")
+    for line in ("status", "history", "hand", "stato"):
+        assert (await service.submit(row, RED, line))[0].ok, line
+    assert await store.records(row.id) == []
+
+
 async def test_a_resume_accepts_an_order_given_with_a_stale_row(setup):
     """A row read while paused does not block orders once the referee resumed."""
     service, row, _ = setup
