@@ -41,7 +41,7 @@ from engine.kernel import Match, Record
 from engine.observation import Observation
 from engine.orders import check_input, number, split_lines, tokens
 from engine.state import canonical
-from engine.text import Text, t
+from engine.text import Text, ngettext, t
 from engine.verbs import typed_keywords, typed_syntax
 
 #: Draws one observation (the whole map or the area of the last action): image bytes and the
@@ -686,6 +686,13 @@ class CampaignService:
         lines = split_lines(message)
         if not lines:
             raise ServiceError(t("The message holds no order."))
+        asked = sum(1 for line in lines if _verb_of(line) in QUERY_VERBS)
+        if asked > MAX_QUERIES:  # each may draw a picture, all under the campaign's lock
+            raise ServiceError(ngettext(
+                "The message asks {n} question (status, options, hand, map, history, help); at most {most} per message. Ask again in fewer lines.",
+                "The message asks {n} questions (status, options, hand, map, history, help); at most {most} per message. Ask again in fewer lines.",
+                asked, most=MAX_QUERIES,
+            ))
         async with self._step(row.id):
             # Read inside the lock: the row the transport holds may predate a referee's pause.
             fresh = await self.store.campaign(row.id)
@@ -1447,6 +1454,9 @@ def _names(names: Sequence[str], limit: int = 20) -> str:
     shown = ", ".join(sorted(names)[:limit])
     return shown if len(names) <= limit else f"{shown} (+{len(names) - limit})"
 READ_ONLY_VERBS = ("status", "map", "history", "help", "hand")
+#: The verbs that answer a question (a picture, a hand, a list) and how many one message may ask.
+QUERY_VERBS = ("status", "options", "hand", "map", "history", "help")
+MAX_QUERIES = 10
 
 
 def archived_refusal(name: str) -> Text:
@@ -1456,10 +1466,15 @@ def archived_refusal(name: str) -> Text:
     )
 
 
+def _verb_of(line: str) -> str:
+    """The verb a line starts with, an Italian one of the verbs every game answers as its English name."""
+    words = tokens(line)
+    return META_ALIASES.get(words[0].casefold(), words[0].casefold()) if words else ""
+
+
 def _reads_only(line: str) -> bool:
     """A line that only reads the campaign (still allowed once it is archived)."""
-    words = tokens(line)
-    return bool(words) and META_ALIASES.get(words[0].casefold(), words[0].casefold()) in READ_ONLY_VERBS  # 'stato' too
+    return _verb_of(line) in READ_ONLY_VERBS  # 'stato' too
 
 
 def _storable(line: str) -> str:
