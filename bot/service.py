@@ -40,7 +40,7 @@ from engine.game import EVERYONE, REFEREE, Game, LogEntry, Override, Role, VerbI
 from engine.kernel import Match, Record
 from engine.observation import Observation
 from engine.orders import check_input, number, split_lines, tokens
-from engine.state import canonical
+from engine.state import canonical, json_kind
 from engine.text import Text, ngettext, t
 from engine.verbs import typed_keywords, typed_syntax
 
@@ -289,6 +289,11 @@ class CampaignService:
                 raise ServiceError(
                     t("Unknown option '{name}'. Options of {game}: {names}.", name=k, game=key, names=", ".join(game.options) or "none")
                 )
+            if json_kind(v) != json_kind(game.options[k]):  # the game reads it as its default's kind
+                raise ServiceError(t(
+                    "Option '{name}' takes a value of the kind of its default, {name}={default}; {given} is not one.",
+                    name=k, default=json.dumps(game.options[k]), given=json.dumps(v),
+                ))
             opts[k] = v
         seated = {self._role(game, role): who for role, who in (seats or {}).items()}
         if await self.store.campaign(name) is not None:
