@@ -377,7 +377,7 @@ class Delivery:
         note = self.client.tr(t(
             "(A reply could not be posted: Discord refused it ({reason}). Nothing was lost: type 'history' to read it.)",
             reason=reason,
-        ))
+        ), await self.reader(row, post.recipient))  # where it was due: the channel's language, or the seat's
         try:
             await target.send(content=note[:MESSAGE_LIMIT], allowed_mentions=discord.AllowedMentions.none())
             return True
