@@ -84,7 +84,12 @@ async def campaign_here(interaction: discord.Interaction[Any], quiet: bool = Fal
     """The campaign of the interaction's channel; if none, say so (unless ``quiet``)."""
     client = client_of(interaction)
     row = await client.campaign_in(interaction.channel_id)
-    if row is None and not quiet:
+    if row is None and not quiet and interaction.guild is None:  # a direct message: no campaign lives there
+        await answer(interaction, client.tr(t(
+            "A campaign's commands work in its channel. Here, in a direct message, type your orders as text "
+            "(start with the campaign's name, 'NAME: options', if you play in several).",
+        )))
+    elif row is None and not quiet:
         await answer(
             interaction,
             client.tr(t("There is no campaign in this channel. Start one with /adjutant create.")),

@@ -177,3 +177,11 @@ async def test_direct_refusals_read_the_language_the_player_chose(discord_env: H
     await h.server.dm(h.red, "move r1 0102")
     got = await h.server.wait_until(lambda: h.server.dms(h.red)[dms:], what="the list of campaigns")
     assert "several campaigns" not in got[0].content, got[0].content
+
+
+async def test_a_campaign_command_in_a_direct_message_says_where_it_works(discord_env: Harness):
+    """'/adjutant status' typed in a DM with the bot says slash commands work in a campaign's channel and orders may be typed here, not 'start one with /adjutant create' (refused in a DM)."""
+    h = discord_env
+    await h.create()
+    it = await h.server.answered(await h.server.slash(h.red, h.server._dm(h.red.id).id, "adjutant status"))
+    assert "/adjutant create" not in it.text and "channel" in it.text and "order" in it.text, it.text
