@@ -22,7 +22,7 @@ def _fail(text: Text) -> int:
 
 def _passphrase(path: Path) -> str:
     try:
-        phrase = path.read_text(encoding="utf-8").strip()
+        phrase = path.read_text(encoding="utf-8-sig").strip()  # "-sig": a byte order mark (Notepad) is no part of it
     except (OSError, UnicodeDecodeError) as exc:
         raise ExchangeError(t("Cannot read the passphrase file {path}: {why}", path=str(path), why=str(exc))) from exc
     if len(phrase) < 8:
@@ -32,7 +32,7 @@ def _passphrase(path: Path) -> str:
 
 def _document(path: Path) -> dict[str, Any]:
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc = json.loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError) as exc:
         raise ExchangeError(t("Cannot read {path}: {why}", path=str(path), why=str(exc))) from exc
     except json.JSONDecodeError as exc:

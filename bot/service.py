@@ -40,8 +40,8 @@ from engine.game import EVERYONE, REFEREE, Game, LogEntry, Override, Role, VerbI
 from engine.kernel import Match, Record
 from engine.observation import Observation
 from engine.orders import check_input, number, split_lines, tokens
-from engine.state import canonical
-from engine.text import Text, t
+from engine.state import canonical, json_kind
+from engine.text import Text, ngettext, t
 from engine.verbs import typed_keywords, typed_syntax
 
 #: Draws one observation (the whole map or the area of the last action): image bytes and the
@@ -289,6 +289,11 @@ class CampaignService:
                 raise ServiceError(
                     t("Unknown option '{name}'. Options of {game}: {names}.", name=k, game=key, names=", ".join(game.options) or "none")
                 )
+            if json_kind(v) != json_kind(game.options[k]):  # the game reads it as its default's kind
+                raise ServiceError(t(
+                    "Option '{name}' takes a value of the kind of its default, {name}={default}; {given} is not one.",
+                    name=k, default=json.dumps(game.options[k]), given=json.dumps(v),
+                ))
             opts[k] = v
         seated = {self._role(game, role): who for role, who in (seats or {}).items()}
         if await self.store.campaign(name) is not None:
@@ -686,6 +691,13 @@ class CampaignService:
         lines = split_lines(message)
         if not lines:
             raise ServiceError(t("The message holds no order."))
+        asked = sum(1 for line in lines if _verb_of(line) in QUERY_VERBS)
+        if asked > MAX_QUERIES:  # each may draw a picture, all under the campaign's lock
+            raise ServiceError(ngettext(
+                "The message asks {n} question (status, options, hand, map, history, help); at most {most} per message. Ask again in fewer lines.",
+                "The message asks {n} questions (status, options, hand, map, history, help); at most {most} per message. Ask again in fewer lines.",
+                asked, most=MAX_QUERIES,
+            ))
         async with self._step(row.id):
             # Read inside the lock: the row the transport holds may predate a referee's pause.
             fresh = await self.store.campaign(row.id)
@@ -693,7 +705,7 @@ class CampaignService:
                 raise ServiceError(archived_refusal(row.name))
             if fresh is not None and fresh.channel_lost and not all(_reads_only(line) for line in lines):
                 raise ServiceError(t("Campaign {name} lost its channel (it was deleted): it takes no more orders.", name=row.name))
-            if fresh is not None and fresh.status == "paused":
+            if fresh is not None and fresh.status == "paused" and not all(_reads_only(line) for line in lines):
                 raise ServiceError(t("Campaign {name} is paused by a referee.", name=row.name))
             match = await self.match(row)
             batch = uuid.uuid4().hex
@@ -1447,6 +1459,9 @@ def _names(names: Sequence[str], limit: int = 20) -> str:
     shown = ", ".join(sorted(names)[:limit])
     return shown if len(names) <= limit else f"{shown} (+{len(names) - limit})"
 READ_ONLY_VERBS = ("status", "map", "history", "help", "hand")
+#: The verbs that answer a question (a picture, a hand, a list) and how many one message may ask.
+QUERY_VERBS = ("status", "options", "hand", "map", "history", "help")
+MAX_QUERIES = 10
 
 
 def archived_refusal(name: str) -> Text:
@@ -1456,10 +1471,15 @@ def archived_refusal(name: str) -> Text:
     )
 
 
+def _verb_of(line: str) -> str:
+    """The verb a line starts with, an Italian one of the verbs every game answers as its English name."""
+    words = tokens(line)
+    return META_ALIASES.get(words[0].casefold(), words[0].casefold()) if words else ""
+
+
 def _reads_only(line: str) -> bool:
     """A line that only reads the campaign (still allowed once it is archived)."""
-    words = tokens(line)
-    return bool(words) and words[0].casefold() in READ_ONLY_VERBS
+    return _verb_of(line) in READ_ONLY_VERBS  # 'stato' too
 
 
 def _storable(line: str) -> str:

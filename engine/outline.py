@@ -65,8 +65,9 @@ def node_at(data: Any, path: str) -> Any:
             key = fits[0]
             node = node[key]
         else:
-            where = ".".join(walked) or "the state"
-            raise InvalidOrder(t("There is no '{key}' in {where}.", key=key, where=where), _what_is_there(node))
+            if not walked:
+                raise InvalidOrder(t("There is no '{key}' in the state.", key=key), _what_is_there(node))
+            raise InvalidOrder(t("There is no '{key}' in {where}.", key=key, where=".".join(walked)), _what_is_there(node))
         walked.append(key)
     return node
 

@@ -178,10 +178,11 @@ def parse(text: str) -> dict[str, Any]:
     if len(text) > MAX_CHARS:
         raise PositionError(t("The position file is too long ({n} characters; at most {most}).", n=len(text), most=MAX_CHARS))
     try:
-        doc = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+        # A byte order mark is no part of the text (Windows Notepad writes one before a UTF-8 file).
+        doc = json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise PositionError(
-            t("The position file is not valid JSON: {why} at line {line}, column {col}.", why=exc.msg, line=exc.lineno, col=exc.colno),
+            t("The position file is not valid JSON: {why} at line {line}, column {col}.", why=_json_error(exc.msg), line=exc.lineno, col=exc.colno),
             t("A position file is one JSON object; 'export position' writes one to start from."),
         ) from None
     except _Refused as exc:
@@ -205,6 +206,29 @@ def _too_deep() -> Text:
         "The position file nests lists and objects too deeply (more than {most} levels; an exported position nests a few).",
         most=MAX_DEPTH,
     )
+
+
+def _json_error(message: str) -> Text:
+    """What the JSON reader found wrong (``json.JSONDecodeError.msg``, Python's English), as a catalogue text."""
+    if message.startswith("Expecting value"):
+        return t("a value is missing")
+    if message.startswith("Expecting property name"):
+        return t("a key is missing or not in double quotes")
+    if message.startswith("Expecting ':'"):
+        return t("a ':' is missing after a key")
+    if message.startswith("Expecting ','"):
+        return t("a ',' is missing between two items")
+    if message.startswith("Unterminated string"):
+        return t("a text in quotes is not closed")
+    if message.startswith("Invalid control character"):
+        return t("a text in quotes holds a control character (a line break or a tab must be written \\n or \\t)")
+    if message.startswith("Invalid \\"):
+        return t("a backslash in a text starts no valid escape")
+    if message.startswith("Extra data"):
+        return t("more text follows the end of the object")
+    if message.startswith("Illegal trailing comma"):
+        return t("a ',' is followed by no item")
+    return t("the text is not JSON here")
 
 
 def _depth(doc: Any) -> int:

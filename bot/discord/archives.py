@@ -56,7 +56,7 @@ async def import_file(
         refusal = t("The file is too large ({n} bytes; at most {most}).", n=file.size, most=MAX_BYTES)
     else:
         try:
-            doc = json.loads((await file.read()).decode("utf-8"))
+            doc = json.loads((await file.read()).decode("utf-8-sig"))  # "-sig": a byte order mark (Notepad) is no part of it
         except (ValueError, RecursionError):  # not UTF-8, not JSON, nested too deeply, an endless number
             refusal = t("{path} is not a campaign export.", path=file.filename)
         except discord.HTTPException:

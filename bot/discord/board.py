@@ -139,7 +139,7 @@ class Board:
         if self.last_action is not None:
             await client.store.set_board(row.id, last_action=str(self.last_action.id))
         board, last = await client.store.board(row.id)
-        embed = await status_embed(client, fresh, last)
+        embed = await status_embed(client, fresh, last, fresh.language)  # a channel post: the campaign's language
         if board is not None and board.isdigit() and hasattr(channel, "get_partial_message"):
             try:
                 await channel.get_partial_message(int(board)).edit(embed=embed)

@@ -18,7 +18,7 @@ from bot.i18n import render
 from bot.replies import PUBLIC
 from bot.store import CampaignRow
 from engine import registry
-from engine.text import Text, t
+from engine.text import Text, joined, t
 
 if TYPE_CHECKING:
     from bot.discord.client import AdjutantClient
@@ -53,7 +53,7 @@ async def state_of(client: AdjutantClient, row: CampaignRow) -> Text | str:
     except Exception:
         log.exception("campaign %s could not be loaded for the list", row.id)
         return t("cannot be loaded (see the log)")
-    status = (render(match.observe(PUBLIC).status, client.service.language).splitlines() or [""])[0]
+    status = (render(match.observe(PUBLIC).status, client.tr_language()).splitlines() or [""])[0]  # the reader's
     if match.result() is not None:
         return t("over: {status}", status=status)
     seats = await client.store.seats(row.id)
@@ -61,12 +61,12 @@ async def state_of(client: AdjutantClient, row: CampaignRow) -> Text | str:
     for role in sorted(match.active()):
         user = seats.get(role)
         who = (f"<@{user[0]}>" if user[0].isdigit() else user[1] or user[0]) if user else client.tr(t("free seat"))
-        waiting.append(f"{role} ({who})")
+        waiting.append(t("{side} ({who})", side=role, who=who))
     if row.status == "paused":
         return t("paused by a referee; {status}", status=status)
     if not waiting:
         return status
-    return t("{status} Waiting for: {who}.", status=status, who=", ".join(waiting))
+    return t("{status} Waiting for: {who}.", status=status, who=joined(waiting, ", "))
 
 
 async def listing(client: AdjutantClient, guild: discord.Guild) -> str:

@@ -28,9 +28,9 @@ from discord import app_commands
 from bot.discord.catchup import Catchup
 from bot.discord.config import Settings
 from bot.discord.delivery import Delivery
-from bot.i18n import language_of, render
+from bot.i18n import language_of, render, side_of
 from bot.replies import Reply
-from bot.service import FAIL, META_VERBS, CampaignService, Sender, ServiceError
+from bot.service import FAIL, META_ALIASES, META_VERBS, CampaignService, Sender, ServiceError
 from bot.store import CampaignRow
 from engine import registry
 from engine.orders import split_lines
@@ -213,14 +213,17 @@ class AdjutantClient(discord.Client):
             return True
         return False
 
-    def holdings(self, row: CampaignRow, match: Any) -> dict[str, str]:
+    async def holdings(self, row: CampaignRow, match: Any) -> dict[str, str]:
+        """Each seat's holdings as its player reads them: in the language the service writes to
+        that seat (so that a hand the service already sent is recognised, not sent again in another)."""
         game = registry.get(row.game)
         out = {}
-        for role in game.roles:
-            try:
-                out[role] = render(game.holdings(match.state, role), self.service.language)
-            except Exception:  # a game without holdings for a role
-                continue
+        async with self.service.speaking(row):
+            for role in game.roles:
+                try:
+                    out[role] = render(game.holdings(match.state, role), self.service.language_for(role))
+                except Exception:  # a game without holdings for a role
+                    continue
         return out
 
     # Acting on a campaign -----------------------------------------------------------------------
@@ -240,7 +243,7 @@ class AdjutantClient(discord.Client):
             raise ServiceError(t("Adjutant is restarting; please try again in a minute."))
         async with self.gate(row.id):
             match = await self.service.match(row)
-            before = self.holdings(row, match)
+            before = await self.holdings(row, match)
             replies = await work()
             batches = list(dict.fromkeys(r.batch for r in replies if r.batch))
             if batches:
@@ -265,7 +268,7 @@ class AdjutantClient(discord.Client):
     async def deal_holdings(self, row: CampaignRow, role: str) -> None:
         """Send ``role``'s holdings to its new owner by DM (through the outbox, like any reply)."""
         async with self.gate(row.id):
-            text = self.holdings(row, await self.service.match(row)).get(role)
+            text = (await self.holdings(row, await self.service.match(row))).get(role)
             if text is None:
                 return
             reply = Reply(role, text, batch=uuid.uuid4().hex)
@@ -278,7 +281,7 @@ class AdjutantClient(discord.Client):
 
     async def _changed_holdings(self, row: CampaignRow, before: dict[str, str], replies: Sequence[Reply], batch: str) -> None:
         match = await self.service.match(row)
-        after = self.holdings(row, match)
+        after = await self.holdings(row, match)
         seats = await self.store.seats(row.id)
         already = {(r.to, r.text) for r in replies}
         extra = [
@@ -414,7 +417,7 @@ def names_an_order(row: CampaignRow, content: str) -> bool:
     first = words[1] if _ROLE_PREFIX.match(content) and len(words) > 1 and words[0].endswith(":") else words[0]
     first = first.casefold()
     game = registry.get(row.game)
-    verbs = {*game.verbs, *(a for v in game.verbs.values() for a in v.aliases), *META_VERBS}
+    verbs = {*game.verbs, *(a for v in game.verbs.values() for a in v.aliases), *META_VERBS, *META_ALIASES}
     return first in verbs
 
 
@@ -426,8 +429,11 @@ def by_role(content: str, seats: Sequence[str], sides: Sequence[str] = ()) -> li
     for line in split_lines(content):
         role: str | None = None
         m = _ROLE_PREFIX.match(line)
-        if m and (m.group(1).casefold() in seats or m.group(1).casefold() in sides):
-            role, line = m.group(1).casefold(), m.group(2)
+        named = m.group(1).casefold() if m else ""
+        if m and named not in seats and named not in sides and side_of(named) in (*seats, *sides):
+            named = str(side_of(named))  # the side named in another language ("Asse: stato"), as the console reads it
+        if m and (named in seats or named in sides):
+            role, line = named, m.group(2)
         elif groups:
             role = groups[-1][0]
         if not line:

@@ -305,7 +305,7 @@ class Delivery:
             channel = f"<#{row.channel}>" if row.channel and row.channel.isdigit() else "-"
             text = self.client.tr(t(
                 "Your turn in campaign {name} ({channel}), as {role}.", name=row.name, channel=channel, role=role,
-            ))
+            ), await self.reader(row, role))
             if sent is not None:
                 text += f"\n{sent.jump_url}"
             try:
@@ -314,18 +314,25 @@ class Delivery:
             except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
                 log.info("campaign %s: could not ping the %s player by DM (%s)", row.id, role, exc)
 
-    def headed(self, row: CampaignRow, post: Post) -> Post:
+    async def reader(self, row: CampaignRow, recipient: str) -> str:
+        """The language ``recipient`` (a seat, or the referees) reads, as the service wrote the post's body in it."""
+        async with self.client.service.speaking(row):
+            return self.client.service.language_for(recipient)
+
+    def headed(self, row: CampaignRow, post: Post, language: str | None = None) -> Post:
         """A private post starts by naming its campaign and linking its channel: a player may sit
         in several campaigns, and a hand or a ruling by direct message must say where it belongs."""
         if post.public:
             return post
         channel = f"<#{row.channel}>" if row.channel and row.channel.isdigit() else "-"
-        head = self.client.tr(t("[{name}, {channel}, as {role}]", name=row.name, channel=channel, role=post.recipient))
+        head = self.client.tr(t("[{name}, {channel}, as {role}]", name=row.name, channel=channel, role=post.recipient), language)
         return replace(post, text=f"{head}\n{post.text}" if post.text else head)
 
     async def send(self, row: CampaignRow, post: Post, decide: bool = False) -> discord.Message | None:
         """Send a post; the first message of a public post is returned (the board links to it)."""
-        post = self.headed(row, await self.mentions(row, post))
+        post = await self.mentions(row, post)
+        if not post.public:
+            post = self.headed(row, post, await self.reader(row, post.recipient))
         outgoing = messages(post)
         try:
             if post.public:
@@ -370,7 +377,7 @@ class Delivery:
         note = self.client.tr(t(
             "(A reply could not be posted: Discord refused it ({reason}). Nothing was lost: type 'history' to read it.)",
             reason=reason,
-        ))
+        ), await self.reader(row, post.recipient))  # where it was due: the channel's language, or the seat's
         try:
             await target.send(content=note[:MESSAGE_LIMIT], allowed_mentions=discord.AllowedMentions.none())
             return True

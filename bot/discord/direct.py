@@ -105,16 +105,17 @@ async def on_direct_message(client: AdjutantClient, message: discord.Message) ->
         return
     sender = client.sender(message.author)
     seats = await seated(client, sender.user_id)
+    mine = await client.language_of_user(sender.user_id)  # before a campaign is known: the writer's own
     if not seats:
         await client.say(message, client.tr(t(
             "You hold no seat in any campaign in progress, so I take no orders from you here. "
             "Take a side with /adjutant join in a campaign's channel."
-        )))
+        ), mine))
         return
     campaigns = {row.name: (row, roles) for row, roles in seats}
     groups = by_campaign(content, list(campaigns))
     if not groups:
-        await client.say(message, f"{FAIL} {client.tr(t('The message holds no order.'))}")
+        await client.say(message, f"{FAIL} {client.tr(t('The message holds no order.'), mine)}")
         return
     if groups[0][0] is None and len(seats) > 1:
         names = sorted(campaigns)
@@ -122,7 +123,7 @@ async def on_direct_message(client: AdjutantClient, message: discord.Message) ->
             "You sit in several campaigns ({names}); start the message with the campaign's name, "
             "for example '{example}: options'. Nothing was done.",
             names=", ".join(names), example=names[0],
-        )))
+        ), mine))
         return
     client.read_orders.add(message.id, message.author.id)
     for name, text in groups:
@@ -143,12 +144,13 @@ async def order_edited(client: AdjutantClient, payload: discord.RawMessageUpdate
     """A message read as orders was edited: say, once, that the edit changes nothing."""
     if payload.message.edited_at is None:
         return  # a link preview or a pin updates a message too; only an edit has an edit time
-    if client.read_orders.take(payload.message_id) is None:
+    author = client.read_orders.take(payload.message_id)
+    if author is None:
         return
     text = client.tr(t(
         "Orders are read once, when they are sent: editing this message changes nothing. "
         "To take an order back, type 'undo', then type the new order."
-    ))
+    ), await _answer_language(client, payload.channel_id, payload.guild_id, author))
     try:
         await payload.message.reply(text, mention_author=False)
     except discord.HTTPException as exc:
@@ -164,8 +166,15 @@ async def order_deleted(client: AdjutantClient, payload: discord.RawMessageDelet
         "<@{user}>, orders are read once, when they are sent: deleting a message does not take "
         "its orders back. To take an order back, type 'undo'.",
         user=author,
-    ))
+    ), await _answer_language(client, payload.channel_id, payload.guild_id, author))
     try:
         await client.get_partial_messageable(payload.channel_id).send(text)
     except discord.HTTPException as exc:
         log.warning("could not answer the deletion of message %s in channel %s: %s", payload.message_id, payload.channel_id, exc)
+
+
+async def _answer_language(client: AdjutantClient, channel_id: int, guild_id: int | None, author: int) -> str:
+    """The language of an answer about a message read as orders: the campaign's in its channel
+    (everybody reads it there), the author's own in a direct message."""
+    row = await client.campaign_in(channel_id) if guild_id is not None else None
+    return row.language if row is not None else await client.language_of_user(str(author))

@@ -23,6 +23,7 @@ from discord import app_commands
 from bot.discord.choices import complete, filter_names
 from bot.discord.pictures import hex_labels
 from bot.discord.posts import MAX_TEXT_MESSAGES, MESSAGE_LIMIT, escape_markdown, split_text
+from bot.i18n import side_of
 from bot.replies import PUBLIC
 from bot.store import CampaignRow
 from engine import registry
@@ -83,7 +84,12 @@ async def campaign_here(interaction: discord.Interaction[Any], quiet: bool = Fal
     """The campaign of the interaction's channel; if none, say so (unless ``quiet``)."""
     client = client_of(interaction)
     row = await client.campaign_in(interaction.channel_id)
-    if row is None and not quiet:
+    if row is None and not quiet and interaction.guild is None:  # a direct message: no campaign lives there
+        await answer(interaction, client.tr(t(
+            "A campaign's commands work in its channel. Here, in a direct message, type your orders as text "
+            "(start with the campaign's name, 'NAME: options', if you play in several).",
+        )))
+    elif row is None and not quiet:
         await answer(
             interaction,
             client.tr(t("There is no campaign in this channel. Start one with /adjutant create.")),
@@ -104,6 +110,7 @@ async def held_role(client: AdjutantClient, row: CampaignRow, user: discord.abc.
     roles = await client.service.roles_of(row, str(user.id))
     if side:
         named = side.casefold().strip()
+        named = named if named in roles else str(side_of(named))  # the side named in another language ("Asse")
         return named if named in roles else None
     return roles[0] if len(roles) == 1 else None
 

@@ -37,7 +37,7 @@ from bot.discord.pictures import around, has_board
 from bot.discord.posts import escape_markdown, extension
 from bot.discord.seats import change_observer, change_seat, change_team, players_text, post_lobby
 from bot.discord.slash import N_
-from bot.i18n import languages
+from bot.i18n import languages, side_of
 from bot.replies import PUBLIC, Reply
 from bot.service import FAIL, ServiceError, options_json
 from bot.store import CampaignRow
@@ -317,8 +317,12 @@ class PlayerCommands(app_commands.Group):
         role = await held_role(client, row, interaction.user, side)
         if role is None:
             roles = await client.service.roles_of(row, str(interaction.user.id))
-            if side:
-                refusal = t("You do not hold the {role} seat.", role=side.casefold().strip())
+            game = registry.get(row.game)
+            named = side.casefold().strip() if side else ""
+            if side and named not in game.roles and side_of(named) not in game.roles:
+                refusal = t("'{role}' is not a side of {game}: {roles}.", role=side, game=game.name, roles=", ".join(game.roles))
+            elif side:
+                refusal = t("You do not hold the {role} seat.", role=str(side_of(named) or named))
             elif roles:
                 refusal = t("You hold several seats ({roles}); say which one you act for.", roles=", ".join(roles))
             else:

@@ -125,36 +125,39 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=JOIN_T
 
 
 async def lobby(client: AdjutantClient, row: CampaignRow) -> tuple[str, discord.ui.View | None]:
-    """The lobby's text (every seat and who holds it) and a Join button for each free seat."""
+    """The lobby's text (every seat and who holds it) and a Join button for each free seat, in the
+    campaign's language (a channel post, whoever's click or command redraws it)."""
     seats = await client.store.seats(row.id)
     teams = await client.store.teammates(row.id)
-    lines = [client.tr(t("Seats of campaign {name}:", name=row.name))]
+    language = row.language
+    lines = [client.tr(t("Seats of campaign {name}:", name=row.name), language)]
     view = discord.ui.View(timeout=None)
     for role in registry.get(row.game).roles:
         seat = seats.get(role)
         if seat is not None:
-            lines.append(f"- {role}: {players_text(client, seat, teams.get(role, []))}")
+            who = players_text(client, seat, teams.get(role, []), language)
+            lines.append("- " + client.tr(t("{side}: {who}", side=role, who=who), language))
             continue
-        lines.append(f"- {role}: {client.tr(t('free'))}")
+        lines.append("- " + client.tr(t("{side}: {who}", side=role, who=t("free")), language))
         if len(view.children) < BUTTONS_LIMIT and not row.archived:
-            view.add_item(JoinButton(row.id, role, client.tr(t("Join as {role}", role=role))))
+            view.add_item(JoinButton(row.id, role, client.tr(t("Join as {role}", role=role), language)))
     if row.archived:
-        lines.append(client.tr(t("The campaign has ended; its seats are closed.")))
+        lines.append(client.tr(t("The campaign has ended; its seats are closed."), language))
     elif view.children:
-        lines.append(client.tr(t("Press a button to take a free seat (or use /adjutant join).")))
+        lines.append(client.tr(t("Press a button to take a free seat (or use /adjutant join)."), language))
     else:
-        lines.append(client.tr(t("Every seat is taken.")))
+        lines.append(client.tr(t("Every seat is taken."), language))
     return "\n".join(lines), view if view.children else None
 
 
-def players_text(client: AdjutantClient, captain: tuple[str, str], mates: list[tuple[str, str]]) -> str:
-    """Who plays a seat: its holder, and with a team, "(captain)" and each teammate."""
+def players_text(client: AdjutantClient, captain: tuple[str, str], mates: list[tuple[str, str]], language: str | None = None) -> str:
+    """Who plays a seat: its holder, and with a team, "(captain)" and each teammate (in ``language``, else the reader's)."""
     def who(user: tuple[str, str]) -> str:
         return f"<@{user[0]}>" if user[0].isdigit() else user[1] or user[0]
 
     if not mates:
         return who(captain)
-    return ", ".join([client.tr(t("{user} (captain)", user=who(captain))), *(who(m) for m in mates)])
+    return ", ".join([client.tr(t("{user} (captain)", user=who(captain)), language), *(who(m) for m in mates)])
 
 
 async def post_lobby(client: AdjutantClient, row: CampaignRow, channel: discord.abc.Messageable) -> None:

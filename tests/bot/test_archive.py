@@ -35,6 +35,15 @@ async def test_an_archived_campaign_still_answers_status_and_history(setup):
     assert status and history and "move r1 0102" in history[0].text
 
 
+async def test_an_archived_campaign_answers_the_reads_typed_in_italian(setup):
+    """'stato', 'storia', 'mano' and 'aiuto' read an archived campaign like their English verbs."""
+    service, row, _ = setup
+    await service.submit(row, RED, "move r1 0102")
+    await service.referee(row, REF, "end because done")
+    for line in ("stato", "storia", "mano", "aiuto", "Stato"):
+        assert await service.submit(row, RED, line), line
+
+
 async def test_an_archived_campaign_refuses_overrides_seats_and_a_second_end(setup):
     """Overrides, joining, leaving and ending again are refused once archived."""
     service, row, _ = setup

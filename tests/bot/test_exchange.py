@@ -133,3 +133,23 @@ def test_export_import_and_audit_on_the_command_line(tmp_path, capsys):
     assert "wrong" in capsys.readouterr().out
     assert main(["audit", str(out)]) == 2
     assert main(["import", str(tmp_path / "missing.json"), "--db", str(other), "--passphrase-file", str(phrase)]) == 2
+
+
+def test_files_saved_with_a_byte_order_mark_import_on_the_command_line(tmp_path, capsys):
+    """An export and a passphrase file saved again by Windows Notepad (a UTF-8 byte order mark first) still import."""
+    db, other = tmp_path / "a.db", tmp_path / "b.db"
+
+    async def make():
+        store = await Store.open(db)
+        service = CampaignService(store)
+        await service.create("c1", "duel", seed="fixed", creator=REF.user_id)
+        await store.close()
+
+    asyncio.run(make())
+    phrase, out = tmp_path / "phrase", tmp_path / "c1.json"
+    phrase.write_text(PHRASE)
+    assert main(["export", "--db", str(db), "--campaign", "c1", "--passphrase-file", str(phrase), "--out", str(out)]) == 0
+    phrase.write_text("\ufeff" + PHRASE + "\r\n", encoding="utf-8")
+    out.write_text("\ufeff" + out.read_text(encoding="utf-8"), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["import", str(out), "--db", str(other), "--passphrase-file", str(phrase), "--name", "c2"]) == 0, capsys.readouterr().err

@@ -101,3 +101,19 @@ async def test_a_tab_between_words_is_still_accepted(tmp_path):
         assert replies and all(r.ok for r in replies)
     finally:
         await store.close()
+
+
+async def test_a_message_of_hundreds_of_map_requests_is_refused_before_any_is_drawn(tmp_path):
+    """'map' typed 800 times in one message is refused at once, naming the limit, instead of drawing 800 maps while the campaign waits."""
+    store, service, row = await _service(tmp_path, "schwerpunkt")
+    drawn: list[int] = []
+    service.renderer = lambda game, seen, full: drawn.append(1) or (b"png", "a map")
+    try:
+        with pytest.raises(ServiceError) as refused:
+            await service.submit(row, PLAYER, "\n".join(["map"] * 800), role="soviet")
+        assert "800" in str(refused.value) and "status, options, hand, map, history" in str(refused.value), str(refused.value)
+        assert drawn == []
+        replies = await service.submit(row, PLAYER, "status\nmap\nhand\noptions\nhistory", role="soviet")
+        assert replies and all(r.ok for r in replies) and drawn == [1]
+    finally:
+        await store.close()

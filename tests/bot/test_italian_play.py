@@ -216,3 +216,16 @@ def test_an_italian_hand_picture_draws_the_italian_card_text(monkeypatch: pytest
     render_hand_of(registry.get("stalins-war"), seen, "it")
     render_hand_of(registry.get("stalins-war"), seen, "en")
     assert [hand[0]["text"] for hand in drawn] == [card.text_it, card.text]
+
+
+def test_a_caucasus_hand_reads_its_markers_states_in_italian():
+    """The Soviet 'mano' reads its air and fleet markers' states and 'none' in Italian, not 'unavailable' or 'none'."""
+    game = registry.get("caucasus")
+    match = Match.new(game, "campaign", game.options, "hand-it")
+    state = match.state
+    state["air"] = {"va-1": {"side": "soviet", "available": True, "ready": True}, "va-2": {"side": "soviet", "available": True, "ready": False}}
+    state["fleet"] = {"bsf-1": "available", "bsf-2": "unavailable", "bsf-3": "removed"}
+    state["repl"] = {}
+    said = render(game.holdings(state, "soviet"), "it")
+    english = {"none", "ready", "used", "available", "unavailable", "removed"}
+    assert not english & set(said.replace("(", " ").replace(")", " ").replace(";", " ").replace(",", " ").split()), said

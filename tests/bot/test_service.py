@@ -2,7 +2,7 @@ import asyncio
 
 import pytest
 
-from bot.service import CampaignService, ServiceError
+from bot.service import CampaignService, ServiceError, options_json
 from bot.store import Store
 from tests.bot.people import BLUE, RED, REF, STRANGER
 
@@ -268,6 +268,15 @@ async def test_a_pause_refuses_an_order_given_with_a_stale_row(setup):
     with pytest.raises(ServiceError) as exc:
         await service.submit(row, RED, "move r1 0102")
     assert "paused" in str(exc.value)
+    assert await store.records(row.id) == []
+
+
+async def test_a_paused_campaign_still_answers_reads(setup):
+    """While a referee pauses the campaign, 'status', 'history' and 'hand' (and their Italian verbs) still answer; orders wait."""
+    service, row, store = setup
+    await service.referee(row, REF, "pause because holidays")
+    for line in ("status", "history", "hand", "stato"):
+        assert (await service.submit(row, RED, line))[0].ok, line
     assert await store.records(row.id) == []
 
 
@@ -542,3 +551,17 @@ async def test_a_refusal_of_form_has_a_ruling_without_a_rule(setup):
     service, row, _ = setup
     [refused] = await service.submit(row, RED, "fly r1 0102")
     assert "rule" not in refused.extra["ruling"] and refused.extra["ruling"]["order"] == "fly r1 0102"
+
+
+@pytest.mark.parametrize("options", ["bid=abc", "bid=NaN", "bid=1e309", "pick_card=abc", "pick_card=3", "bid_for=1"])
+async def test_an_option_of_the_wrong_kind_is_refused_at_creation(tmp_path, options):
+    """'bid=abc' or 'pick_card=abc' is refused naming the option and its default, not a crash or a campaign playing a value it cannot read."""
+    store = await Store.open(tmp_path / "o.db")
+    try:
+        service = CampaignService(store)
+        with pytest.raises(ServiceError) as refused:
+            await service.create("o1", "stalins-war", options=options_json(options), seed="s", creator=REF.user_id)
+        assert options.split("=")[0] in str(refused.value) and "default" in str(refused.value), str(refused.value)
+        assert await store.campaign("o1") is None
+    finally:
+        await store.close()

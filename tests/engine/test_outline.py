@@ -61,6 +61,13 @@ def test_node_at_lists_what_is_there_when_a_key_is_missing():
     assert "no 'x9' in units" in said and "r1, b1" in said
 
 
+def test_a_key_missing_at_the_top_says_the_state_in_a_catalogue_text():
+    """A wrong first key is refused with the catalogue's own 'in the state.' text, not 'the state' as an English value."""
+    with pytest.raises(InvalidOrder) as exc:
+        node_at({"units": {}}, "zzz")
+    assert exc.value.message.template == "There is no '{key}' in the state." and "units" in str(exc.value.text())
+
+
 def test_match_show_reads_the_state_and_records_nothing():
     """show PATH prints the part under its path; the match's records and hash do not change."""
     m = Match.new(GAME, "basic", GAME.options, "s1")

@@ -114,6 +114,25 @@ def test_text_that_is_not_json_is_refused_with_its_line() -> None:
     assert "line 2, column" in refusal('{\n  "format": ,\n}')
 
 
+def test_a_file_starting_with_a_byte_order_mark_loads() -> None:
+    """A file saved with a UTF-8 byte order mark (as Windows Notepad saves it) loads like the same file without it."""
+    match = new("duel")
+    text = match.export_position()
+    loaded = new("duel")
+    loaded.load_position("\ufeff" + text, "saved by Notepad")
+    assert loaded.export_position() == text
+
+
+@pytest.mark.parametrize("text", ['{\n  "format": ,\n}', '{"format": "x"', '{"format" "x"}', '{"a": 1} x', '{"a": "\x01"}', "{'a': 1}", '{"a": [1,]}'])
+def test_broken_json_is_explained_in_a_catalogue_text(text: str) -> None:
+    """What is wrong with broken JSON is said in a catalogue text, never Python's own English message."""
+    with pytest.raises(PositionError) as refused:
+        new("duel").load_position(text, "test")
+    parts = [exc for exc in (refused.value.message, refused.value.hint) if exc is not None]
+    words = [str(p) for part in parts for p in part.params.values() if isinstance(p, str)]
+    assert not any(w[:1].isupper() or " " in w for w in words), words
+
+
 def test_a_repeated_key_is_refused() -> None:
     """A key given twice in one object is refused (JSON would silently keep the last)."""
     assert "appears twice" in refusal(f'{{"format": "{FORMAT}", "game": "duel", "game": "duel", "state": {{}}}}')

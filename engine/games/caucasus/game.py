@@ -38,7 +38,7 @@ from engine.games.caucasus.verbs import VERBS
 from engine.games.caucasus.victory import axis_vp
 from engine.mapdata import MapData
 from engine.state import whole_number_in
-from engine.text import Text, t
+from engine.text import Text, joined, t
 
 OPTIONS: dict[str, Any] = {
     "rail_bridges": True,  # ruling 11: a railway crossing a river is bridged
@@ -306,15 +306,18 @@ class Caucasus(flow.ProcedureGame):
         )
 
     def holdings(self, state: State, role: Role) -> Text:
-        air = [f"{k} ({'ready' if v.get('ready') else 'used'})" for k, v in sorted(state["air"].items()) if v.get("side") == role and v.get("available")]
-        fleet = [f"{k} ({v})" for k, v in sorted(state["fleet"].items())] if role == SOVIET else []
+        air = [
+            t("{marker} (ready)", marker=k) if v.get("ready") else t("{marker} (used)", marker=k)
+            for k, v in sorted(state["air"].items()) if v.get("side") == role and v.get("available")
+        ]
+        fleet = [_fleet_marker(k, v) for k, v in sorted(state["fleet"].items())] if role == SOVIET else []
         repl = [f"{k} {v}" for k, v in sorted(state["repl"].items()) if (k.startswith("soviet") == (role == SOVIET)) and v]
         return t(
             "{side}: air markers {air}; fleet {fleet}; banked replacements {repl}. The Caucasus Campaign has no hidden holdings.",
             side=role.capitalize(),
-            air=", ".join(air) or "none",
-            fleet=", ".join(fleet) or "-",
-            repl=", ".join(repl) or "none",
+            air=joined(air, ", ") or t("none"),
+            fleet=joined(fleet, ", ") or "-",
+            repl=", ".join(repl) or t("none"),
         )
 
     def validate(self) -> list[str]:
@@ -324,6 +327,15 @@ class Caucasus(flow.ProcedureGame):
         if uid not in self.rules.units:
             raise InvalidOrder(t("No unit {unit}.", unit=uid))
         return self.rules.units[uid].name
+
+
+def _fleet_marker(marker: str, status: str) -> Text:
+    """A fleet marker with its status (available, unavailable or removed) in the reader's language."""
+    if status == "available":
+        return t("{marker} (available)", marker=marker)
+    if status == "removed":
+        return t("{marker} (removed)", marker=marker)
+    return t("{marker} (unavailable)", marker=marker)
 
 
 def make_game() -> Caucasus:

@@ -77,3 +77,16 @@ async def test_only_a_referee_exports_and_a_short_passphrase_is_refused(discord_
     assert it.text.startswith("Sorry, only a referee") and not it.messages()[0].attachments
     short = await h.server.answered(await h.server.slash(h.ref, h.channel, "ref campaign-export", passphrase="short"))
     assert "at least 8 characters" in short.text and not short.messages()[-1].attachments
+
+
+async def test_an_export_saved_with_a_byte_order_mark_imports(discord_env: Harness):
+    """An export saved again by Windows Notepad (a UTF-8 byte order mark first) imports like the file the bot wrote."""
+    h = discord_env
+    await h.create()
+    name, data = await exported(h)
+    elsewhere = await h.server.open_channel("imported")
+    it = await h.server.answered(await h.server.slash(
+        h.ref, elsewhere, "adjutant import", file=Upload(name, "\ufeff".encode() + data), passphrase=PHRASE, name="copy",
+    ))
+    assert FAIL not in it.text, it.text
+    assert await h.store.campaign_by_channel(str(elsewhere)) is not None

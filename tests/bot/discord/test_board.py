@@ -86,3 +86,12 @@ async def test_help_answers_with_an_embed(discord_env: Harness):
     it = await h.server.answered(await h.server.slash(h.blue, h.channel, "adjutant help"))
     answer = it.messages()[0]
     assert "move" in answer.embeds[0]["description"] and "/adjutant create" in field(answer, "Slash commands")
+
+
+async def test_the_board_of_an_italian_campaign_reads_italian(discord_env: Harness):
+    """The pinned board is a channel post: in an Italian campaign its status and fields read Italian."""
+    h = discord_env
+    await h.create("schwerpunkt", seat=False, language="it")
+    board = await h.server.wait_until(lambda: boards(h), what="the board")
+    assert board[0].embeds[0]["description"].startswith("Turno 1 di 4"), board[0].embeds[0]
+    assert field(board[0], "In attesa di") and not field(board[0], "Waiting for")

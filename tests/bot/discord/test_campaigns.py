@@ -89,3 +89,23 @@ async def test_after_the_end_players_chat_without_refusals(discord_env: Harness)
     refusal = await h.post_after(h.channel, h.server.say(h.red, h.channel, "move r1 0102"))
     assert "archived" in refusal.content
     assert len(h.server.from_bot(h.channel)) == before + 1
+
+
+async def test_after_the_end_a_read_typed_in_italian_is_answered(discord_env: Harness):
+    """In an archived campaign 'stato' is read like 'status' (answered), not taken for chat and ignored."""
+    h = discord_env
+    row = await h.create(language="it")
+    await h.post_after(h.channel, h.server.slash(h.ref, h.channel, "ref end", reason="patta", confirm=row.name))
+    status = await h.post_after(h.channel, h.server.say(h.red, h.channel, "stato"))
+    assert FAIL not in status.content and "Turno 1" in status.content, status.content
+
+
+async def test_campaigns_lists_each_status_in_the_readers_language(discord_env: Harness):
+    """An Italian reader reads each campaign's status line and the sides it waits for in Italian, like the rest of the list."""
+    h = discord_env
+    h.service.renderer = None  # the harness's tiny map draws the duel's counters only
+    await h.create("caucasus", seat=False)
+    h.stranger.locale = "it"
+    it = await h.server.answered(await h.server.slash(h.stranger, h.channel, "adjutant campaigns"))
+    assert "La Campagna del Caucaso, campagna: turno 1" in it.text and "Weather" not in it.text, it.text
+    assert "In attesa di: Asse (" in it.text, it.text

@@ -144,3 +144,44 @@ def test_lines_are_grouped_by_the_campaign_they_name():
     """'NAME:' picks the longest campaign name that fits, case-insensitively, and carries to later lines."""
     got = by_campaign("order 1\nduel-2: move a\nred: end\nDUEL-22 :move b\nduel-3: x", ["duel-2", "duel-22"])
     assert got == [(None, "order 1"), ("duel-2", "move a\nred: end"), ("duel-22", "move b\nduel-3: x")]
+
+
+async def test_an_edited_order_in_an_italian_campaign_is_answered_in_italian(discord_env: Harness):
+    """The answer to an edited order in an Italian campaign's channel reads the campaign's language."""
+    h = discord_env
+    await h.create(language="it")
+    typed = await h.server.say(h.red, h.channel, "move r1 0102")
+    await h.server.wait_until(lambda: h.server.from_bot(h.channel)[-1].content.startswith(f"{OK} "), what="the echo")
+    reply = await h.post_after(h.channel, h.server.edit(typed, "move r1 0201"))
+    assert "una volta sola" in reply.content and "read once" not in reply.content, reply.content
+
+
+async def test_a_deleted_order_in_an_italian_campaign_is_answered_in_italian(discord_env: Harness):
+    """The answer to a deleted order in an Italian campaign's channel reads the campaign's language."""
+    h = discord_env
+    await h.create(language="it")
+    typed = await h.server.say(h.red, h.channel, "move r1 0102")
+    await h.server.wait_until(lambda: h.server.from_bot(h.channel)[-1].content.startswith(f"{OK} "), what="the echo")
+    reply = await h.post_after(h.channel, h.server.delete(typed))
+    assert f"<@{h.red.id}>" in reply.content and "read once" not in reply.content, reply.content
+
+
+async def test_direct_refusals_read_the_language_the_player_chose(discord_env: Harness):
+    """A player who typed 'language it' is answered in Italian by DM: no seat named, several campaigns, an edit."""
+    h = discord_env
+    second = await h.server.open_channel("duel-two")
+    await h.create(), await h.create(channel=second)
+    await h.server.say(h.red, h.channel, "language it")
+    await h.server.settle()
+    dms = len(h.server.dms(h.red))
+    await h.server.dm(h.red, "move r1 0102")
+    got = await h.server.wait_until(lambda: h.server.dms(h.red)[dms:], what="the list of campaigns")
+    assert "several campaigns" not in got[0].content, got[0].content
+
+
+async def test_a_campaign_command_in_a_direct_message_says_where_it_works(discord_env: Harness):
+    """'/adjutant status' typed in a DM with the bot says slash commands work in a campaign's channel and orders may be typed here, not 'start one with /adjutant create' (refused in a DM)."""
+    h = discord_env
+    await h.create()
+    it = await h.server.answered(await h.server.slash(h.red, h.server._dm(h.red.id).id, "adjutant status"))
+    assert "/adjutant create" not in it.text and "channel" in it.text and "order" in it.text, it.text

@@ -495,3 +495,19 @@ async def test_a_direct_message_names_its_campaign_and_links_its_channel(discord
     await h.server.say(h.red, h.channel, "hand")
     dm = await h.server.wait_until(lambda: h.server.dms(h.red)[before:], what="a DM to red")
     assert dm[0].content.startswith(f"[{row.name}, <#{h.channel}>, as red]")
+
+
+async def test_the_notice_of_a_refused_post_reads_the_campaigns_language(discord_env: Harness, monkeypatch: pytest.MonkeyPatch):
+    """In an Italian campaign the channel's notice that a reply could not be posted is Italian."""
+    from bot.discord import delivery
+
+    monkeypatch.setattr(delivery, "RETRY_DELAYS", (0.05,))
+    h = discord_env
+    row = await h.create(language="it")
+    before = len(h.server.from_bot(h.channel))
+    h.server.fail_next("POST", rf"/channels/{h.channel}/messages", 400, 50035, "Invalid Form Body", times=7)
+    await h.server.say(h.red, h.channel, "move r1 0102")
+    await h.server.wait_until(lambda: not h.server.failures, what="seven refusals")
+    await drained(h, row.id)
+    notice = h.server.from_bot(h.channel)[before:]
+    assert len(notice) == 1 and "non ha potuto essere pubblicata" in notice[0].content, notice[0].content

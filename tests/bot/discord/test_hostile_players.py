@@ -84,6 +84,11 @@ def test_a_prefix_naming_a_side_not_held_keeps_that_side():
     assert by_role("allies: pass\nbrace\nnobody: x", ["axis"], ["axis", "allies"]) == [("allies", "pass\nbrace\nnobody: x")]
 
 
+def test_a_prefix_naming_a_side_in_italian_picks_that_side():
+    """'Asse: stato' from the Axis player is the axis seat's order, as in the console, not the unknown verb 'asse:'."""
+    assert by_role("Asse: stato\nsovietico: passa", ["axis"], ["axis", "soviet"]) == [("axis", "stato"), ("soviet", "passa")]
+
+
 async def test_importing_a_file_nested_too_deeply_is_refused(discord_env: Harness):
     """'/adjutant import' of a file nested 100,000 levels deep, or holding a 5000-digit number, says it is not a campaign export."""
     h = discord_env
@@ -111,3 +116,14 @@ async def test_a_masked_link_typed_as_an_order_is_not_posted_as_a_link(discord_e
     ]
     linked = [x for x in texts if re.search(r"(?<!\\)\[[^\]]*\]\(https://evil", x)]
     assert linked == [], [(m.channel_id == h.channel, m.content[:80], m.payload.get("embeds")) for m in posts if any(x in m.content or x in str(m.payload.get("embeds")) for x in linked)]
+
+
+async def test_options_for_a_side_named_wrongly_says_which_sides_there_are(discord_env: Harness):
+    """'/adjutant options side:zz' names the game's sides; 'side:Asse' (the side in Italian) is the Axis seat held."""
+    h = discord_env
+    h.service.renderer = None  # the harness's tiny map draws the duel's counters only
+    await create_seated(h, "stalins-war")
+    it = await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant options", side="zz"))
+    assert "axis, soviet" in it.text, it.text
+    it = await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant options", side="Asse"))
+    assert "do not hold" not in it.text and "play" in it.text, it.text

@@ -4,6 +4,7 @@ ephemeral answers to their slash commands) read their Discord client's language.
 from __future__ import annotations
 
 from tests.bot.discord.conftest import Harness
+from tests.bot.discord.newgames import fix_seed
 
 FAIL = "\u2717"
 
@@ -86,3 +87,39 @@ async def test_private_posts_follow_the_players_discord_language_until_they_choo
     await h.server.say(h.red, h.channel, "draw")
     got = await h.server.wait_until(lambda: h.server.dms(h.red)[dms:], what="the next draw by DM")
     assert "You drew" in got[0].text
+
+
+async def test_the_head_of_a_private_post_reads_its_readers_language(discord_env: Harness):
+    """The '[campaign, channel, as side]' head of a DM and the DM ping read the player's language, like the post's body."""
+    h = discord_env
+    h.red.locale = h.blue.locale = "it"
+    await h.create()
+    await h.server.answered(await h.server.slash(h.blue, h.channel, "adjutant settings", ping="dm"))
+    dms = len(h.server.dms(h.red))
+    await h.server.say(h.red, h.channel, "draw")
+    got = await h.server.wait_until(lambda: h.server.dms(h.red)[dms:], what="the draw by DM")
+    assert "Hai pescato" in got[0].text and ", come Rosso]" in got[0].text.splitlines()[0], got[0].text
+    await h.server.say(h.red, h.channel, "end")
+    pinged = await h.server.wait_until(lambda: [m for m in h.server.dms(h.blue) if "campagna" in m.content], what="the DM ping")
+    assert pinged[0].content.startswith("Tocca a te nella campagna"), pinged[0].content
+
+
+async def test_an_italian_players_hand_is_dealt_in_italian_and_sent_once_per_change(discord_env: Harness):
+    """Stalin's War: the hand dealt at the join reads Italian, and after a card is played the hand comes once, in Italian only."""
+    h = discord_env
+    h.service.renderer = None  # the harness's tiny map draws the duel's counters only
+    fix_seed(h)
+    h.red.locale = "it"
+    row = await h.create("stalins-war", seat=False)
+    for user, role in ((h.red, "axis"), (h.blue, "soviet")):
+        await h.server.answered(await h.server.slash(user, h.channel, "adjutant join", side=role))
+    dealt = await h.server.wait_until(lambda: [m for m in h.server.dms(h.red) if "mano" in m.text or "hand" in m.text], what="the hand")
+    assert "La tua mano" in dealt[0].text and "Your hand" not in dealt[0].text, dealt[0].text
+    await h.server.settle()
+    dms = len(h.server.dms(h.red))
+    card = next(a.text for a in (await h.service.match(row)).prompt("axis").actions if a.text.startswith("play"))
+    await h.server.say(h.red, h.channel, card)
+    await h.server.wait_until(lambda: h.server.dms(h.red)[dms:], what="the new hand")
+    await h.server.settle()
+    text = "\n".join(m.text for m in h.server.dms(h.red)[dms:])
+    assert text.count("La tua mano") == 1 and "Your hand" not in text, text

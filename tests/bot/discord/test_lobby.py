@@ -105,3 +105,14 @@ async def test_the_lobby_follows_seats_taken_by_command(discord_env: Harness):
     await h.server.wait_until(lambda: [c.rsplit(":", 1)[1] for c in post.custom_ids()] == ["blue"], what="the redraw")
     await h.post_after(h.channel, h.server.slash(h.ref, h.channel, "ref seat", side="blue", user=h.stranger, reason="stand-in"))
     await h.server.wait_until(lambda: post.custom_ids() == [] and "Every seat is taken" in post.content, what="the redraw")
+
+
+async def test_the_lobby_of_an_italian_campaign_reads_italian(discord_env: Harness):
+    """The lobby is a channel post: in an Italian campaign it reads Italian, sides and buttons too, whoever's client created it."""
+    h = discord_env
+    await h.create(seat=False, language="it")
+    post = lobby_of(h)
+    assert post.content.startswith("Posti della campagna") and "- Rosso: " in post.content, post.content
+    assert "Unisciti come Blu" in str(post.payload["components"])
+    await clicked(h, h.red, post, join_id(post, "red"))
+    assert "Seats of campaign" not in post.content and f"- Rosso: <@{h.red.id}>" in post.content, post.content
