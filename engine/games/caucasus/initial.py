@@ -12,7 +12,7 @@ from engine import flow
 from engine.errors import IllegalOrder, allowed
 from engine.game import Action, Context, Prompt, State
 from engine.games.caucasus import placement, special, supply
-from engine.games.caucasus.model import AXIS, SOVIET, Rules, UnitType, enemy, units_at
+from engine.games.caucasus.model import AXIS, SOVIET, Rules, UnitType, enemy, occupants, units_at
 from engine.games.caucasus.zoc import zoc_hexes
 from engine.replaying import accepted
 from engine.text import t
@@ -164,11 +164,12 @@ def check_setup_complete(game: Any, state: State, role: str) -> None:
     if role != SOVIET:
         return
     zones = {spec.setup[5:] for spec in rules.units.values() if spec.setup.startswith("zone:")}
+    at = occupants(state)
     for zone in sorted(zones):
         for label in sorted(rules.board.zone(zone)):
-            if _enemy_in(rules, state, role, label):
+            if any(rules.units[u].side != role for u in at.get(label, ())):
                 continue
-            here = [u for u in units_at(state, label) if rules.units[u].setup == f"zone:{zone}"]
+            here = [u for u in at.get(label, ()) if rules.units[u].setup == f"zone:{zone}"]
             if not here:
                 raise IllegalOrder(t("Every hex of the {zone} zone needs at least one unit: {hex} is empty.", zone=zone, hex=label), "20.2")
             if len(here) > 2:

@@ -280,6 +280,33 @@ def units_at(state: Mapping[str, Any], label: str) -> list[str]:
     return sorted([uid for uid, u in state["units"].items() if u.get("hex") == label])
 
 
+def occupants(state: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Every occupied hex with its units sorted, both sides (``units_at`` of every hex, read in
+    one pass over the units)."""
+    out: dict[str, list[str]] = {}
+    for uid, u in state["units"].items():
+        here = u.get("hex")
+        if here:
+            out.setdefault(here, []).append(uid)
+    for found in out.values():
+        found.sort()
+    return out
+
+
+_FLAGGED: dict[tuple[int, str], tuple[Mapping[str, UnitSpec], tuple[str, ...]]] = {}
+
+
+def flagged(rules: Rules, flag: str) -> tuple[str, ...]:
+    """The counters carrying ``flag``, in id order, found once per counter set."""
+    units = rules.units
+    kept = _FLAGGED.get((id(units), flag))
+    if kept is None or kept[0] is not units:
+        if len(_FLAGGED) >= 64:
+            _FLAGGED.clear()
+        kept = _FLAGGED[(id(units), flag)] = (units, tuple(sorted(uid for uid, spec in units.items() if flag in spec.flags)))
+    return kept[1]
+
+
 def stacks(rules: Rules, state: Mapping[str, Any], side: str) -> dict[str, list[str]]:
     """Every hex holding ``side``'s units, with those units sorted (``units_at`` for each of
     them, read in one pass over the units instead of one pass per hex)."""

@@ -16,7 +16,7 @@ from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Action, Context, Prompt, State
 from engine.games.caucasus import battle, combat, losses, mobile, moves, naval, rail, special, words
 from engine.games.caucasus.initial import rail_cities
-from engine.games.caucasus.model import Rules, UnitType, enemy, units_at, values
+from engine.games.caucasus.model import Rules, UnitType, enemy, flagged, units_at, values
 from engine.games.caucasus.moves import mark_control
 from engine.games.caucasus.terrain import impassable_side
 from engine.text import Text, t
@@ -169,7 +169,7 @@ class Movement(flow.Procedure):
             raise flow.out_of_step(verb, self.step(game, state, frame), t("Possible now: {verbs}.", verbs=VERBS_NOW))
         home = moves.home_454(rules)
         if home is not None and any(
-            "restricted" in rules.units[u].flags and rules.units[u].side == role for u in units_at(state, home)
+            rules.units[u].side == role and state["units"][u].get("hex") == home for u in flagged(rules, "restricted")
         ):
             state["flags"]["reached_rostov_454"] = True
         special.end_of_step_checks(rules, state, ctx)

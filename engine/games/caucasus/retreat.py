@@ -41,7 +41,7 @@ from typing import Any, Literal
 
 from engine.errors import IllegalOrder, NotImplementedRule
 from engine.games.caucasus.losses import steps_left
-from engine.games.caucasus.model import Rules, UnitType, enemy, units_at, values
+from engine.games.caucasus.model import Rules, UnitType, enemy, stacks, units_at, values
 from engine.games.caucasus.terrain import (
     bridged,
     impassable_side,
@@ -454,9 +454,10 @@ def _rank(
 ) -> list[RetreatOption]:
     side = rules.units[uids[0]].side
     best_per_end: dict[tuple[str, bool], RetreatOption] = {}
+    mine = stacks(rules, state, side)
     for path, outcome, extra in found:
         end = path[-1]
-        here = [u for u in units_at(state, end) if rules.units[u].side == side and u not in uids]
+        here = [u for u in mine.get(end, ()) if u not in uids]
         ok = stacking_ok(rules, [*here, *outcome.survivors])
         if extra and (not ok or not outcome.survivors):
             continue  # the extra hex only serves to respect the stacking limit (11.1)
