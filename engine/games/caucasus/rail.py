@@ -57,11 +57,7 @@ def usable_rail_hexes(rules: Rules, state: Mapping[str, Any], side: str) -> froz
         owner = controller(rules, state, h)
         return owner is None or owner == side
 
-    cities = {
-        label
-        for label, place in rules.board.places.items()
-        if place.kind == "major_city" and controller(rules, state, label) == side
-    }
+    cities = {label for label in _major_cities(rules) if controller(rules, state, label) == side}
     seeds = {h for h in cities | friendly_entries(rules, state, side) if h in adj and free(h)}
     return frozenset(
         flood(
@@ -70,6 +66,20 @@ def usable_rail_hexes(rules: Rules, state: Mapping[str, Any], side: str) -> froz
             lambda h: free(h) and not is_north_entry(rules, h),
         )
     )
+
+
+_CITIES: dict[int, tuple[object, tuple[str, ...]]] = {}
+
+
+def _major_cities(rules: Rules) -> tuple[str, ...]:
+    """The map's major cities, found once per map (asked at the start of every Movement Phase)."""
+    board = rules.board
+    kept = _CITIES.get(id(board))
+    if kept is None or kept[0] is not board:
+        if len(_CITIES) >= 16:
+            _CITIES.clear()
+        kept = _CITIES[id(board)] = (board, tuple(label for label, place in board.places.items() if place.kind == "major_city"))
+    return kept[1]
 
 
 def _is_link(rules: Rules, a: str, b: str) -> bool:

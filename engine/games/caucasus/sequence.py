@@ -40,6 +40,7 @@ IMPULSE_VERBS = (
 )
 
 PER_PHASE_FLAGS = ("moved", "mp_spent", "attacked", "defended", "retreated", "rail_moved", "naval_moved")
+_PHASE_RESET = {key: 0 if key == "mp_spent" else False for key in PER_PHASE_FLAGS}  # what each flag starts a phase at
 
 
 def phase_title(state: State) -> Text:
@@ -129,8 +130,7 @@ def begin_phase(game: Any, state: State, side: str, impulse: str, part: str, ctx
         # Rail hexes usable this phase are fixed at its start (7.22).
         state["flags"]["rail_usable"] = {side: sorted(rail.usable_rail_hexes(game.rules, state, side))}
     for u in state["units"].values():
-        for key in PER_PHASE_FLAGS:
-            u[key] = 0 if key == "mp_spent" else False
+        u.update(_PHASE_RESET)
     state["last"] = {}
     ctx.log(t("{phase} Phase.", phase=words.phase(state["phase"])))
     flow.call(state, part, side=side, impulse=impulse)
