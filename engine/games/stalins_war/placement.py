@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine import flow
+from engine import flow, replaying
 from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Action, Context, Prompt, State
 from engine.games.stalins_war.model import AXIS, SOVIET, Rules, enemy
@@ -493,15 +493,33 @@ class PlaceUnits(flow.Procedure):
         if action.verb != "place" or not action.args:
             raise flow.refuse(action, ("place",), self.step(game, state, frame), t("Now: place UNIT HEX, place auto or done."), t("place UNIT HEX | place auto | done"))
         if action.args == ("auto",):
+            # What the searches found when the order was accepted: each unit's hex, and whether
+            # one was left for the others (replaying.found; noted again for the record).
+            found = replaying.found(ctx, "auto")
+            chosen: dict[str, str] = {}
+            if isinstance(found, dict) and isinstance(found.get("placed"), dict):
+                chosen = {str(k): str(v) for k, v in found["placed"].items()}
+            placed: dict[str, str] = {}
             for uid in list(remaining):
-                hexes = legal_placements(rules, state, uid)
-                if hexes:
-                    place(rules, state, uid, hexes[0], ctx, _first_target(rules, state, uid, hexes[0]))
+                if found is not None:
+                    hex_ = chosen.get(uid)
+                else:
+                    hexes = legal_placements(rules, state, uid)
+                    hex_ = hexes[0] if hexes else None
+                if hex_ is not None:
+                    place(rules, state, uid, hex_, ctx, _first_target(rules, state, uid, hex_))
                     remaining.remove(uid)
+                    placed[uid] = hex_
             if not remaining:
+                replaying.note(ctx, "auto", {"placed": placed})
                 self._finish(state, frame)
                 return
-            if not any(legal_placements(rules, state, uid) for uid in remaining):
+            if found is not None:
+                none_left = bool(found.get("none_left"))
+            else:
+                none_left = not any(legal_placements(rules, state, uid) for uid in remaining)
+            replaying.note(ctx, "auto", {"placed": placed, "none_left": none_left})
+            if none_left:
                 ctx.log(t("No legal hex is left for {units}.", units=", ".join(remaining)), to=frame["side"])
             return
         if len(action.args) not in (2, 3):
