@@ -14,30 +14,52 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from typing import Any, Generic, TypeVar
 
 PICTURES_KEPT = 24  # about 3 MB of PNG: a few replies' public and private pictures
 
-_kept: OrderedDict[Hashable, bytes] = OrderedDict()
-_lock = threading.Lock()  # the service draws in two threads
+T = TypeVar("T")
+
+
+class Kept(Generic[T]):
+    """The latest ``size`` values drawn, by key (the service draws in two threads: locked)."""
+
+    def __init__(self, size: int = PICTURES_KEPT) -> None:
+        self.size = size
+        self._kept: OrderedDict[Hashable, T] = OrderedDict()
+        self._lock = threading.Lock()
+        _every.append(self)
+
+    def drawn_once(self, key: Hashable, draw: Callable[[], T | None]) -> T | None:
+        """The value kept under ``key``, else ``draw()``'s, kept for the next time."""
+        with self._lock:
+            value = self._kept.get(key)
+            if value is not None:
+                self._kept.move_to_end(key)
+                return value
+        value = draw()
+        if value is not None:
+            with self._lock:
+                self._kept[key] = value
+                while len(self._kept) > self.size:
+                    self._kept.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+
+_every: list[Kept[Any]] = []
+_pictures: Kept[bytes] = Kept()
 
 
 def drawn_once(key: Hashable, draw: Callable[[], bytes | None]) -> bytes | None:
     """The picture kept under ``key``, else ``draw()``'s, kept for the next time."""
-    with _lock:
-        data = _kept.get(key)
-        if data is not None:
-            _kept.move_to_end(key)
-            return data
-    data = draw()
-    if data is not None:
-        with _lock:
-            _kept[key] = data
-            while len(_kept) > PICTURES_KEPT:
-                _kept.popitem(last=False)
-    return data
+    return _pictures.drawn_once(key, draw)
 
 
 def forget() -> None:
-    """Forget every kept picture."""
-    with _lock:
-        _kept.clear()
+    """Forget every kept picture (and everything kept with one, such as its description)."""
+    for kept in _every:
+        kept.clear()
