@@ -9,8 +9,22 @@ from __future__ import annotations
 from bot.i18n import SPEAKING, translator
 from engine.game import Game
 from engine.observation import Observation
+from render.drawn import Kept
 from render.hands import describe_hand, render_hand
 from render.images import board_of, describe, render_view
+from render.png import use_deflate
+from render.terrain import map_digest
+
+try:  # ISA-L's deflate writes a picture's PNG four times as fast as zlib (render.png)
+    from isal.isal_zlib import compress as _isal_deflate
+except ImportError:  # an environment installed before isal was a dependency: zlib, slower
+    pass
+else:
+    use_deflate(_isal_deflate, 1, 3)  # ISA-L's levels run 0..3
+
+#: The latest pictures with their descriptions, by what they are drawn from: a picture unchanged
+#: since the last order is neither translated, drawn nor described again.
+_described: Kept[tuple[bytes, str]] = Kept()
 
 
 def render_with_description(
@@ -20,12 +34,20 @@ def render_with_description(
     readers, in ``language`` (by default the language being written: ``bot.i18n.SPEAKING``)."""
     if game.board is None:
         return None
-    tr = translator(language or SPEAKING.get())
-    shown = seen.map.translated(tr)
-    image = render_view(game, shown, seen.viewer, full, translate=tr)
-    if image is None:
-        return None
-    return image, describe(game, shown, full, translate=tr)
+    language = language or SPEAKING.get()
+    board = board_of(game, seen.map.map)
+
+    def draw() -> tuple[bytes, str] | None:
+        tr = translator(language)
+        shown = seen.map.translated(tr)
+        image = render_view(game, shown, seen.viewer, full, translate=tr)
+        if image is None:
+            return None
+        return image, describe(game, shown, full, translate=tr)
+
+    # What the picture and its description are drawn from (render.drawn): the viewer is part of it.
+    key = (game.name, map_digest(board) if board is not None else None, language, seen.viewer, full, seen.map)
+    return _described.drawn_once(repr(key), draw)
 
 
 def render_hand_of(game: Game, seen: Observation, language: str | None = None) -> tuple[bytes, str] | None:

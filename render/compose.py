@@ -38,8 +38,12 @@ class Picture:
     image: Image.Image
     box: Box
     layout: Layout
-    #: What every viewer's picture of this moment shares (the map layer, crop, size and last
-    #: action), so they may share a palette (``render.encode``); counters are not part of it.
+    #: What every viewer's picture of this moment shares (the map layer, size and last action),
+    #: so they may share a palette (``render.encode``); counters are not part of it, nor the crop:
+    #: with no last action each viewer's picture is centred on his own units, and the public
+    #: palette maps a seat's crop as closely as the seat's own (measured on 222 such Schwerpunkt
+    #: and Across the Bug River pictures: mean error per channel 1.16 and 1.26 against 1.13 and
+    #: 1.26 with their own; the largest on any pixel 20 and 25 against 27 and 24).
     scene: Hashable = None
 
 
@@ -119,7 +123,7 @@ def compose(
         framed.paste(panel, (0, 0))
         framed.paste(image, (0, panel.height))
         image = framed
-    return Picture(image, box, lay, (layer_key(board, style, size, names), box, image.size, last))
+    return Picture(image, box, lay, (layer_key(board, style, size, names), image.size, last))
 
 
 def _draw_counters(

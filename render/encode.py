@@ -5,10 +5,11 @@ almost exactly (no dithering needed) at a third of the size of truecolour PNG. J
 but blurred counter values; WebP was smaller but slower. Discord's limit (8 MB) is enforced by
 falling back to JPEG, then by shrinking.
 
-Tuned per image kind (measured on 1 MP Caucasus and Stalin's War action images): zlib level 1
-costs about 30% more bytes than level 6 (about 165 KB instead of 135 KB) for half the deflate
-time, and the deflate was most of a reply; ``optimize`` (level 9) stays off. An image of at most
-256 colours (a card sheet, a text strip) gets its exact palette instead of the octree's guess.
+Tuned per image kind (measured on 1 MP Caucasus and Stalin's War action images): a map picture
+is deflated for speed, the deflate being most of a reply; an image of at most 256 colours (a card
+sheet, a text strip) gets its exact palette instead of the octree's guess and is deflated for
+size. The PNG is written by ``render.png`` (ISA-L's deflate, rows unfiltered): Pillow's own
+writer took three times as long for a slightly larger file.
 
 The palette of a map picture is chosen from a sample, every other pixel of every other row, and
 the whole picture is then mapped to it without dithering: choosing the palette from every pixel
@@ -35,10 +36,10 @@ from collections.abc import Hashable
 
 from PIL import Image
 
+from render.png import palette_png
+
 SOFT_LIMIT = 1_000_000   # aim: under 1 MB normally
 HARD_LIMIT = 8_000_000   # never more than 8 MB
-MAP_LEVEL = 1            # zlib level of map pictures: speed first, they are sent at once
-EXACT_LEVEL = 6          # zlib level of exact-palette images (few colours: small and quick at any level)
 PALETTE_STEP = 2         # a map picture's palette is chosen from one pixel in 2 x 2
 SAMPLED_FROM = 256 * 256  # ... when it has at least this many pixels
 SCENES_KEPT = 4          # palettes kept for the next pictures of the same scene
@@ -52,9 +53,7 @@ def _png(image: Image.Image, scene: Hashable | None = None, public: bool = False
         palette = image.convert("P", palette=Image.Palette.ADAPTIVE, colors=256)
     else:
         palette = _paletted(image, scene, public)
-    buf = io.BytesIO()
-    palette.save(buf, format="PNG", compress_level=EXACT_LEVEL if exact else MAP_LEVEL, optimize=False)
-    return buf.getvalue()
+    return palette_png(palette, small=exact)
 
 
 def _paletted(image: Image.Image, scene: Hashable | None = None, public: bool = False) -> Image.Image:

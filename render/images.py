@@ -14,9 +14,11 @@ from engine.mapoverlay import effective
 from engine.mapview import MapView
 from render.compose import compose
 from render.describe import board_of, describe
+from render.drawn import drawn_once
 from render.encode import encode, extension
 from render.mapwords import place_labels
 from render.style import load_style
+from render.terrain import map_digest
 
 __all__ = ["board_of", "describe", "extension", "render_match", "render_view"]
 
@@ -31,8 +33,14 @@ def render_view(
         return None
     drawn = effective(board, shown.overlay)
     names = place_labels(drawn, translate) if translate is not None else None
-    picture = compose(drawn, shown, load_style(game.name or "default"), role, full, names)
-    return encode(picture.image, picture.scene, public=role == PUBLIC)
+    style = load_style(game.name or "default")
+
+    def draw() -> bytes:
+        picture = compose(drawn, shown, style, role, full, names)
+        return encode(picture.image, picture.scene, public=role == PUBLIC)
+
+    key = (map_digest(drawn), repr(style), sorted(names.items()) if names else None, role, full, repr(shown))
+    return drawn_once(repr(key), draw)
 
 
 def render_match(game: Game, match: Any, role: str, full: bool) -> bytes | None:

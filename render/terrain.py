@@ -20,6 +20,7 @@ from PIL import Image
 
 from engine.hexgrid import Label
 from engine.mapdata import MapData
+from render.drawn import forget
 from render.geometry import Layout
 from render.style import Style
 from render.terrain_svg import terrain_svg
@@ -117,5 +118,6 @@ def _save(image: Image.Image, path: Path) -> None:
 
 
 def clear_memory() -> None:
-    """Forget the in-memory rasters (the disk cache stays)."""
+    """Forget the in-memory rasters (the disk cache stays), and the pictures drawn on them."""
     _memory.clear()
+    forget()
