@@ -83,6 +83,10 @@ class Translator:
                 return said.replace(slot, value) if slot else said
         return text
 
+    def placeholder(self, context: str, word: str) -> str:
+        """A placeholder of an order's syntax (``bot.placeholders``) in this language; unknown: unchanged."""
+        return self._pgettext(context, word)
+
     def _side(self, value: str) -> str:
         said = self._pgettext(SIDE_CONTEXT, value.casefold())
         name = value if said == value.casefold() else said  # untranslated: as written ("Axis")
