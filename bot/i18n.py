@@ -89,7 +89,8 @@ class Translator:
 
     def _side(self, value: str) -> str:
         said = self._pgettext(SIDE_CONTEXT, value.casefold())
-        name = value if said == value.casefold() else said  # untranslated: as written ("Axis")
+        # Untranslated (English): the side's name, capitalised as a name ("axis" -> "Axis"), never the role key.
+        name = value[:1].upper() + value[1:] if said == value.casefold() else said
         forms = {}
         for spec, context in ARTICLE_CONTEXTS.items():
             form = self._pgettext(context, value.casefold())
