@@ -61,7 +61,7 @@ async def state_of(client: AdjutantClient, row: CampaignRow) -> Text | str:
     for role in sorted(match.active()):
         user = seats.get(role)
         who = (f"<@{user[0]}>" if user[0].isdigit() else user[1] or user[0]) if user else client.tr(t("free seat"))
-        waiting.append(f"{role} ({who})")
+        waiting.append(client.tr(t("{side} ({who})", side=role, who=who)))
     if row.status == "paused":
         return t("paused by a referee; {status}", status=status)
     if not waiting:

@@ -132,10 +132,11 @@ async def lobby(client: AdjutantClient, row: CampaignRow) -> tuple[str, discord.
     view = discord.ui.View(timeout=None)
     for role in registry.get(row.game).roles:
         seat = seats.get(role)
+        side = client.tr(t("{item}", item=role))
         if seat is not None:
-            lines.append(f"- {role}: {players_text(client, seat, teams.get(role, []))}")
+            lines.append(f"- {side}: {players_text(client, seat, teams.get(role, []))}")
             continue
-        lines.append(f"- {role}: {client.tr(t('free'))}")
+        lines.append(f"- {side}: {client.tr(t('free'))}")
         if len(view.children) < BUTTONS_LIMIT and not row.archived:
             view.add_item(JoinButton(row.id, role, client.tr(t("Join as {role}", role=role))))
     if row.archived:

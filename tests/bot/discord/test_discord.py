@@ -326,7 +326,7 @@ async def test_read_only_commands_answer_privately(discord_env: Harness):
         assert it.messages()[0].ephemeral, path
         assert it.text, path
     seats = await h.server.answered(await h.server.slash(h.stranger, h.channel, "adjutant seats"))
-    assert f"red: <@{h.red.id}>" in seats.text
+    assert f"Red: <@{h.red.id}>" in seats.text
     shared = await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant status", share=True))
     assert not shared.messages()[0].ephemeral and "Turn 1" in shared.text
 

@@ -30,7 +30,7 @@ async def test_create_posts_a_lobby_with_a_join_button_per_free_seat(discord_env
     h = discord_env
     await h.create(seat=False)
     post = lobby_of(h)
-    assert "red" in post.content and "blue" in post.content
+    assert "- Red: " in post.content and "- Blue: " in post.content
     assert sorted(c.rsplit(":", 1)[1] for c in post.custom_ids()) == ["blue", "red"]
 
 
@@ -43,7 +43,7 @@ async def test_a_click_takes_the_seat_and_redraws_the_lobby(discord_env: Harness
     assert "Rosa now plays Red" in it.text and it.followups[0].ephemeral
     assert (await h.store.seats(row.id))["red"][0] == str(h.red.id)
     assert [c.rsplit(":", 1)[1] for c in post.custom_ids()] == ["blue"]
-    assert f"red: <@{h.red.id}>" in post.content
+    assert f"- Red: <@{h.red.id}>" in post.content
     await h.server.wait_until(lambda: any("Rosa now plays Red" in m.content for m in h.server.from_bot(h.channel)))
 
 
