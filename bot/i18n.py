@@ -83,9 +83,14 @@ class Translator:
                 return said.replace(slot, value) if slot else said
         return text
 
+    def placeholder(self, context: str, word: str) -> str:
+        """A placeholder of an order's syntax (``bot.placeholders``) in this language; unknown: unchanged."""
+        return self._pgettext(context, word)
+
     def _side(self, value: str) -> str:
         said = self._pgettext(SIDE_CONTEXT, value.casefold())
-        name = value if said == value.casefold() else said  # untranslated: as written ("Axis")
+        # Untranslated (English): the side's name, capitalised as a name ("axis" -> "Axis"), never the role key.
+        name = value[:1].upper() + value[1:] if said == value.casefold() else said
         forms = {}
         for spec, context in ARTICLE_CONTEXTS.items():
             form = self._pgettext(context, value.casefold())

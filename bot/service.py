@@ -31,6 +31,7 @@ from babel import Locale, UnknownLocaleError
 from bot.changes import changes_since
 from bot.deadlines import Clocks, Decision, parse_policy, parse_until, stamp
 from bot.i18n import SPEAKING, language_of, languages, render, side_of
+from bot.placeholders import typed_placeholders
 from bot.replies import PUBLIC, Reply
 from bot.store import CampaignRow, OutboxEntry, Saved, Store
 from bot.storedrecords import StoredRecord
@@ -1068,7 +1069,7 @@ class CampaignService:
         italian = {v: k for k, v in META_ALIASES.items()}
         if language == "it":
             said = {v: k for k, v in reversed(META_KEYWORDS.items())} | italian
-            typed = [(re.sub(r"[a-z]+", lambda m: said.get(m.group(0), m.group(0)), name), name, s) for name, s in common]
+            typed = [(typed_placeholders(re.sub(r"[a-z]+", lambda m: said.get(m.group(0), m.group(0)), name), language), name, s) for name, s in common]
             lines += [f"  {it}{_aka(name.split()[0] if it != name else None)} \u2014 {self._(s, viewer)}" for it, name, s in typed]
         else:
             lines += [f"  {name}{_aka(italian.get(name.split()[0]))} \u2014 {self._(s, viewer)}" for name, s in common]
@@ -1421,8 +1422,8 @@ def _typed_line(game: Game, line: str, language: str) -> str:
 
 def _typed_syntax(info: VerbInfo, language: str) -> str:
     """A verb's syntax as a reader of ``language`` types it: the verb and its keywords in that
-    language, the placeholders (UNIT, HEX) as they are."""
-    return typed_syntax(info.syntax, info.name, info.typed_in(language), language)
+    language, the placeholders (UNIT, HEX) as the catalogue writes them there (UNITÀ, ESAGONO)."""
+    return typed_placeholders(typed_syntax(info.syntax, info.name, info.typed_in(language), language), language)
 
 
 def _language_name(language: str) -> str:

@@ -65,7 +65,9 @@ class Text:
         """Render the text for ``viewer`` (``None``: everything), translating with ``translate``
         (a callable of the template; its ``ngettext`` attribute, if any, translates plurals)."""
         template = self._translated(translate)
-        values = {k: _render_param(v, translate, viewer) for k, v in self.params.items()}
+        source = self.source()
+        # A parameter quoted in the template ("'{word}' is not a hex") is what was typed: shown as typed.
+        values = {k: _render_param(v, translate, viewer, f"'{{{k}}}'" in source) for k, v in self.params.items()}
         try:
             return template.format(**values)
         except (KeyError, IndexError, ValueError):
@@ -162,7 +164,7 @@ def joined(items: Sequence[Text | str], separator: str = "; ") -> Text | str:
 SECRET_FACE = t("(secret)")
 
 
-def _render_param(value: Any, translate: Any, viewer: str | None) -> Any:
+def _render_param(value: Any, translate: Any, viewer: str | None, typed: bool = False) -> Any:
     if isinstance(value, Secret):
         value = value.for_viewer(viewer)
     if isinstance(value, Text):
@@ -173,7 +175,7 @@ def _render_param(value: Any, translate: Any, viewer: str | None) -> Any:
         # A side's name ("axis", "soviet"...) as a parameter reads in the reader's language: the
         # translator's ``term`` knows the games' side names and returns anything else unchanged.
         term = getattr(translate, "term", None)
-        if term is not None:
+        if term is not None and not typed:
             return term(value)
     return value
 

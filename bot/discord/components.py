@@ -179,7 +179,8 @@ async def show_choices(interaction: discord.Interaction[Any], row: CampaignRow, 
     match = await client.service.match(row)
     prompt = match.prompt(role)
     actions = tuple(a.text for a in prompt.actions)
-    text = f"**{role}**: {client.tr(prompt.text)}"
+    side = client.tr(t("{item}", item=role))
+    text = f"**{side}**: {client.tr(prompt.text)}"
     view = choices_view(row, role, state_tag(match.hash()), actions, client.tr(t("Choose an order for {role}", role=role)))
     if not actions:
         text += "\n" + client.tr(t("Nothing to decide now."))

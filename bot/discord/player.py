@@ -202,7 +202,8 @@ class PlayerCommands(app_commands.Group):
         for role in registry.get(row.game).roles:
             seat = seats.get(role)
             who = players_text(client, seat, teams.get(role, [])) if seat else client.tr(t("free"))
-            lines.append(f"{role}: {who}")
+            side = client.tr(t("{item}", item=role))
+            lines.append(f"{side}: {who}")
         observers = await client.store.observers(row.id)
         if observers:
             names = ", ".join(f"<@{uid}>" if uid.isdigit() else name or uid for uid, name in observers.items())

@@ -48,7 +48,7 @@ async def test_reminders_ping_the_player_at_each_point_and_only_once(timed):
     clock.now += 25 * HOUR
     first = (await service.tick())[row.id]
     assert {r.to for r in first} == {"public", "red"} and first[0].extra == {"ping": ["red"]}
-    assert "Reminder: red" in first[0].text
+    assert "Reminder: Red" in first[0].text
     assert await service.tick() == {}
     clock.now += 22 * HOUR
     assert len((await service.tick())[row.id]) == 2
@@ -127,7 +127,7 @@ async def test_an_absence_stretches_the_players_deadlines_and_everybody_is_told(
     """'away 5d': no reminder or default while away; the decision is due a whole deadline after."""
     service, row, store, clock = timed
     replies = await service.submit(row, RED, "away 5d")
-    assert replies[0].to == "public" and "red is away until" in replies[0].text
+    assert replies[0].to == "public" and "Red is away until" in replies[0].text
     clock.now += 5 * 24 * HOUR - HOUR
     assert await service.tick() == {}
     clock.now += HOUR + 47 * HOUR  # back, then 47 hours: the second reminder, not yet the deadline
@@ -140,7 +140,7 @@ async def test_a_referee_may_refuse_an_absence(timed):
     service, row, store, clock = timed
     await service.submit(row, RED, "away 10d")
     replies = await service.referee(row, REF, "away red refuse because the tournament ends Friday")
-    assert "refused the absence of red" in replies[0].text
+    assert "refused the absence of Red" in replies[0].text
     clock.now += 49 * HOUR
     assert (await service.tick())[row.id][0].text.startswith("\u2713 end")
 
@@ -153,7 +153,7 @@ async def test_a_decision_opening_during_an_absence_waits_for_the_player(timed):
     clock.now += 49 * HOUR
     assert await service.tick() == {}
     clock.now += 48 * HOUR  # 97 hours: back for 25, the first reminder of a deadline at 120
-    assert "Reminder: blue" in (await service.tick())[row.id][0].text
+    assert "Reminder: Blue" in (await service.tick())[row.id][0].text
 
 
 async def test_a_malformed_or_past_absence_is_refused_to_the_player_alone(timed):

@@ -191,7 +191,7 @@ async def test_a_substitute_receives_the_sides_hand_at_once_and_alone(tmp_path):
     replies = await service.referee(row, Sender("ref-1", "ref"), "seat axis u-new because the Axis player moved away")
     held = hands(await service.match(row))["axis"]
     private = [r for r in replies if r.to == "axis"]
-    assert private and "You now play axis" in private[0].text and all(c in private[0].text for c in held)
+    assert private and "You now play Axis" in private[0].text and all(c in private[0].text for c in held)
     assert not any(c in r.text for r in replies if r.to != "axis" for c in held)
     assert (await store.seats(row.id))["axis"][0] == "u-new"
     await store.close()

@@ -180,11 +180,11 @@ async def test_undo_has_an_italian_name(setup):
 
 
 async def test_the_keywords_of_the_verbs_every_game_answers_read_in_italian(setup):
-    """'lingua predefinita' is 'language default'; help writes 'mappa [intera | HEX]' and 'assente rientro' to an Italian reader."""
+    """'lingua predefinita' is 'language default'; help writes 'mappa [intera | ESAGONO]' and 'assente rientro' to an Italian reader."""
     service, row, _ = setup
     await service.submit(row, RED, "lingua it")
     helped = (await service.submit(row, RED, "aiuto"))[0].text
-    assert "  mappa [intera | HEX] (map) \u2014 " in helped and "  assente DATE | assente rientro (away) \u2014 " in helped
+    assert "  mappa [intera | ESAGONO] (map) \u2014 " in helped and "  assente DATA | assente rientro (away) \u2014 " in helped
     assert "  indietro (undo) \u2014 " in helped
     back = await service.submit(row, RED, "lingua predefinita")
     assert back[0].ok and back[0].text == (await service.submit(row, RED, "language default"))[0].text
@@ -205,7 +205,7 @@ async def test_help_shows_each_verb_as_typed_in_italian(caucasus_it):
     """An Italian reader's help writes each order with its Italian verb and keywords, the rulebook's English verb beside it."""
     service, row = caucasus_it
     helped = (await service.submit(row, RED, "aiuto"))[0].text
-    assert "muovi UNIT[,UNIT] HEX [HEX ...] [esteso] [strategico] (move) \u2014 " in helped
+    assert "muovi UNITÀ[,UNITÀ] ESAGONO [ESAGONO ...] [esteso] [strategico] (move) \u2014 " in helped
     assert "pronto (ready) \u2014 " in helped
 
 

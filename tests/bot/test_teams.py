@@ -12,7 +12,7 @@ async def test_the_captain_adds_a_teammate_who_then_orders_for_the_side(setup):
     """After 'team add', the teammate plays red: their order is accepted as red's."""
     service, row, store = setup
     replies = await service.team(row, "red", RED, MATE.user_id, MATE.name, add=True)
-    assert "X joins the red team (captain: Rosa)" in replies[0].text
+    assert "X joins the Red team (captain: Rosa)" in replies[0].text
     assert await service.roles_of(row, MATE.user_id) == ["red"]
     assert (await store.players(row.id))["red"] == [RED.user_id, MATE.user_id]
     [moved, *_] = await service.submit(row, MATE, "move r1 0102")
@@ -34,7 +34,7 @@ async def test_a_teammate_may_not_take_back_the_captains_order(setup):
     await service.team(row, "red", RED, MATE.user_id, MATE.name, add=True)
     await service.submit(row, RED, "move r1 0102")
     [refused] = await service.submit(row, MATE, "undo")
-    assert not refused.ok and "given by Rosa, the captain of red" in refused.text
+    assert not refused.ok and "given by Rosa, the captain of Red" in refused.text
     [undone, *_] = await service.submit(row, RED, "undo")
     assert undone.ok and undone.text.startswith("\u2713 undo")
 
@@ -60,7 +60,7 @@ async def test_leaving_a_team_and_a_captain_leaving_hands_the_seat_on(setup):
     assert (await store.seats(row.id))["red"][0] == MATE.user_id and (await store.teammates(row.id)) == {}
     await service.team(row, "red", MATE, RED.user_id, RED.name, add=True)
     [left] = await service.leave(row, "red", RED)
-    assert "left the red team" in left.text and await service.roles_of(row, RED.user_id) == []
+    assert "left the Red team" in left.text and await service.roles_of(row, RED.user_id) == []
 
 
 async def test_a_team_holds_private_information_for_every_player(setup):

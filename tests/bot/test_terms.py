@@ -18,7 +18,13 @@ def test_a_side_parameter_reads_in_the_readers_language():
     """'{role} draws a card.' names the Soviet side in Italian for an Italian reader, in English otherwise."""
     said = t("{role} draws a card.", role="soviet")
     assert render(said, "it") == "Il Sovietico pesca una carta."
-    assert render(said, "en") == "soviet draws a card."
+    assert render(said, "en") == "Soviet draws a card."
+
+
+def test_english_shows_the_sides_name_never_its_role_key():
+    """An English reader reads 'Axis draws a card.' and 'Axis, Soviet', not the lowercase role keys."""
+    assert render(t("{role} draws a card.", role="axis"), "en") == "Axis draws a card."
+    assert translator("en").term("axis, soviet") == "Axis, Soviet" and translator("en").term("allies") == "Allies"
 
 
 def test_other_parameters_and_secrets_are_left_as_they_are():
@@ -38,7 +44,7 @@ async def test_a_player_may_name_a_side_in_italian(setup):
     """'leave Rosso' gives up the red seat: the service takes the side's Italian name."""
     service, row, store = setup
     [said] = await service.leave(row, "Rosso", RED)
-    assert "red" not in await store.seats(row.id) and "left the red seat" in said.text
+    assert "red" not in await store.seats(row.id) and "left the Red seat" in said.text
 
 
 def test_a_capitalised_side_or_a_list_of_sides_reads_in_italian():
@@ -69,3 +75,9 @@ def test_an_article_form_on_a_value_that_is_no_side_reads_the_bare_value():
     assert format(SideWord("Asse", {"of": "dell'Asse"}), "Of") == "Dell'Asse"
     assert render(t("{side} passes (7.2.6).", side="Rosa"), "it") == "Rosa passa (7.2.6)."
     assert render(t("{side} passes (7.2.6).", side="axis, soviet"), "it") == "Asse, Sovietico passa (7.2.6)."
+
+
+def test_a_side_quoted_as_typed_stays_as_typed():
+    """''soviet' is not a hex' quotes the word typed: it is not turned into the side's name, in any language."""
+    said = t("'{word}' is not a hex to attack.", word="soviet")
+    assert render(said, "en") == "'soviet' is not a hex to attack." and render(said, "it").startswith("'soviet'")

@@ -21,12 +21,12 @@ class BothWaiting:
 
 
 async def test_two_questions_are_joined_without_a_stray_full_stop(tmp_path):
-    """'... (A32); axis — ... (A32).': only the last question keeps its full stop."""
+    """'... (A32); Axis — ... (A32).': only the last question keeps its full stop."""
     store = await Store.open(tmp_path / "w.db")
     try:
         service = CampaignService(store)
         (reply,) = service._prompt_replies(None, BothWaiting(), "")  # type: ignore[arg-type]
         assert ".;" not in reply.text and reply.text.endswith("(A32).")
-        assert "(A32); axis" in reply.text
+        assert "(A32); Axis" in reply.text
     finally:
         await store.close()

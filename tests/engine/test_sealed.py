@@ -28,7 +28,7 @@ def test_choice_is_announced_with_commitment_only():
     state, ctx = opened(), KernelContext("s", 0)
     digest = sealed.choose(state, TAG, "soviet", ["ambush"], ctx)
     lines = public_lines(ctx)
-    assert lines == [f"soviet has chosen (sealed; commitment {digest[:16]})."]
+    assert lines == [f"Soviet has chosen (sealed; commitment {digest[:16]})."]
     assert "ambush" not in " ".join(lines)
 
 

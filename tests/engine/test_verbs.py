@@ -89,7 +89,7 @@ def test_a_line_typed_with_italian_keywords_reads_back_as_the_english_line():
 
 
 def test_a_syntax_reads_with_the_italian_verb_and_keywords():
-    """Help shows 'fronte FRONT HEX | fronte fatto' to an Italian reader: the placeholders stay."""
+    """The verb and keywords read 'fronte FRONT HEX | fronte fatto' in Italian: the placeholders are left to bot.placeholders."""
     from engine.verbs import typed_syntax
 
     assert typed_syntax("front FRONT HEX | front done", "front", "fronte", "it") == "fronte FRONT HEX | fronte fatto"

@@ -85,6 +85,8 @@ class Scenario:
     setup: Mapping[str, str]
     attach: Mapping[str, str]
     reinforcements: Mapping[int, tuple[str, ...]]
+    #: The rulebook section that gives the map area (``window``): the rule an order leaving it breaks.
+    section: str
 
     def inside(self, label: str) -> bool:
         c0, c1, r0, r1 = self.window
@@ -174,7 +176,7 @@ def parse(texts: Mapping[str, str], map_texts: Mapping[str, str]) -> Rules:
             key, s["title"], int(s["turns"][0]), int(s["turns"][1]), (int(s["window"][0]), int(s["window"][1]), int(s["window"][2]), int(s["window"][3])),
             int(s["counterattack_orders"]), int(s["surprise"]), s["victory"], bool(s["pontoons"]),
             bool(s["reserves_105"]), dict(s.get("hq", {})), dict(s.get("setup", {})), dict(s.get("attach", {})),
-            {int(k): tuple(v) for k, v in s.get("reinforcements", {}).items()},
+            {int(k): tuple(v) for k, v in s.get("reinforcements", {}).items()}, str(s["section"]),
         )
         scenarios[key] = scen
         problems += _scenario_problems(scen, board, units, formations)

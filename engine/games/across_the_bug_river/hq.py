@@ -279,7 +279,7 @@ def relocation_refusal(rules: Rules, state: State, frame: Frame, hq_id: str, des
     if dest == hq["hex"]:
         return IllegalOrder(t("{hq} is already in {hex}.", hq=hq_id, hex=dest), "7.4")
     if not rules.scenarios[state["scenario"]].inside(dest):
-        return IllegalOrder(t("{hex} is outside the scenario's map area.", hex=dest), "11")
+        return IllegalOrder(t("{hex} is outside the scenario's map area.", hex=dest), rules.scenarios[state["scenario"]].section)
     if not friendly(rules, state, dest, hq["side"]):
         return IllegalOrder(t("An HQ relocates only to a friendly-controlled village or city free of enemy units ({hex}).", hex=dest), "7.4")
     if not room(rules, state, dest, hq_id):

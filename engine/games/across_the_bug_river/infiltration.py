@@ -49,7 +49,7 @@ def check(rules: Rules, state: State, frame: Frame, members: list[str], movers: 
     if state["ap"][side] < cost:
         raise IllegalOrder(t("A Movement Action costs {cost} AP; {ap} left.", cost=cost, ap=state["ap"][side]), "7.1")
     if dest not in rules.board.grid or not rules.scenarios[state["scenario"]].inside(dest):
-        raise IllegalOrder(t("{hex} is outside the scenario's map area.", hex=dest), "11")
+        raise IllegalOrder(t("{hex} is outside the scenario's map area.", hex=dest), rules.scenarios[state["scenario"]].section)
     if not rules.board.grid.adjacent(start, dest):
         raise IllegalOrder(t("Infiltration goes into an adjacent hex only ({a}-{b}).", a=start, b=dest), "7.3.4")
     ezoc = board.zoc(rules, state, board.other(side))

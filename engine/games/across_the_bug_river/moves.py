@@ -70,7 +70,7 @@ def plan(rules: Rules, state: State, movers: Sequence[str], path: Sequence[Label
     costs: list[float] = []
     for i, (a, b) in enumerate(zip(path, path[1:], strict=False)):
         if b not in rules.board.grid or not window.inside(b):
-            raise IllegalOrder(t("{hex} is outside the scenario's map area.", hex=b), "11")
+            raise IllegalOrder(t("{hex} is outside the scenario's map area.", hex=b), window.section)
         if not rules.board.grid.adjacent(a, b):
             raise IllegalOrder(t("{a} and {b} are not adjacent: a move goes hex by hex.", a=a, b=b), "7.3.1")
         if board.holds_enemy(state, b, side):

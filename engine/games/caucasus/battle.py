@@ -649,7 +649,11 @@ class RetreatChoice(flow.Procedure):
             # Every retreat eliminates them: the owner has nothing to choose, and the log names the
             # rule that bars each unit's way out (11.2 a-e, or the rule of the terrain it cannot cross).
             outcome = next(o.outcome for o in options if o.best)
-            ctx.log(t("No retreat from {hex} keeps a unit alive: {exits}.", hex=frame["origin"], exits=retreat.barred_exits(options)))
+            exits = retreat.barred_exits(
+                rules, state, left, frame["origin"], frame["length"],
+                disorganized_result=frame["disorganize"], mobile_assault=frame.get("mobile", False),
+            )
+            ctx.log(t("No retreat from {hex} keeps a unit alive: {exits}.", hex=frame["origin"], exits=exits))
             for uid in left:
                 why = outcome.reasons.get(uid) or t("no legal retreat (11.2)")
                 box = losses.eliminate(rules, state, uid)

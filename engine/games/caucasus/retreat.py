@@ -584,17 +584,43 @@ def check_retreat(
     raise IllegalOrder(_priority_reason(mine, target), "11.1")
 
 
-def barred_exits(options: Sequence[RetreatOption]) -> Text:
-    """Each first hex of a retreat and why going that way eliminates the units (11.2 a to e,
-    or the rule of the terrain), for the log when the engine eliminates a group that has no
-    retreat it survives."""
-    seen: dict[str, Text] = {}
-    for option in sorted(options, key=lambda o: o.path):
-        first = option.path[1] if len(option.path) > 1 else option.path[0]
-        reason = option.outcome.reason
-        if first not in seen and reason is not None:
-            seen[first] = t("{hex} {why}", hex=first, why=reason)
-    parts = [seen[h] for h in sorted(seen)]
+def barred_exits(
+    rules: Rules,
+    state: Mapping[str, Any],
+    uids: Sequence[str],
+    origin: str,
+    length: int,
+    *,
+    disorganized_result: bool = False,
+    mobile_assault: bool = False,
+    group: Iterable[str] | None = None,
+) -> Text:
+    """Each hex next to ``origin`` and why every retreat through it eliminates the units (11.2 a
+    to e, or the rule of the terrain; "then" when the bar lies beyond the first hex), for the log
+    when the engine eliminates a group that has no retreat it survives. Every path is read, not
+    only the one option per end hex that ``retreat_options`` ranks, so that an exit whose paths
+    all end where another exit's paths end is named too."""
+    uids = list(dict.fromkeys(uids))
+    walk = _Walk(rules, state, uids, group, mobile_assault)
+    lengths = {length, length + 1}
+    if _one_hex_allowed(rules, state, uids, length, disorganized_result):
+        lengths.add(1)
+    found: dict[str, list[Text]] = {}
+    for path in sorted(_paths(walk, origin, lengths)):
+        reasons = found.setdefault(path[1], [])
+        why = walk.walk(path).reason
+        if why is None:
+            continue
+        said = t("{hex} {why}", hex=path[1], why=why) if len(path) == 2 else t("{hex} then {why}", hex=path[1], why=why)
+        if said not in reasons:
+            reasons.append(said)
+    grid = rules.board.grid
+    parts: list[Text] = []
+    for first in sorted(grid.neighbours(origin)):
+        if found.get(first):
+            parts += found[first]
+        elif length > 1 and not any(grid.distance(origin, h) == 2 for h in grid.neighbours(first)):
+            parts.append(t("{hex} then {why}", hex=first, why=_why(t("off the map"), "11.2 a").text))  # the map's edge
     if not parts:
         return t("no hex to retreat into (11.2)")
     text = parts[0]

@@ -27,9 +27,10 @@ def override(state: State, kind: str, args: list[str]) -> State:
     own = {*side["hand"], *side["deck"], *side["discard"]}
     for cid in named:
         if cid not in own or not cards.is_card(cid):
+            listing = "show sides." + args[0].lower() + ".deck"
             raise InvalidOrder(
                 t("'{card}' is not a card of {side}'s Fate deck.", card=cid, side=args[0].lower()),
-                t("Name cards by their id, as 'show sides.{side}.deck' lists them.", side=args[0].lower()),
+                t("Name cards by their id, as '{command}' lists them.", command=listing),
             )
     if len(set(named)) != len(named):
         raise InvalidOrder(t("A card is named twice."), t("Syntax: {syntax}", syntax=USAGE))

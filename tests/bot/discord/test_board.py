@@ -76,7 +76,7 @@ async def test_status_answers_with_the_board_embed(discord_env: Harness):
     row = await h.create()
     it = await h.server.answered(await h.server.slash(h.blue, h.channel, "adjutant status"))
     answer = it.messages()[0]
-    assert answer.ephemeral and answer.embeds[0]["title"] == row.name and "red" in field(answer, "Waiting for")
+    assert answer.ephemeral and answer.embeds[0]["title"] == row.name and "Red" in field(answer, "Waiting for")
 
 
 async def test_help_answers_with_an_embed(discord_env: Harness):

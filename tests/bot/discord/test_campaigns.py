@@ -15,7 +15,7 @@ async def test_campaigns_lists_game_channel_status_and_whom_it_waits_for(discord
     line = next(line for line in it.text.splitlines() if row.name in line)
     assert it.messages()[0].ephemeral
     assert f"<#{h.channel}>" in line and "Duel" in line
-    assert "Waiting for" in line and f"red (<@{h.red.id}>)" in line
+    assert "Waiting for" in line and f"Red (<@{h.red.id}>)" in line
 
 
 async def test_campaigns_finds_a_campaign_stored_before_servers_were_recorded(discord_env: Harness):

@@ -52,7 +52,7 @@ async def test_a_reminder_pings_the_player_in_the_channel_and_by_dm_once(discord
     clock.now += 25 * HOUR
     await tick(h)
     reminder = await h.server.next_post(h.channel, before)
-    assert "Reminder: red" in reminder.text and [int(u["id"]) for u in reminder.payload["mentions"]] == [h.red.id]
+    assert "Reminder: Red" in reminder.text and [int(u["id"]) for u in reminder.payload["mentions"]] == [h.red.id]
     assert re.search(r"<t:\d+:R>|<t:\d+:f>", reminder.text)
     private = await h.server.wait_until(lambda: h.server.dms(h.red)[dms:], what="the reminder by DM")
     assert "Reminder" in private[0].text

@@ -103,7 +103,7 @@ async def test_a_button_answers_a_response_window_and_a_stale_click_is_refused(d
     assert "pass or brace" in window.content
     decide = next(c for c in window.custom_ids() if ":blue:" in c)
     refused = await h.server.answered(await h.server.click(h.red, window, decide))
-    assert "only the player of blue" in refused.text
+    assert "only the player of Blue" in refused.text
     first = await h.server.answered(await h.server.click(h.blue, window, decide))
     second = await h.server.answered(await h.server.click(h.blue, window, decide))
     choices = first.original
@@ -138,7 +138,7 @@ async def test_a_select_menu_offers_a_turn_of_many_choices(discord_env: Harness)
     assert select["type"] == 3
     end = next(o["value"] for o in select["options"] if o["label"] == "end")
     post = await h.post_after(h.channel, h.server.pick(h.red, menu, select["custom_id"], [end]))
-    assert post.content.startswith(f"{OK} end") and "blue" in post.content
+    assert post.content.startswith(f"{OK} end") and "Blue" in post.content
 
 
 async def test_private_information_goes_by_direct_message(discord_env: Harness):
@@ -154,7 +154,7 @@ async def test_private_information_goes_by_direct_message(discord_env: Harness):
     dms = await h.server.wait_until(lambda: h.server.dms(h.red)[1:], what="a DM after the draw")
     assert f"You drew {drawn}" in dms[0].content and all(card in dms[0].content for card in hand)
     assert all(card not in m.content for m in h.server.public(h.channel) for card in hand)
-    assert "red draws a card" in public.content
+    assert "Red draws a card" in public.content
     it = await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant hand"))
     assert "direct message" in it.text and drawn not in it.text
     latest = await h.server.wait_until(lambda: h.server.dms(h.red)[2:], what="the hand by DM")
@@ -173,7 +173,7 @@ async def test_closed_direct_messages_are_announced_without_revealing_anything(d
     assert not any(card in notice.content for card in hand)
     button = notice.custom_ids()[0]
     other = await h.server.answered(await h.server.click(h.red, notice, button))
-    assert "for the player of blue" in other.text and hand[0] not in other.text
+    assert "for the player of Blue" in other.text and hand[0] not in other.text
     mine = await h.server.answered(await h.server.click(h.blue, notice, button))
     assert all(m.ephemeral for m in mine.messages()) and all(card in mine.text for card in hand)
     it = await h.server.answered(await h.server.slash(h.blue, h.channel, "adjutant hand"))
@@ -201,7 +201,7 @@ async def test_permissions_are_enforced_politely(discord_env: Harness):
     it = await h.server.answered(await h.server.slash(h.stranger, h.channel, "ref place", unit="r1", hex="0303", reason="x"))
     assert it.text.startswith("Sorry, only a referee") and it.messages()[0].ephemeral
     it = await h.server.answered(await h.server.slash(h.blue, h.channel, "adjutant order", text="end", side="red"))
-    assert "Only the player of red" in it.text
+    assert "Only the player of Red" in it.text
     it = await h.server.answered(await h.server.slash(h.stranger, h.channel, "adjutant create", game="duel"))
     assert it.text.startswith("Sorry")
     posts = len(h.server.from_bot(h.channel))
@@ -326,7 +326,7 @@ async def test_read_only_commands_answer_privately(discord_env: Harness):
         assert it.messages()[0].ephemeral, path
         assert it.text, path
     seats = await h.server.answered(await h.server.slash(h.stranger, h.channel, "adjutant seats"))
-    assert f"red: <@{h.red.id}>" in seats.text
+    assert f"Red: <@{h.red.id}>" in seats.text
     shared = await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant status", share=True))
     assert not shared.messages()[0].ephemeral and "Turn 1" in shared.text
 
@@ -356,8 +356,8 @@ async def test_a_stalled_campaign_never_holds_up_another(discord_env: Harness):
         await h.server.say(h.red, h.channel, "move r1 0102")
         await h.server.wait_until(lambda: h.server.held, what="the stalled post")
         joined = await h.server.answered(await h.server.slash(h.red, second, "adjutant join", side="red"), timeout=5)
-        assert "Rosa now plays red" in joined.text
-        await h.server.wait_until(lambda: any("Rosa now plays red" in m.content for m in h.server.from_bot(second)), what="the announcement")
+        assert "Rosa now plays Red" in joined.text
+        await h.server.wait_until(lambda: any("Rosa now plays Red" in m.content for m in h.server.from_bot(second)), what="the announcement")
         paused = await h.server.answered(await h.server.slash(h.ref, second, "ref pause", reason="lunch"), timeout=5)
         assert "paused" in paused.text and (await h.store.campaign(other.id)).status == "paused"
         waiting = [
@@ -370,7 +370,7 @@ async def test_a_stalled_campaign_never_holds_up_another(discord_env: Harness):
     finally:
         release.set()
     left, paused = [await h.server.answered(it) for it in waiting]
-    assert "left the blue seat" in left.text and "paused" in paused.text
+    assert "left the Blue seat" in left.text and "paused" in paused.text
 
 
 async def test_a_stalled_campaign_never_holds_up_another_ones_retries(discord_env: Harness, monkeypatch: pytest.MonkeyPatch):
@@ -494,7 +494,7 @@ async def test_a_direct_message_names_its_campaign_and_links_its_channel(discord
     before = len(h.server.dms(h.red))
     await h.server.say(h.red, h.channel, "hand")
     dm = await h.server.wait_until(lambda: h.server.dms(h.red)[before:], what="a DM to red")
-    assert dm[0].content.startswith(f"[{row.name}, <#{h.channel}>, as red]")
+    assert dm[0].content.startswith(f"[{row.name}, <#{h.channel}>, as Red]")
 
 
 async def test_the_notice_of_a_refused_post_reads_the_campaigns_language(discord_env: Harness, monkeypatch: pytest.MonkeyPatch):

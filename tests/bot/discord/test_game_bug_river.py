@@ -68,7 +68,7 @@ async def test_a_typed_move_opens_the_reaction_window_and_pings_the_soviet(disco
     post = await h.post_after(h.channel, h.server.say(h.red, h.channel, MOVE))
     assert post.content.startswith(f"{OK} move I/36"), post.text
     assert post.files and post.files[-1].startswith(b"\x89PNG")
-    assert "1405: I/36;" in described(post) and "3-6-8" not in described(post) and "a hidden soviet unit" in described(post)
+    assert "1405: I/36;" in described(post) and "3-6-8" not in described(post) and "a hidden Soviet unit" in described(post)
     assert h.blue.id in mentioned(post) and "attempt a reaction with 87rd" in post.text, post.text
     assert (await h.service.match(row)).active() == {"soviet"}
     await assert_secrets_kept(h, row, seats, mark)

@@ -36,7 +36,7 @@ async def test_help_lists_the_orders_as_an_italian_types_them(italian_axis):
     """/adjutant help from an Italian client writes 'muovi ... [esteso] [strategico] (move)', not 'move ... [ext]'."""
     h, _ = italian_axis
     it = await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant help"))
-    assert "  muovi UNIT[,UNIT] HEX [HEX ...] [esteso] [strategico] (move) \u2014 " in it.text
+    assert "  muovi UNITÀ[,UNITÀ] ESAGONO [ESAGONO ...] [esteso] [strategico] (move) \u2014 " in it.text
 
 
 async def test_status_answers_an_italian_client_wholly_in_italian(italian_axis):

@@ -67,7 +67,7 @@ async def test_a_click_is_answered_in_the_clickers_language(discord_env: Harness
     h.red.locale = "it"
     other = await h.server.answered(await h.server.click(h.red, notice, notice.custom_ids()[0]))
     assert "questo messaggio privato è per il giocatore del Blu" in other.text
-    assert row.language == "en" and "Read privately (blue)" in str(notice.payload["components"])
+    assert row.language == "en" and "Read privately (Blue)" in str(notice.payload["components"])
 
 
 async def test_private_posts_follow_the_players_discord_language_until_they_choose(discord_env: Harness):

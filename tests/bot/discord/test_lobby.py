@@ -30,7 +30,7 @@ async def test_create_posts_a_lobby_with_a_join_button_per_free_seat(discord_env
     h = discord_env
     await h.create(seat=False)
     post = lobby_of(h)
-    assert "red" in post.content and "blue" in post.content
+    assert "- Red: " in post.content and "- Blue: " in post.content
     assert sorted(c.rsplit(":", 1)[1] for c in post.custom_ids()) == ["blue", "red"]
 
 
@@ -40,11 +40,11 @@ async def test_a_click_takes_the_seat_and_redraws_the_lobby(discord_env: Harness
     row = await h.create(seat=False)
     post = lobby_of(h)
     it = await clicked(h, h.red, post, join_id(post, "red"))
-    assert "Rosa now plays red" in it.text and it.followups[0].ephemeral
+    assert "Rosa now plays Red" in it.text and it.followups[0].ephemeral
     assert (await h.store.seats(row.id))["red"][0] == str(h.red.id)
     assert [c.rsplit(":", 1)[1] for c in post.custom_ids()] == ["blue"]
-    assert f"red: <@{h.red.id}>" in post.content
-    await h.server.wait_until(lambda: any("Rosa now plays red" in m.content for m in h.server.from_bot(h.channel)))
+    assert f"- Red: <@{h.red.id}>" in post.content
+    await h.server.wait_until(lambda: any("Rosa now plays Red" in m.content for m in h.server.from_bot(h.channel)))
 
 
 async def test_a_stale_click_on_a_taken_seat_is_refused(discord_env: Harness):
@@ -78,7 +78,7 @@ async def test_a_lobby_click_works_after_a_restart(discord_env: Harness):
     post = lobby_of(h)
     await h.restart()
     it = await clicked(h, h.blue, post, join_id(post, "blue"))
-    assert "Bruno now plays blue" in it.text
+    assert "Bruno now plays Blue" in it.text
     assert (await h.store.seats(row.id))["blue"][0] == str(h.blue.id)
 
 

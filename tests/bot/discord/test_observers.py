@@ -35,4 +35,4 @@ async def test_an_observer_is_refused_a_seat_until_they_stop(discord_env: Harnes
     assert FAIL in refused.text and "observers hold no seat" in refused.text
     await h.server.answered(await h.server.slash(h.stranger, h.channel, "adjutant observe", stop=True))
     joined = await h.server.answered(await h.server.slash(h.stranger, h.channel, "adjutant join", side="red"))
-    assert "Xavier now plays red" in joined.text
+    assert "Xavier now plays Red" in joined.text

@@ -224,7 +224,7 @@ COMMAND_NAMES = [
 
 PUBLIC_ANSWERS = {"seats", "status", "history", "map", "help", "campaigns", "settings", "timelapse"}
 SEAT_COMMANDS = {"leave axis", "hand axis", "options axis", "order axis", "undo axis", "away axis"}
-SEAT_REFUSALS = ("You do not hold the axis seat", "Only the player of axis", "You have no seat")
+SEAT_REFUSALS = ("You do not hold the Axis seat", "Only the player of Axis", "You have no seat")
 
 
 def expected_answer(name: str, actor: str, it: Interaction) -> None:
@@ -237,7 +237,7 @@ def expected_answer(name: str, actor: str, it: Interaction) -> None:
         assert first.ephemeral and (text.startswith("Sorry") or "already hosts" in text), text
     elif name == "join axis":
         if actor == "own":
-            assert "Rosa now plays axis" in text, text
+            assert "Rosa now plays Axis" in text, text
         else:
             assert first.ephemeral and FAIL in text and "taken by Rosa" in text, text
     elif name == "observe":
@@ -247,9 +247,9 @@ def expected_answer(name: str, actor: str, it: Interaction) -> None:
             assert "now observes" in text, text
     elif name == "team axis":  # removing a non-member: the captain and a referee are told so, others refused
         if actor in ("own", "referee"):
-            assert first.ephemeral and "is not in the axis team" in text, text
+            assert first.ephemeral and "is not in the Axis team" in text, text
         else:
-            assert first.ephemeral and "Only the captain of axis" in text, text
+            assert first.ephemeral and "Only the captain of Axis" in text, text
     elif name in SEAT_COMMANDS:
         if actor == "own":
             assert not any(r in text for r in SEAT_REFUSALS), text
@@ -287,7 +287,7 @@ async def test_decide_button(case: Case) -> None:
     decide = next(c for c in post.custom_ids() if ":axis:" in c)
     for actor in ("other", "none", "referee"):
         it = await case.server.answered(await case.server.click(case.bench.users[actor], post, decide))
-        assert it.messages()[0].ephemeral and "only the player of axis" in it.text, (actor, it.text)
+        assert it.messages()[0].ephemeral and "only the player of Axis" in it.text, (actor, it.text)
         assert not case.leaked(it.text) and not it.messages()[0].components
     mine = await case.server.answered(await case.server.click(case.bench.users["own"], post, decide))
     assert mine.messages()[0].ephemeral and mine.messages()[0].components
@@ -303,7 +303,7 @@ async def test_choice_of_another_seat_is_refused(case: Case, actor: str) -> None
     select = menu.components[0]
     records = len((await case.bench.service.match(case.row)).records)
     it = await case.server.answered(await case.server.pick(case.bench.users[actor], menu, select["custom_id"], ["0"]))
-    assert it.messages()[0].ephemeral and "only the player of axis" in it.text, it.text
+    assert it.messages()[0].ephemeral and "only the player of Axis" in it.text, it.text
     assert len((await case.bench.service.match(case.row)).records) == records
 
 

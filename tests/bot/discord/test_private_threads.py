@@ -22,7 +22,7 @@ async def test_private_posts_go_to_a_private_thread_per_seat_with_its_player_and
     threads = await h.server.wait_until(lambda: seat_threads(h).get(f"{row.name} \u00b7 red"), what="red's thread")
     hand = (await h.service.match(row)).state["hands"]["red"]
     post = await h.server.wait_until(lambda: h.server.from_bot(threads), what="the hand in the thread")
-    assert all(card in post[0].text for card in hand) and "as red" in post[0].text
+    assert all(card in post[0].text for card in hand) and "as Red" in post[0].text
     assert h.server.members_of[threads] == {h.red.id, h.ref.id}
     assert h.server.channels[threads].parent_id == h.channel
     await h.server.settle()

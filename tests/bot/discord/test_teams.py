@@ -14,7 +14,7 @@ async def test_a_teammate_added_by_the_captain_gets_the_hand_and_may_order(disco
     row = await h.create()
     await h.server.settle()
     it = await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant team", side="red", user=h.stranger))
-    assert "joins the red team (captain: Rosa)" in it.text
+    assert "joins the Red team (captain: Rosa)" in it.text
     dealt = await h.server.wait_until(lambda: h.server.dms(h.stranger), what="red's hand for the teammate")
     hand = (await h.service.match(row)).state["hands"]["red"]
     assert all(card in dealt[0].text for card in hand)
@@ -60,4 +60,4 @@ async def test_a_player_of_another_side_may_not_change_a_team(discord_env: Harne
     h = discord_env
     await h.create()
     it = await h.server.answered(await h.server.slash(h.blue, h.channel, "adjutant team", side="red", user=h.stranger))
-    assert it.messages()[0].ephemeral and "Only the captain of red (Rosa) or a referee" in it.text
+    assert it.messages()[0].ephemeral and "Only the captain of Red (Rosa) or a referee" in it.text

@@ -101,7 +101,7 @@ async def test_reaction_the_mover_cannot_act_while_the_window_is_open(tmp_path):
     position = moving({"HQ-87rd": "1409", "I/36": "1303", "II/16": "1506"})
     replies = await answer(tmp_path, position, "german: move I/36 1304 1305 1405", "german: move I/36 1404")
     text = refusal(replies)
-    assert "soviet" in text and "6.4" in text
+    assert "Soviet" in text and "6.4" in text
 
 
 def duel(attackers=("I/108",), defenders=("I/16",), ap=5, **kw):

@@ -266,7 +266,7 @@ async def test_combat_an_order_out_of_the_combat_step_names_the_step(tmp_path):
     replies = await answer(tmp_path, position, "german: attack 2021 with gd-pz gd-gre", "german: chits none", "soviet: chits none",
                         "german: advance gd-pz")
     text = refusal(replies)
-    assert "soviet" in text and "S 12.10" in text
+    assert "Soviet" in text and "S 12.10" in text
 
 
 async def test_reinforcement_entry_hex_controlled_by_the_enemy(tmp_path):

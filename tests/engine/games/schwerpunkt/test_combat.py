@@ -64,7 +64,7 @@ def test_first_choice_is_sealed_and_never_echoed():
     record = match.records[-1]
     assert match.order_text(record, "soviet") == "chits (sealed)"
     text = public_text(match, [record])
-    assert "german has chosen" in text and not set(drawn) & words_of(text)
+    assert "German has chosen" in text and not set(drawn) & words_of(text)
     assert drawn[0] not in str(match.view("soviet")) and drawn[0] not in str(match.view(PUBLIC))
 
 

@@ -13,7 +13,7 @@ def test_odds_of_a_visible_defender_give_column_and_chits():
     """S 12.7, S 12.51: 8 CS against 5 is the 3:2 column; the German draws 4 chits, the Soviet 2."""
     match = german_combat({"2020": ["gd-pz"], "2021": ["s-100"]})
     text = ask(match, "german", "odds 2021")
-    assert "column 3:2" in text and "german 4, soviet 2" in text and "german has tactical superiority" in text
+    assert "column 3:2" in text and "German 4, Soviet 2" in text and "German has tactical superiority" in text
 
 
 def test_odds_list_the_terrain_modifiers(monkeypatch):

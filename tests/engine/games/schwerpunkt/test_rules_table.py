@@ -26,3 +26,10 @@ def test_every_audit_note_stands_in_its_row():
 def test_every_rule_a_refusal_cites_was_audited():
     """Each rule a refusal cites has an audit note."""
     assert sorted(set(refusal_rules()) - set(notes())) == []
+
+
+def test_ruling_25_stands_in_the_audit_of_each_rule_it_decides():
+    """Ruling 25 (which rule a refused move cites) is named in the audit row of every rule it picks between."""
+    rows = {line.split("|")[1].strip(): line for line in table().splitlines() if line.startswith("| ")}
+    decided = ["S 6.4", "S 10.1", "E 11.1", "E 14.1", "E 14.2", "E 15.1", "E 15.11", "E 15.12"]
+    assert [rule for rule in decided if "ruling 25" not in rows[rule].rsplit("|", 2)[1]] == []
