@@ -124,6 +124,6 @@ async def test_options_for_a_side_named_wrongly_says_which_sides_there_are(disco
     h.service.renderer = None  # the harness's tiny map draws the duel's counters only
     await create_seated(h, "stalins-war")
     it = await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant options", side="zz"))
-    assert "axis, soviet" in it.text, it.text
+    assert "Axis, Soviet" in it.text, it.text
     it = await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant options", side="Asse"))
     assert "do not hold" not in it.text and "play" in it.text, it.text
