@@ -23,7 +23,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from babel import Locale, UnknownLocaleError
@@ -98,6 +98,15 @@ class ServiceError(Exception):
         self.message = message
 
 
+@dataclass
+class _Owed:
+    """The pictures a message of several lines owes once its last line is answered: the map
+    pictures (``board``: an order changed the position) and the hands that changed (``hands``)."""
+
+    board: bool = False
+    hands: set[str] = field(default_factory=set)
+
+
 @dataclass(frozen=True)
 class Sender:
     """Who typed: a user id, and the roles they may act for (a console holds every seat)."""
@@ -127,6 +136,8 @@ class CampaignService:
         self._matches: OrderedDict[int, Match] = OrderedDict()
         self._snapped: dict[int, int] = {}  # campaign -> record of its latest snapshot
         self._sent_holdings: dict[int, dict[str, str]] = {}
+        # campaign -> the pictures a message of several lines owes, drawn once after its last line
+        self._owed: dict[int, _Owed] = {}
         # Pictures are drawn off the event loop: a big map takes a few hundred milliseconds that
         # every other campaign (and Discord's heartbeat) would otherwise wait. Two drawing threads,
         # so one campaign's slow picture does not hold up another's (each campaign's own pictures
@@ -505,27 +516,59 @@ class CampaignService:
         seen = seen if seen is not None else self._observe(game, match)
         return {role: self._(obs.holdings, role) for role, obs in seen.items() if obs.holdings is not None}
 
-    async def _holdings_replies(self, row: CampaignRow, game: Game, match: Match, batch: str, seen: Mapping[Role, Observation]) -> list[Reply]:
-        """6.2 of Stalin's War and any hidden-hand game: a hand goes to its owner after every change."""
-        out, now = await self._holdings_changes(self._sent_holdings.get(row.id, {}), game, match, batch, seen)
+    async def _holdings_replies(
+        self, row: CampaignRow, game: Game, match: Match, batch: str, seen: Mapping[Role, Observation], owed: _Owed | None = None
+    ) -> list[Reply]:
+        """6.2 of Stalin's War and any hidden-hand game: a hand goes to its owner after every change
+        (its picture, in a message of several lines, once after the last line: ``owed``)."""
+        out, now = await self._holdings_changes(self._sent_holdings.get(row.id, {}), game, match, batch, seen, owed)
         self._sent_holdings[row.id] = now
         return out
 
     async def _holdings_changes(
-        self, before: Mapping[str, str], game: Game, match: Match, batch: str, seen: Mapping[Role, Observation]
+        self, before: Mapping[str, str], game: Game, match: Match, batch: str, seen: Mapping[Role, Observation],
+        owed: _Owed | None = None,
     ) -> tuple[list[Reply], dict[str, str]]:
-        """The holdings replies for every seat whose holdings differ from ``before``, and the holdings now."""
+        """The holdings replies for every seat whose holdings differ from ``before``, and the holdings now;
+        a hand's picture is left ``owed`` when a message of several lines is being answered."""
         now = self._holdings_now(game, match, seen)
         out: list[Reply] = []
         for role, text in sorted(now.items()):
             if before.get(role) == text:
                 continue
             out.append(Reply(role, text, batch=batch))
-            if self.hand_renderer is not None:
-                drawn = await self.draw(self.hand_renderer, game, seen[role], viewer=role)
-                if drawn is not None:
-                    out.append(Reply(role, drawn[1], image=drawn[0], batch=batch))
+            if owed is not None:
+                owed.hands.add(role)
+            else:
+                out += await self._hand_picture(game, seen[role], batch)
         return out, now
+
+    async def _hand_picture(self, game: Game, seen: Observation, batch: str) -> list[Reply]:
+        """The picture of the hand ``seen``'s viewer holds, for that viewer alone."""
+        if self.hand_renderer is None:
+            return []
+        drawn = await self.draw(self.hand_renderer, game, seen, viewer=seen.viewer)
+        return [] if drawn is None else [Reply(seen.viewer, drawn[1], image=drawn[0], batch=batch)]
+
+    async def _owed_pictures(self, row: CampaignRow, game: Game, match: Match, owed: _Owed, batch: str) -> list[Reply]:
+        """The pictures a message of several lines left owed, drawn once from the position after its
+        last line (each viewer's own view: the public map, a seat's map where it shows more, a
+        seat's hand) and stored as one step of the outbox after the lines' own replies."""
+        if not owed.board and not owed.hands:
+            return []
+        seen = self._observe(game, match)
+        out: list[Reply] = []
+        try:
+            for role in sorted(owed.hands):
+                out += await self._hand_picture(game, seen[role], batch)
+            if owed.board:
+                out += await self._pictures(game, seen, batch)
+            if out:
+                await self.store.commit_step(row.id, [], [(r.to, r.payload(), r.image) for r in out])
+        except Exception:  # the orders stand, committed with their replies: only their pictures are lost
+            log.exception("campaign %s: could not draw the pictures of a message of several lines", row.id)
+            return []
+        return out
 
     # Seats --------------------------------------------------------------------------------------
     async def refuse_archived(self, row: CampaignRow) -> None:
@@ -670,7 +713,8 @@ class CampaignService:
             await self.record_lines(row, sender, "\n".join(pending), role, "refused")
             raise
         except BaseException:
-            await self.record_lines(row, sender, "\n".join(pending), role, "failed")
+            if pending:  # none when every line was answered (a message's last pictures were cancelled)
+                await self.record_lines(row, sender, "\n".join(pending), role, "failed")
             raise
 
     async def _submit(
@@ -711,10 +755,17 @@ class CampaignService:
             match = await self.match(row)
             batch = uuid.uuid4().hex
             out: list[Reply] = []
-            for line in lines:
-                out += await self._line(row, game, match, sender, role, line, batch, private)
-                pending.pop(0)  # recorded with its step
-            return out
+            # A message of several lines gets every line's text, but the pictures once, after the last.
+            owed = _Owed()
+            if len(lines) > 1:
+                self._owed[row.id] = owed
+            try:
+                for line in lines:
+                    out += await self._line(row, game, match, sender, role, line, batch, private)
+                    pending.pop(0)  # recorded with its step
+            finally:
+                self._owed.pop(row.id, None)
+            return out + await self._owed_pictures(row, game, match, owed, batch)
 
     async def _line(
         self, row: CampaignRow, game: Game, match: Match, sender: Sender, role: Role, line: str, batch: str,
@@ -832,10 +883,14 @@ class CampaignService:
                 )
             )
         seen = self._observe(game, match)
-        replies += await self._holdings_replies(row, game, match, batch, seen)
+        owed = self._owed.get(row.id)
+        replies += await self._holdings_replies(row, game, match, batch, seen, owed)
         open_decisions = await self.clocks.follow(row.id, match.active() if outcome is None else (), self.clock())
         replies += self._prompt_replies(game, match, batch, waiting_before, open_decisions)
-        replies += await self._pictures(game, seen, batch)
+        if owed is not None:
+            owed.board = True  # drawn once, after the message's last line
+        else:
+            replies += await self._pictures(game, seen, batch)
         snapshot = None
         last = records[-1]
         head = self._head(game, match, last.seq)

@@ -28,7 +28,7 @@ async def drained(h: Harness, campaign_id: int, timeout: float = 10.0) -> None:
 
 
 async def test_typed_orders_become_actions_with_one_post_and_a_map(discord_env: Harness):
-    """Several lines, one message: each line ticked or crossed, a map per accepted action."""
+    """Several lines, one message: each line ticked or crossed, one map after the last line."""
     h = discord_env
     row = await h.create()
     before = len(h.server.from_bot(h.channel))
@@ -41,7 +41,7 @@ async def test_typed_orders_become_actions_with_one_post_and_a_map(discord_env: 
     assert any(line.startswith(f"{FAIL} move r1 0909") and "not a hex" in line for line in lines)
     assert post.payload["message_reference"]["message_id"] == str(typed.id)
     images = post.attachments
-    assert len(images) == 2 and all(a["filename"].endswith(".png") for a in images)
+    assert len(images) == 1 and all(a["filename"].endswith(".png") for a in images)
     assert images[-1]["description"] == "Duel map: b1 in 0505, b2 in 0404, r1 in 0103, r2 in 0202."
     assert post.files[-1].startswith(b"\x89PNG")
     assert (await h.service.match(row)).state["units"]["r1"]["hex"] == "0103"
