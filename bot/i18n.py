@@ -34,7 +34,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
-from bot.terms import ARTICLE_CONTEXTS, SIDE_CONTEXT, SIDE_NAMES
+from bot.terms import ARTICLE_CONTEXTS, PLACEHOLDER, PLACEHOLDER_CONTEXT, SIDE_CONTEXT, SIDE_NAMES
 from engine.markerwords import MARKER_CONTEXT
 from engine.text import Text
 
@@ -86,6 +86,11 @@ class Translator:
     def placeholder(self, context: str, word: str) -> str:
         """A placeholder of an order's syntax (``bot.placeholders``) in this language; unknown: unchanged."""
         return self._pgettext(context, word)
+
+    def syntax(self, value: str) -> str:
+        """An order's syntax ("move UNIT HEX") with each placeholder in this language ("move UNITÀ
+        ESAGONO"); the verb and its keywords as written (the parser reads them)."""
+        return PLACEHOLDER.sub(lambda m: self.placeholder(PLACEHOLDER_CONTEXT, m.group(0)), value)
 
     def _side(self, value: str) -> str:
         said = self._pgettext(SIDE_CONTEXT, value.casefold())

@@ -9,13 +9,10 @@ Every placeholder of every game's syntax and of the verbs every game answers is 
 
 from __future__ import annotations
 
-import re
-
 from bot.i18n import translator
+from bot.terms import PLACEHOLDER, PLACEHOLDER_CONTEXT
 
-PLACEHOLDER_CONTEXT = "placeholder"
-#: A placeholder: a word in capitals (``UNIT``, ``HEX``, the ``N`` and ``M`` of ``N-M``).
-PLACEHOLDER = re.compile(r"(?<!\w)[A-Z][A-Z0-9]*(?!\w)")
+__all__ = ["PLACEHOLDER", "PLACEHOLDER_CONTEXT", "PLACEHOLDERS", "placeholders_in", "typed_placeholders"]
 
 
 def pgettext(context: str, message: str) -> str:
@@ -63,5 +60,4 @@ def placeholders_in(syntax: str) -> list[str]:
 def typed_placeholders(syntax: str, language: str) -> str:
     """``syntax`` with each placeholder in ``language`` ("UNIT HEX" -> "UNITÀ ESAGONO" in
     Italian); every other word (the verb, its keywords) as it is."""
-    said = translator(language)
-    return PLACEHOLDER.sub(lambda m: said.placeholder(PLACEHOLDER_CONTEXT, m.group(0)), syntax)
+    return translator(language).syntax(syntax)

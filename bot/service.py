@@ -1113,7 +1113,7 @@ class CampaignService:
             if info is None:
                 for name, summary in common:
                     if name.split()[0] == key:
-                        return f"{name}: {self._(summary, viewer)}"
+                        return f"{_typed_meta(name, self.language_for(viewer))}: {self._(summary, viewer)}"
                 return self._(t("No verb '{verb}'. Type 'help' for the list.", verb=verb), viewer)
             aliases = f" ({', '.join(info.aliases)})" if info.aliases else ""
             return f"{_typed_syntax(info, self.language_for(viewer))}{aliases}\n{self._(info.summary, viewer)}"
@@ -1123,8 +1123,7 @@ class CampaignService:
         lines.append(self._(t("Always available:"), viewer))
         italian = {v: k for k, v in META_ALIASES.items()}
         if language == "it":
-            said = {v: k for k, v in reversed(META_KEYWORDS.items())} | italian
-            typed = [(typed_placeholders(re.sub(r"[a-z]+", lambda m: said.get(m.group(0), m.group(0)), name), language), name, s) for name, s in common]
+            typed = [(_typed_meta(name, language), name, s) for name, s in common]
             lines += [f"  {it}{_aka(name.split()[0] if it != name else None)} \u2014 {self._(s, viewer)}" for it, name, s in typed]
         else:
             lines += [f"  {name}{_aka(italian.get(name.split()[0]))} \u2014 {self._(s, viewer)}" for name, s in common]
@@ -1473,6 +1472,15 @@ def _typed_line(game: Game, line: str, language: str) -> str:
     verb = line.split(" ", 1)[0]
     info = game.verbs.get(verb)
     return line if info is None else typed_keywords(info.typed_in(language) + line[len(verb):], language)
+
+
+def _typed_meta(name: str, language: str) -> str:
+    """A verb every game answers ("map [full | HEX]") as a reader of ``language`` types it: its verb
+    and keywords in Italian ("mappa [intera | ESAGONO]"), its placeholders in the reader's language."""
+    if language != "it":
+        return name
+    said = {v: k for k, v in reversed(META_KEYWORDS.items())} | {v: k for k, v in META_ALIASES.items()}
+    return typed_placeholders(re.sub(r"[a-z]+", lambda m: said.get(m.group(0), m.group(0)), name), language)
 
 
 def _typed_syntax(info: VerbInfo, language: str) -> str:

@@ -7,7 +7,13 @@ Every game's roles must be listed here (``tests/bot/test_terms.py`` checks the r
 
 from __future__ import annotations
 
+import re
+
 SIDE_CONTEXT = "side"
+#: The catalogue context of an order's placeholders (``bot.placeholders``) and what one looks
+#: like: a word in capitals (``UNIT``, ``HEX``, the ``N`` and ``M`` of ``N-M``).
+PLACEHOLDER_CONTEXT = "placeholder"
+PLACEHOLDER = re.compile(r"(?<!\w)[A-Z][A-Z0-9]*(?!\w)")
 
 
 def pgettext(context: str, message: str) -> str:

@@ -68,6 +68,10 @@ class Text:
         source = self.source()
         # A parameter quoted in the template ("'{word}' is not a hex") is what was typed: shown as typed.
         values = {k: _render_param(v, translate, viewer, f"'{{{k}}}'" in source) for k, v in self.params.items()}
+        # An order's syntax ("Syntax: {syntax}") writes its placeholders (UNIT, HEX) in the reader's language.
+        said = getattr(translate, "syntax", None)
+        if said is not None and isinstance(self.params.get("syntax"), str):
+            values["syntax"] = said(self.params["syntax"])
         try:
             return template.format(**values)
         except (KeyError, IndexError, ValueError):

@@ -74,7 +74,7 @@ async def status_embed(
     for role in sorted(match.active()):
         user = seats.get(role)
         who = (f"<@{user[0]}>" if user[0].isdigit() else user[1] or user[0]) if user else client.tr(t("free seat"), language)
-        waiting.append(client.tr(t("{side} ({who})", side=role, who=who), language) if language else f"{role} ({who})")
+        waiting.append(client.tr(t("{side} ({who})", side=role, who=who), language))
     if over:
         waited = client.tr(t("nobody: the campaign is over"), language)
     else:
@@ -85,7 +85,8 @@ async def status_embed(
         embed.add_field(name=client.tr(t("Victory points"), language), value=_cut(str(vp), FIELD_LIMIT), inline=True)
     last = match.history(PUBLIC, 1)
     if last:
-        line = f"#{last[0].seq} {last[0].role}: {last[0].said}"
+        actor = client.tr(t("{item}", item=last[0].role), language)  # a side's name, not its role key
+        line = f"#{last[0].seq} {actor}: {last[0].said}"
         url = jump_url(client, row, last_action_message) if last_action_message else None
         see = client.tr(t("see the post"), language)
         text = f"{line}\n[{see}]({url})" if url else line

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n import translator
+from bot.i18n import render, translator
 from bot.placeholders import PLACEHOLDER_CONTEXT, PLACEHOLDERS, placeholders_in, typed_placeholders
 from bot.service import CampaignService
 from bot.store import Store
 from engine import registry
+from engine.text import t
 from tests.bot.people import RED, REF
 
 #: The placeholders an Italian writes as the English does: a number, an abbreviation.
@@ -55,3 +56,22 @@ async def test_italian_help_writes_no_english_placeholder(tmp_path, game):
     english = PLACEHOLDERS - SAME_IN_ITALIAN
     assert [line for line in helped.splitlines() if set(placeholders_in(line.split(" \u2014 ")[0])) & english] == []
     assert "ESAGONO" in helped
+
+
+def test_a_syntax_refusal_reads_its_placeholders_in_italian():
+    """The engine's 'Syntax: {syntax}' refusal writes UNIT and HEX in the reader's language: 'Sintassi: move UNITÀ ESAGONO'."""
+    said = t("Syntax: {syntax}", syntax="move UNIT[,UNIT] HEX")
+    assert render(said, "it") == "Sintassi: move UNITÀ[,UNITÀ] ESAGONO"
+    assert render(said, "en") == "Syntax: move UNIT[,UNIT] HEX"
+
+
+async def test_italian_help_of_a_verb_every_game_answers_writes_its_placeholders_in_italian(tmp_path):
+    """'aiuto mappa' writes 'mappa [intera | ESAGONO]', as the list of 'aiuto' does, not 'map [full | HEX]'."""
+    store = await Store.open(tmp_path / "h.db")
+    service = CampaignService(store)
+    row, _ = await service.create("h1", "caucasus", seed="help", creator=REF.user_id, language="it")
+    await service.join(row, registry.get("caucasus").roles[0], RED)
+    helped = (await service.submit(row, RED, "aiuto mappa"))[0].text
+    away = (await service.submit(row, RED, "aiuto assente"))[0].text
+    await store.close()
+    assert helped.startswith("mappa [intera | ESAGONO]: ") and away.startswith("assente DATA | assente rientro: ")

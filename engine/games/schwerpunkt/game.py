@@ -612,6 +612,11 @@ class Schwerpunkt(ProcedureGame):
         for pool, ap in state["ap"].items():
             if not whole_number_in(ap, 0, 99):
                 raise InvariantViolation(t("Activity Points must be a whole number from 0 to 99 ({pool}).", pool=pool))
+        if not whole_number_in(state["vp"], -99, 99):  # ruling 26: the VP marker's General Track
+            raise InvariantViolation(t("The VP total must be a whole number from -99 to 99 (E 18.2), e.g. set vp -5."))
+        for pool, count in state["replacements"].items():
+            if not whole_number_in(count, 0, 99):
+                raise InvariantViolation(t("Soviet replacements must be a whole number from 0 to 99 ({pool}, E 12.0).", pool=pool))
         if state["weather"] not in WEATHERS:
             raise InvariantViolation(t("The weather is frozen, mud or very_mud."))
         for front in FRONTS:

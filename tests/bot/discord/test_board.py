@@ -23,7 +23,18 @@ async def test_a_new_campaign_gets_one_pinned_status_board(discord_env: Harness)
     board = await h.server.wait_until(lambda: boards(h), what="the board")
     assert len(board) == 1 and board[0].pinned
     assert board[0].embeds[0]["title"] == row.name
-    assert "red" in field(board[0], "Waiting for")
+    assert "red" in field(board[0], "Waiting for").casefold()
+
+
+async def test_the_board_names_each_side_not_its_role_key(discord_env: Harness):
+    """With no reader's language the board waits for 'Red (...)' and its last action is 'Red: ...', never the role key 'red'."""
+    h = discord_env
+    await h.create()
+    board = (await h.server.wait_until(lambda: boards(h), what="the board"))[0]
+    assert field(board, "Waiting for").startswith("Red (")
+    await h.post_after(h.channel, h.server.say(h.red, h.channel, "move r1 0102"))
+    await h.server.wait_until(lambda: "move r1 0102" in field(board, "Last action"), what="the edited board")
+    assert " Red: move r1 0102" in field(board, "Last action")
 
 
 async def test_the_board_is_edited_after_an_accepted_action_with_a_link_to_it(discord_env: Harness):
