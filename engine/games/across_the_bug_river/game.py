@@ -20,6 +20,7 @@ HQ support points and attachments are ``Visibility.OWNER``: never shown to the e
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from engine import flow, stacks
@@ -548,6 +549,10 @@ class AcrossTheBugRiver(ProcedureGame):
             raise InvariantViolation(t("The interdiction level is 0, 1 or 2 (8.1.2)."))
         if not whole_number_in(state["counterattack"], 0, scen.counterattack_orders):
             raise InvariantViolation(t("The Soviet holds 0 to {n} Counterattack Orders in this scenario (9).", n=scen.counterattack_orders))
+        if not _vp_text_ok(state.get("vp")):
+            raise InvariantViolation(
+                t("German VP is a number from -{most} to {most}, written as text (a fraction such as 7/2 allowed), e.g. set vp \"12\" (9).", most=VP_MOST)
+            )
 
     def validate(self) -> list[str]:
         return list(self.rules.problems)
@@ -556,6 +561,20 @@ class AcrossTheBugRiver(ProcedureGame):
         if uid not in self.rules.units and not uid.startswith("HQ-"):
             raise InvalidOrder(t("No unit {unit}.", unit=uid))
         return uid
+
+
+VP_MOST = 999  # far beyond any scenario's total (its VP hexes, every Soviet step, the orders held)
+
+
+def _vp_text_ok(value: object) -> bool:
+    """The German VP as the state keeps it: the text of a whole number or a fraction, in range."""
+    if not isinstance(value, str) or len(value) > 16:
+        return False
+    try:
+        vp = Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        return False
+    return -VP_MOST <= vp <= VP_MOST
 
 
 def make_game() -> AcrossTheBugRiver:

@@ -49,3 +49,20 @@ def test_counterattack_orders_beyond_the_scenario_s_break_an_invariant(orders):
     state["counterattack"] = orders
     with pytest.raises(InvariantViolation, match="Counterattack"):
         GAME.check_invariants(state)
+
+
+@pytest.mark.parametrize("vp", ["abc", "1/0", "99999999999999999999", "-1000", 12, None, "1" * 40])
+def test_a_german_vp_that_is_no_number_in_range_breaks_an_invariant(vp):
+    """9: the German VP is the text of a number (fractions allowed) within -999..999; anything else is refused, never kept to crash the verdict."""
+    state = fresh()
+    state["vp"] = vp
+    with pytest.raises(InvariantViolation, match="VP"):
+        GAME.check_invariants(state)
+
+
+@pytest.mark.parametrize("vp", ["0", "12", "7/2", "-3"])
+def test_a_german_vp_as_the_rules_count_it_holds(vp):
+    """9: whole numbers and fractions (a destroyed Soviet step counts 1/15 or 1/30) hold."""
+    state = fresh()
+    state["vp"] = vp
+    GAME.check_invariants(state)
