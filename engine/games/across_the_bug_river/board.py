@@ -113,15 +113,18 @@ def _path_open(state: State, label: Label, side: str, ezoc: set[Label]) -> bool:
 
 
 def path_length(
-    rules: Rules, state: State, start: Label, goals: Iterable[Label], side: str, terrain_blocks: bool
+    rules: Rules, state: State, start: Label, goals: Iterable[Label], side: str, terrain_blocks: bool,
+    ezoc: set[Label] | None = None,
 ) -> int | None:
     """Hexes on the shortest open path from ``start`` to any of ``goals`` (the start not counted),
     or ``None`` when none exists. ``terrain_blocks``: supply paths may not cross the unbridged Bug
-    or a lake hexside (5.7.1); command paths ignore terrain (5.8.2)."""
+    or a lake hexside (5.7.1); command paths ignore terrain (5.8.2). ``ezoc``: the enemy's ZOC
+    when the caller has it already (one read of an unchanged state asks many paths)."""
     targets = set(goals)
     if start in targets:
         return 0
-    ezoc = zoc(rules, state, other(side))
+    if ezoc is None:
+        ezoc = zoc(rules, state, other(side))
     sides = rules.board.sides
     stacks = state.get("stacks", {})
     units = state["units"]
@@ -153,14 +156,15 @@ def path_length(
     return None
 
 
-def command(rules: Rules, state: State, uid: str) -> str:
-    """``in``, ``ooc`` or ``isolated`` (5.8): a path to the HQ within range, longer, or none."""
+def command(rules: Rules, state: State, uid: str, ezoc: set[Label] | None = None) -> str:
+    """``in``, ``ooc`` or ``isolated`` (5.8): a path to the HQ within range, longer, or none
+    (``ezoc``: the ZOC of the unit's enemy, when the caller has it already)."""
     u = state["units"][uid]
     fid = acting_formation(u)
     hq = state["units"].get(rules.formations[fid].hq) if fid in rules.formations else None
     if hq is None or hq["hex"] is None or u["hex"] is None:
         return "isolated"
-    length = path_length(rules, state, u["hex"], [hq["hex"]], u["side"], terrain_blocks=False)
+    length = path_length(rules, state, u["hex"], [hq["hex"]], u["side"], terrain_blocks=False, ezoc=ezoc)
     if length is None:
         return "isolated"
     return "in" if length <= rules.formations[fid].range else "ooc"

@@ -8,7 +8,7 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
-from engine.games.across_the_bug_river import board
+from engine.games.across_the_bug_river import assignment, board
 from engine.hexgrid import Label
 from tests.engine.games.across_the_bug_river.helpers import GAME, fresh, put
 
@@ -104,3 +104,22 @@ def test_path_lengths_match_the_plain_reading_over_random_positions() -> None:
                 assert board.path_length(RULES, state, start, goals, side, blocks) == want
                 found, missing = found + (want is not None), missing + (want is None)
     assert found > 50 and missing > 50  # both answers were put to the test
+
+
+def test_attachment_refusals_with_the_zoc_read_once_match_over_random_positions() -> None:
+    """5.5.1, 5.5.2: an attachment refused with the enemy ZOC read once per prompt is refused the same."""
+    rng = random.Random(22)
+    allowed = 0
+    for _ in range(6):
+        state = _random_position(rng)
+        for side in board.SIDES:
+            ezoc = board.zoc(RULES, state, board.other(side))
+            for uid in sorted(board.combat_units(state, side)):
+                for fid in sorted(state["formations"]):
+                    once = assignment.refusal(RULES, state, side, uid, fid, ezoc)
+                    plain = assignment.refusal(RULES, state, side, uid, fid)
+                    assert (once is None) == (plain is None)
+                    if once is not None and plain is not None:
+                        assert (str(once), once.rule) == (str(plain), plain.rule)
+                    allowed += once is None
+    assert allowed > 0
