@@ -26,6 +26,7 @@ from engine.game import Action, Context, Prompt, Role, State
 from engine.games.across_the_bug_river import board
 from engine.games.across_the_bug_river.data import Rules
 from engine.games.across_the_bug_river.phases import rules_of
+from engine.hexgrid import Label
 from engine.text import t
 
 #: 5.5.1's detachments: (from, kind, at most, to).
@@ -40,12 +41,12 @@ DETACHMENTS = (
 )
 
 
-def in_range(rules: Rules, state: State, uid: str, fid: str) -> bool:
+def in_range(rules: Rules, state: State, uid: str, fid: str, ezoc: set[Label] | None = None) -> bool:
     hq = state["units"].get(rules.formations[fid].hq) if fid in rules.formations else None
     u = state["units"][uid]
     if hq is None or hq["hex"] is None or u["hex"] is None:
         return False
-    length = board.path_length(rules, state, u["hex"], [hq["hex"]], u["side"], terrain_blocks=False)
+    length = board.path_length(rules, state, u["hex"], [hq["hex"]], u["side"], terrain_blocks=False, ezoc=ezoc)
     return length is not None and length <= rules.formations[fid].range
 
 
@@ -56,8 +57,9 @@ def kind_of(rules: Rules, uid: str) -> str:
     return "at" if printed.type == "at" else "infantry"
 
 
-def refusal(rules: Rules, state: State, side: str, uid: str, fid: str) -> IllegalOrder | None:
-    """Why ``uid`` may not be attached to ``fid`` now (5.5), or ``None``."""
+def refusal(rules: Rules, state: State, side: str, uid: str, fid: str, ezoc: set[Label] | None = None) -> IllegalOrder | None:
+    """Why ``uid`` may not be attached to ``fid`` now (5.5), or ``None`` (``ezoc``: the ZOC of
+    ``side``'s enemy, when the caller asks many of these of one state)."""
     u = state["units"].get(uid)
     if u is None or u["side"] != side or u["kind"] != "unit" or u["hex"] is None:
         return IllegalOrder(t("{unit} is not one of your combat units on the map.", unit=uid), "8.2")
@@ -69,16 +71,16 @@ def refusal(rules: Rules, state: State, side: str, uid: str, fid: str) -> Illega
         return IllegalOrder(t("A disorganised unit is not attached."), "5.5.2")
     own = rules.units[uid].formation
     current = board.acting_formation(u)
-    if board.command(rules, state, uid) == "isolated" and in_range(rules, state, uid, fid):
+    if board.command(rules, state, uid, ezoc) == "isolated" and in_range(rules, state, uid, fid, ezoc):
         return None  # 5.5.1: an isolated unit may join any formation whose command range reaches it
     if own.startswith("ind-"):
         if rules.formations[fid].corps != own.removeprefix("ind-"):
             return IllegalOrder(t("An independent attaches only to a formation of its own corps."), "5.5.2")
-        if not in_range(rules, state, uid, fid) or (current != own and not in_range(rules, state, uid, current)):
+        if not in_range(rules, state, uid, fid, ezoc) or (current != own and not in_range(rules, state, uid, current, ezoc)):
             return IllegalOrder(t("{unit} must be within command range of the new HQ (and of its present one).", unit=uid), "5.5.2")
         return None
     if fid == own:
-        if not in_range(rules, state, uid, own):
+        if not in_range(rules, state, uid, own, ezoc):
             return IllegalOrder(t("{unit} must be within command range of its own HQ to return.", unit=uid), "5.5.1")
         return None
     rows = [r for r in DETACHMENTS if r[0] == own and r[1] == kind_of(rules, uid) and fid in r[3]]
@@ -88,7 +90,7 @@ def refusal(rules: Rules, state: State, side: str, uid: str, fid: str) -> Illega
             and v.get("assigned") not in (None, own) and kind_of(rules, x) == rows[0][1] and x not in state.get("temporary", {})]
     if len(away) >= rows[0][2]:
         return IllegalOrder(t("At most {n} such units of {formation} are detached at once.", n=rows[0][2], formation=own), "5.5.1")
-    if not in_range(rules, state, uid, fid) or not in_range(rules, state, uid, current):
+    if not in_range(rules, state, uid, fid, ezoc) or not in_range(rules, state, uid, current, ezoc):
         return IllegalOrder(t("{unit} must be within command range of both HQs.", unit=uid), "5.5.1")
     return None
 
@@ -132,9 +134,10 @@ class Assignment(Procedure):
         rules = rules_of(game)
         side = frame["side"]
         out: list[Action] = []
+        ezoc = board.zoc(rules, state, board.other(side))  # one read of the state, many paths
         for uid in sorted(board.combat_units(state, side)):
             for fid in sorted(state["formations"]):
-                if rules.formations[fid].side == side and board.acting_formation(state["units"][uid]) != fid and refusal(rules, state, side, uid, fid) is None:
+                if rules.formations[fid].side == side and board.acting_formation(state["units"][uid]) != fid and refusal(rules, state, side, uid, fid, ezoc) is None:
                     out.append(Action("attach", (uid, fid)))
         return out
 

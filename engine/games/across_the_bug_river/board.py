@@ -60,6 +60,11 @@ def _pontoon(state: State, a: Label, b: Label) -> bool:
     return sorted((a, b)) in [sorted(p) for p in state.get("pontoons", [])]
 
 
+def _pontoons(state: State) -> set[tuple[Label, ...]]:
+    """The pontoon hexsides, each as its sorted pair (what ``_pontoon`` compares), read once."""
+    return {tuple(sorted(p)) for p in state.get("pontoons", [])}
+
+
 def blocks_infantry_zoc(rules: Rules, state: State, a: Label, b: Label) -> bool:
     """Lake and unbridged Bug hexsides stop infantry ZOC (5.4; a bridged Bug does not, digest 8.2 no. 12)."""
     return "lake" in rules.board.side(a, b) or bug_unbridged(rules, state, a, b)
@@ -71,23 +76,32 @@ def zoc_of(rules: Rules, state: State, uid: str) -> set[Label]:
     u = state["units"][uid]
     if u["kind"] != "unit" or u["disorganized"] or u["hex"] is None:
         return set()
-    here: Label = u["hex"]
+    return _reach(rules, u["hex"], rules.units[uid].afv_like_zoc, _pontoons(state))
+
+
+def _reach(rules: Rules, here: Label, afv_like: bool, pontoons: set[tuple[Label, ...]]) -> set[Label]:
+    """``zoc_of``'s answer from ``here``, reading the map's hexsides once per neighbour (the map is
+    read live: tests change it in place) and the pontoons from ``_pontoons``."""
     out = {here}
-    afv_like = rules.units[uid].afv_like_zoc
+    sides = rules.board.sides
     for n in rules.board.neighbours(here):
-        if afv_like:
-            if rules.terrain(n)["afv_zoc"] and not blocks_infantry_zoc(rules, state, here, n):
-                out.add(n)
-        elif not blocks_infantry_zoc(rules, state, here, n):
-            out.add(n)
+        if afv_like and not rules.terrain(n)["afv_zoc"]:
+            continue
+        pair = (here, n) if here <= n else (n, here)
+        features = sides.get(pair)
+        if features and ("lake" in features or ("bug" in features and "bridge" not in features and pair not in pontoons)):
+            continue
+        out.add(n)
     return out
 
 
 def zoc(rules: Rules, state: State, side: str) -> set[Label]:
     """Every hex in the ZOC of ``side``'s combat units."""
     out: set[Label] = set()
-    for uid in combat_units(state, side):
-        out |= zoc_of(rules, state, uid)
+    pontoons = _pontoons(state)
+    for uid, u in state["units"].items():
+        if u["hex"] is not None and u["side"] == side and u["kind"] == "unit" and not u["disorganized"]:
+            out |= _reach(rules, u["hex"], rules.units[uid].afv_like_zoc, pontoons)
     return out
 
 
@@ -99,15 +113,22 @@ def _path_open(state: State, label: Label, side: str, ezoc: set[Label]) -> bool:
 
 
 def path_length(
-    rules: Rules, state: State, start: Label, goals: Iterable[Label], side: str, terrain_blocks: bool
+    rules: Rules, state: State, start: Label, goals: Iterable[Label], side: str, terrain_blocks: bool,
+    ezoc: set[Label] | None = None,
 ) -> int | None:
     """Hexes on the shortest open path from ``start`` to any of ``goals`` (the start not counted),
     or ``None`` when none exists. ``terrain_blocks``: supply paths may not cross the unbridged Bug
-    or a lake hexside (5.7.1); command paths ignore terrain (5.8.2)."""
+    or a lake hexside (5.7.1); command paths ignore terrain (5.8.2). ``ezoc``: the enemy's ZOC
+    when the caller has it already (one read of an unchanged state asks many paths)."""
     targets = set(goals)
     if start in targets:
         return 0
-    ezoc = zoc(rules, state, other(side))
+    if ezoc is None:
+        ezoc = zoc(rules, state, other(side))
+    sides = rules.board.sides
+    stacks = state.get("stacks", {})
+    units = state["units"]
+    pontoons = _pontoons(state)
     seen = {start}
     queue: deque[tuple[Label, int]] = deque([(start, 0)])
     while queue:
@@ -115,9 +136,18 @@ def path_length(
         for n in rules.board.neighbours(here):
             if n in seen:
                 continue
-            if terrain_blocks and ("lake" in rules.board.side(here, n) or bug_unbridged(rules, state, here, n)):
-                continue
-            if not _path_open(state, n, side, ezoc):
+            if terrain_blocks:  # "lake" in the hexside, or bug_unbridged
+                pair = (here, n) if here <= n else (n, here)
+                features = sides.get(pair)
+                if features and ("lake" in features or ("bug" in features and "bridge" not in features and pair not in pontoons)):
+                    continue
+            ids = stacks.get(n)
+            if ids:  # _path_open, reading the stack once
+                if any(units[u]["side"] != side for u in ids):
+                    continue
+                if n in ezoc and not any(units[u]["side"] == side for u in ids):
+                    continue
+            elif n in ezoc:
                 continue
             if n in targets:
                 return dist + 1
@@ -126,14 +156,15 @@ def path_length(
     return None
 
 
-def command(rules: Rules, state: State, uid: str) -> str:
-    """``in``, ``ooc`` or ``isolated`` (5.8): a path to the HQ within range, longer, or none."""
+def command(rules: Rules, state: State, uid: str, ezoc: set[Label] | None = None) -> str:
+    """``in``, ``ooc`` or ``isolated`` (5.8): a path to the HQ within range, longer, or none
+    (``ezoc``: the ZOC of the unit's enemy, when the caller has it already)."""
     u = state["units"][uid]
     fid = acting_formation(u)
     hq = state["units"].get(rules.formations[fid].hq) if fid in rules.formations else None
     if hq is None or hq["hex"] is None or u["hex"] is None:
         return "isolated"
-    length = path_length(rules, state, u["hex"], [hq["hex"]], u["side"], terrain_blocks=False)
+    length = path_length(rules, state, u["hex"], [hq["hex"]], u["side"], terrain_blocks=False, ezoc=ezoc)
     if length is None:
         return "isolated"
     return "in" if length <= rules.formations[fid].range else "ooc"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from engine.game import Role, State
@@ -170,6 +170,35 @@ def enter_cost(state: State, move: str, a: Label, b: Label) -> float:
     return cost
 
 
+def _enter_costs(state: State, move: str) -> Callable[[Label, Label], float]:
+    """``enter_cost`` for one search: the map, chart and weather looked up once, each hexside
+    once per step (a search asks it for every neighbour of every hex it reaches)."""
+    board = rules().board
+    chart = rules().tables["terrain"]
+    w = weather_index(state)
+    roads = board.lines.get("road", {})
+    rails = board.lines.get("rail", {})
+    sides, places, ground = board.sides, board.places, board.terrain
+
+    def cost_of(a: Label, b: Label) -> float:
+        pair = (a, b) if a <= b else (b, a)
+        if roads.get(pair) is not None:
+            return float(chart["cost"][move]["road"][w])
+        place = places.get(b)
+        terrain = "city" if place is not None and place.kind == "city" else ground.get(b, "open")
+        cost = float(chart["cost"][move][terrain][w])
+        side = sides.get(pair, frozenset())
+        river = "major_river" if "major_river" in side else "minor_river" if "minor_river" in side else None
+        if river is None or rails.get(pair) is not None:
+            return cost  # no river, or one a railway crosses (crossing)
+        extra = chart["sides"][move][river][w]
+        if extra == "all":
+            return ALL
+        return cost + float(extra)
+
+    return cost_of
+
+
 def reachable(state: State, uid: str, start: Label, zoc: bool = True) -> dict[Label, float]:
     """Every hex ``uid`` may end its move in from ``start``, with its cost (S 5, S 11, E 15.41).
 
@@ -187,6 +216,7 @@ def reachable(state: State, uid: str, start: Label, zoc: bool = True) -> dict[La
     ma = float(movement_allowance(unit))
     held = sides_in(state)
     ezoc = zoc_of(state, other(side)) if zoc else set()
+    cost_of = _enter_costs(state, move)
 
     def enterable(h: Label) -> bool:
         return board.terrain.get(h) != "sea" and held.get(h) != other(side)
@@ -205,7 +235,7 @@ def reachable(state: State, uid: str, start: Label, zoc: bool = True) -> dict[La
                 continue
             if h == start and start in ezoc and n in ezoc:
                 continue  # no EZOC to EZOC (S 5.3)
-            cost = enter_cost(state, move, h, n)
+            cost = cost_of(h, n)
             if cost >= ALL:
                 if h != start:
                     continue
