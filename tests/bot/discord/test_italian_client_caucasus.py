@@ -26,8 +26,13 @@ async def italian_axis(discord_env: Harness):
 
 async def say(h: Harness, user, line: str) -> list[str]:
     """``user`` types ``line`` in the channel; the bot's channel posts that follow."""
-    before = len(h.server.from_bot(h.channel))
+    before, direct = len(h.server.from_bot(h.channel)), len(h.server.dms(user))
     await h.server.say(user, h.channel, line)
+    # The first answer (in the channel or privately) may come after a map is drawn, seconds on a
+    # loaded machine: wait for it, then for the posts that follow it to stop.
+    await h.server.wait_until(
+        lambda: h.server.from_bot(h.channel)[before:] or h.server.dms(user)[direct:], timeout=30, what=f"the answer to {line!r}"
+    )
     await h.server.settle()
     return [p.text for p in h.server.from_bot(h.channel)[before:]]
 
