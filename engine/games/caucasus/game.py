@@ -37,6 +37,7 @@ from engine.games.caucasus.terrain import is_land
 from engine.games.caucasus.verbs import VERBS
 from engine.games.caucasus.victory import axis_vp
 from engine.mapdata import MapData
+from engine.memo import PerObject
 from engine.state import whole_number_in
 from engine.text import Text, joined, t
 
@@ -342,15 +343,11 @@ def make_game() -> Caucasus:
     return Caucasus()
 
 
-_VP_TOTALS: dict[int, tuple[MapData, int]] = {}
+def _sum_vp(board: object) -> int:
+    assert isinstance(board, MapData)
+    return sum(int(p.get("vp") or 0) for p in board.places.values())
 
 
-def _vp_total(board: MapData) -> int:
-    """Every VP hex's value summed (the most VP the Axis can hold), found once per map: the
-    invariants run after every order, and a campaign's map edits make another map object."""
-    kept = _VP_TOTALS.get(id(board))
-    if kept is None or kept[0] is not board:
-        if len(_VP_TOTALS) >= 16:
-            _VP_TOTALS.clear()
-        kept = _VP_TOTALS[id(board)] = (board, sum(int(p.get("vp") or 0) for p in board.places.values()))
-    return kept[1]
+#: Every VP hex's value summed (the most VP the Axis can hold), found once per map: the
+#: invariants run after every order.
+_vp_total = PerObject(_sum_vp)

@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.datafiles import read_text, read_texts
 from engine.mapdata import MapData, parse_map
+from engine.memo import PerObject
 from engine.printed import face
 
 PACKAGE = "engine.games.caucasus"
@@ -293,18 +294,15 @@ def occupants(state: Mapping[str, Any]) -> dict[str, list[str]]:
     return out
 
 
-_FLAGGED: dict[tuple[int, str], tuple[Mapping[str, UnitSpec], tuple[str, ...]]] = {}
+_flags_of: PerObject[dict[str, tuple[str, ...]]] = PerObject(lambda units: {})
 
 
 def flagged(rules: Rules, flag: str) -> tuple[str, ...]:
     """The counters carrying ``flag``, in id order, found once per counter set."""
-    units = rules.units
-    kept = _FLAGGED.get((id(units), flag))
-    if kept is None or kept[0] is not units:
-        if len(_FLAGGED) >= 64:
-            _FLAGGED.clear()
-        kept = _FLAGGED[(id(units), flag)] = (units, tuple(sorted(uid for uid, spec in units.items() if flag in spec.flags)))
-    return kept[1]
+    found = _flags_of(rules.units)
+    if flag not in found:
+        found[flag] = tuple(sorted(uid for uid, spec in rules.units.items() if flag in spec.flags))
+    return found[flag]
 
 
 def stacks(rules: Rules, state: Mapping[str, Any], side: str) -> dict[str, list[str]]:

@@ -27,6 +27,7 @@ from engine.games.caucasus.terrain import (
     side_features,
 )
 from engine.games.caucasus.zoc import zoc_hexes
+from engine.memo import PerObject
 from engine.movement import Refusal, Step, reachable
 from engine.text import t
 
@@ -83,18 +84,11 @@ class _Crossing:
 # One table of crossings per map, turn threshold, bridge option and kind of mover, filled as the
 # searches ask (a search steps thousands of times over the same hexsides). A campaign's own map
 # edits make another map object, so a table never outlives the map it was read from.
-_CROSSINGS: dict[tuple[int, bool, bool, bool, bool], tuple[object, dict[tuple[str, str], _Crossing]]] = {}
+_CROSSINGS: PerObject[dict[tuple[bool, bool, bool, bool], dict[tuple[str, str], _Crossing]]] = PerObject(lambda board: {})
 
 
 def _crossings(rules: Rules, turn: int, bridges: bool, mech: bool, all_mountain: bool) -> dict[tuple[str, str], _Crossing]:
-    board = rules.board
-    key = (id(board), late(turn), bridges, mech, all_mountain)
-    kept = _CROSSINGS.get(key)
-    if kept is None or kept[0] is not board:
-        if len(_CROSSINGS) >= 64:
-            _CROSSINGS.clear()
-        kept = _CROSSINGS[key] = (board, {})
-    return kept[1]
+    return _CROSSINGS(rules.board).setdefault((late(turn), bridges, mech, all_mountain), {})
 
 
 def _crossing(rules: Rules, frm: str, to: str, turn: int, options: Mapping[str, Any], mech: bool, all_mountain: bool) -> _Crossing:

@@ -42,6 +42,8 @@ from engine.games.caucasus.supply import (
 )
 from engine.games.caucasus.terrain import impassable_side, is_land, is_north_entry
 from engine.games.caucasus.zoc import zoc_hexes
+from engine.mapdata import MapData
+from engine.memo import PerObject
 from engine.text import t
 
 
@@ -68,18 +70,17 @@ def usable_rail_hexes(rules: Rules, state: Mapping[str, Any], side: str) -> froz
     )
 
 
-_CITIES: dict[int, tuple[object, tuple[str, ...]]] = {}
+def _find_major_cities(board: object) -> tuple[str, ...]:
+    assert isinstance(board, MapData)
+    return tuple(label for label, place in board.places.items() if place.kind == "major_city")
+
+
+_cities = PerObject(_find_major_cities)
 
 
 def _major_cities(rules: Rules) -> tuple[str, ...]:
     """The map's major cities, found once per map (asked at the start of every Movement Phase)."""
-    board = rules.board
-    kept = _CITIES.get(id(board))
-    if kept is None or kept[0] is not board:
-        if len(_CITIES) >= 16:
-            _CITIES.clear()
-        kept = _CITIES[id(board)] = (board, tuple(label for label, place in board.places.items() if place.kind == "major_city"))
-    return kept[1]
+    return _cities(rules.board)
 
 
 def _is_link(rules: Rules, a: str, b: str) -> bool:

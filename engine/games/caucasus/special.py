@@ -29,6 +29,7 @@ from engine.errors import IllegalOrder
 from engine.game import Action, Context, Prompt, State
 from engine.games.caucasus import losses
 from engine.games.caucasus.model import AXIS, SOVIET, TQ_RANK, Rules, UnitType, units_at, values
+from engine.memo import PerObject
 from engine.text import t
 
 CORPS_FLAG = "cav_corps_hq"
@@ -46,16 +47,12 @@ class _Printed:
         self.poti = place.hex if place is not None else None
 
 
-_PRINTED: dict[int, _Printed] = {}
+def _read_printed(rules: object) -> _Printed:
+    assert isinstance(rules, Rules)
+    return _Printed(rules)
 
 
-def _printed(rules: Rules) -> _Printed:
-    found = _PRINTED.get(id(rules))
-    if found is None or found.rules is not rules:
-        if len(_PRINTED) >= 16:
-            _PRINTED.clear()
-        found = _PRINTED[id(rules)] = _Printed(rules)
-    return found
+_printed = PerObject(_read_printed)
 
 
 # Azov Flotilla (15.3) ----------------------------------------------------------------------------

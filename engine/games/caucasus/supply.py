@@ -66,6 +66,7 @@ from engine.games.caucasus.terrain import (
 )
 from engine.games.caucasus.zoc import zoc_hexes
 from engine.mapdata import MapData
+from engine.memo import PerObject
 from engine.text import Text, t
 
 FULL: Final = "full"
@@ -121,16 +122,12 @@ class _Places:
         )
 
 
-_PLACES: dict[int, _Places] = {}
+def _read_places(board: object) -> _Places:
+    assert isinstance(board, MapData)
+    return _Places(board)
 
 
-def _places(board: MapData) -> _Places:
-    found = _PLACES.get(id(board))
-    if found is None or found.board is not board:
-        if len(_PLACES) >= 16:
-            _PLACES.clear()
-        found = _PLACES[id(board)] = _Places(board)
-    return found
+_places = PerObject(_read_places)
 
 
 def offmap_links(rules: Rules, side: str) -> tuple[tuple[str, str], ...]:
@@ -169,7 +166,7 @@ def _occupied(rules: Rules, state: Mapping[str, Any], side: str) -> tuple[frozen
 
 #: Rail adjacency per map (the shipped one or a campaign's overlaid one, each immutable) and per
 #: what it depends on: side, supply-only lines, and the two turn thresholds (2.33, 2.32).
-_RAILS: dict[int, tuple[MapData, dict[tuple[str, bool, bool, bool], Mapping[str, frozenset[str]]]]] = {}
+_RAILS: PerObject[dict[tuple[str, bool, bool, bool], Mapping[str, frozenset[str]]]] = PerObject(lambda board: {})
 
 
 def rail_adjacency(
@@ -179,13 +176,9 @@ def rail_adjacency(
     link; memoised per map (read it, never change it)."""
     turn = int(state["turn"])
     board = rules.board
-    held = _RAILS.get(id(board))
-    if held is None or held[0] is not board:
-        if len(_RAILS) >= 16:
-            _RAILS.clear()
-        held = _RAILS[id(board)] = (board, {})
+    held = _RAILS(board)
     key = (side, for_supply, turn < UNFINISHED_RAIL_FROM_TURN, turn < SEASONAL_SWAMP_FROM_TURN)
-    found = held[1].get(key)
+    found = held.get(key)
     if found is None:
         adj: dict[str, set[str]] = {}
         for a, b in board.lines.get("rail", {}):
@@ -195,7 +188,7 @@ def rail_adjacency(
         for a, b in offmap_links(rules, side):
             adj.setdefault(a, set()).add(b)
             adj.setdefault(b, set()).add(a)
-        found = held[1][key] = {h: frozenset(ns) for h, ns in adj.items()}
+        found = held[key] = {h: frozenset(ns) for h, ns in adj.items()}
     return found
 
 
@@ -268,21 +261,17 @@ class _Static:
 
 #: The static supply network per map (the shipped one or a campaign's overlaid one, each
 #: immutable) and per side and turn thresholds, like ``_RAILS``.
-_STATICS: dict[int, tuple[MapData, dict[tuple[str, bool, bool], _Static]]] = {}
+_STATICS: PerObject[dict[tuple[str, bool, bool], _Static]] = PerObject(lambda board: {})
 
 
 def _static(rules: Rules, state: Mapping[str, Any], side: str) -> _Static:
     turn = int(state["turn"])
     board = rules.board
-    held = _STATICS.get(id(board))
-    if held is None or held[0] is not board:
-        if len(_STATICS) >= 16:
-            _STATICS.clear()
-        held = _STATICS[id(board)] = (board, {})
+    held = _STATICS(board)
     key = (side, turn < UNFINISHED_RAIL_FROM_TURN, turn < SEASONAL_SWAMP_FROM_TURN)
-    found = held[1].get(key)
+    found = held.get(key)
     if found is None:
-        found = held[1][key] = _Static(rules, state, side)
+        found = held[key] = _Static(rules, state, side)
     return found
 
 

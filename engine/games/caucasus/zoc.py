@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.games.caucasus.model import Rules, UnitSpec
+from engine.games.caucasus.model import Rules
 from engine.games.caucasus.terrain import SEASONAL_SWAMP_FROM_TURN, zoc_neighbours
-from engine.mapdata import MapData
+from engine.memo import PerObject
 
 
 def exerts_zoc(rules: Rules, uid: str) -> bool:
@@ -16,35 +16,25 @@ def exerts_zoc(rules: Rules, uid: str) -> bool:
 
 #: The units of each side that exert a ZOC, per counter list (the shipped one or a campaign's,
 #: each immutable): printed data only, so a ZOC search reads the hexes of these units alone.
-_EXERTERS: dict[int, tuple[Mapping[str, UnitSpec], dict[str, tuple[str, ...]]]] = {}
+_EXERTERS: PerObject[dict[str, tuple[str, ...]]] = PerObject(lambda units: {})
 
 
 def _exerters(rules: Rules, side: str) -> tuple[str, ...]:
-    held = _EXERTERS.get(id(rules.units))
-    if held is None or held[0] is not rules.units:
-        if len(_EXERTERS) >= 16:
-            _EXERTERS.clear()
-        held = _EXERTERS[id(rules.units)] = (rules.units, {})
-    found = held[1].get(side)
+    held = _EXERTERS(rules.units)
+    found = held.get(side)
     if found is None:
-        found = held[1][side] = tuple(
+        found = held[side] = tuple(
             uid for uid, spec in rules.units.items() if spec.side == side and exerts_zoc(rules, uid)
         )
     return found
 
 
 #: ``zoc_neighbours`` of each hex per map (immutable) and per turn threshold, read without a call.
-_NEIGHBOURS: dict[int, tuple[MapData, dict[bool, dict[str, tuple[str, ...]]]]] = {}
+_NEIGHBOURS: PerObject[dict[bool, dict[str, tuple[str, ...]]]] = PerObject(lambda board: {})
 
 
 def _neighbours(rules: Rules, turn: int) -> dict[str, tuple[str, ...]]:
-    board = rules.board
-    held = _NEIGHBOURS.get(id(board))
-    if held is None or held[0] is not board:
-        if len(_NEIGHBOURS) >= 16:
-            _NEIGHBOURS.clear()
-        held = _NEIGHBOURS[id(board)] = (board, {})
-    return held[1].setdefault(turn >= SEASONAL_SWAMP_FROM_TURN, {})
+    return _NEIGHBOURS(rules.board).setdefault(turn >= SEASONAL_SWAMP_FROM_TURN, {})
 
 
 def _zoc_of(rules: Rules, turn: int, hexes: set[str]) -> dict[str, tuple[str, ...]]:
