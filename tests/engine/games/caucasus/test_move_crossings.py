@@ -22,7 +22,7 @@ from engine.games.caucasus.terrain import (
 from engine.games.caucasus.zoc import zoc_hexes
 from engine.movement import Refusal, Step
 from engine.text import t
-from tests.engine.games.caucasus.played import positions
+from tests.engine.games.caucasus.supply_positions import played
 
 
 # The step as it was written before the table: each question asked of the map at every step.
@@ -108,7 +108,7 @@ def test_every_step_of_every_mover_matches_the_reference():
     rules = game.rules
     rnd = random.Random("crossings")
     compared = 0
-    for state in positions("crossings", 240, 40):
+    for state in played("crossings", 240, 40):
         with mapoverlay.bound(game.board, state):
             for turn in (int(state["turn"]), 11):
                 state = {**state, "turn": turn}

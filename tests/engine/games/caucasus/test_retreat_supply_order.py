@@ -6,7 +6,7 @@ from engine import mapoverlay, registry
 from engine.errors import OrderError
 from engine.games.caucasus import retreat, supply
 from engine.games.caucasus.model import units_at
-from tests.engine.games.caucasus.played import positions
+from tests.engine.games.caucasus.supply_positions import played
 
 
 def test_the_shortcut_never_asks_where_the_supply_ranking_eliminates():
@@ -15,7 +15,7 @@ def test_the_shortcut_never_asks_where_the_supply_ranking_eliminates():
     rules = game.rules
     rnd = random.Random("retreat-order")
     asked = 0
-    for state in positions("retreat-order", 260, 20):
+    for state in played("retreat-order", 260, 20):
         with mapoverlay.bound(game.board, state):
             stacks = sorted({u["hex"] for u in state["units"].values() if u.get("hex")})
             for origin in rnd.sample(stacks, min(12, len(stacks))):
