@@ -100,6 +100,7 @@ class KernelContext:
         # back only while replaying the campaign's own record, written on every new record.
         self.found_before: Mapping[str, Any] = found if accepted and found else {}
         self.found: dict[str, Any] = {}
+        self.asked: dict[str, int] = {}  # how often each ``replaying.recall`` name was asked
 
     def roll(self, sides: int, why: Text) -> int:
         if self.fixed:

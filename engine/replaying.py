@@ -12,15 +12,22 @@ outright, instead of searching again. What is noted must be public (the record i
 plain JSON; ``found`` answers only while the kernel replays the campaign's own record, so an
 imported file or ``adjutant replay`` searches afresh.
 
+A search an automatic step runs (a supply phase marking every unit, say) is remembered the same
+way through ``recall``, under a name made unique within the record (the second supply phase one
+order runs is another answer than the first).
+
 The end state of a replay is still checked against the game's invariants and the stored hash;
 a replay of records from outside (an imported file, ``adjutant replay``) runs every check.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from engine.game import Context
+
+T = TypeVar("T")
 
 
 def accepted(ctx: Context) -> bool:
@@ -40,3 +47,26 @@ def found(ctx: Context, key: str) -> Any:
     if not accepted(ctx):
         return None
     return getattr(ctx, "found_before", {}).get(key)
+
+
+def recall(ctx: Context, name: str, search: Callable[[], T], dump: Callable[[T], Any], load: Callable[[Any], T | None]) -> T:
+    """The answer of ``search``: the one noted when the replayed record was accepted, else
+    ``search()``; either way noted on the record (``dump`` makes it plain public JSON, ``load``
+    reads it back, ``None`` for a text it does not accept: then the search runs). ``name`` is
+    numbered within the record, so a step that runs twice in one order keeps two answers."""
+    asked = getattr(ctx, "asked", None)
+    key = name
+    if isinstance(asked, dict):
+        count = asked.get(name, 0) + 1
+        asked[name] = count
+        if count > 1:
+            key = f"{name}#{count}"
+    before = found(ctx, key)
+    if before is not None:
+        value = load(before)
+        if value is not None:
+            note(ctx, key, before)
+            return value
+    value = search()
+    note(ctx, key, dump(value))
+    return value

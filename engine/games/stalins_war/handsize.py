@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine import replaying
 from engine.cards import draw
 from engine.game import Context, State
 from engine.games.stalins_war.cardnames import card_list
@@ -9,26 +12,38 @@ from engine.games.stalins_war.model import AXIS, SIDES, SOVIET, Rules
 from engine.text import t
 
 
-def oil_controlled(rules: Rules, state: State, side: str) -> int:
-    """17.1.3: an oil hex counts only if it is controlled and could trace supply as if it were a unit."""
+def oil_controlled(rules: Rules, state: State, side: str, ctx: Context | None = None) -> int:
+    """17.1.3: an oil hex counts only if it is controlled and could trace supply as if it were a
+    unit. With the order's ``ctx``, the count is remembered on its record (``engine.replaying.recall``)."""
     from engine.games.stalins_war import supply
 
-    count = 0
-    reach: supply.Reach | None = None  # one trace for every oil hex
-    for label in rules.tables["oil"]["hexes"]:
-        if state["control"].get(label) == side:
-            if reach is None:
-                reach = supply.side_reach(rules, state, side)
-            if supply.hex_traces(rules, state, label, side, reach=reach) != "none":
-                count += 1
-    return count
+    hexes = rules.tables["oil"]["hexes"]
+
+    def search() -> int:
+        count = 0
+        reach: supply.Reach | None = None  # one trace for every oil hex
+        for label in hexes:
+            if state["control"].get(label) == side:
+                if reach is None:
+                    reach = supply.side_reach(rules, state, side)
+                if supply.hex_traces(rules, state, label, side, reach=reach) != "none":
+                    count += 1
+        return count
+
+    def load(noted: Any) -> int | None:
+        held = sum(1 for label in hexes if state["control"].get(label) == side)
+        return noted if type(noted) is int and 0 <= noted <= held else None
+
+    if ctx is None:
+        return search()
+    return replaying.recall(ctx, f"oil {side}", search, int, load)
 
 
-def hand_size(rules: Rules, state: State, side: str) -> int:
+def hand_size(rules: Rules, state: State, side: str, ctx: Context | None = None) -> int:
     """The hand size for this Draw Phase: base 6, oil, events, then the 4..7 limits (7.6.1)."""
     hand = rules.tables["hand"]
     size = int(hand["start"])
-    oil = oil_controlled(rules, state, side)
+    oil = oil_controlled(rules, state, side, ctx)
     key = "axis_hand_modifier" if side == AXIS else "soviet_hand_modifier"
     size += int(rules.tables["oil"][key][str(min(oil, 4))])
     effects = state["effects"]
@@ -80,7 +95,7 @@ def refill(rules: Rules, state: State, side: str, ctx: Context) -> None:
                 pile["setaside"].remove(card)
                 pile["hand"].append(card)
                 ctx.log(t("The Soviet receives card {card} automatically (7.1.3).", card=card))
-    size = hand_size(rules, state, side)
+    size = hand_size(rules, state, side, ctx)
     state["hand_size"][side] = size
     need = max(0, size - len(pile["hand"]))
     got = draw(pile["deck"], pile["hand"], need, pile["discard"], ctx)

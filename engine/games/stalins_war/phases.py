@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import flow
+from engine import flow, replaying
 from engine.game import Context, State
 from engine.games.stalins_war import control, handsize
 from engine.games.stalins_war.model import AXIS, SIDES, SOVIET, Rules
@@ -134,7 +134,7 @@ def end_ar(game: Any, state: State, side: str, ctx: Context) -> None:
     if state["options"].get("recheck_supply", False):
         from engine.games.stalins_war import supply
 
-        supply.update_supply(game.rules, state, side)
+        supply.update_supply(game.rules, state, side, ctx)
 
 
 def _zero_round_acted(rules: Rules, state: State, side: str, rnd: dict[str, Any]) -> bool:
@@ -152,7 +152,7 @@ def attrition(game: Any, state: State, side: str, ctx: Context) -> None:
     from engine.games.stalins_war import supply
 
     rules: Rules = game.rules
-    supply.update_supply(rules, state, side)
+    supply.update_supply(rules, state, side, ctx)
     doomed = [
         uid
         for uid, u in sorted(state["units"].items())
@@ -175,18 +175,36 @@ def attrition(game: Any, state: State, side: str, ctx: Context) -> None:
     # A hex still holding a friendly combat unit after the eliminations (Hedgehogs, Luftwaffe Supply)
     # is not one where a friendly unit "sarebbe eliminata per essere OOS" (13.3.9).
     held = {u["hex"] for uid, u in state["units"].items() if u.get("hex") and rules.units[uid].side == side and not rules.units[uid].partisan}
-    reach: supply.Reach | None = None  # one trace for every hex, traced again once a hex changed hands
-    for label, owner in sorted(state["control"].items()):
-        if owner != side or label in held or not control.tracked(rules, state, label):
-            continue
-        if control.fortress_owner(rules, state, label) == side or label in state["markers"]["festung"]:
-            continue
-        if reach is None:
-            reach = supply.side_reach(rules, state, side)
-        if supply.hex_traces(rules, state, label, side, reach=reach) == "none":
-            ctx.log(t("{hex} cannot trace supply: it passes to the enemy (13.3.9).", hex=label))
-            control.take(rules, state, label, enemy_side, ctx)
-            reach = None
+    passed: list[str] = []  # the hexes the search below gave to the enemy, in turn
+
+    def search() -> list[str]:
+        reach: supply.Reach | None = None  # one trace for every hex, traced again once a hex changed hands
+        for label, owner in sorted(state["control"].items()):
+            if owner != side or label in held or not control.tracked(rules, state, label):
+                continue
+            if control.fortress_owner(rules, state, label) == side or label in state["markers"]["festung"]:
+                continue
+            if reach is None:
+                reach = supply.side_reach(rules, state, side)
+            if supply.hex_traces(rules, state, label, side, reach=reach) == "none":
+                cut_off(label)
+                passed.append(label)
+                reach = None
+        return passed
+
+    def load(noted: Any) -> list[str] | None:
+        ok = isinstance(noted, list) and len(set(noted)) == len(noted)
+        return noted if ok and all(isinstance(h, str) and state["control"].get(h) == side for h in noted) else None
+
+    def cut_off(label: str) -> None:
+        ctx.log(t("{hex} cannot trace supply: it passes to the enemy (13.3.9).", hex=label))
+        control.take(rules, state, label, enemy_side, ctx)
+
+    # The hexes that pass are remembered on the record (``engine.replaying.recall``).
+    recalled = replaying.recall(ctx, f"cut off {side}", search, list, load)
+    if recalled is not passed:
+        for label in recalled:
+            cut_off(label)
 
 
 def begin_replacement(game: Any, state: State, side: str, ctx: Context) -> None:

@@ -120,7 +120,7 @@ def begin_ar(rules: Rules, state: State, side: str, ctx: Context) -> None:
     # for the combat decisions of the round before.
     flow.forget_closed(state, roles=[side])
     flow.forget_closed(state, scope="combat")
-    supply.update_supply(rules, state, side)
+    supply.update_supply(rules, state, side, ctx)
     first_ar = int(state["turn"]) == 1 or int(state["ar"]) == 1
     if side == AXIS and first_ar and phases.axis_banked_grant(rules, state):
         state["banked"][AXIS] = int(state["banked"][AXIS]) + int(rules.tables["banked_ops"]["axis_per_turn"])

@@ -35,10 +35,12 @@ import json
 from collections import OrderedDict, deque
 from collections.abc import Container, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 import orjson
 
-from engine.game import State
+from engine import replaying
+from engine.game import Context, State
 from engine.games.stalins_war import control
 from engine.games.stalins_war.model import AXIS, SOVIET, Rules, enemy
 from engine.games.stalins_war.terrain import Static, static
@@ -479,22 +481,40 @@ def side_reach(rules: Rules, state: State, side: str) -> Reach:
     return reach_of(rules, state, SOVIET_GROUP if side == SOVIET else GERMAN)
 
 
-def update_supply(rules: Rules, state: State, side: str) -> None:
+def update_supply(rules: Rules, state: State, side: str, ctx: Context | None = None) -> None:
     """13.1.1: mark every unit of ``side`` on the map: ``oos`` when it has no supply at all,
-    ``limited`` when it has defence/attrition supply only."""
-    found: dict[str, str] = {}
-    reaches: dict[str, Reach] = {}
-    blocked: frozenset[str] | None = None  # the same for every supply group of the side
+    ``limited`` when it has defence/attrition supply only. With the order's ``ctx``, the marks
+    are remembered on its record (``engine.replaying.recall``): the units not in full supply."""
     facts = _facts(rules)
-    for uid, u in state["units"].items():  # each unit's flags are its own: any order
-        label = u.get("hex")
-        if label and facts.units[uid][0] == side:
+    mine = [uid for uid, u in state["units"].items() if u.get("hex") and facts.units[uid][0] == side]
+
+    def search() -> dict[str, str]:
+        found: dict[str, str] = {}
+        reaches: dict[str, Reach] = {}
+        blocked: frozenset[str] | None = None  # the same for every supply group of the side
+        for uid in mine:  # each unit's flags are its own: any order
             group = facts.groups[uid]
             if group not in reaches:
                 if blocked is None:
                     blocked = blocked_hexes(rules, state, side)
                 reaches[group] = _reach(rules, state, group, side, blocked)
-            found[uid] = _status(rules, state, uid, label, reaches[group])
+            found[uid] = _status(rules, state, uid, state["units"][uid]["hex"], reaches[group])
+        return found
+
+    def dump(found: dict[str, str]) -> dict[str, str]:
+        return {uid: status for uid, status in found.items() if status != FULL}
+
+    def load(noted: Any) -> dict[str, str] | None:
+        if not isinstance(noted, dict):
+            return None
+        out = dict.fromkeys(mine, FULL)
+        for uid, status in noted.items():
+            if uid not in out or status not in (LIMITED, NONE):
+                return None
+            out[uid] = status
+        return out
+
+    found = search() if ctx is None else replaying.recall(ctx, f"supply {side}", search, dump, load)
     for uid, status in found.items():
         u = state["units"][uid]
         u["oos"] = status == NONE

@@ -110,7 +110,7 @@ def supplied(monkeypatch: pytest.MonkeyPatch, bad_units: frozenset[str] = frozen
     def traces(rules: Rules, state: Any, label: str, side: str, reach: Any = None) -> str:
         return "none" if label in bad_hexes else "full"
 
-    def update(rules: Rules, state: Any, side: str) -> None:
+    def update(rules: Rules, state: Any, side: str, ctx: Any = None) -> None:
         for uid, u in state["units"].items():
             if u.get("hex") and rules.units[uid].side == side:
                 u["oos"] = uid in bad_units or uid in limited
