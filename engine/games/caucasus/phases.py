@@ -265,14 +265,21 @@ class Movement(flow.Procedure):
                     t("Give the path hex by hex to see which step is refused, or type 'options'."),
                 )
             full = list(found[full[1]])
-        try:
-            cost = moves.check_move(rules, state, role, uids, full, mode)
-        except IllegalOrder:
-            # An adjacent hex reachable only by a detour (along a road, say): take the detour.
-            if len(full) != 2 or full[1] not in detours() or list(found[full[1]]) == full:
-                raise
-            full = list(found[full[1]])
-            cost = moves.check_move(rules, state, role, uids, full, mode)
+
+        def checked() -> float:
+            nonlocal full
+            try:
+                return moves.check_move(rules, state, role, uids, full, mode)
+            except IllegalOrder:
+                # An adjacent hex reachable only by a detour (along a road, say): take the detour.
+                if len(full) != 2 or full[1] not in detours() or list(found[full[1]]) == full:
+                    raise
+                full = list(found[full[1]])
+                return moves.check_move(rules, state, role, uids, full, mode)
+
+        # The move's checks only refuse; its cost is remembered on the record (``engine.replaying``).
+        # A path read back from the record is checked as if typed: a forged detour is refused.
+        cost = replaying.recall(ctx, "cost", checked, float, _cost if full == typed else _unread)
         if full != typed:
             replaying.note(ctx, "path", full)  # replaying the record takes this path without searching
         counts: dict[str, int] = frame.setdefault("hexes", {})
@@ -288,6 +295,17 @@ class Movement(flow.Procedure):
         state["last"].setdefault("moves", []).append(list(full))
         state["last"].setdefault("focus", []).extend([full[0], full[-1]])
         ctx.log(t("{units} move {path} ({cost} MP).", units=", ".join(uids), path=" ".join(full), cost=moves._mp(cost)))
+
+
+def _cost(noted: Any) -> float | None:
+    """A move's remembered MP cost, if it is one."""
+    ok = isinstance(noted, (int, float)) and not isinstance(noted, bool) and 0 <= noted < 1000
+    return float(noted) if ok else None
+
+
+def _unread(noted: Any) -> None:
+    """An answer the order searches again whatever was noted."""
+    return None
 
 
 # Assault markers (7.3, 13.1) ------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Replaying the campaign's own move orders takes the path each found when accepted (engine.replaying)."""
 
+import copy
 import random
 
 import pytest
@@ -28,7 +29,7 @@ def played() -> Match:
             match.play(role, action)
         except OrderError:
             continue
-        if sum(1 for r in match.records if r.data.get(FOUND_KEY)) >= 5:
+        if sum(1 for r in match.records if r.data.get(FOUND_KEY, {}).get("path")) >= 5:
             break
     return match
 
@@ -63,7 +64,7 @@ def test_the_campaigns_own_replay_searches_no_path(played, monkeypatch):
 
 def test_a_replay_from_outside_ignores_a_noted_path(played):
     """A record from outside (an import, 'adjutant replay') is searched afresh: a forged path is not taken."""
-    records = [Record.from_json(r.to_json()) for r in played.records]
+    records = [Record.from_json(copy.deepcopy(r.to_json())) for r in played.records]  # not the fixture's own dicts
     forged = [r for r in records if r.data.get(FOUND_KEY, {}).get("path")]
     assert forged
     forged[0].data[FOUND_KEY]["path"] = [forged[0].data[FOUND_KEY]["path"][0], "nowhere", forged[0].data[FOUND_KEY]["path"][-1]]
@@ -71,3 +72,28 @@ def test_a_replay_from_outside_ignores_a_noted_path(played):
     assert again.hash() == played.hash()
     with pytest.raises((ReplayMismatch, OrderError)):
         Match.replay(played.game, played.scenario, played.options, "found-1", records, check="end", accepted=True)
+
+
+def test_the_campaigns_own_replay_checks_only_the_moves_whose_path_it_read_back(played, monkeypatch):
+    """A typed move's checks only refuse and its cost is on its record: the campaign's own replay
+    checks again only the moves whose detour it read back from the record (7.1)."""
+    calls = []
+    real = moves.check_move
+    monkeypatch.setattr(moves, "check_move", lambda *a, **k: calls.append(1) or real(*a, **k))
+    moved = [r for r in played.records if r.action is not None and r.action.verb == "move"]
+    assert all(isinstance(r.data[FOUND_KEY]["cost"], float) for r in moved)
+    again = Match.replay(played.game, played.scenario, played.options, "found-1", played.records, check="end", accepted=True)
+    assert again.hash() == played.hash()
+    assert len(calls) == len(found_paths(played))
+    calls.clear()
+    Match.replay(played.game, played.scenario, played.options, "found-1", played.records, check="end")
+    assert len(calls) >= len(moved)
+
+
+def test_a_forged_move_cost_is_caught_by_the_records_hash(played):
+    """A well-formed but false cost on a typed move leaves another state: the record's hash refuses it."""
+    records = [Record.from_json(copy.deepcopy(r.to_json())) for r in played.records]  # not the fixture's own dicts
+    typed = next(r for r in records if r.data.get(FOUND_KEY, {}).get("cost") is not None and "path" not in r.data[FOUND_KEY])
+    typed.data[FOUND_KEY]["cost"] += 1.0
+    with pytest.raises(ReplayMismatch):
+        Match.replay(played.game, played.scenario, played.options, "found-1", records, accepted=True)
