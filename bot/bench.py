@@ -509,13 +509,13 @@ def bench_service(runs: int, orders: int = 320) -> dict[str, Any]:
     return out
 
 
-def main(what: str, runs: int, game: str | None = None, campaigns: int = 100) -> int:
+def main(what: str, runs: int, game: str | None = None, campaigns: int = 100, records: int = 600) -> int:
     if game:
         _GAME[:] = [registry.resolve(game)]
     if what == "service":
         result = bench_service(runs)
     elif what == "replay":
-        result = bench_replay(runs)
+        result = bench_replay(runs, total=records)
     elif what == "load":
         result = bench_load(runs)
     elif what == "memory":

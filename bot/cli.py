@@ -90,6 +90,7 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--runs", type=int, default=5)
     bench.add_argument("--game", default=None, help="the game of every bench but 'store' and 'render' (default caucasus)")
     bench.add_argument("--campaigns", type=int, default=100, help="'memory': how many stored campaigns one service loads (default 100)")
+    bench.add_argument("--records", type=int, default=600, help="'replay': how many records of random play it replays (default 600)")
     return p
 
 
@@ -123,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
                 return render_bench.main(args.runs)
             from bot import bench as benchmarks
 
-            return benchmarks.main(args.what, args.runs, args.game, args.campaigns)
+            return benchmarks.main(args.what, args.runs, args.game, args.campaigns, args.records)
     except (StoreError, ServiceError) as exc:
         print(f"adjutant: {render(exc.message)}", file=sys.stderr)
         return 2
