@@ -275,7 +275,7 @@ def relocation_refusal(rules: Rules, state: State, frame: Frame, hq_id: str, des
         return IllegalOrder(t("Only the HQ of {formation} relocates in its activation.", formation=frame["formation"]), "7.4")
     cost = rules.formations[hq["formation"]].relocation
     if state["ap"][frame["side"]] < cost:
-        return IllegalOrder(t("Relocating {hq} costs {cost} AP; {ap} left.", hq=hq_id, cost=cost, ap=state["ap"][frame["side"]]), "7.4")
+        return IllegalOrder(t("Relocating {hq} costs {cost} AP; {ap} left.", hq=hq_id, cost=cost, ap=state["ap"][frame["side"]]), "7.1")
     if dest == hq["hex"]:
         return IllegalOrder(t("{hq} is already in {hex}.", hq=hq_id, hex=dest), "7.4")
     if not rules.scenarios[state["scenario"]].inside(dest):

@@ -157,7 +157,7 @@ def test_an_hq_relocates_for_its_printed_points():
     (lambda s: None, "relocate HQ-14pz 1407", "7.4"),  # not a village or city
     (lambda s: None, "relocate HQ-44id 1505", "7.4"),  # not the activated formation's HQ
     (lambda s: put(s, "HQ-44id", "1505"), "relocate HQ-14pz 1505", "5.3.1"),  # a village holds one HQ
-    (lambda s: s["ap"].update(german=1), "relocate HQ-14pz 1505", "7.4"),  # not enough AP
+    (lambda s: s["ap"].update(german=1), "relocate HQ-14pz 1505", "7.1"),  # not enough AP (RULINGS 33)
     (lambda s: None, "relocate HQ-14pz 2412", "7.4"),  # out of command range
     (lambda s: s["control"].update({"2008": "soviet"}), "relocate HQ-14pz 2008", "7.4"),  # enemy-controlled
 ])
