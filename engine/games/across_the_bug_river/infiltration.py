@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import walk
-from engine.errors import IllegalOrder, NotImplementedRule
+from engine.errors import IllegalOrder
 from engine.flow import Frame
 from engine.game import Action, Context, State
 from engine.games.across_the_bug_river import board, luck
@@ -40,6 +40,8 @@ def check(rules: Rules, state: State, frame: Frame, members: list[str], movers: 
     if not movers:
         raise IllegalOrder(t("No unit of {formation} that can move stands in {hex}.", formation=frame["formation"], hex=start), "7.3.1")
     for uid in movers:
+        if state["units"][uid]["kind"] == "hq":
+            raise IllegalOrder(t("{unit} is an HQ: it never makes a Movement Action and moves only by its Relocation Action ('relocate HQ HEX').", unit=uid), "7.4")
         if uid not in members:
             raise IllegalOrder(t("{unit} is not a unit of {formation}.", unit=uid, formation=frame["formation"]), "5.5.1")
         if state["units"][uid]["disorganized"]:
@@ -63,12 +65,6 @@ def check(rules: Rules, state: State, frame: Frame, members: list[str], movers: 
         raise IllegalOrder(t("No unit crosses a lake hexside ({a}-{b}).", a=start, b=dest), "3.1.2")
     if board.bug_unbridged(rules, state, start, dest):
         raise IllegalOrder(t("No infiltration across the unbridged Bug ({a}-{b}).", a=start, b=dest), "7.3.8")
-    for n in rules.board.neighbours(dest):
-        enemy = [state["units"][x] for x in board.at(state, n) if state["units"][x]["side"] != side]
-        if enemy and all(e["kind"] == "hq" for e in enemy) and "lake" not in rules.board.side(dest, n) and not board.bug_unbridged(rules, state, dest, n):
-            raise NotImplementedRule(
-                t("Moving next to a hex that holds only enemy HQs displaces them: not implemented yet (7.3.6); a referee decides."), "7.3.6"
-            )
 
 
 def actions(game: Any, state: State, frame: Frame, members: list[str]) -> list[Action]:
@@ -84,7 +80,7 @@ def actions(game: Any, state: State, frame: Frame, members: list[str]) -> list[A
         for n in rules.board.neighbours(here):
             try:
                 check(rules, state, frame, members, [uid], here, n, cost)
-            except (IllegalOrder, NotImplementedRule):
+            except IllegalOrder:
                 continue
             out.append(Action("infiltrate", (uid, n)))
     return out

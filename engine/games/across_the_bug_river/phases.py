@@ -314,6 +314,8 @@ class Activation(Procedure):
     def check_move(self, rules: Rules, state: State, frame: Frame, movers: list[str], path: list[str]) -> int:
         members = self.members(state, frame)
         for uid in movers:
+            if state["units"][uid]["kind"] == "hq":
+                raise IllegalOrder(t("{unit} is an HQ: it never makes a Movement Action and moves only by its Relocation Action ('relocate HQ HEX').", unit=uid), "7.4")
             if uid not in members:
                 raise IllegalOrder(t("{unit} is not a unit of {formation}.", unit=uid, formation=frame["formation"]), "5.5.1")
             if state["units"][uid]["disorganized"]:
@@ -345,8 +347,9 @@ class Activation(Procedure):
             return IllegalOrder(t("Every unit in {hex} must belong to {formation} (digest 8.2 no. 23).", hex=label, formation=frame["formation"]), "7.7")
         if any(state["units"][u]["disorganized"] for u in combat):
             return IllegalOrder(t("No unit in Improved Defense may be disorganised."), "7.7")
-        if any(board.command(rules, state, u) != "in" for u in combat):
-            return IllegalOrder(t("Every unit must be in command range of its HQ."), "7.7")
+        status = {board.command(rules, state, u) for u in combat}
+        if status != {"in"}:  # chapter 7: only Movement and Hasty Attack out of command (RULINGS 6)
+            return IllegalOrder(t("Units out of command range or isolated may only move or make hasty attacks."), "5.8.4" if "isolated" in status else "5.8.3")
         return None
 
     def handle(self, game: Any, state: State, frame: Frame, role: Role, action: Action, ctx: Context) -> None:
