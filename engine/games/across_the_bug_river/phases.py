@@ -637,6 +637,9 @@ class React(Procedure):
         if action.verb != "react":
             raise flow.refuse(action, ("react", "noreact"), self.step(game, state, frame), t("Give 'react FORMATION' or 'noreact'."))
         fid = action.args[0]
+        if fid not in frame["formations"] and fid in state["flow"][-2].get("barred", []):
+            raise IllegalOrder(t("{formation}'s HQ was displaced by this Movement Action: the formation may not react in it; it may be {formations}.",
+                                 formation=fid, formations=", ".join(frame["formations"])), "7.3.6")
         if fid not in frame["formations"]:
             raise IllegalOrder(t("{formation} has no qualifying unit next to {hex}: it may be {formations}.",
                                  formation=fid, hex=frame["at"], formations=", ".join(frame["formations"])), "6.4.1")

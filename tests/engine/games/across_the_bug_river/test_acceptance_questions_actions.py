@@ -225,3 +225,96 @@ async def test_combat_a_named_attacker_stands_in_the_attacking_hex(tmp_path):
     """7.5.1: the attacking units are chosen among those in the attacking hex."""
     position = german("14pz", {"HQ-14pz": "1408", "I/108": "1507", "I/103": "1407", "I/16": "1607", "HQ-87rd": "2707"}, turn=2)
     assert cites(await answer(tmp_path, position, "german: attack hasty 1507 1607 I/103"), "7.5.1")
+
+
+# More movement: stacks, boats, infiltration (7.3.1, 7.3.4, 7.3.8)
+
+
+async def test_movement_a_stack_moves_at_its_slowest_units_ma(tmp_path):
+    """7.3.1 B: nine clear hexes are within K64's MA 9 but not the stack's, I/36's MA 8."""
+    position = german("14pz", {"HQ-14pz": "1109", "K64": "1100", "I/36": "1100"})
+    replies = await answer(tmp_path, position, "german: move 1100 1101 1102 1103 1104 1105 1106 1107 1108 1008")
+    assert cites(replies, "7.3.2") and "has 8" in refusal(replies)
+
+
+async def test_movement_a_boat_crossing_need_not_end_the_move(tmp_path):
+    """7.3.8: a leg unit crossing the Bug by boat pays 1 MP more and may go on (digest 8.2 no. 28)."""
+    position = german("44id", {"HQ-44id": "1505", "II/131": "1807"})
+    assert echoed(await answer(tmp_path, position, "german: move II/131 1907 2006"))
+
+
+async def test_movement_a_boat_crossing_starts_next_to_the_bug(tmp_path):
+    """7.3.8: a unit crosses the Bug by boat only from the hex its move starts in."""
+    position = german("44id", {"HQ-44id": "1505", "II/131": "1707"})
+    assert cites(await answer(tmp_path, position, "german: move II/131 1807 1907"), "7.3.8")
+
+
+async def test_infiltration_failing_the_check_disorganises_the_unit_in_place(tmp_path):
+    """7.3.4: an infiltrating unit failing its check disorganises and does not move (then cannot move, 5.6.3)."""
+    position = german("14pz", {"HQ-14pz": "1408", "I/108": "1507", "I/16": "1607"}, rolls=(10,), luck="soviet")
+    replies = await typed(tmp_path, position, "german: infiltrate I/108 1508", "german: move I/108 1407")
+    assert echoed(replies[0]) and cites(replies[1], "5.6.3")
+
+
+async def test_infiltration_out_of_command_costs_two_ap(tmp_path):
+    """7.1, 5.8.3: an infiltration is a Movement Action: out of command it costs 2 AP."""
+    position = german("14pz", {"HQ-14pz": "1408", "I/108": "2605", "I/16": "2704", "II/16": "2706"}, ap=1)
+    assert cites(await answer(tmp_path, position, "german: infiltrate I/108 2606"), "7.1")
+
+
+async def test_infiltration_goes_into_an_enemy_zoc_hex(tmp_path):
+    """7.3.4: infiltration goes into another enemy ZOC hex; a hex outside it is reached by moving."""
+    position = german("14pz", {"HQ-14pz": "1408", "I/108": "1507", "I/16": "1607"})
+    assert cites(await answer(tmp_path, position, "german: infiltrate I/108 1406"), "7.3.4")
+
+
+async def test_infiltration_never_across_the_unbridged_bug(tmp_path):
+    """7.3.8: infiltration does not cross the unbridged Bug."""
+    position = german("14pz", {"HQ-14pz": "1408", "I/108": "1508", "I/16": "1607", "II/16": "1709"})
+    assert cites(await answer(tmp_path, position, "german: infiltrate I/108 1608"), "7.3.8")
+
+
+async def test_zoc_an_hq_with_a_disorganised_unit_neither_stops_nor_is_displaced(tmp_path):
+    """5.4, 7.3.6: HQs and disorganised units have no ZOC, and a hex not holding only HQs is not displaced."""
+    position = german("14pz", {"HQ-14pz": "1408", "I/36": "1407", "HQ-87rd": "1505", "I/16": "1505"}, units={"I/16": {"disorganized": True}})
+    replies = await typed(tmp_path, position, "german: move I/36 1406 1405 1305", "german: move I/36 1306")
+    assert echoed(replies[0]) and echoed(replies[1])
+
+
+async def test_command_an_efficiency_check_equal_to_the_efficiency_passes(tmp_path):
+    """5.6.1: an isolated mover rolling its efficiency (6) passes and moves (and, isolated, makes no Improved Defense, 5.8.4)."""
+    position = german("14pz", {"I/36": "1407"}, rolls=(6,), luck="soviet")
+    replies = await typed(tmp_path, position, "german: move I/36 1406", "german: improve 1406")
+    assert echoed(replies[0]) and cites(replies[1], "5.8.4")
+
+
+async def test_combat_an_isolated_attacker_failing_its_check_leaves_no_attack(tmp_path):
+    """5.8.4: the lone isolated attacker fails its check: it disorganises, the attack does not happen, the AP are spent."""
+    position = german("14pz", {"I/108": "1507", "I/16": "1607", "HQ-87rd": "2707"}, turn=2, rolls=(10,), luck="soviet")
+    replies = await answer(tmp_path, position, "german: attack hasty 1507 1607")
+    assert echoed(replies) and any("does not take place" in r["text"] for r in replies)
+
+
+async def test_hq_relocation_into_enemy_zoc_where_a_friendly_unit_stands(tmp_path):
+    """7.4: a friendly unit cancels enemy ZOC in its hex, the destination included."""
+    position = german("14pz", {"HQ-14pz": "1408", "HQ-44id": "1313", "I/16": "1604", "I/103": "1505"})
+    assert echoed(await answer(tmp_path, position, "german: relocate HQ-14pz 1505"))
+
+
+async def test_hq_relocation_across_the_bug_over_a_bridge(tmp_path):
+    """7.4: an HQ crosses the Bug within its command range to a hex whose supply runs over a bridge."""
+    position = german("14pz", {"HQ-14pz": "1408", "HQ-44id": "1313", "I/103": "1409"})
+    assert echoed(await answer(tmp_path, position, "german: relocate HQ-14pz 1409"))
+
+
+async def test_hq_relocation_never_into_an_enemy_hex(tmp_path):
+    """7.4: a village holding an enemy unit is not friendly."""
+    position = german("14pz", {"HQ-14pz": "1408", "HQ-44id": "1313", "I/16": "1505"})
+    assert cites(await answer(tmp_path, position, "german: relocate HQ-14pz 1505"), "7.4")
+
+
+async def test_movement_the_displaced_hqs_formation_may_not_react(tmp_path):
+    """7.3.6: after its HQ is displaced, the formation may not react in that Movement Action (another may)."""
+    placed = {"HQ-14pz": "1408", "I/36": "2605", "HQ-87rd": "2607", "II/16": "2507", "A/19": "2707", "HQ-2fr": "3108"}
+    replies = await typed(tmp_path, german("14pz", placed), "german: move I/36 2606", "soviet: displace HQ-87rd 2708", "soviet: react 87rd")
+    assert echoed(replies[0]) and echoed(replies[1]) and cites(replies[2], "7.3.6")
