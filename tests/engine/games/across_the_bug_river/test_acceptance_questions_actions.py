@@ -318,3 +318,29 @@ async def test_movement_the_displaced_hqs_formation_may_not_react(tmp_path):
     placed = {"HQ-14pz": "1408", "I/36": "2605", "HQ-87rd": "2607", "II/16": "2507", "A/19": "2707", "HQ-2fr": "3108"}
     replies = await typed(tmp_path, german("14pz", placed), "german: move I/36 2606", "soviet: displace HQ-87rd 2708", "soviet: react 87rd")
     assert echoed(replies[0]) and echoed(replies[1]) and cites(replies[2], "7.3.6")
+
+
+async def test_movement_leaving_an_enemy_zoc_hex_is_free(tmp_path):
+    """5.4.1, 7.3.9: a unit starting in enemy ZOC leaves it for hexes outside it without stopping."""
+    position = german("14pz", {"HQ-14pz": "1408", "I/36": "1507", "I/16": "1607"})
+    assert echoed(await answer(tmp_path, position, "german: move I/36 1407 1307 1306"))
+
+
+async def test_zoc_an_at_unit_projects_none_into_a_swamp(tmp_path):
+    """5.4: AT units project ZOC as AFV do: not into a swamp."""
+    position = soviet("87rd", {"HQ-87rd": "2008", "I/16": "1701", "PzJg4": "1802"})
+    assert echoed(await answer(tmp_path, position, "soviet: move I/16 1702 1703"))
+
+
+async def test_command_an_out_of_command_unit_opens_no_reaction(tmp_path):
+    """5.8.3: a unit out of its HQ's command range does not qualify its formation for a reaction."""
+    position = german("14pz", {"HQ-14pz": "1408", "HQ-87rd": "2811", "I/36": "1303", "II/16": "1506"})
+    replies = await typed(tmp_path, position, "german: move I/36 1304 1305 1405", "german: move I/36 1404")
+    assert echoed(replies[0]) and echoed(replies[1])
+
+
+async def test_command_an_isolated_unit_failing_its_check_stays_behind_its_stack(tmp_path):
+    """5.8.4: in an isolated stack only the unit that fails its check stays (disorganised); the others move."""
+    position = german("14pz", {"I/36": "1407", "I/103": "1407"}, rolls=(1, 10), luck="soviet")  # I/103 checks first
+    replies = await typed(tmp_path, position, "german: move 1407 1406", "german: move I/36 1406", "german: improve 1406")
+    assert echoed(replies[0]) and cites(replies[1], "5.6.3") and cites(replies[2], "5.8.4")
