@@ -344,3 +344,15 @@ async def test_command_an_isolated_unit_failing_its_check_stays_behind_its_stack
     position = german("14pz", {"I/36": "1407", "I/103": "1407"}, rolls=(1, 10), luck="soviet")  # I/103 checks first
     replies = await typed(tmp_path, position, "german: move 1407 1406", "german: move I/36 1406", "german: improve 1406")
     assert echoed(replies[0]) and cites(replies[1], "5.6.3") and cites(replies[2], "5.8.4")
+
+
+async def test_command_range_counts_the_hqs_hex_not_the_units(tmp_path):
+    """5.8: six hexes from 14pz's HQ (range 6), counting the HQ's hex, the unit is in command: Improved Defense is accepted."""
+    position = german("14pz", {"HQ-14pz": "1408", "I/36": "1303"})
+    assert echoed(await answer(tmp_path, position, "german: improve 1303"))
+
+
+async def test_command_one_hex_beyond_the_range_is_out_of_command(tmp_path):
+    """5.8, 5.8.3: seven hexes from 14pz's HQ (range 6) the unit is out of command: no Improved Defense."""
+    position = german("14pz", {"HQ-14pz": "1408", "I/36": "1302"})
+    assert cites(await answer(tmp_path, position, "german: improve 1302"), "5.8.3")
