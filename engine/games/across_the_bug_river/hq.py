@@ -186,8 +186,7 @@ def resume_walk(game: Any, state: State, ctx: Context) -> None:
     here = walk.position(mover["walk"])
     barred = mover.get("barred", [])
     formations = [f for f in phases.reaction_candidates(rules, state, mover["side"], here) if f not in barred]
-    if not mover["attempted"] and formations:
-        mover["attempted"] = True
+    if not mover["attempted"] and formations and mover.get("declined") != mover["walk"]["at"]:
         flow.call(state, "react", mover=mover["side"], at=here, formations=formations)
         return
     phases.continue_walk(game, state, mover, ctx)

@@ -536,7 +536,11 @@ def continue_walk(game: Any, state: State, frame: Frame, ctx: Context) -> None:
     w = frame["walk"]
 
     def may_pause(moment: str, index: int) -> bool:
-        return bool(frame.get("swamp")) or entering_pauses(rules, state, frame, w["path"][index])
+        if frame.get("swamp"):
+            return True
+        if frame.get("declined") == index and not frame.get("displacing"):
+            return False  # declined where it stands: leaving it is not asked again (6.4.1)
+        return entering_pauses(rules, state, frame, w["path"][index])
 
     def step(index: int) -> bool:
         prev, dest = w["path"][index - 1], w["path"][index]
@@ -581,7 +585,6 @@ def after_walk(game: Any, state: State, frame: Frame, outcome: str, ctx: Context
         return
     if outcome == "pause":
         here = walk.position(w)
-        frame["attempted"] = True
         formations = [f for f in reaction_candidates(rules, state, side, here) if f not in frame.get("barred", [])]
         flow.call(state, "react", mover=side, at=here, formations=formations)
         return
@@ -597,6 +600,7 @@ def finish_move(game: Any, state: State, frame: Frame, ctx: Context) -> None:
     frame.pop("walk", None)
     movers = frame.pop("movers", None) or []
     frame.pop("attempted", None)
+    frame.pop("declined", None)
     frame.pop("barred", None)
     mark_control(game, state)
     from engine.games.across_the_bug_river import overstack
@@ -631,7 +635,11 @@ class React(Procedure):
 
     def handle(self, game: Any, state: State, frame: Frame, role: Role, action: Action, ctx: Context) -> None:
         if action.verb == "noreact":
+            # Declining is no attempt: the Reacting player chooses when to make the one attempt of
+            # this Movement Action (6.4.1 note), so the next trigger of the walk asks again.
             ctx.log(t("{side} does not react.", side=role))
+            below = state["flow"][-2]
+            below["declined"] = below["walk"]["at"]
             self.resume(game, state, ctx)
             return
         if action.verb != "react":
@@ -644,6 +652,7 @@ class React(Procedure):
             raise IllegalOrder(t("{formation} has no qualifying unit next to {hex}: it may be {formations}.",
                                  formation=fid, hex=frame["at"], formations=", ".join(frame["formations"])), "6.4.1")
         frame["reacting"] = fid
+        state["flow"][-2]["attempted"] = True  # the one attempt of this Movement Action (6.4.1, 6.4.4)
         luck.hold(state, role, "reaction", t("Reaction check of {formation}", formation=fid))  # the reacting side's own roll (5.2)
 
     def automatic(self, frame: Frame) -> bool:

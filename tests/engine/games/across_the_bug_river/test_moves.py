@@ -186,11 +186,45 @@ def window_open():
 
 
 def test_declining_lets_the_move_go_on_to_its_end():
-    """6.4.4: no reaction: the move continues, and no other attempt is made in this Movement Action."""
+    """6.4.1: no reaction: the move continues to its end when no later step is a trigger."""
     state = window_open()
     play(state, "soviet", "noreact")
     assert state["units"]["I/36"]["hex"] == "1304"
     assert state["flow"][-1]["proc"] == "activation"
+
+
+def test_declining_is_no_attempt_the_next_trigger_asks_again():
+    """6.4.1 note: the Reacting player chooses when to make the one attempt: after 'noreact' leaving
+    1405 (next to II/16), entering 1304 (next to III/16) opens the window again, and the reaction there succeeds."""
+    state = reaction_position()
+    put(state, "III/16", "1203")
+    play(state, "german", "move I/36 1305 1304")
+    assert state["flow"][-1]["proc"] == "react" and state["units"]["I/36"]["hex"] == "1405"
+    play(state, "soviet", "noreact")
+    assert state["flow"][-1]["proc"] == "react" and state["units"]["I/36"]["hex"] == "1304"
+    play(state, "soviet", "react 87rd", 1, 10)
+    top = state["flow"][-1]
+    assert (top["proc"], top["side"], top.get("reaction")) == ("activation", "soviet", True)
+
+
+def test_a_declined_hex_is_not_asked_again_when_the_mover_leaves_it():
+    """6.4.1: declined as the stack enters forest 1213 next to 141AT (whose ZOC stays out of forest, 5.4),
+    the Reacting player is not asked again as it leaves 1213."""
+    state = reaction_position(start="1114")
+    put(state, "141AT", "1212")
+    play(state, "german", "move I/36 1213 1314")
+    assert state["flow"][-1]["proc"] == "react" and state["units"]["I/36"]["hex"] == "1213"
+    play(state, "soviet", "noreact")
+    assert state["units"]["I/36"]["hex"] == "1314" and state["flow"][-1]["proc"] == "activation"
+
+
+def test_after_a_failed_attempt_no_later_trigger_asks_again():
+    """6.4.4: a failed reaction check is the Movement Action's one attempt: entering 1304 next to III/16 opens no window."""
+    state = reaction_position()
+    put(state, "III/16", "1203")
+    play(state, "german", "move I/36 1305 1304")
+    play(state, "soviet", "react 87rd", 10)
+    assert state["units"]["I/36"]["hex"] == "1304" and state["flow"][-1]["proc"] == "activation"
 
 
 def test_a_failed_reaction_check_lets_the_move_go_on():
