@@ -24,7 +24,8 @@ cannot take it (the message then falls back to its English template).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from io import BytesIO
@@ -35,8 +36,10 @@ from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
 from bot.terms import ARTICLE_CONTEXTS, PLACEHOLDER, PLACEHOLDER_CONTEXT, SIDE_CONTEXT, SIDE_NAMES
+from engine.game import VerbInfo
 from engine.markerwords import MARKER_CONTEXT
 from engine.text import Text
+from engine.verbs import typed_syntax
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "adjutant"
@@ -44,6 +47,20 @@ DEFAULT_LANGUAGE = "en"
 #: The language of the reader being written for now, where a caller cannot pass it (the service
 #: sets it around each picture it draws; the picture functions of ``bot.pictures`` default to it).
 SPEAKING: ContextVar[str] = ContextVar("adjutant_speaking", default=DEFAULT_LANGUAGE)
+#: The verbs of the game being answered (the service sets them around each request about one
+#: campaign): an order's syntax in a refusal ("Syntax: move UNIT HEX") writes its verb as the
+#: reader types it ("Sintassi: muovi UNITÀ ESAGONO"); outside a game the verb stays as written.
+ANSWERING: ContextVar[Mapping[str, VerbInfo] | None] = ContextVar("adjutant_answering", default=None)
+
+
+@contextmanager
+def answering(verbs: Mapping[str, VerbInfo]) -> Iterator[None]:
+    """Write the syntax of ``verbs`` (a game's, by name) as their readers type them meanwhile."""
+    token = ANSWERING.set(verbs)
+    try:
+        yield
+    finally:
+        ANSWERING.reset(token)
 
 
 class Translator:
@@ -89,7 +106,12 @@ class Translator:
 
     def syntax(self, value: str) -> str:
         """An order's syntax ("move UNIT HEX") with each placeholder in this language ("move UNITÀ
-        ESAGONO"); the verb and its keywords as written (the parser reads them)."""
+        ESAGONO"); when it is a verb of the game being answered (``ANSWERING``), the verb and its
+        keywords as a reader of this language types them ("muovi UNITÀ ESAGONO [esteso]", as help
+        writes it), else as written (the parser reads them)."""
+        info = (ANSWERING.get() or {}).get(value.split(" ", 1)[0])
+        if info is not None:
+            value = typed_syntax(value, info.name, info.typed_in(self.language), self.language)
         return PLACEHOLDER.sub(lambda m: self.placeholder(PLACEHOLDER_CONTEXT, m.group(0)), value)
 
     def _side(self, value: str) -> str:

@@ -30,7 +30,7 @@ from babel import Locale, UnknownLocaleError
 
 from bot.changes import changes_since
 from bot.deadlines import Clocks, Decision, parse_policy, parse_until, stamp
-from bot.i18n import SPEAKING, language_of, languages, render, side_of
+from bot.i18n import SPEAKING, answering, language_of, languages, render, side_of
 from bot.placeholders import typed_placeholders
 from bot.replies import PUBLIC, Reply
 from bot.store import CampaignRow, OutboxEntry, Saved, Store
@@ -184,9 +184,10 @@ class CampaignService:
     @asynccontextmanager
     async def speaking(self, row: CampaignRow) -> AsyncIterator[None]:
         """Answer a request about ``row`` in its languages: the campaign's in the channel, each
-        player's own in what goes to their seat alone. Transports wrap what they render with it."""
+        player's own in what goes to their seat alone, an order's syntax with the verb each reader
+        types (``bot.i18n.answering``). Transports wrap what they render with it."""
         spoken = await self._languages(row.language, await self.store.seats(row.id))
-        with self._speaking(spoken):
+        with self._speaking(spoken), answering(registry.get(row.game).verbs):
             yield
 
     def lock(self, campaign_id: int) -> asyncio.Lock:

@@ -75,3 +75,25 @@ async def test_italian_help_of_a_verb_every_game_answers_writes_its_placeholders
     away = (await service.submit(row, RED, "aiuto assente"))[0].text
     await store.close()
     assert helped.startswith("mappa [intera | ESAGONO]: ") and away.startswith("assente DATA | assente rientro: ")
+
+
+async def test_an_italian_syntax_refusal_writes_the_verb_an_italian_types(tmp_path):
+    """'muovi 13pz' refused for its words reads 'Sintassi: muovi UNITÀ...', the verb help shows, not 'move'."""
+    store = await Store.open(tmp_path / "s.db")
+    service = CampaignService(store)
+    row, _ = await service.create("s1", "caucasus", seed="syntax", creator=REF.user_id, language="it")
+    await service.join(row, "axis", RED)
+    refused = (await service.submit(row, RED, "muovi 13pz"))[0].text
+    await store.close()
+    assert "Sintassi: muovi UNITÀ[,UNITÀ] ESAGONO [ESAGONO ...] [esteso] [strategico]" in refused
+
+
+async def test_an_english_syntax_refusal_keeps_the_english_verb(tmp_path):
+    """The same refusal in an English campaign reads 'Syntax: move UNIT...', as before."""
+    store = await Store.open(tmp_path / "s.db")
+    service = CampaignService(store)
+    row, _ = await service.create("s1", "caucasus", seed="syntax", creator=REF.user_id)
+    await service.join(row, "axis", RED)
+    refused = (await service.submit(row, RED, "move 13pz"))[0].text
+    await store.close()
+    assert "Syntax: move UNIT[,UNIT] HEX [HEX ...] [ext] [strat]" in refused
