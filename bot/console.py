@@ -46,7 +46,8 @@ class Console:
         self._image_count = 0
 
     async def deliver(self) -> int:
-        return await self.service.deliver(self._send, self.row.id)
+        async with self.service.speaking(self.row):  # the labels in each reader's language
+            return await self.service.deliver(self._send, self.row.id)
 
     async def _send(self, entry: OutboxEntry) -> None:
         reply = Reply.from_payload(entry.payload, entry.image)
@@ -88,11 +89,17 @@ class Console:
         else:
             if image_skipped:
                 return
-            label = "" if reply.to == PUBLIC else f"[private to {reply.to}] "
+            label = "" if reply.to == PUBLIC else self._label(reply.to) + " "
             text = plain_stamps(reply.text) if path is None else f"[image {path}] {plain_stamps(reply.text)}"
             for i, line in enumerate(text.splitlines() or [""]):
                 self.out.write(("  " if i else "") + (label if i == 0 else "") + line + "\n")
         self.out.flush()
+
+    def _label(self, to: str) -> str:
+        """The mark of a reply to ``to`` alone, in the language ``to`` reads: the side named as
+        the game names it ("[private to Axis]", "[riservato all'Asse]"), or the referee."""
+        said = t("[private to the referee]") if to == REFEREE else t("[private to {side}]", side=to)
+        return render(said, self.service.language_for(to), to)
 
     def _error(self, text: str) -> None:
         if self.as_json:

@@ -6,10 +6,10 @@ from bot.service import CampaignService
 from bot.store import Store
 
 
-async def console(tmp_path, as_json=True):
+async def console(tmp_path, as_json=True, language="en"):
     store = await Store.open(tmp_path / "c.db")
     service = CampaignService(store)
-    row, _ = await service.create("duel-basic", "duel", seed="s", creator=CONSOLE.user_id)
+    row, _ = await service.create("duel-basic", "duel", seed="s", creator=CONSOLE.user_id, language=language)
     for role in ("red", "blue"):
         await store.set_seat(row.id, role, CONSOLE.user_id, "console")
     out = io.StringIO()
@@ -31,9 +31,34 @@ async def test_json_replies_have_the_documented_shape(tmp_path):
 
 
 async def test_private_replies_are_marked_in_text_mode(tmp_path):
+    """A private reply is labelled with the side's name as the game writes it ('Red'), not its role key."""
     con, out, store = await console(tmp_path, as_json=False)
     await con.run(io.StringIO("red: hand\n"))
-    assert "[private to red]" in out.getvalue()
+    assert "[private to Red] " in out.getvalue() and "[private to red]" not in out.getvalue()
+    await store.close()
+
+
+async def test_the_private_label_is_in_the_readers_language(tmp_path):
+    """With --lang it the label is Italian and names the side in Italian: '[riservato al Rosso]'."""
+    con, out, store = await console(tmp_path, as_json=False, language="it")
+    await con.run(io.StringIO("red: hand\n"))
+    assert "[riservato al Rosso] " in out.getvalue() and "private" not in out.getvalue()
+    await store.close()
+
+
+async def test_the_private_label_follows_the_players_own_language(tmp_path):
+    """A player who chose Italian ('language it') reads the label of what goes to him alone in Italian."""
+    con, out, store = await console(tmp_path, as_json=False)
+    await con.run(io.StringIO("red: language it\nred: hand\n"))
+    assert "[riservato al Rosso] " in out.getvalue()
+    await store.close()
+
+
+async def test_a_reply_to_the_referee_alone_is_labelled_for_the_referee(tmp_path):
+    """A refused override goes to the referee alone: '[private to the referee]', through the catalogue."""
+    con, out, store = await console(tmp_path, as_json=False, language="it")
+    await con.run(io.StringIO("referee: place r1 9999 because test\n"))
+    assert "[riservato all'arbitro] " in out.getvalue()
     await store.close()
 
 
