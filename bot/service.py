@@ -101,10 +101,33 @@ class ServiceError(Exception):
 @dataclass
 class _Owed:
     """The pictures a message of several lines owes once its last line is answered: the map
-    pictures (``board``: an order changed the position) and the hands that changed (``hands``)."""
+    pictures (``board``: an order changed the position; ``whole``: a game turn ended, so the
+    public one is the whole map) and the hands that changed (``hands``)."""
 
     board: bool = False
+    whole: bool = False
     hands: set[str] = field(default_factory=set)
+
+
+#: The pictures owed by the message being answered, by campaign: a message of several lines
+#: (``CampaignService._submit``) or of several requests (``CampaignService.message``, a console's
+#: paste). A context variable, so that only the task answering that message defers its pictures.
+_OWED: contextvars.ContextVar[Mapping[int, _Owed] | None] = contextvars.ContextVar("adjutant_owed", default=None)
+
+
+def _owed_for(campaign_id: int) -> _Owed | None:
+    """What the message being answered in this task owes for ``campaign_id``, if one is."""
+    return (_OWED.get() or {}).get(campaign_id)
+
+
+@contextlib.contextmanager
+def _owing(campaign_id: int, owed: _Owed) -> Iterator[None]:
+    """Defer to ``owed`` the pictures of what is answered about ``campaign_id`` meanwhile, in this task."""
+    token = _OWED.set({**(_OWED.get() or {}), campaign_id: owed})
+    try:
+        yield
+    finally:
+        _OWED.reset(token)
 
 
 @dataclass(frozen=True)
@@ -136,8 +159,6 @@ class CampaignService:
         self._matches: OrderedDict[int, Match] = OrderedDict()
         self._snapped: dict[int, int] = {}  # campaign -> record of its latest snapshot
         self._sent_holdings: dict[int, dict[str, str]] = {}
-        # campaign -> the pictures a message of several lines owes, drawn once after its last line
-        self._owed: dict[int, _Owed] = {}
         # Pictures are drawn off the event loop: a big map takes a few hundred milliseconds that
         # every other campaign (and Discord's heartbeat) would otherwise wait. Two drawing threads,
         # so one campaign's slow picture does not hold up another's (each campaign's own pictures
@@ -555,15 +576,15 @@ class CampaignService:
         """The pictures a message of several lines left owed, drawn once from the position after its
         last line (each viewer's own view: the public map, a seat's map where it shows more, a
         seat's hand) and stored as one step of the outbox after the lines' own replies."""
-        if not owed.board and not owed.hands:
+        if not owed.board and not owed.whole and not owed.hands:
             return []
         seen = self._observe(game, match)
         out: list[Reply] = []
         try:
             for role in sorted(owed.hands):
                 out += await self._hand_picture(game, seen[role], batch)
-            if owed.board:
-                out += await self._pictures(game, seen, batch)
+            if owed.board or owed.whole:
+                out += await self._pictures(game, seen, batch, whole=owed.whole)
             if out:
                 await self.store.commit_step(row.id, [], [(r.to, r.payload(), r.image) for r in out])
         except Exception:  # the orders stand, committed with their replies: only their pictures are lost
@@ -756,16 +777,16 @@ class CampaignService:
             match = await self.match(row)
             batch = uuid.uuid4().hex
             out: list[Reply] = []
-            # A message of several lines gets every line's text, but the pictures once, after the last.
-            owed = _Owed()
-            if len(lines) > 1:
-                self._owed[row.id] = owed
-            try:
+            # A message of several lines gets every line's text, but the pictures once, after the
+            # last (after the last of the requests, when this one is part of a longer message).
+            outer = _owed_for(row.id)
+            owed = _Owed() if outer is None else outer
+            with _owing(row.id, owed) if outer is None and len(lines) > 1 else contextlib.nullcontext():
                 for line in lines:
                     out += await self._line(row, game, match, sender, role, line, batch, private)
                     pending.pop(0)  # recorded with its step
-            finally:
-                self._owed.pop(row.id, None)
+            if outer is not None:
+                return out
             return out + await self._owed_pictures(row, game, match, owed, batch)
 
     async def _line(
@@ -884,7 +905,7 @@ class CampaignService:
                 )
             )
         seen = self._observe(game, match)
-        owed = self._owed.get(row.id)
+        owed = _owed_for(row.id)
         replies += await self._holdings_replies(row, game, match, batch, seen, owed)
         open_decisions = await self.clocks.follow(row.id, match.active() if outcome is None else (), self.clock())
         replies += self._prompt_replies(game, match, batch, waiting_before, open_decisions)
@@ -909,7 +930,7 @@ class CampaignService:
         )
         if snapshot is not None:
             self._snapped[row.id] = last.seq
-        replies += await self._turn_end(row, game, match, seen[PUBLIC], batch, last.seq)
+        replies += await self._turn_end(row, game, match, seen[PUBLIC], batch, last.seq, owed)
         return replies
 
     @staticmethod
@@ -917,9 +938,13 @@ class CampaignService:
         """The counters everybody sees on the map, by id (name and hex): a turn's starting point."""
         return {u.id: [u.name, u.hex] for u in seen.map.units if not u.hidden}
 
-    async def _turn_end(self, row: CampaignRow, game: Game, match: Match, public: Observation, batch: str, seq: int) -> list[Reply]:
+    async def _turn_end(
+        self, row: CampaignRow, game: Game, match: Match, public: Observation, batch: str, seq: int, owed: _Owed | None = None
+    ) -> list[Reply]:
         """When a game turn has ended: a public summary of it (counters moved, arrived and gone,
-        the status) with the whole map, and the new turn's starting point recorded."""
+        the status) with the whole map, and the new turn's starting point recorded. In a message
+        of several lines (``owed``) the summary comes at once and the whole map after the last
+        line, as the public picture every line owes then (one picture, of the position then)."""
         turn = game.turn(match.state)
         if turn is None:
             return []
@@ -941,7 +966,10 @@ class CampaignService:
                 lines.append(self._(t("Arrived: {names}.", names=_names(arrived))))
             lines.append(self._(public.status, PUBLIC))
             replies.append(Reply(PUBLIC, "\n".join(lines), batch=batch))
-            replies += await self._image_replies(game, public, batch, full=True)
+            if owed is not None:
+                owed.whole = True
+            else:
+                replies += await self._image_replies(game, public, batch, full=True)
         await self.store.begin_turn(row.id, turn, seq, counters, [(r.to, r.payload(), r.image) for r in replies])
         return replies
 
@@ -983,11 +1011,12 @@ class CampaignService:
         who = "; ".join(part.removesuffix(".") if i < len(parts) - 1 else part for i, part in enumerate(parts))
         return [Reply(PUBLIC, self._(t("Waiting for {who}", who=who)), batch=batch, extra=extra)]
 
-    async def _pictures(self, game: Game, seen: Mapping[Role, Observation], batch: str) -> list[Reply]:
-        """The public picture for the channel and, where a seat's observed map shows more than
-        the public one (its own hidden stacks drawn whole), that seat's own picture, privately."""
+    async def _pictures(self, game: Game, seen: Mapping[Role, Observation], batch: str, whole: bool = False) -> list[Reply]:
+        """The public picture for the channel (the ``whole`` map after a turn's end) and, where a
+        seat's observed map shows more than the public one (its own hidden stacks drawn whole),
+        that seat's own picture, privately."""
         public = seen[PUBLIC]
-        out = await self._image_replies(game, public, batch)
+        out = await self._image_replies(game, public, batch, full=whole)
         for role in game.roles:
             if seen[role].differs_from(public):
                 out += await self._image_replies(game, seen[role], batch)

@@ -166,3 +166,49 @@ async def test_a_picture_that_fails_after_the_last_line_loses_only_the_pictures(
     async with store.db.execute("SELECT text, outcome FROM messages WHERE campaign_id = ? ORDER BY id", (row.id,)) as cur:
         assert [tuple(r) for r in await cur.fetchall()] == [("move r1 0102", "accepted"), ("move r1 0103", "accepted")]
     assert (await CampaignService(store).match(row)).state["units"]["r1"]["hex"] == "0103"
+
+
+@pytest.fixture
+async def turns(tmp_path):
+    """A duel with both sides seated to RED, whose renderer records every picture it draws (viewer, whole map)."""
+    drawn: list[tuple[str, bool]] = []
+
+    def renderer(game: Any, seen: Any, full: bool) -> tuple[bytes, str]:
+        drawn.append((seen.viewer, full))
+        return f"{seen.viewer} full={full}: {where(seen)}".encode(), f"map as {seen.viewer} sees it"
+
+    store = await Store.open(tmp_path / "t.db")
+    service = CampaignService(store, renderer=renderer)
+    row, _ = await service.create("t", "duel", seed="fixed", creator=REF.user_id)
+    await service.join(row, "red", RED)
+    await service.join(row, "blue", RED)
+    await service.submit(row, RED, "end", role="red")
+    drawn.clear()
+    yield service, row, drawn
+    await store.close()
+
+
+async def test_a_message_crossing_a_turns_end_draws_its_pictures_after_the_last_line(turns):
+    """Blue ends turn 1 and asks the status: the turn's summary comes at once, the whole map after the last line."""
+    service, row, drawn = turns
+    replies = await service.submit(row, RED, "end\nstatus", role="blue")
+    summary = next(i for i, r in enumerate(replies) if r.text.startswith("End of turn 1"))
+    status = next(i for i, r in enumerate(replies) if r.text.startswith("Turn 2, Red to play"))
+    first_picture = next(i for i, r in enumerate(replies) if r.image is not None)
+    assert summary < status < first_picture
+    assert all(r.image is not None for r in replies[first_picture:])
+
+
+async def test_a_message_crossing_a_turns_end_draws_one_public_picture_of_the_whole_map(turns):
+    """The picture after the last line is the whole map (the turn's end picture), once: not a second public one."""
+    service, row, drawn = turns
+    replies = await service.submit(row, RED, "end\nstatus", role="blue")
+    assert drawn == [("public", True)]
+    assert [(r.to, r.extra.get("full")) for r in replies if r.image is not None] == [("public", True)]
+
+
+async def test_a_single_order_ending_the_turn_still_draws_the_whole_map_with_it(turns):
+    """One order that ends the turn: its step's picture and the turn's whole map, as before."""
+    service, row, drawn = turns
+    await service.submit(row, RED, "end", role="blue")
+    assert sorted(drawn) == [("public", False), ("public", True)]
