@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from bot.arrivals import Arrivals, arrivals
 from bot.deadlines import plain_stamps
 from bot.i18n import render, side_of
 from bot.replies import PUBLIC, Reply
@@ -152,19 +153,32 @@ class Console:
         self.row = await self.service.campaign(self.row.id)
         await self.deliver()
 
-    async def run(self, stream: TextIO) -> None:
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            # Bytes that are not UTF-8 must reach the service (which refuses them with a reason), not
-            # end the session with a decoding error in readline.
-            reconfigure(errors="surrogateescape")
-        interactive = stream.isatty()
+    async def run(self, stream: TextIO | Arrivals) -> None:
+        """Answer every line of ``stream`` until it ends. Lines that arrived together (a paste, a
+        piped file: ``bot.arrivals``) are one message of several lines, as on Discord: each line
+        is answered as it is read, and the pictures they owe come once, after the last of them."""
+        if isinstance(stream, Arrivals):
+            lines, interactive = stream, False
+        else:
+            reconfigure = getattr(stream, "reconfigure", None)
+            if reconfigure is not None:
+                # Bytes that are not UTF-8 must reach the service (which refuses them with a reason), not
+                # end the session with a decoding error in readline.
+                reconfigure(errors="surrogateescape")
+            lines, interactive = arrivals(stream), stream.isatty()
         await self.deliver()
         while True:
             if interactive:
                 self.out.write("> ")
                 self.out.flush()
-            line = stream.readline()
+            line = lines.readline()
             if not line:
                 break
-            await self.handle_line(line)
+            if not lines.waiting():  # a line alone: answered as it always was
+                await self.handle_line(line)
+                continue
+            async with self.service.message(self.row):
+                await self.handle_line(line)
+                while lines.waiting():
+                    await self.handle_line(lines.readline())
+            await self.deliver()  # the pictures owed by the message's lines

@@ -789,6 +789,21 @@ class CampaignService:
                 return out
             return out + await self._owed_pictures(row, game, match, owed, batch)
 
+    @asynccontextmanager
+    async def message(self, row: CampaignRow) -> AsyncIterator[None]:
+        """Answer the requests made meanwhile about ``row``, in this task, as one message of
+        several lines (the console's lines pasted at once): each keeps its own replies, as it
+        does in a message of several lines, and the pictures they owe (maps, hands, the whole
+        map of a turn that ended) are drawn once, after the last, from the position then."""
+        owed = _Owed()
+        with _owing(row.id, owed):
+            yield
+        if not owed.board and not owed.whole and not owed.hands:
+            return
+        row = await self.campaign(row.id)  # its language may have changed meanwhile
+        async with self._step(row.id), self.speaking(row):
+            await self._owed_pictures(row, registry.get(row.game), await self.match(row), owed, uuid.uuid4().hex)
+
     async def _line(
         self, row: CampaignRow, game: Game, match: Match, sender: Sender, role: Role, line: str, batch: str,
         private: bool,

@@ -1,9 +1,11 @@
 import io
 import json
+import os
 
 from bot.console import CONSOLE, Console
 from bot.service import CampaignService
 from bot.store import Store
+from tests.bot.typed import Typed
 
 
 async def console(tmp_path, as_json=True, language="en"):
@@ -133,9 +135,65 @@ async def test_an_internal_error_is_reported_and_the_next_order_is_stored(tmp_pa
         raise RuntimeError("renderer down")
 
     con.service.renderer = broken
-    await con.run(io.StringIO("red: move r1 0102\nred: move r1 0102\n"))
+    await con.run(Typed(["red: move r1 0102", "red: move r1 0102"]))
     assert "Internal error" in out.getvalue() and "\u2713 move r1 0102" in out.getvalue()
     assert [r["seq"] for r in await store.records(con.row.id)] == [1]
     assert (await CampaignService(store).match(con.row)).state["units"]["r1"]["hex"] == "0102"
     assert await messages(store) == [("move r1 0102", "failed"), ("move r1 0102", "accepted")]
+    await store.close()
+
+
+async def pictured(tmp_path):
+    """A text console whose campaign draws a picture (a line of text naming its viewer) into tmp_path/images."""
+    con, out, store = await console(tmp_path, as_json=False)
+    con.service.renderer = lambda game, seen, full: (f"{seen.viewer} full={full}".encode(), f"map of {seen.viewer}")
+    con.images = tmp_path / "images"
+    return con, out, store
+
+
+def image_files(tmp_path):
+    return sorted(p.read_text() for p in (tmp_path / "images").glob("*")) if (tmp_path / "images").exists() else []
+
+
+async def test_lines_pasted_together_are_one_message_with_one_picture(tmp_path):
+    """Three orders pasted at once: three ticks, then one picture (not one per line), after the last."""
+    con, out, store = await pictured(tmp_path)
+    await con.run(io.StringIO("red: move r1 0102\nred: move r1 0103\nred: move r2 0203\n"))
+    text = out.getvalue()
+    assert image_files(tmp_path) == ["public full=False"]
+    ticks = [text.index(f"\u2713 move {order}") for order in ("r1 0102", "r1 0103", "r2 0203")]
+    assert ticks == sorted(ticks) and text.index("[image ") > ticks[-1]
+    await store.close()
+
+
+async def test_lines_typed_one_at_a_time_each_get_their_picture(tmp_path):
+    """Each line typed alone is a message of its own: its picture follows it, as before."""
+    con, out, store = await pictured(tmp_path)
+    await con.run(Typed(["red: move r1 0102", "red: move r1 0103"]))
+    text = out.getvalue()
+    assert image_files(tmp_path) == ["public full=False", "public full=False"]
+    assert text.index("[image ") < text.index("\u2713 move r1 0103")
+    await store.close()
+
+
+async def test_a_paste_of_both_sides_crossing_a_turns_end_draws_the_whole_map_once_after_it(tmp_path):
+    """Red ends, blue ends (turn 1 is over), red moves, pasted at once: the summary in its place, one whole map at the end."""
+    con, out, store = await pictured(tmp_path)
+    await con.run(io.StringIO("red: end\nblue: end\nred: move r1 0102\n"))
+    text = out.getvalue()
+    assert image_files(tmp_path) == ["public full=True"]
+    assert text.index("End of turn 1") < text.index("\u2713 move r1 0102") < text.index("[image ")
+    await store.close()
+
+
+async def test_lines_that_arrived_together_on_a_pipe_are_one_message(tmp_path):
+    """Through a real pipe (the file descriptor path): two lines written at once draw one picture."""
+    con, out, store = await pictured(tmp_path)
+    read, write = os.pipe()
+    os.write(write, b"red: move r1 0102\nred: move r1 0103\n")
+    os.close(write)
+    with os.fdopen(read, encoding="utf-8") as stream:
+        await con.run(stream)
+    assert "\u2713 move r1 0103" in out.getvalue()
+    assert image_files(tmp_path) == ["public full=False"]
     await store.close()
