@@ -154,18 +154,21 @@ class Console:
         await self.deliver()
 
     async def run(self, stream: TextIO | Arrivals) -> None:
-        """Answer every line of ``stream`` until it ends. Lines that arrived together (a paste, a
-        piped file: ``bot.arrivals``) are one message of several lines, as on Discord: each line
-        is answered as it is read, and the pictures they owe come once, after the last of them."""
+        """Answer every line of ``stream`` until it ends. At a terminal (or from ``Arrivals``),
+        lines that arrived together (a paste: ``bot.arrivals``) are one message of several lines,
+        as on Discord: each line is answered as it is read, and the pictures they owe come once,
+        after the last of them. Other input (a piped file, a script) is one message per line,
+        each with its own pictures, as a script reading them expects."""
         if isinstance(stream, Arrivals):
-            lines, interactive = stream, False
+            lines, interactive, grouped = stream, False, True
         else:
             reconfigure = getattr(stream, "reconfigure", None)
             if reconfigure is not None:
                 # Bytes that are not UTF-8 must reach the service (which refuses them with a reason), not
                 # end the session with a decoding error in readline.
                 reconfigure(errors="surrogateescape")
-            lines, interactive = arrivals(stream), stream.isatty()
+            interactive = stream.isatty()
+            lines, grouped = arrivals(stream), interactive
         await self.deliver()
         while True:
             if interactive:
@@ -174,7 +177,7 @@ class Console:
             line = lines.readline()
             if not line:
                 break
-            if not lines.waiting():  # a line alone: answered as it always was
+            if not grouped or not lines.waiting():  # a line alone: answered as it always was
                 await self.handle_line(line)
                 continue
             async with self.service.message(self.row):

@@ -2,6 +2,7 @@ import io
 import json
 import os
 
+from bot.arrivals import arrivals
 from bot.console import CONSOLE, Console
 from bot.service import CampaignService
 from bot.store import Store
@@ -158,7 +159,7 @@ def image_files(tmp_path):
 async def test_lines_pasted_together_are_one_message_with_one_picture(tmp_path):
     """Three orders pasted at once: three ticks, then one picture (not one per line), after the last."""
     con, out, store = await pictured(tmp_path)
-    await con.run(io.StringIO("red: move r1 0102\nred: move r1 0103\nred: move r2 0203\n"))
+    await con.run(arrivals(io.StringIO("red: move r1 0102\nred: move r1 0103\nred: move r2 0203\n")))
     text = out.getvalue()
     assert image_files(tmp_path) == ["public full=False"]
     ticks = [text.index(f"\u2713 move {order}") for order in ("r1 0102", "r1 0103", "r2 0203")]
@@ -179,21 +180,52 @@ async def test_lines_typed_one_at_a_time_each_get_their_picture(tmp_path):
 async def test_a_paste_of_both_sides_crossing_a_turns_end_draws_the_whole_map_once_after_it(tmp_path):
     """Red ends, blue ends (turn 1 is over), red moves, pasted at once: the summary in its place, one whole map at the end."""
     con, out, store = await pictured(tmp_path)
-    await con.run(io.StringIO("red: end\nblue: end\nred: move r1 0102\n"))
+    await con.run(arrivals(io.StringIO("red: end\nblue: end\nred: move r1 0102\n")))
     text = out.getvalue()
     assert image_files(tmp_path) == ["public full=True"]
     assert text.index("End of turn 1") < text.index("\u2713 move r1 0102") < text.index("[image ")
     await store.close()
 
 
-async def test_lines_that_arrived_together_on_a_pipe_are_one_message(tmp_path):
-    """Through a real pipe (the file descriptor path): two lines written at once draw one picture."""
+async def test_lines_that_arrived_together_on_a_descriptor_are_one_message(tmp_path):
+    """Through a real file descriptor read as a terminal's is: two lines written at once draw one picture."""
+    con, out, store = await pictured(tmp_path)
+    read, write = os.pipe()
+    os.write(write, b"red: move r1 0102\nred: move r1 0103\n")
+    os.close(write)
+    with os.fdopen(read, encoding="utf-8") as stream:
+        await con.run(arrivals(stream))
+    assert "\u2713 move r1 0103" in out.getvalue()
+    assert image_files(tmp_path) == ["public full=False"]
+    await store.close()
+
+
+async def test_a_file_piped_in_is_read_line_by_line_each_with_its_picture(tmp_path):
+    """Input that is not a terminal (a script, a piped file): each line a message with its own picture, as before."""
     con, out, store = await pictured(tmp_path)
     read, write = os.pipe()
     os.write(write, b"red: move r1 0102\nred: move r1 0103\n")
     os.close(write)
     with os.fdopen(read, encoding="utf-8") as stream:
         await con.run(stream)
-    assert "\u2713 move r1 0103" in out.getvalue()
+    text = out.getvalue()
+    assert image_files(tmp_path) == ["public full=False", "public full=False"]
+    assert text.index("[image ") < text.index("\u2713 move r1 0103")
+    await store.close()
+
+
+async def test_lines_pasted_at_a_terminal_are_one_message(tmp_path):
+    """At a real terminal (a pseudo-terminal), two lines pasted at once draw one picture, after the last."""
+    import pty
+
+    con, out, store = await pictured(tmp_path)
+    master, slave = pty.openpty()
+    os.write(master, b"red: move r1 0102\nred: move r1 0103\n\x04")  # the paste, then end of input (Ctrl-D)
+    with os.fdopen(slave, encoding="utf-8") as stream:
+        assert stream.isatty()
+        await con.run(stream)
+    os.close(master)
+    text = out.getvalue()
     assert image_files(tmp_path) == ["public full=False"]
+    assert text.index("\u2713 move r1 0103") < text.index("[image ")
     await store.close()
