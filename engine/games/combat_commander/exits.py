@@ -35,14 +35,27 @@ def can_exit(g: Rules, state: State, uid: str) -> bool:
     return u["hex"] is not None and u["hex"] in enemy_edge(g, state, u["side"])
 
 
-def check_exit(g: Rules, state: State, uid: str, rule: str) -> None:
-    """Refuse an exit from a hex that is not on the enemy's edge row (7.2, 7.2.1)."""
+def check_exit(g: Rules, state: State, uid: str, rule: str, edge_rule: str) -> None:
+    """Refuse an exit from a hex that is not on the enemy's edge row (7.2, 7.2.1): from a hex on
+    the map's border, that is off the own or a side edge, which ``edge_rule`` forbids (O21.4 for a
+    Move, O16.3 for an Advance)."""
     u = state["units"][uid]
-    if not can_exit(g, state, uid):
+    if can_exit(g, state, uid):
+        return
+    if len(g.board_for(state).map.grid.neighbours(u["hex"])) < 6:
         raise IllegalOrder(
-            t("{unit} is in {hex}, not on the enemy's map edge: a unit exits only off the enemy edge ({rule}, 7.2.1).", unit=uid, hex=u["hex"], rule=rule),
-            "7.2.1",
+            t(
+                "{unit} is in {hex}, on your own or a side map edge: no unit may leave the map off it; a unit exits only off the enemy edge ({rule}, 7.2.1).",
+                unit=uid,
+                hex=u["hex"],
+                rule=edge_rule,
+            ),
+            edge_rule,
         )
+    raise IllegalOrder(
+        t("{unit} is in {hex}, not on the enemy's map edge: a unit exits only off the enemy edge ({rule}, 7.2.1).", unit=uid, hex=u["hex"], rule=rule),
+        "7.2.1",
+    )
 
 
 def exit_unit(g: Rules, state: State, uid: str, ctx: Context) -> None:

@@ -17,6 +17,7 @@ from engine.games.combat_commander import (
     meleeactions,
     mines,
     model,
+    opfirechances,
     weapons,
 )
 from engine.games.combat_commander.common import (
@@ -146,7 +147,7 @@ class AdvanceOrder(Procedure):
             raise IllegalOrder(t("{unit} is not activated for this Advance order (O16).", unit=uid), "O16.1")
         if uid in frame["advanced"]:
             raise IllegalOrder(t("{unit} has already advanced: an advancing unit enters one hex and stops.", unit=uid), "O16.1")
-        exits.check_exit(g, state, uid, "O16.2")
+        exits.check_exit(g, state, uid, "O16.2", "O16.3")
         frame["advanced"].append(uid)
         state["last"] = {"focus": [state["units"][uid]["hex"]]}
         exits.exit_unit(g, state, uid, ctx)
@@ -158,6 +159,7 @@ class AdvanceOrder(Procedure):
 
 def finish_advance(g: Rules, state: State, ctx: Context) -> None:
     """The order ends; every hex holding both sides' units has its melee (O16.4)."""
+    opfirechances.forget(state)
     flow.end(state)
     melees(g, state, ctx)
 

@@ -24,6 +24,7 @@ from engine.games.combat_commander import (
     hidden,
     mines,
     model,
+    opfirechances,
     weapons,
 )
 from engine.games.combat_commander.common import (
@@ -114,6 +115,7 @@ class MoveOrder(Procedure):
         if action.verb == "done":
             if not frame["spent"]:
                 raise IllegalOrder(t("A Move order must move at least one unit into another hex."), "O14.4")
+            opfirechances.forget(state)
             flow.end(state)
             return
         if action.verb == "transfer":
@@ -203,6 +205,7 @@ class MoveOrder(Procedure):
         step (F105.2); one window for a stack (O21.2, A33: a unit or stack entering a hex)."""
         board = g.board_for(state)
         movers = [m for m in (together or [uid]) if state["units"][m]["hex"] == dest]
+        opfirechances.forget(state)  # a new expenditure of MP, a new chance of opportunity fire (A33.3)
         if state.get("over") or not movers:
             return
         uid = movers[0]
@@ -210,6 +213,7 @@ class MoveOrder(Procedure):
         role = u["side"]
         enemy = model.other(role)
         if fortifications.trench_step(board, state, origin, dest):
+            opfirechances.trench_step(state, enemy)
             return  # F105.2: a Trench step cannot draw opportunity fire
         if any(fire.reach(g.data, board, state, e, dest) for e in model.on_map(state) if state["units"][e]["side"] == enemy) or hidden.may_answer(g, state, enemy, dest):
             flow.call(state, "opfire", hex=dest, mover=uid, movers=movers, prior=frame["opfire"])
@@ -221,7 +225,7 @@ class MoveOrder(Procedure):
             raise IllegalOrder(t("{unit} is not activated for this Move order.", unit=uid), "O21")
         if uid not in self.movers(state, frame):
             raise IllegalOrder(t("{unit} has finished its move: a unit completes its move before another starts.", unit=uid), "O21.2")
-        exits.check_exit(g, state, uid, "O21")
+        exits.check_exit(g, state, uid, "O21", "O21.4")
         if not _exit_mp_left(g, state, uid, frame):
             spent = int(frame["spent"].get(uid, 0))
             raise IllegalOrder(
@@ -240,6 +244,7 @@ class MoveOrder(Procedure):
         state["last"] = {"focus": [state["units"][uid]["hex"]]}
         exits.exit_unit(g, state, uid, ctx)
         if not state.get("over") and not self.movers(state, frame):
+            opfirechances.forget(state)
             flow.end(state)
 
 
@@ -476,6 +481,7 @@ class OpFire(flow.Resumable):
         if back.get("mines"):
             return  # Hidden Mines have attacked the mover: the window stays open (R31)
         if back.get("made", True):
+            opfirechances.attack_made(state, model.other(state["player"]), frame["hex"])
             flow.end(state)
 
 

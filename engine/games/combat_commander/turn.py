@@ -12,7 +12,15 @@ from engine import flow
 from engine.errors import IllegalOrder
 from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
-from engine.games.combat_commander import artillery, cards, demolition, fire, model, weapons
+from engine.games.combat_commander import (
+    artillery,
+    cards,
+    demolition,
+    fire,
+    model,
+    opfirechances,
+    weapons,
+)
 from engine.games.combat_commander.abandon import actions as abandon_actions
 from engine.games.combat_commander.common import (
     NOT_YET,
@@ -161,6 +169,7 @@ class Turn(Procedure):
                 flow.call(state, "fire_order", units=units, fired=[])
             elif v == "advance":
                 flow.call(state, "advance_order", units=units, advanced=[])
+                opfirechances.advance(state, model.other(role))
             else:
                 flow.call(state, "move_order", units=units, done=[], current="", spent={}, road=[], opfire=[])
             return

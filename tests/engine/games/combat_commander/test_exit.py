@@ -60,13 +60,23 @@ def test_exit_is_refused_off_a_hex_that_is_not_on_the_enemy_edge() -> None:
 
 
 def test_exit_off_one_s_own_edge_is_refused() -> None:
-    """A unit never exits voluntarily off its own edge (7.2, 7.2.1)."""
+    """A moving unit never leaves the map off its own edge: refused citing O21.4 (7.2.1)."""
     m = new_match()
     allies_to_play(m, {"a-s1": "F10", "a-s2": "F9", "g-s1": "N5"})
     play(m, "allies", "move", hold(m, "allies", "move"), "a-s1")
     with pytest.raises(IllegalOrder) as exc:
         play(m, "allies", "exit", "a-s1")
-    assert exc.value.rule == "7.2.1"
+    assert exc.value.rule == "O21.4"
+
+
+def test_an_advance_off_a_side_edge_is_refused() -> None:
+    """An advancing unit never leaves the map off a side edge: refused citing O16.3."""
+    m = new_match()
+    allies_to_play(m, {"a-s1": "A5", "a-s2": "F9", "g-s1": "N5"})
+    play(m, "allies", "advance", hold(m, "allies", "advance"), "a-s1")
+    with pytest.raises(IllegalOrder) as exc:
+        play(m, "allies", "exit", "a-s1")
+    assert exc.value.rule == "O16.3"
 
 
 def test_exit_needs_one_mp_left() -> None:
