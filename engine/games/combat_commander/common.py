@@ -11,7 +11,7 @@ from engine.games.combat_commander import cards, model, objectiveareas
 from engine.games.combat_commander.board import Board
 from engine.games.combat_commander.data import GameData
 from engine.hexgrid import Label
-from engine.text import t
+from engine.text import Text, t
 
 # Orders and actions that exist in the rules but are not implemented yet: refused with their rule.
 NOT_YET: dict[str, str] = {}
@@ -23,6 +23,16 @@ def not_yet(verb: str) -> NotImplementedRule:
         t("'{verb}' ({rule}) is not implemented yet: ask the referee, who decides and sets the position.", verb=verb, rule=rule),
         rule,
     )
+
+
+#: The verbs that give an order at the turn's step (O14.1).
+ORDER_VERBS = ("fire", "move", "advance", "recover", "rout", "artillery-denied", "artillery-request")
+
+
+def check_no_new_order(verb: str, order: Text) -> None:
+    """O14.2: an order being carried out is finished before another is given."""
+    if verb in ORDER_VERBS:
+        raise IllegalOrder(t("Finish the {order} first ('done' ends it): an order is carried out completely before another is given.", order=order), "O14.2")
 
 
 class Rules(Protocol):

@@ -12,6 +12,7 @@ from engine.games.combat_commander import attack, fire, smokerounds, weapons
 from engine.games.combat_commander.common import (
     NOT_YET,
     Rules,
+    check_no_new_order,
     not_yet,
     rules_of,
 )
@@ -73,6 +74,7 @@ class FireOrder(flow.Resumable):
         if action.verb != "attack":
             if action.verb in NOT_YET:
                 raise not_yet(action.verb)
+            check_no_new_order(action.verb, self.step(game, state, frame).title)
             raise flow.refuse(action, ("attack", "done"), self.step(game, state, frame), t("Syntax: attack HEX UNIT [UNIT...], attack HEX WEAPON smoke, or done."))
         target, firers = action.args[0], [a for a in action.args[1:] if a != smokerounds.WORD]
         smoke = smokerounds.WORD in action.args[1:]

@@ -23,6 +23,7 @@ from engine.games.combat_commander import (
 from engine.games.combat_commander.common import (
     NOT_YET,
     Rules,
+    check_no_new_order,
     not_yet,
     objective_areas,
     rules_of,
@@ -88,6 +89,7 @@ class AdvanceOrder(Procedure):
         if action.verb != "step":
             if action.verb in NOT_YET:
                 raise not_yet(action.verb)
+            check_no_new_order(action.verb, self.step(game, state, frame).title)
             raise flow.refuse(action, ("step", "done"), self.step(game, state, frame), t("Syntax: step UNIT HEX, or done."))
         uid, dest = action.args
         if uid not in frame["units"]:

@@ -32,6 +32,7 @@ from engine.games.combat_commander.common import (
     Rules,
     activation_sets,
     check_activation,
+    check_no_new_order,
     first_per_kind,
     hand_cards,
     not_yet,
@@ -137,6 +138,7 @@ class MoveOrder(Procedure):
         if action.verb != "step":
             if action.verb in NOT_YET:
                 raise not_yet(action.verb)
+            check_no_new_order(action.verb, self.step(game, state, frame).title)
             raise flow.refuse(action, ("step", "exit", "transfer", "done"), self.step(game, state, frame), t("Syntax: step UNIT HEX, transfer WEAPON UNIT, or done."))
         if len(action.args) > 2:
             self.stack_step(g, state, frame, role, list(action.args[:-1]), action.args[-1], ctx)
