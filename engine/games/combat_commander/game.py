@@ -38,6 +38,7 @@ from engine.game import (
 )
 from engine.games.combat_commander import (
     abandon,
+    actionmoments,
     artillery,
     attack,
     cards,
@@ -350,6 +351,7 @@ class CombatCommander(flow.ProcedureGame):
         if verb in common.NOT_YET:
             raise common.not_yet(verb)
         top = state["flow"][-1]["proc"] if state.get("flow") else ""
+        actionmoments.check(state, role, verb, top)
         if verb in ("done", "end", "accept", "reroll"):
             if args:
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS[verb].syntax))

@@ -321,3 +321,42 @@ async def test_q91_a_road_lowers_the_foxholes_cover(tmp_path):
     setup = board("g-s1 E7", "a-s1 G7", axis_top="ger19", allies_top="usa22", lines=("fortify G7 foxholes",))
     orders = ("axis: fire ger01 g-s1", "axis: attack G7 g-s1", "axis: pass", "allies: pass", "allies: pass")
     assert "Morale and Cover 8 against 15" in (await question(tmp_path, setup, *orders)).text
+
+
+# The moment of an action (A24.1) ---------------------------------------------------------------------
+
+
+async def test_q95_hand_grenades_wait_for_a_fire_attack_roll(tmp_path):
+    """A34: Hand Grenades are played right before a Fire attack roll, not at the start of a turn."""
+    setup = board("g-s1 C7", "a-s1 D7", axis="ger26 ger01 ger04 ger02 ger09 ger18")
+    refused(await question(tmp_path, setup, "axis: hand-grenades ger26"), "A34")
+
+
+async def test_q96_sustained_fire_on_a_command_confusion_card(tmp_path):
+    """A41: the Sustained Fire of a card whose order is Command Confusion, played with no attack, is refused for its moment, not as an order (O19)."""
+    setup = board("g-s3 C7", "a-s1 D7", axis="ger03 ger01 ger04 ger02 ger09 ger18", lines=("weapon g-w1 g-s3 ger_hmg",))
+    refused(await question(tmp_path, setup, "axis: sustained-fire ger03"), "A41")
+
+
+async def test_q97_concealment_waits_for_a_defense_roll(tmp_path):
+    """A29: Concealment is played right before a defense roll; in the opponent's turn with no attack it is refused."""
+    setup = board("g-s1 C7", "a-s1 D7", allies="usa07 usa01 usa02 usa06")
+    refused(await question(tmp_path, setup, "allies: concealment usa07"), "A29")
+
+
+async def test_q98_light_wounds_wait_for_a_hit_on_a_squad(tmp_path):
+    """A36: Light Wounds are played when a Squad of one's own takes a hit; with none hit they are refused."""
+    setup = board("g-s1 C7", "a-s1 D7", allies="usa15 usa01 usa02 usa06")
+    refused(await question(tmp_path, setup, "allies: light-wounds usa15"), "A36")
+
+
+async def test_q99_assault_fire_belongs_to_a_move_order(tmp_path):
+    """A26: Assault Fire is made by units activated for Move; at the turn's start it is refused."""
+    setup = board("g-s4 C7", "a-s1 D7", axis="ger21 ger01 ger04 ger02 ger09 ger18")
+    refused(await question(tmp_path, setup, "axis: assault-fire ger21 D7 g-s4"), "A26")
+
+
+async def test_q100_no_opportunity_fire_during_a_fire_order(tmp_path):
+    """A33.1: a Fire card is played as an action only during an enemy Move order, not during his Fire order."""
+    setup = board("g-s1 C7", "a-s1 D7", "g-s2 N1")
+    refused(await question(tmp_path, setup, "axis: fire ger01 g-s1", "allies: fire usa01 a-s1"), "A33.1")
