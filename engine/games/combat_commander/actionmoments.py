@@ -5,11 +5,14 @@ stands (A24.2); the Hidden actions, Dig In, Demolition, Smoke Grenades, Ambush a
 their own checks (``game._check_window``, ``meleeactions.check_verb``).
 
 Opportunity fire (A33.1) is checked the same way: a Fire card played by the inactive player at the
-turn's step or during a Fire order, where no unit Moves, is refused citing A33.1.
+turn's step, during a Fire order, or in a Move order between two hexes entered (its window passed,
+or not open yet) is refused citing A33.1; when the window of the last hex was closed by its attack
+or by a Trench step, the reason remembered (``opfirechances``) is cited instead.
 """
 
 from __future__ import annotations
 
+from engine import flow
 from engine.errors import IllegalOrder
 from engine.game import Role, State
 from engine.text import Text, t
@@ -44,7 +47,7 @@ def check(state: State, role: Role, verb: str, top: str) -> None:
         return
     if verb == "assault-fire" and top != "move_order":
         raise IllegalOrder(t("'{verb}' is played by your units activated for Move, during their Move order.", verb=verb), "A26")
-    if verb == "fire" and role != state.get("player") and top in ("turn", "fire_order"):
+    if verb == "fire" and role != state.get("player") and (top in ("turn", "fire_order") or (top == "move_order" and flow.closed_step(state, role, verb) is None)):
         raise IllegalOrder(
             t("A Fire card is played as opportunity fire only during an enemy Move order, right after a unit enters a hex."),
             "A33.1",

@@ -360,3 +360,9 @@ async def test_q100_no_opportunity_fire_during_a_fire_order(tmp_path):
     """A33.1: a Fire card is played as an action only during an enemy Move order, not during his Fire order."""
     setup = board("g-s1 C7", "a-s1 D7", "g-s2 N1")
     refused(await question(tmp_path, setup, "axis: fire ger01 g-s1", "allies: fire usa01 a-s1"), "A33.1")
+
+
+async def test_q101_opportunity_fire_comes_right_after_the_hex_is_entered(tmp_path):
+    """A33.1: once the Allies let the move go on from C7, they fire again only when a unit enters another hex."""
+    setup = board("g-s1 B7", "a-s1 E7")
+    refused(await question(tmp_path, setup, *STEP, "allies: pass", "allies: fire usa01 a-s1"), "A33.1")
