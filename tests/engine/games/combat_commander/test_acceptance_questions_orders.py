@@ -366,3 +366,12 @@ async def test_q101_opportunity_fire_comes_right_after_the_hex_is_entered(tmp_pa
     """A33.1: once the Allies let the move go on from C7, they fire again only when a unit enters another hex."""
     setup = board("g-s1 B7", "a-s1 E7")
     refused(await question(tmp_path, setup, *STEP, "allies: pass", "allies: fire usa01 a-s1"), "A33.1")
+
+
+async def test_q102_a_tie_against_a_moving_unit_is_a_hit(tmp_path):
+    """O20.3.4: opportunity fire 6 + 3 = 9 against g-s1's 7 + 2 = 9: a unit activated for Move is hit, not suppressed."""
+    setup = board("g-s1 B7", "g-s2 C7", "a-s1 E7", allies_top="usa53", axis_top="ger55 ger56")
+    orders = (*STEP, "allies: fire usa01 a-s1", "allies: pass", "allies: accept", "axis: pass")
+    verdict = await question(tmp_path, setup, *orders, "allies: accept")
+    accepted(verdict, "O20.3.4")
+    assert "g-s1: 7 + 2 = 9 against 9: hit" in verdict.text
