@@ -42,9 +42,11 @@ def recover(g: Rules, state: State, role: Role, cid: str, order: list[str], ctx:
     state["orders"] += 1
     state["players_activated"].append(role)
     ctx.reveal(t("{side} orders Recover, playing {card} (O22).", side=role, card=cards.face(c)))
-    for u in model.on_map(state).values():
-        if u["side"] == role:
-            u["suppressed"] = False
+    freed = sorted(uid for uid, u in model.on_map(state).items() if u["side"] == role and u["suppressed"])
+    for uid in freed:
+        state["units"][uid]["suppressed"] = False
+    if freed:
+        ctx.log(t("Suppressed markers removed from {units} (O22.2).", units=", ".join(freed)))
     state["last"] = {"focus": sorted({str(state["units"][u]["hex"]) for u in [*order, *rest]})}  # the picture: the units rolling
     flow.call(state, "recover", role=role, queue=[*order, *rest], rolling="", resumed=True)
 

@@ -375,3 +375,11 @@ async def test_q102_a_tie_against_a_moving_unit_is_a_hit(tmp_path):
     verdict = await question(tmp_path, setup, *orders, "allies: accept")
     accepted(verdict, "O20.3.4")
     assert "g-s1: 7 + 2 = 9 against 9: hit" in verdict.text
+
+
+async def test_q103_recover_first_removes_every_suppressed_marker(tmp_path):
+    """O22.2: a Recover order first removes the Suppressed markers of all the player's units, and says so."""
+    setup = board("g-s1 B7", "g-s2 B8", "a-s1 D7", lines=("suppress g-s1", "suppress g-s2"))
+    verdict = await question(tmp_path, setup, "axis: recover ger09")
+    accepted(verdict, "O22.2")
+    assert "Suppressed markers removed from g-s1, g-s2" in verdict.text
