@@ -54,6 +54,7 @@ FocusRenderer = Callable[[Game, Observation, str], "tuple[bytes, str] | None"]
 OK = "\u2713"
 FAIL = "\u2717"
 TEAM_LIMIT = 10  # players on one seat, captain included
+OPTION_DEPTH = 4  # how deeply a campaign option's value may nest (every game's options are single values)
 META_VERBS = ("status", "options", "hand", "map", "history", "undo", "help", "away", "language")
 #: The verbs every game answers, in Italian ('annulla' is left to the games: Stalin's War cancels
 #: an event with it, so undo is 'indietro').
@@ -1621,7 +1622,8 @@ def _hidden_character(ch: str) -> bool:
 
 
 def options_json(text: str) -> dict[str, Any]:
-    """Parse ``key=value`` campaign options (values are JSON where they parse)."""
+    """Parse ``key=value`` campaign options (values are JSON where they parse); a number of more
+    digits than Python converts or a value nested deeper than ``OPTION_DEPTH`` is refused."""
     out: dict[str, Any] = {}
     for tok in text.split():
         key, eq, value = tok.partition("=")
@@ -1631,4 +1633,32 @@ def options_json(text: str) -> dict[str, Any]:
             out[key] = json.loads(value)
         except json.JSONDecodeError:
             out[key] = value
+        except ValueError:  # an integer of more digits than Python converts (JSONDecodeError is caught above)
+            raise ServiceError(t(
+                "Option '{name}' holds a number of far too many digits; an option's value is a short number, true, false or a word.",
+                name=key,
+            )) from None
+        except RecursionError:
+            raise _nested_too_deeply(key) from None
+        if _nesting(out[key]) > OPTION_DEPTH:
+            raise _nested_too_deeply(key)
     return out
+
+
+def _nested_too_deeply(key: str) -> ServiceError:
+    return ServiceError(t(
+        "Option '{name}' nests lists or objects more than {most} deep; an option's value is a short number, true, false or a word.",
+        name=key, most=OPTION_DEPTH,
+    ))
+
+
+def _nesting(value: Any) -> int:
+    """How deeply ``value``'s lists and objects nest, counted up to one past ``OPTION_DEPTH`` (without recursion)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        node, level = stack.pop()
+        if isinstance(node, dict | list):
+            deepest = max(deepest, level)
+            if level <= OPTION_DEPTH:
+                stack += [(child, level + 1) for child in (node.values() if isinstance(node, dict) else node)]
+    return deepest

@@ -565,3 +565,11 @@ async def test_an_option_of_the_wrong_kind_is_refused_at_creation(tmp_path, opti
         assert await store.campaign("o1") is None
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("options", ["bid=" + "9" * 5000, "bid=" + "[" * 2000 + "]" * 2000, "pick_card=" + "{\"a\":" * 1500 + "1" + "}" * 1500, "bid=[[[[[[1]]]]]]"])
+def test_an_option_of_endless_digits_or_nesting_is_refused(options):
+    """'bid=999...' (5,000 digits) or a value nested thousands deep is refused naming the option, not a crash of '/adjutant create'."""
+    with pytest.raises(ServiceError) as refused:
+        options_json(options)
+    assert options.split("=")[0] in str(refused.value), str(refused.value)
