@@ -26,6 +26,7 @@ from engine.games.caucasus import (
     parsing,
     phases,
     placement,
+    retreat,
     sequence,
     standing,
     words,
@@ -113,6 +114,7 @@ class Caucasus(flow.ProcedureGame):
 
     # Interface ---------------------------------------------------------------------------------
     def setup(self, scenario: str, options: Mapping[str, Any], ctx: Context) -> State:
+        retreat.check_between(options)
         state = initial_state(self.rules, scenario, options, ctx)
         initial.auto_setup(self.rules, state)
         for uid, spec in sorted(self.rules.units.items()):

@@ -58,6 +58,21 @@ from engine.games.caucasus.zoc import exerts_zoc, zoc_sources
 from engine.text import Text, t
 
 SupplyOf = Callable[[str], str]
+#: Ruling 23 (11.2 d): the readings of "between two enemy units"; option ``retreat_between``.
+BETWEEN_READINGS = ("opposite", "two_units")
+
+
+def check_between(options: Mapping[str, Any]) -> None:
+    """Refuse (11.2 d, ruling 23) a ``retreat_between`` option that is neither reading."""
+    given = options.get("retreat_between", BETWEEN_READINGS[0])
+    if given not in BETWEEN_READINGS:
+        raise IllegalOrder(
+            t(
+                "A retreat between two enemy units (11.2 d, ruling 23) is read as opposite or two_units, e.g. retreat_between=two_units; {given} is neither.",
+                given=str(given),
+            ),
+            rule="11.2",
+        )
 SUPPLY_RANK = {"full": 0, "limited": 1, "out": 2}
 STACK_LIMIT = 3
 MECH_PROHIBITED = frozenset({"swamp", "mountain"})

@@ -19,7 +19,7 @@ Zhukov (SU9) and Luftwaffe Support (AX10) are events played outside combat; thei
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.errors import IllegalOrder
@@ -438,9 +438,26 @@ def pre_loss(rules: Rules, state: State, combat: dict[str, Any], uid: str, cid: 
     units.lose_level(rules, state, uid, ctx, oos=oos)  # records a German loss for AX17 itself
 
 
+#: Ruling 8.1#50, option ``sleighride_scope``: how long a Sleighride or Backhand Blow lasts.
+SCOPES = ("ar", "combat", "turn")
+
+
 def scope(state: State) -> str:
     """Ruling 8.1#50, option ``sleighride_scope``: "ar" (default), "combat" or "turn"."""
     return str(state.get("options", {}).get("sleighride_scope", "ar"))
+
+
+def check_scope(options: Mapping[str, Any]) -> None:
+    """Refuse (ruling 8.1#50) a ``sleighride_scope`` option that is none of ``SCOPES``."""
+    given = options.get("sleighride_scope", SCOPES[0])
+    if given not in SCOPES:
+        raise IllegalOrder(
+            t(
+                "How long a Sleighride or Backhand Blow lasts (ruling 50) is ar, combat or turn, e.g. sleighride_scope=turn; {given} is none of them.",
+                given=str(given),
+            ),
+            rule="8.1#50",
+        )
 
 
 def in_force(state: State, key: str) -> bool:

@@ -13,7 +13,16 @@ from typing import Any
 from engine import campaign_changes, flow, mapoverlay, printed
 from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
 from engine.game import REFEREE, Action, Context, Outcome, Override, Role, ScenarioInfo, State, View
-from engine.games.stalins_war import bidding, control, history, parsing, phases, sequence, turn_end
+from engine.games.stalins_war import (
+    bidding,
+    combat_cards,
+    control,
+    history,
+    parsing,
+    phases,
+    sequence,
+    turn_end,
+)
 from engine.games.stalins_war import overrides as referee
 from engine.games.stalins_war.cardnames import card_label
 from engine.games.stalins_war.model import (
@@ -168,6 +177,7 @@ class StalinsWar(flow.ProcedureGame):
     # Interface ---------------------------------------------------------------------------------
     def setup(self, scenario: str, options: Mapping[str, Any], ctx: Context) -> State:
         merged = {**OPTIONS, **dict(options)}
+        combat_cards.check_scope(merged)
         state = initial_state(self.rules, scenario, merged, ctx)
         bidding.check_bid(merged, int(state["last_turn"]))
         state["rp_schedule"] = phases.bid_schedule(merged)

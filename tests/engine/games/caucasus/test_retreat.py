@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from engine import registry
 from engine.errors import IllegalOrder, NotImplementedRule
 from engine.games.caucasus.retreat import (
     advance_check,
@@ -18,6 +19,7 @@ from engine.games.caucasus.retreat import (
     retreat_options,
     stack_count,
 )
+from engine.kernel import Match
 from tests.engine.games.caucasus.test_combat import make_rules, make_state
 
 T = "0505"
@@ -419,3 +421,12 @@ def test_advance_stacking(rules):
     adv_refused("5.2", rules, st, "ger-pz", ("0504", T))
     st["units"]["ger-mtn"]["hex"] = None
     adv(rules, st, "ger-pz", ("0504", T))
+
+
+@pytest.mark.parametrize("value", ["two-units", "two", "Opposite", ""])
+def test_11_2_d_a_retreat_between_option_that_is_neither_reading_is_refused_at_creation(value: str) -> None:
+    """11.2 (d), ruling 23: retreat_between is opposite or two_units; 'two-units' (a typo) was accepted and played as 'opposite'."""
+    game = registry.get("caucasus")
+    with pytest.raises(IllegalOrder, match="opposite or two_units") as found:
+        Match.new(game, "campaign", {**game.options, "retreat_between": value}, "ruling-23")
+    assert found.value.rule == "11.2"

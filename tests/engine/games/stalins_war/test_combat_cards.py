@@ -7,6 +7,7 @@ import pytest
 
 from engine.errors import IllegalOrder
 from engine.games.stalins_war import battle, combat_cards
+from tests.engine.games.stalins_war.flow_helpers import new_match
 from tests.engine.games.stalins_war.test_battle import (
     CENTRE,
     RULES,
@@ -492,3 +493,17 @@ def test_a_revealed_combat_card_reads_its_italian_rulebook_text_to_an_italian(su
     assert card.text_it in render(ctx.revealed[-1], "it", "axis")
     english = render(ctx.revealed[-1], "en", "axis")
     assert card.text in english and card.text_it not in english
+
+
+@pytest.mark.parametrize("scope", ["turns", "AR", "axis", ""])
+def test_ruling_50_a_sleighride_scope_that_is_none_of_the_three_is_refused_at_creation(scope: str) -> None:
+    """Ruling 50: sleighride_scope is ar, combat or turn; 'turns' (a typo) was accepted and played as 'combat'."""
+    with pytest.raises(IllegalOrder, match="ar, combat or turn") as found:
+        new_match(sleighride_scope=scope)
+    assert found.value.rule == "8.1#50"
+
+
+def test_ruling_50_each_sleighride_scope_named_creates_the_campaign() -> None:
+    """Ruling 50: ar, combat and turn are each accepted."""
+    for scope in ("ar", "combat", "turn"):
+        assert combat_cards.scope(new_match(sleighride_scope=scope).state) == scope
