@@ -30,6 +30,7 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.pbkdf2 import PBKDF2HMAC
 
 from bot.i18n import render
+from bot.names import name_problem
 from bot.store import CampaignRow, Saved, Store
 from engine import registry, rng
 from engine.errors import OrderError
@@ -195,6 +196,9 @@ async def import_campaign(store: Store, doc: Mapping[str, Any], passphrase: str,
     except (ReplayMismatch, OrderError, KeyError, TypeError, ValueError, RecursionError) as exc:
         raise ExchangeError(t("The campaign in the file does not replay under these rules: {why}", why=str(exc))) from exc
     name = name or _field(doc, "name", str)
+    problem = name_problem(name)
+    if problem is not None:
+        raise ExchangeError(problem)
     if await store.campaign(name) is not None:
         raise ExchangeError(t("A campaign called '{name}' already exists; import it under another name.", name=name))
     last = records[-1].seq if records else 0

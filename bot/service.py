@@ -31,6 +31,7 @@ from babel import Locale, UnknownLocaleError
 from bot.changes import changes_since
 from bot.deadlines import Clocks, Decision, parse_policy, parse_until, stamp
 from bot.i18n import SPEAKING, answering, language_of, languages, render, side_of
+from bot.names import name_problem
 from bot.placeholders import typed_placeholders
 from bot.replies import PUBLIC, Reply
 from bot.store import CampaignRow, OutboxEntry, Saved, Store
@@ -313,6 +314,9 @@ class CampaignService:
                 t("Unknown game '{name}'. Games: {games}.", name=game_name, games=", ".join(registry.names()))
             ) from None
         game = registry.get(key)
+        problem = name_problem(name)
+        if problem is not None:
+            raise ServiceError(problem)
         if position is not None:
             head = _position_header(position)
             scenario = scenario or head.scenario

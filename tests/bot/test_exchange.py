@@ -153,3 +153,18 @@ def test_files_saved_with_a_byte_order_mark_import_on_the_command_line(tmp_path,
     out.write_text("\ufeff" + out.read_text(encoding="utf-8"), encoding="utf-8")
     capsys.readouterr()
     assert main(["import", str(out), "--db", str(other), "--passphrase-file", str(phrase), "--name", "c2"]) == 0, capsys.readouterr().err
+
+
+async def test_an_export_named_with_a_mention_or_a_direction_override_is_refused(setup, tmp_path):
+    """A file whose campaign name holds '@everyone' or a right-to-left override is refused as '/adjutant create' refuses the name; nothing is stored."""
+    service, row, store = setup
+    doc = await export_campaign(store, row, PHRASE)
+    other = await Store.open(tmp_path / "other.db")
+    try:
+        for name in ("@everyone", "evil\u202eemag"):
+            with pytest.raises(ExchangeError) as exc:
+                await import_campaign(other, {**doc, "name": name}, PHRASE)
+            assert "campaign name" in str(exc.value)
+        assert await other.campaigns() == []
+    finally:
+        await other.close()

@@ -573,3 +573,28 @@ def test_an_option_of_endless_digits_or_nesting_is_refused(options):
     with pytest.raises(ServiceError) as refused:
         options_json(options)
     assert options.split("=")[0] in str(refused.value), str(refused.value)
+
+
+@pytest.mark.parametrize("name", ["n" * 101, "", "   ", "evil\u202eemag", "a\nb", "@everyone", "<@&123>", "a`b", "x||y||", "[link](http://x)"])
+async def test_a_campaign_name_that_breaks_posts_is_refused_at_creation(tmp_path, name):
+    """A name over 100 characters (its lobby post was rejected by Discord), blank, with an invisible, line-break, mention or markdown character is refused; no campaign is made."""
+    store = await Store.open(tmp_path / "n.db")
+    try:
+        service = CampaignService(store)
+        with pytest.raises(ServiceError) as refused:
+            await service.create(name, "stalins-war", seed="s", creator=REF.user_id)
+        assert "campaign name" in str(refused.value), str(refused.value)
+        assert await store.campaigns() == []
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("name", ["n" * 100, "combat_commander-1575554680090525706", "Operazione Blau (1942), round 2", "Fall Blau #3: Kursk/Orël"])
+async def test_a_campaign_name_of_letters_digits_and_plain_punctuation_is_taken(tmp_path, name):
+    """Names of up to 100 letters, digits, spaces and plain punctuation (the default 'game-channel' among them) create the campaign."""
+    store = await Store.open(tmp_path / "n.db")
+    try:
+        row, _ = await CampaignService(store).create(name, "stalins-war", seed="s", creator=REF.user_id)
+        assert row.name == name
+    finally:
+        await store.close()

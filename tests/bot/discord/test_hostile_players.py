@@ -127,3 +127,12 @@ async def test_options_for_a_side_named_wrongly_says_which_sides_there_are(disco
     assert "Axis, Soviet" in it.text, it.text
     it = await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant options", side="Asse"))
     assert "do not hold" not in it.text and "play" in it.text, it.text
+
+
+@pytest.mark.parametrize("name", ["n" * 3000, "evil\u202eemag", "[here](https://example.com) @everyone"])
+async def test_a_campaign_name_that_would_break_every_post_is_refused(discord_env: Harness, name: str):
+    """'/adjutant create name:' of 3,000 characters (its lobby was rejected by Discord), a direction override or a masked link and mention is refused; the channel gets no campaign."""
+    h = discord_env
+    it = await h.server.answered(await h.server.slash(h.ref, h.channel, "adjutant create", game="caucasus", name=name))
+    assert FAIL in it.text and "campaign name" in it.text, it.text
+    assert await h.store.campaign_by_channel(str(h.channel)) is None
