@@ -166,6 +166,12 @@ class CampaignService:
         # so one campaign's slow picture does not hold up another's (each campaign's own pictures
         # still come one at a time: its lock is held while they are drawn).
         self._drawing = ThreadPoolExecutor(max_workers=DRAWING_THREADS, thread_name_prefix="adjutant-draw")
+        # A timelapse replays a whole campaign and draws a frame a turn: seconds of work, asked by
+        # anyone in the channel as often as they like. On the drawing threads a few of them held
+        # every other campaign's pictures, and so its orders; they have a thread of their own, and
+        # one is made per campaign and language at a time (asking again meanwhile waits for it).
+        self._slow = ThreadPoolExecutor(max_workers=1, thread_name_prefix="adjutant-timelapse")
+        self._timelapses: dict[tuple[int, str], asyncio.Future[tuple[bytes, int] | Text]] = {}
 
     async def draw(self, fn: Callable[..., _Drawn], *args: Any, viewer: str = PUBLIC, language: str | None = None) -> _Drawn:
         """Run a renderer off the event loop (see ``_drawing``) and return what it drew, its
@@ -178,6 +184,28 @@ class CampaignService:
             return fn(*args)
 
         return await asyncio.get_running_loop().run_in_executor(self._drawing, context.run, run)
+
+    async def timelapse(self, row: CampaignRow, language: str) -> tuple[bytes, int] | Text:
+        """``row``'s timelapse in ``language`` (``bot.timelapse``), made on its own thread, never on
+        the drawing threads; asked while the same one is being made, the answer is that one."""
+        from bot.timelapse import timelapse
+
+        key = (row.id, language)
+        making = self._timelapses.get(key)
+        if making is None:
+            making = asyncio.ensure_future(timelapse(self.store, row, language, run=self._run_slow))
+            self._timelapses[key] = making
+
+            def forget(done: asyncio.Future[tuple[bytes, int] | Text]) -> None:
+                if self._timelapses.get(key) is done:
+                    del self._timelapses[key]
+
+            making.add_done_callback(forget)
+        return await asyncio.shield(making)
+
+    async def _run_slow(self, fn: Callable[..., _Drawn], *args: Any) -> _Drawn:
+        context = contextvars.copy_context()
+        return await asyncio.get_running_loop().run_in_executor(self._slow, context.run, fn, *args)
 
     def language_for(self, viewer: str = PUBLIC) -> str:
         """The language ``viewer`` reads in the request in hand (the service's own outside one)."""

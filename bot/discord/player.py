@@ -372,14 +372,12 @@ class PlayerCommands(app_commands.Group):
     @app_commands.command(name=N_("timelapse"), description=N_("The campaign turn by turn, the public map as an animated image"))
     @app_commands.describe(share=N_("post it in the channel"))
     async def timelapse(self, interaction: discord.Interaction[Any], share: bool = False) -> None:
-        from bot.timelapse import timelapse
-
         client = client_of(interaction)
         row = await campaign_here(interaction)
         if row is None:
             return
         await interaction.response.defer(ephemeral=not share, thinking=True)
-        made = await timelapse(client.store, row, client.service.language, run=client.service.draw)
+        made = await client.service.timelapse(row, client.service.language)
         if isinstance(made, tuple):
             data, frames = made
             file = discord.File(io.BytesIO(data), filename=f"{row.name}-timelapse.gif")
