@@ -1503,6 +1503,7 @@ class CampaignService:
         and logged; the record keeps the file, so replay loads it again)."""
         line = f"position because {reason}"
         async with self._recording(row, sender, [line], REFEREE), self.speaking(row):
+            _check_input(line)  # the reason, announced to everybody, as any referee line
             if not await self.is_referee(row, sender.user_id):
                 raise ServiceError(t("Only a referee of campaign {name} may do that.", name=row.name))
             if not reason.strip():

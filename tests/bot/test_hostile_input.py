@@ -117,3 +117,18 @@ async def test_a_message_of_hundreds_of_map_requests_is_refused_before_any_is_dr
         assert replies and all(r.ok for r in replies) and drawn == [1]
     finally:
         await store.close()
+
+
+async def test_a_position_loaded_with_an_override_character_in_its_reason_is_refused(tmp_path):
+    """'/ref position' whose reason holds a right-to-left override is refused like any referee line, before the file is read; nothing changes."""
+    store, service, row = await _service(tmp_path, "schwerpunkt")
+    try:
+        match = await service.match(row)
+        before, count = match.hash(), len(match.records)
+        with pytest.raises(ServiceError) as refused:
+            await service.load_position(row, PLAYER, match.export_position(), "\u202ethe tally was wrong")
+        assert "U+202E RIGHT-TO-LEFT OVERRIDE" in str(refused.value)
+        after = await service.match(await service.campaign(row.id))
+        assert (after.hash(), len(after.records)) == (before, count)
+    finally:
+        await store.close()
