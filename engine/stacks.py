@@ -454,6 +454,11 @@ def reorder(
 ) -> tuple[str, ...]:
     """Set the whole order of ``location`` (top first): each of its counters once, within the rule."""
     current = stack(state, location)
+    if not current:
+        raise InvalidOrder(
+            t("No stack stands in {location}.", location=location),
+            t("Name a hex or box that holds counters ('show stacks' lists them), then its whole new order, top first."),
+        )
     if sorted(order) != sorted(current):
         raise InvalidOrder(
             t("The new order of {location} must name each of its {height} counters once.", location=location, height=len(current)),

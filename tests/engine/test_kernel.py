@@ -483,6 +483,16 @@ def test_a_referee_restacks_any_game_with_ordered_stacks_without_naming_a_hidden
         match.override(Override("restack", ("reserve-red", "r4"), "one counter short"))
 
 
+def test_restack_of_a_place_holding_no_stack_says_there_is_none():
+    """'restack 0101 a b c' where nothing stands says no stack stands there, not that its 0 counters must be named."""
+    match = Match.new(make_game(), "basic", {}, "seed")
+    before = match.hash()
+    with pytest.raises(InvalidOrder) as exc:
+        match.override(Override("restack", ("0101", "r4", "r3"), "a typo"))
+    assert "No stack stands in 0101" in str(exc.value) and "0 counters" not in str(exc.value)
+    assert match.hash() == before
+
+
 def test_restack_in_a_game_without_ordered_stacks_is_a_clear_refusal():
     """A game without ordered stacks says so."""
     from engine import registry
