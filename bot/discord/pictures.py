@@ -25,6 +25,19 @@ def hex_labels(game: Game) -> list[str]:
     return sorted(str(h) for h in board.grid.labels())
 
 
+def hex_named(game: Game, where: str) -> str | None:
+    """The hex ``where`` names: a hex's label, or a place of the map by its name (any case), as
+    the typed 'map WHERE' reads it; None if it is neither."""
+    board = game.board
+    if board is None:
+        return None
+    label = where.strip()
+    if label in board.grid:
+        return label
+    place = board.place_named(label)
+    return place.hex if place is not None else None
+
+
 def around(game: Any, seen: Observation, label: str, language: str = DEFAULT_LANGUAGE) -> tuple[bytes, str] | None:
     """The picture of an observation cropped around hex ``label``, and its description."""
     from bot.pictures import render_around

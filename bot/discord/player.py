@@ -33,7 +33,7 @@ from bot.discord.interact import (
     held_role,
     viewer_role,
 )
-from bot.discord.pictures import around, has_board
+from bot.discord.pictures import around, has_board, hex_labels, hex_named
 from bot.discord.posts import escape_markdown, extension
 from bot.discord.seats import change_observer, change_seat, change_team, players_text, post_lobby
 from bot.discord.slash import N_
@@ -276,9 +276,15 @@ class PlayerCommands(app_commands.Group):
         # Shared in the channel: the campaign's language; else the asker's.
         language = row.language if share else client.tr_language()
         if label:
-            got = await client.service.draw(around, game, match.observe(role), label.strip(), language)
+            where = hex_named(game, label)
+            got = None if where is None else await client.service.draw(around, game, match.observe(role), where, language)
             if got is None:
-                await answer(interaction, client.tr(t("'{hex}' is not a hex of the map.", hex=label)), ephemeral=not share)
+                places = sorted(p.name for p in game.board.places.values()) if game.board is not None else []
+                example = ", ".join([*hex_labels(game)[:1], *places[:2]])
+                await answer(interaction, client.tr(t(
+                    "'{hex}' is not a hex or a place of the map: give a hex as the map labels it or a place's name, e.g. {example}.",
+                    hex=label, example=example,
+                )), ephemeral=not share)
                 return
             data, alt = got
         else:

@@ -511,3 +511,16 @@ async def test_the_notice_of_a_refused_post_reads_the_campaigns_language(discord
     await drained(h, row.id)
     notice = h.server.from_bot(h.channel)[before:]
     assert len(notice) == 1 and "non ha potuto essere pubblicata" in notice[0].content, notice[0].content
+
+
+async def test_the_map_command_takes_a_place_as_the_typed_map_order_does(discord_env: Harness):
+    """'/adjutant map hex:Rostov' draws around Rostov's hex as 'map Rostov' does; a word that is neither names what to give."""
+    from bot.pictures import render_with_description
+
+    h = discord_env
+    h.service.renderer = render_with_description
+    await h.create("caucasus")
+    it = await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant map", hex="rostov"), timeout=30)
+    assert it.messages()[0].attachments, it.text
+    it = await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant map", hex="Atlantis"))
+    assert "'Atlantis' is not a hex or a place of the map" in it.text and "Anapa" in it.text, it.text
