@@ -724,6 +724,10 @@ class CampaignService:
         await self.store.set_observer(row.id, sender.user_id, name)
         return [Reply(PUBLIC, self._(t("{user} now observes the campaign (the public view only, no seat).", user=name)))]
 
+    def role_named(self, game: Game, role: str) -> str:
+        """The role ``role`` names (in any case, or by its name in another language: "Sovietico")."""
+        return self._role(game, role)
+
     def _role(self, game: Game, role: str) -> str:
         r = role.casefold().strip()
         if r not in game.roles and side_of(r) in game.roles:

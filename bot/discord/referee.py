@@ -21,6 +21,7 @@ from bot.discord.slash import N_
 from bot.replies import PUBLIC, Reply
 from bot.service import FAIL, ServiceError
 from bot.store import CampaignRow
+from engine import registry
 from engine.game import REFEREE
 from engine.position import MAX_CHARS
 from engine.text import t
@@ -145,7 +146,9 @@ class RefereeCommands(app_commands.Group):
     @app_commands.autocomplete(side=ac_side)
     async def seat(self, interaction: discord.Interaction[Any], side: str, user: discord.User, reason: str) -> None:
         async def name_seat(row: CampaignRow) -> None:
-            await client_of(interaction).store.set_seat(row.id, side.casefold(), str(user.id), user.display_name)
+            client = client_of(interaction)
+            role = client.service.role_named(registry.get(row.game), side)  # "Sovietico" is the soviet seat
+            await client.store.set_seat(row.id, role, str(user.id), user.display_name)
 
         await referee_line(interaction, f"seat {side} {user.id} because {_one_line(reason)}", after=name_seat)
 

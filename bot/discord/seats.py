@@ -59,8 +59,8 @@ async def change_seat(
         return replies
 
     replies = await client.act(row, work, interaction=interaction)
-    if join:
-        await client.deal_holdings(row, side.casefold())
+    if join:  # "Asse" is the axis seat: its holdings go to the role the service seated
+        await client.deal_holdings(row, client.service.role_named(registry.get(row.game), side))
     return replies
 
 
@@ -83,7 +83,7 @@ async def change_team(
 
     replies = await client.act(row, work, interaction=interaction)
     if add:
-        await client.deal_holdings(row, side.casefold())
+        await client.deal_holdings(row, client.service.role_named(registry.get(row.game), side))
     return replies
 
 

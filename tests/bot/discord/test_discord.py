@@ -60,6 +60,31 @@ async def test_a_referee_replaces_a_player_on_the_record(discord_env: Harness):
     assert h.server.identifies[-1]["intents"] & (1 << 15)  # the message content intent is asked for
 
 
+async def test_a_seat_given_by_its_italian_name_is_that_seat_and_no_other(discord_env: Harness):
+    """'/ref seat side:Sovietico' gives the Soviet seat, named: no second seat 'sovietico' is stored, and its new player orders without naming a side."""
+    from bot.pictures import render_with_description
+
+    h = discord_env
+    h.service.renderer = render_with_description
+    row = await h.create("caucasus")
+    await h.post_after(h.channel, h.server.slash(h.ref, h.channel, "ref seat", side="Sovietico", user=h.stranger, reason="stand-in"))
+    seats = await h.store.seats(row.id)
+    assert set(seats) == {"axis", "soviet"} and seats["soviet"] == (str(h.stranger.id), "Xavier"), seats
+    assert await h.service.roles_of(row, str(h.stranger.id)) == ["soviet"]
+
+
+async def test_a_side_joined_by_its_italian_name_gets_its_hand(discord_env: Harness):
+    """'/adjutant join side:Asse' in Combat Commander seats the Axis and sends its hand by direct message, as 'side:axis' does."""
+    from tests.bot.discord.newgames import fix_seed
+
+    h = discord_env
+    fix_seed(h)
+    await h.create("combat_commander", seat=False)
+    it = await h.server.answered(await h.server.slash(h.red, h.channel, "adjutant join", side="Asse"))
+    assert FAIL not in it.text, it.text
+    await h.server.wait_until(lambda: any("Your hand" in m.text for m in h.server.dms(h.red)), what="the Axis hand by DM")
+
+
 async def test_an_illegal_order_is_refused_with_its_rule(discord_env: Harness):
     """The engine's reason and rule number reach the channel; the state is unchanged."""
     h = discord_env
