@@ -1512,6 +1512,7 @@ class CampaignService:
                 raise ServiceError(t("Only a referee of campaign {name} may do that.", name=row.name))
             if not reason.strip():
                 raise ServiceError(t("Every referee override needs a reason: add 'because <reason>'."))
+            await self.refuse_archived(row)  # an ended campaign stays as it ended, as for every override
             game = registry.get(row.game)
             batch = uuid.uuid4().hex
             async with self._step(row.id):

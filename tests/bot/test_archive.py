@@ -85,3 +85,15 @@ async def test_a_campaign_that_lost_its_channel_refuses_orders_saying_why(setup)
     with pytest.raises(ServiceError, match="lost its channel"):
         await service.submit(row, RED, "move r1 0102")
     assert await service.submit(row, RED, "status")
+
+
+async def test_an_archived_campaign_refuses_a_position_file(setup):
+    """'/ref position' into an archived campaign is refused naming the archive; its records stay as they were."""
+    service, row, store = setup
+    await service.submit(row, RED, "move r1 0102")
+    match = await service.match(row)
+    text, records = match.export_position(), await store.records(row.id)
+    await service.referee(row, REF, "end because done")
+    with pytest.raises(ServiceError, match="archived"):
+        await service.load_position(row, REF, text, "a rules question")
+    assert await store.records(row.id) == records
