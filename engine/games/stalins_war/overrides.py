@@ -44,7 +44,7 @@ from typing import Any
 from engine import flow
 from engine.errors import IllegalOrder, InvalidOrder, OrderError
 from engine.game import Context, Override, State
-from engine.games.stalins_war import history, jump, parsing, sequence
+from engine.games.stalins_war import combat_cards, history, jump, parsing, sequence
 from engine.games.stalins_war.model import CARD_PREFIX, SIDES, Rules
 from engine.orders import OFF, ON, is_number, rejoin_json, switch
 from engine.text import Text, t
@@ -714,6 +714,8 @@ def _option(game: Any, state: State, args: Sequence[str]) -> None:
             t("Option {name} takes a value like {default}, not '{value}'.", name=name, default=json.dumps(default), value=args[1]),
             _usage("option"),
         )
+    if name == "sleighride_scope":
+        combat_cards.check_scope({name: value})  # ruling 50: one of its three values, as at creation
     state["options"][name] = value
 
 

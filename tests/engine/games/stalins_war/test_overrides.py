@@ -480,6 +480,14 @@ def test_option_checks_the_name_and_the_kind_of_value() -> None:
         ref(m, "option town_control 3")
 
 
+def test_option_sleighride_scope_set_by_the_referee_is_one_of_its_three_values() -> None:
+    """Ruling 50: 'option sleighride_scope turns' (a typo) is refused naming ar, combat and turn, as at creation; the option is unchanged."""
+    m = new_match()
+    with pytest.raises(IllegalOrder, match="ar, combat or turn") as err:
+        ref(m, "option sleighride_scope turns")
+    assert err.value.rule == "8.1#50" and m.state["options"]["sleighride_scope"] == "ar"
+
+
 def test_marker_sets_fortress_markers_and_control_takes_several_hexes() -> None:
     m = new_match()
     ref(m, "marker fortress_destroyed Sevastopol on")
