@@ -1281,6 +1281,8 @@ class CampaignService:
                 seats={role: (args[1], args[1])},
             )
             return replies
+        if kind == "grant-undo" and len(args) == 1 and side_of(args[0]) in game.roles:
+            args = (str(side_of(args[0])),)  # the side named in the reader's language: "Asse"
         async with self._step(row.id):
             match = await self.match(row)
             override = Override(kind, args, reason.strip())

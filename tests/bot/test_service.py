@@ -598,3 +598,17 @@ async def test_a_campaign_name_of_letters_digits_and_plain_punctuation_is_taken(
         assert row.name == name
     finally:
         await store.close()
+
+
+async def test_grant_undo_takes_a_side_by_its_italian_name(tmp_path):
+    """'grant-undo Asse' grants the Axis one more undo, as 'grant-undo axis' does: the Italian usage lists the sides as 'Asse, Sovietico'."""
+    store = await Store.open(tmp_path / "g.db")
+    try:
+        service = CampaignService(store)
+        row, _ = await service.create("g1", "caucasus", seed="s", creator=REF.user_id)
+        [granted, *_] = await service.referee(row, REF, "grant-undo Asse because the order was mistyped")
+        assert granted.ok, granted.text
+        match = await service.match(row)
+        assert match.records[-1].to_json()["override"]["args"] == ["axis"], match.records[-1].to_json()
+    finally:
+        await store.close()
