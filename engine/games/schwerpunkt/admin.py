@@ -83,20 +83,21 @@ def placement_hexes(state: State, side: Role, uid: str, ranged: bool = True) -> 
     return out
 
 
-def withdrawable(state: State, side: Role) -> list[str]:
-    """Units ``side`` may take off the map into Box #1 (E 15.1): in supply, not in an EZOC,
-    (Soviet) within a Front's range; never a stationary unit."""
+def withdrawable(state: State, side: Role, ranged: bool = True) -> list[str]:
+    """Units ``side`` may take off the map into Box #1 (E 15.1): in supply, not in an EZOC, not
+    under Frontnahe Auffrischung (E 13.1), (Soviet, when ``ranged``) within a Front's range
+    (E 15.11); never a stationary unit."""
     ezoc = terrain.zoc_of(state, other(side))
-    ranges = {f: terrain.front_range(state, f) for f in FRONTS} if side == SOVIET else {}
+    ranges = {f: terrain.front_range(state, f) for f in FRONTS} if side == SOVIET and ranged else {}
     out = []
     for h, order in terrain.occupants(state).items():
         if h in ezoc:
             continue
-        if side == SOVIET and not any(h in r for r in ranges.values()):
+        if ranged and side == SOVIET and not any(h in r for r in ranges.values()):
             continue
         for uid in order:
             unit = state["units"][uid]
-            if unit["side"] == side and not unit["oos"] and unit["move"] != "stationary" and not unit["moved"]:
+            if unit["side"] == side and not unit["oos"] and unit["move"] != "stationary" and not unit["moved"] and uid not in reorg.locked(state):
                 out.append(uid)
     return sorted(out)
 
@@ -176,6 +177,13 @@ def withdraw(state: State, frame: flow.Frame, side: Role, uid: str, ctx: Context
     refusal = withdraw_refusal(state, frame, uid)
     if refusal is not None:
         raise refusal
+    if uid in reorg.locked(state):
+        raise IllegalOrder(t("{unit} is under Frontnahe Auffrischung this turn: it does not move, administrative movement included.", unit=uid), "E 13.1")
+    if uid not in withdrawable(state, side) and uid in withdrawable(state, side, ranged=False):
+        raise IllegalOrder(
+            t("{unit} is out of every Front marker's range: a Soviet unit leaves the map by administrative movement only within a Front's range.", unit=uid),
+            "E 15.11",
+        )
     if uid not in withdrawable(state, side):
         raise IllegalOrder(
             t("{unit} cannot leave the map now: it must be yours, in supply, out of enemy ZOC, not stationary, not yet moved and (Soviet) in a Front's range.", unit=uid),

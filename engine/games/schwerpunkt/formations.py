@@ -64,6 +64,8 @@ def move_group(state: State, frame: flow.Frame, role: Role, uids: Sequence[str],
         unit = state["units"][uid]
         if spec(uid).move == "stationary":
             raise IllegalOrder(t("{unit} is stationary and never moves.", unit=uid), "S 11.4")
+        if unit["admin"]:
+            raise IllegalOrder(t("{unit} used administrative movement in this phase: a unit moves administratively or normally, not both.", unit=uid), "E 15.1")
         if unit["moved"]:
             raise IllegalOrder(t("{unit} has already moved in this segment: a group must start the segment stacked and unmoved.", unit=uid), "E 15.2")
         if frame["general"] and unit["acted"]:

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import flow, sealed, stacks
-from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation
+from engine.errors import IllegalOrder, InvalidOrder, InvariantViolation, OrderOutOfStep
 from engine.flow import ProcedureGame
 from engine.game import (
     REFEREE,
@@ -43,6 +43,7 @@ from engine.games.schwerpunkt import (
     rochade,
     sequence,
     standing,
+    timing,
 )
 from engine.games.schwerpunkt.effects import record_control
 from engine.games.schwerpunkt.faces import with_values
@@ -341,7 +342,13 @@ class Schwerpunkt(ProcedureGame):
             return state
         if action.verb == "odds":
             raise InvalidOrder(t("'odds' only previews; it is answered without changing the game."))
-        self.dispatch(state, role, action, ctx)
+        try:
+            self.dispatch(state, role, action, ctx)
+        except OrderOutOfStep as error:
+            better = timing.misplaced(state, action.verb)
+            if better is None:
+                raise
+            raise better from error
         return state
 
     def auto_action(self, state: State, role: Role) -> Action | None:

@@ -15,7 +15,16 @@ from engine.flow import Procedure, Step
 from engine.game import Action, Context, Prompt, Role, State
 from engine.games.schwerpunkt import terrain
 from engine.games.schwerpunkt.effects import unit_ref
-from engine.games.schwerpunkt.model import BOXES, FRONTS, GERMAN, POLICY, SOVIET, other, spec
+from engine.games.schwerpunkt.model import (
+    BOXES,
+    FRONTS,
+    GERMAN,
+    POLICY,
+    SOVIET,
+    is_gvr,
+    other,
+    spec,
+)
 from engine.hexgrid import Label
 from engine.text import Text, t
 
@@ -51,6 +60,11 @@ def options(state: State, side: Role, uid: str) -> list[tuple[str, ...]]:
 
 
 def enter(state: State, side: Role, uid: str, where: tuple[str, ...], ctx: Context) -> None:
+    if is_gvr(uid):
+        raise IllegalOrder(
+            t("{unit} is a German Variable Reinforcement: it is drawn from the cup and placed on the map in its own hex, never in an Admin Box.", unit=uid),
+            "E 11.1",
+        )
     if uid not in due(state, side):
         raise IllegalOrder(t("{unit} is not one of your reinforcements still to enter this turn.", unit=uid), "S 10.1")
     if where not in options(state, side, uid):

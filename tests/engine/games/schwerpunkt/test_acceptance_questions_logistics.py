@@ -1,0 +1,205 @@
+"""Rules questions on Von Manstein's Backhand Blow's logistics asked as a referee asks them: the
+sequence of play and turn 1, C3I and Activity Points, administrative movement, reinforcements,
+replacements, reorganisation, Front markers, General Phase and random events; a position file,
+one order, the verdict and the rule the Italian rulebook gives for it."""
+
+from tests.engine.games.acceptance import answer, cites, echoed
+from tests.engine.games.schwerpunkt.acceptance_helpers import activity, sp_position
+
+NO_AP = {"german": 0, "southwest": 0, "voronezh": 0}
+FRONTS = {"southwest": "4220", "voronezh": "3010"}
+
+
+def replacing(units, stacks=None, pools=None):
+    """Administrative step I of turn 3 (scenario 2): the Soviet assigns replacements."""
+    return sp_position(stacks or {"3012": ["s-12tc", "s-100"]}, scenario="scenario2", turn=3,
+                       flow=[{"proc": "turn", "i": 9}, {"proc": "replace", "done": []}], fronts=FRONTS,
+                       replacements=pools or {"nonmot": 2, "mot": 1}, units=units)
+
+
+async def test_turn_one_has_no_administrative_movement(tmp_path):
+    """E 15.1 (E 18.0): nobody uses administrative movement on turn 1."""
+    position = sp_position({"2020": ["168-417"], "box2-german": ["gd-pz"]}, flow=activity("german", "order"), turn=1)
+    replies = await answer(tmp_path, position, "german: admin place gd-pz 2021")
+    assert cites(replies, "E 15.1")
+
+
+async def test_general_phase_has_no_administrative_movement(tmp_path):
+    """E 15.1: administrative movement happens in every phase of the player but the General Phase."""
+    position = sp_position({"2020": ["168-417"], "box2-german": ["gd-pz"]}, flow=activity("german", "order", general=True), turn=2)
+    replies = await answer(tmp_path, position, "german: admin place gd-pz 2021")
+    assert cites(replies, "E 15.1")
+
+
+async def test_general_phase_spends_no_c3i(tmp_path):
+    """S 7.2: C3I points are spent in the normal phases, never in the General Phase."""
+    position = sp_position({"2020": ["gd-pz"]}, flow=activity("german", "order", general=True), c3i={"german": 3, "soviet": 3})
+    replies = await answer(tmp_path, position, "german: order move-first", "german: c3i 1")
+    assert cites(replies, "S 7.2")
+
+
+async def test_general_phase_attack_needs_no_activity_points(tmp_path):
+    """S 13.0: in the General Phase an attack costs no Activity Points."""
+    position = sp_position({"2020": ["gd-pz"], "2021": ["s-100"]}, flow=activity("german", "combat", general=True), ap=NO_AP)
+    replies = await answer(tmp_path, position, "german: attack 2021 with gd-pz")
+    assert echoed(replies)
+
+
+async def test_c3i_zero_ends_the_phase_without_a_roll(tmp_path):
+    """S 7.2: spending no C3I skips the Activity roll and the phase: no Movement segment follows."""
+    position = sp_position({"2020": ["gd-pz"]}, flow=activity("german", "c3i"), ap=NO_AP)
+    replies = await answer(tmp_path, position, "german: c3i 0", "german: move gd-pz 2019")
+    assert not all(r["ok"] for r in replies)
+
+
+async def test_soviet_names_the_front_that_takes_the_odd_point(tmp_path):
+    """E 9.0: the Soviet gives the odd Activity Point to the Front he chooses."""
+    position = sp_position({"3012": ["s-100"]}, flow=activity("soviet", "c3i"), fronts=FRONTS, ap=NO_AP,
+                           c3i={"german": 2, "soviet": 5})
+    replies = await answer(tmp_path, position, "referee: dice 6 6 because rules question", "soviet: c3i 1 voronezh")
+    assert echoed(replies) and any("Southwest 3, Voronezh 4" in r["text"] for r in replies)
+
+
+async def test_admin_an_out_of_supply_unit_does_not_leave_the_map(tmp_path):
+    """E 15.1: a unit out of supply does not use administrative movement."""
+    position = sp_position({"2020": ["168-417"]}, flow=activity("german", "admin"), turn=2, units={"168-417": {"oos": True}})
+    replies = await answer(tmp_path, position, "german: admin done", "german: admin withdraw 168-417")
+    assert cites(replies, "E 15.1")
+
+
+async def test_admin_a_soviet_unit_leaves_the_map_only_within_a_front_range(tmp_path):
+    """E 15.11: a Soviet unit taken off the map must be within a Front marker's range too."""
+    position = sp_position({"1030": ["s-100"]}, flow=activity("soviet", "admin"), turn=2, fronts={"southwest": "4425", "voronezh": "4424"})
+    replies = await answer(tmp_path, position, "soviet: admin done", "soviet: admin withdraw s-100")
+    assert cites(replies, "E 15.11")
+
+
+async def test_admin_a_formation_in_one_hex_leaves_the_map_as_one_item(tmp_path):
+    """E 15.1 (step 3): the units of one German formation in one hex go into Admin Box #1 together."""
+    position = sp_position({"2020": ["gd-pz", "gd-gre"]}, flow=activity("german", "admin"), turn=2)
+    replies = await answer(tmp_path, position, "german: admin done", "german: admin withdraw gd-pz", "german: admin withdraw gd-gre")
+    assert echoed(replies)
+
+
+async def test_admin_a_formation_split_between_hexes_is_two_items(tmp_path):
+    """E 15.1 (step 3): units of one formation in two hexes are not one item: only one goes off the map."""
+    position = sp_position({"2020": ["gd-pz"], "2030": ["gd-gre"]}, flow=activity("german", "admin"), turn=2)
+    replies = await answer(tmp_path, position, "german: admin done", "german: admin withdraw gd-pz", "german: admin withdraw gd-gre")
+    assert cites(replies, "E 15.1")
+
+
+async def test_admin_a_unit_under_frontnahe_auffrischung_stays_on_the_map(tmp_path):
+    """E 13.1: units under Frontnahe Auffrischung make no move, administrative movement included."""
+    position = sp_position({"2020": ["gd-pz", "gd-gre"]}, flow=activity("german", "admin"), turn=8, scenario="scenario2",
+                           fa={"grey": {"unit": "gd-pz", "formation": "gd", "turn": 8, "units": ["gd-pz", "gd-gre"]}})
+    replies = await answer(tmp_path, position, "german: admin done", "german: admin withdraw gd-pz")
+    assert cites(replies, "E 13.1")
+
+
+async def test_admin_a_placed_unit_does_not_move_normally_in_that_phase(tmp_path):
+    """E 15.1: a unit uses administrative or normal movement in a phase, not both."""
+    position = sp_position({"2020": ["gd-pz"]}, units={"gd-pz": {"moved": True, "admin": True}}, turn=2)
+    replies = await answer(tmp_path, position, "german: move gd-pz 2019")
+    assert cites(replies, "E 15.1")
+
+
+async def test_gvr_moves_without_activity_points(tmp_path):
+    """E 15.3: a German Variable Reinforcement moves free, with no Activity Point left."""
+    position = sp_position({"2020": ["gvr-01"]}, ap=NO_AP, turn=2)
+    replies = await answer(tmp_path, position, "german: move gvr-01 2019")
+    assert echoed(replies)
+
+
+async def test_reinforcement_a_full_entry_hex_sends_it_to_the_box(tmp_path):
+    """S 10.1: a reinforcement whose placement would over-stack its entry hex goes to Admin Box #1."""
+    position = sp_position({"4100": ["s-12tc", "s-15tc", "s-4grc"]}, scenario="scenario2", turn=2,
+                           flow=[{"proc": "turn", "i": 7}, {"proc": "reinforce", "side": "soviet"}])
+    replies = await answer(tmp_path, position, "soviet: reinforce s-100b hex")
+    assert cites(replies, "S 10.1")
+
+
+async def test_reinforcement_soviet_enters_on_a_front_marker(tmp_path):
+    """E 11.1: a Soviet reinforcement may enter on a Soviet Front marker."""
+    position = sp_position({"3012": ["s-100"]}, scenario="scenario2", turn=2, fronts=FRONTS,
+                           flow=[{"proc": "turn", "i": 7}, {"proc": "reinforce", "side": "soviet"}])
+    replies = await answer(tmp_path, position, "soviet: reinforce s-100b front voronezh")
+    assert echoed(replies)
+
+
+async def test_reinforcement_a_gvr_never_goes_to_the_admin_box(tmp_path):
+    """E 11.1: German Variable Reinforcements are placed on the map only, never in Admin Box #1."""
+    position = sp_position({"2020": ["168-417"]}, scenario="scenario2", turn=2,
+                           flow=[{"proc": "turn", "i": 8}, {"proc": "reinforce", "side": "german"}])
+    replies = await answer(tmp_path, position, "german: reinforce gvr-01 box1")
+    assert cites(replies, "E 11.1")
+
+
+async def test_replacement_motorised_pool_for_motorised_units_only(tmp_path):
+    """E 12.0: a motorised unit takes a motorised replacement, not a non-motorised one."""
+    replies = await answer(tmp_path, replacing({"s-12tc": {"step": 1}}, pools={"nonmot": 2, "mot": 0}), "soviet: replace s-12tc")
+    assert cites(replies, "E 12.0")
+
+
+async def test_replacement_at_most_one_per_unit_per_turn(tmp_path):
+    """E 12.0: a Soviet unit receives at most one replacement in an Administrative Phase."""
+    position = replacing({"s-12tc": {"step": 2}, "s-100": {"step": 1}})
+    replies = await answer(tmp_path, position, "soviet: replace s-12tc", "soviet: replace s-12tc")
+    assert cites(replies, "E 12.0")
+
+
+async def test_replacement_a_unit_in_an_admin_box_is_in_range(tmp_path):
+    """E 12.0: a damaged unit in an Admin Box may receive a replacement."""
+    position = replacing({"s-100": {"step": 1}, "s-183": {"step": 1}}, stacks={"3012": ["s-183"], "box2-soviet": ["s-100"]})
+    replies = await answer(tmp_path, position, "soviet: replace s-100")
+    assert echoed(replies)
+
+
+async def test_replacement_an_undamaged_unit_takes_none(tmp_path):
+    """E 12.0: only a unit that has lost steps receives a replacement."""
+    replies = await answer(tmp_path, replacing({"s-100": {"step": 1}}), "soviet: replace s-12tc")
+    assert cites(replies, "E 12.0")
+
+
+async def test_rochade_is_declared_only_from_turn_seven(tmp_path):
+    """E 8.1: the German declares Rochade from turn 7 on, not on turn 6."""
+    position = sp_position({"2020": ["gd-pz"]}, flow=activity("german", "order"), turn=6, scenario="scenario2")
+    replies = await answer(tmp_path, position, "german: rochade")
+    assert cites(replies, "E 8.1")
+
+
+async def test_rochade_turn_rolls_the_rochade_column(tmp_path):
+    """E 8.31: in his Rochade turn the German rolls the Rochade column of the Activity table."""
+    position = sp_position({"2020": ["gd-pz"]}, flow=activity("german", "c3i"), turn=7, scenario="scenario2",
+                           rochade_turn=7, rochade_used=True, ap=NO_AP)
+    replies = await answer(tmp_path, position, "german: c3i rochade")
+    assert echoed(replies)
+
+
+async def test_front_marker_moves_two_hexes_on_an_allowance_of_two(tmp_path):
+    """E 14.2: on a roll of 10-12 a Front marker moves two hexes, one step at a time."""
+    position = sp_position({"3012": ["s-100"]}, fronts=FRONTS, flow=activity("soviet", "front", allow={"southwest": 2, "voronezh": 0}))
+    replies = await answer(tmp_path, position, "soviet: front southwest 4120", "soviet: front southwest 4020")
+    assert echoed(replies)
+
+
+async def test_front_marker_does_not_move_in_the_general_phase(tmp_path):
+    """E 14.2: the Front markers move in step A of the Soviet activity phases, not in a General Phase."""
+    position = sp_position({"3012": ["s-100"]}, fronts=FRONTS, flow=activity("soviet", "order", general=True))
+    replies = await answer(tmp_path, position, "soviet: front southwest 4120")
+    assert cites(replies, "E 14.2")
+
+
+async def test_personalersatz_not_for_a_motorised_unit(tmp_path):
+    """E 13.2: Personalersatz brings back non-motorised units only."""
+    position = sp_position({"2030": ["gd-gre", "gvr-01", "168-417"]}, scenario="scenario2", turn=2,
+                           flow=activity("german", "personalersatz"), units={"gd-gre": {"step": 1}, "168-417": {"step": 1}})
+    replies = await answer(tmp_path, position, "german: personalersatz gd-gre with gvr-01")
+    assert cites(replies, "E 13.2")
+
+
+async def test_personalersatz_in_an_admin_box(tmp_path):
+    """E 13.2: the damaged unit and the GVR may both be in the same Admin Box."""
+    position = sp_position({"2030": ["19-27"], "box2-german": ["168-417", "gvr-01"]}, scenario="scenario2", turn=2,
+                           flow=activity("german", "personalersatz"), units={"168-417": {"step": 1}})
+    replies = await answer(tmp_path, position, "german: personalersatz 168-417 with gvr-01")
+    assert echoed(replies)
