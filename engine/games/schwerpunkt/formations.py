@@ -64,6 +64,8 @@ def move_group(state: State, frame: flow.Frame, role: Role, uids: Sequence[str],
         unit = state["units"][uid]
         if spec(uid).move == "stationary":
             raise IllegalOrder(t("{unit} is stationary and never moves.", unit=uid), "S 11.4")
+        if uid in reorg.locked(state):
+            raise IllegalOrder(t("{unit} is under Frontnahe Auffrischung this turn: it does not move or attack.", unit=uid), "E 13.1")
         if unit["admin"]:
             raise IllegalOrder(t("{unit} used administrative movement in this phase: a unit moves administratively or normally, not both.", unit=uid), "E 15.1")
         if unit["moved"]:

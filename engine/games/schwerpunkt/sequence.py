@@ -575,6 +575,8 @@ def spend_c3i(state: State, frame: flow.Frame, role: Role, n: int, odd: str | No
     the AP between the Fronts, the odd point to the Front he names (Southwest unless he says)."""
     if not 0 <= n <= 3:
         raise IllegalOrder(t("Spend 0, 1, 2 or 3 C3I."), "S 7.2")
+    if odd is not None and role == GERMAN:
+        raise IllegalOrder(t("Only the Soviet splits his Activity Points between the Fronts: the German spends 'c3i N' alone."), "E 9.0")
     if n > 0 and role == GERMAN and rochade.active(state):
         raise IllegalOrder(t("In a Rochade turn the German spends no C3I: 'c3i rochade' rolls the Rochade column, 'c3i 0' ends the phase."), "E 8.31")
     if n > state["c3i"][role]:

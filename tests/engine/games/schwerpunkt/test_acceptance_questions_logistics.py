@@ -3,7 +3,7 @@ sequence of play and turn 1, C3I and Activity Points, administrative movement, r
 replacements, reorganisation, Front markers, General Phase and random events; a position file,
 one order, the verdict and the rule the Italian rulebook gives for it."""
 
-from tests.engine.games.acceptance import answer, cites, echoed
+from tests.engine.games.acceptance import answer, cites, echoed, refusal
 from tests.engine.games.schwerpunkt.acceptance_helpers import activity, sp_position
 
 NO_AP = {"german": 0, "southwest": 0, "voronezh": 0}
@@ -202,4 +202,129 @@ async def test_personalersatz_in_an_admin_box(tmp_path):
     position = sp_position({"2030": ["19-27"], "box2-german": ["168-417", "gvr-01"]}, scenario="scenario2", turn=2,
                            flow=activity("german", "personalersatz"), units={"168-417": {"step": 1}})
     replies = await answer(tmp_path, position, "german: personalersatz 168-417 with gvr-01")
+    assert echoed(replies)
+
+
+async def test_soviet_attack_from_two_hexes_one_in_front_range(tmp_path):
+    """E 14.0 (note): in an attack from several hexes, one hex within a Front's range lets the Soviet pay AP."""
+    position = sp_position({"3220": ["298-kg"], "3120": ["s-100"], "3320": ["s-183"]}, flow=activity("soviet", "combat"),
+                           ap={"german": 0, "southwest": 5, "voronezh": 5}, fronts={"southwest": "4425", "voronezh": "4424"})
+    replies = await answer(tmp_path, position, "soviet: attack 3220 with s-100 s-183")
+    assert echoed(replies)
+
+
+async def test_general_phase_soviet_moves_out_of_front_range(tmp_path):
+    """S 13.0: in the General Phase a Soviet unit moves free, with no Front's range needed for AP."""
+    position = sp_position({"1030": ["s-100"]}, flow=activity("soviet", "move", general=True), ap=NO_AP,
+                           fronts={"southwest": "4425", "voronezh": "4424"})
+    replies = await answer(tmp_path, position, "soviet: move s-100 1031")
+    assert echoed(replies)
+
+
+async def test_replacement_out_of_every_front_range(tmp_path):
+    """E 12.0: a damaged Soviet unit out of every Front marker's range receives no replacement."""
+    position = replacing({"s-100": {"step": 1}, "s-183": {"step": 1}}, stacks={"3012": ["s-183"], "1030": ["s-100"]})
+    replies = await answer(tmp_path, position, "soviet: replace s-100")
+    assert cites(replies, "E 12.0")
+
+
+async def test_reinforcement_the_german_may_choose_the_admin_box(tmp_path):
+    """S 10.1: a reinforcement may be placed in Admin Box #1 though its entry hex is open."""
+    position = sp_position({"2020": ["168-417"]}, scenario="scenario2", turn=2,
+                           flow=[{"proc": "turn", "i": 8}, {"proc": "reinforce", "side": "german"}])
+    replies = await answer(tmp_path, position, "german: reinforce dr-df box1")
+    assert echoed(replies)
+
+
+async def test_rochade_brings_two_items_out_of_box_two(tmp_path):
+    """E 15.12: in a Rochade turn up to five items (units or formations) come out of Admin Box #2."""
+    position = sp_position({"2020": ["168-417"], "box2-german": ["gd-pz", "19-27"]}, flow=activity("german", "admin"), turn=7,
+                           scenario="scenario2", rochade_turn=7, rochade_used=True)
+    replies = await answer(tmp_path, position, "german: admin place gd-pz 2021", "german: admin place 19-27 2019")
+    assert echoed(replies)
+
+
+async def test_rochade_is_declared_once_a_game(tmp_path):
+    """E 8.1: Rochade is declared once a game: not a second time."""
+    position = sp_position({"2020": ["gd-pz"]}, flow=activity("german", "order"), turn=9, scenario="scenario2", rochade_used=True)
+    replies = await answer(tmp_path, position, "german: rochade")
+    assert cites(replies, "E 8.1")
+
+
+def fa_at(stacks, **kw):
+    """Administrative step D of turn 7 (scenario 2): the German places the FA markers."""
+    return sp_position(stacks, scenario="scenario2", turn=7, flow=[{"proc": "turn", "i": 4}, {"proc": "fa"}],
+                       phase={"kind": "admin", "side": "german", "n": 0}, **kw)
+
+
+async def test_reorganisation_fa_needs_a_unit_in_supply(tmp_path):
+    """E 13.1: the Frontnahe Auffrischung marker goes on a motorised unit in supply."""
+    position = fa_at({"2030": ["gd-pz", "gd-gre"]}, units={"gd-pz": {"oos": True}, "gd-gre": {"oos": True}})
+    replies = await answer(tmp_path, position, "german: fa grey gd-pz")
+    assert cites(replies, "E 13.1")
+
+
+async def test_reorganisation_fa_on_a_unit_in_an_admin_box(tmp_path):
+    """E 13.1: the marked units may be in an Admin Box."""
+    replies = await answer(tmp_path, fa_at({"2030": ["168-417"], "box2-german": ["gd-pz", "gd-gre"]}), "german: fa grey gd-pz")
+    assert echoed(replies)
+
+
+async def test_personalersatz_not_for_an_out_of_supply_unit(tmp_path):
+    """E 13.2: neither the damaged unit nor the GVR may be out of supply."""
+    position = sp_position({"2030": ["168-417", "gvr-01"]}, scenario="scenario2", turn=2,
+                           flow=activity("german", "personalersatz"), units={"168-417": {"step": 1, "oos": True}})
+    replies = await answer(tmp_path, position, "german: personalersatz 168-417 with gvr-01")
+    assert cites(replies, "E 13.2")
+
+
+def event_after_combat(rolls):
+    """Scenario 2, the German's Combat segment: gd-pz attacks s-100 with an unmodified 12 and the
+    event roll ``rolls`` fixed; the combat resolves and its random event follows."""
+    return sp_position({"2020": ["gd-pz"], "2021": ["s-100"], "2026": ["s-183"], "2030": ["19-27", "168-417"]},
+                       flow=activity("german", "combat"), scenario="scenario2", rolls=(6, 6, *rolls))
+
+
+COMBAT = ("german: attack 2021 with gd-pz", "german: chits none", "soviet: chits none", "soviet: losses s-100 retreat 2122", "german: advance none")
+
+
+async def test_random_event_eight_moves_a_non_phasing_unit(tmp_path):
+    """S 14.0 (event 8): the non-phasing player (the Soviet) may move one unit."""
+    replies = await answer(tmp_path, event_after_combat((4, 4)), *COMBAT, "soviet: event move s-183 2027")
+    assert echoed(replies)
+
+
+async def test_random_event_eight_is_not_the_phasing_player_s(tmp_path):
+    """S 14.0 (event 8): the phasing German does not move by the non-phasing player's event."""
+    replies = await answer(tmp_path, event_after_combat((4, 4)), *COMBAT, "german: event move 168-417 2031")
+    assert "S 14.0)" in refusal(replies)
+
+
+async def test_random_event_six_moves_a_formation_as_one_unit(tmp_path):
+    """S 14.0 (event 6): the phasing player moves one unit; a German formation stacked together counts as one."""
+    position = sp_position({"2020": ["gd-pz"], "2021": ["s-100"], "2030": ["gd-gre", "gd-fus"]},
+                           flow=activity("german", "combat"), scenario="scenario2", rolls=(6, 6, 3, 3))
+    replies = await answer(tmp_path, position, *COMBAT, "german: event move gd-gre gd-fus 2031")
+    assert echoed(replies)
+
+
+async def test_the_german_names_no_front_for_his_activity_points(tmp_path):
+    """E 9.0: only the Soviet splits Activity Points between Fronts; the German has no such choice."""
+    position = sp_position({"2020": ["gd-pz"]}, flow=activity("german", "c3i"), ap=NO_AP)
+    replies = await answer(tmp_path, position, "german: c3i 1 voronezh")
+    assert cites(replies, "E 9.0")
+
+
+async def test_reorganisation_a_formation_under_fa_does_not_move_as_a_group(tmp_path):
+    """E 13.1: the units under Frontnahe Auffrischung do not move this turn, as a formation group neither."""
+    position = sp_position({"2020": ["gd-pz", "gd-gre"]}, turn=8, scenario="scenario2",
+                           units={"gd-pz": {"moved": True, "admin": True}, "gd-gre": {"moved": True, "admin": True}},
+                           fa={"grey": {"unit": "gd-pz", "formation": "gd", "turn": 8, "units": ["gd-pz", "gd-gre"]}})
+    replies = await answer(tmp_path, position, "german: move gd-pz gd-gre 2019")
+    assert cites(replies, "E 13.1")
+
+
+async def test_reorganisation_both_fa_markers_in_one_hex(tmp_path):
+    """E 13.1: the grey and the black marker may go in the same hex."""
+    replies = await answer(tmp_path, fa_at({"2030": ["gd-pz", "w-ger"]}), "german: fa grey gd-pz", "german: fa black w-ger")
     assert echoed(replies)
