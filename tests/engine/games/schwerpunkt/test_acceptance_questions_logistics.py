@@ -328,3 +328,45 @@ async def test_reorganisation_both_fa_markers_in_one_hex(tmp_path):
     """E 13.1: the grey and the black marker may go in the same hex."""
     replies = await answer(tmp_path, fa_at({"2030": ["gd-pz", "w-ger"]}), "german: fa grey gd-pz", "german: fa black w-ger")
     assert echoed(replies)
+
+
+def end_of_turn(stacks, turn=4, scenario="scenario1", **kw):
+    """The German General Phase's Combat segment, the last of ``turn``: his 'end' brings the Victory Check."""
+    flow = [{"proc": "turn", "i": 16, "returned": {}, "resumed": True},
+            {"proc": "activity", "side": "german", "step": "combat", "general": True, "done": ["move"], "first": "move"}]
+    return sp_position(stacks, flow=flow, turn=turn, scenario=scenario, phase={"kind": "general", "side": "german", "n": 0}, **kw)
+
+
+async def test_victory_scenario_one_a_soviet_held_city_wins(tmp_path):
+    """E 18.1: at the end of turn 4 the Soviet wins when he controls a city (Kharkov, 2811)."""
+    replies = await answer(tmp_path, end_of_turn({"2811": ["s-100"], "2020": ["gd-pz"]}), "german: end")
+    assert echoed(replies) and any("Soviet holds a city" in r["text"] and "(E 18.1)" in r["text"] for r in replies)
+
+
+async def test_victory_scenario_one_no_soviet_west_of_the_donets(tmp_path):
+    """E 18.1: at the end of turn 4 the German wins when no Soviet unit is west of the Donets."""
+    replies = await answer(tmp_path, end_of_turn({"4300": ["s-100"], "2020": ["gd-pz"]}), "german: end")
+    assert any("No Soviet unit is west of the Donets" in r["text"] for r in replies)
+
+
+async def test_victory_scenario_one_anything_else_is_a_draw(tmp_path):
+    """E 18.1: a Soviet unit west of the Donets and no city held by the Soviet is a draw."""
+    replies = await answer(tmp_path, end_of_turn({"3012": ["s-100"], "2020": ["gd-pz"]}), "german: end")
+    assert any("a draw (E 18.1)" in r["text"] for r in replies)
+
+
+async def test_victory_scenario_two_vp_above_the_range(tmp_path):
+    """E 18.2: the Soviet wins at the end of a turn when the VP total is above the Turn Track's range."""
+    position = end_of_turn({"3012": ["s-100"], "2020": ["gd-pz"]}, turn=3, scenario="scenario2", vp=30)
+    replies = await answer(tmp_path, position, "german: end")
+    assert any("outside the Turn Track's range (E 18.2)" in r["text"] for r in replies)
+
+
+async def test_attrition_a_surrounded_unit_rolls_one_more(tmp_path):
+    """S 6.5: a Soviet regular unit still out of supply and surrounded loses a step on a 3 (+1 surrounded, 4 or more)."""
+    flow = [{"proc": "turn", "i": 16, "returned": {}, "resumed": True},
+            {"proc": "activity", "side": "german", "step": "combat", "general": True, "done": ["move"], "first": "move"}]
+    position = sp_position({"2020": ["s-100"], "2019": ["gd-pz"], "2021": ["gd-gre"]}, flow=flow, turn=1,
+                           phase={"kind": "general", "side": "german", "n": 0}, units={"s-100": {"oos": True}}, rolls=(3,))
+    replies = await answer(tmp_path, position, "german: end")
+    assert any("Attrition of" in r["text"] and "rolled 3" in r["text"] and "attrition (S 6.5)" in r["text"] for r in replies)
