@@ -370,3 +370,32 @@ async def test_attrition_a_surrounded_unit_rolls_one_more(tmp_path):
                            phase={"kind": "general", "side": "german", "n": 0}, units={"s-100": {"oos": True}}, rolls=(3,))
     replies = await answer(tmp_path, position, "german: end")
     assert any("Attrition of" in r["text"] and "rolled 3" in r["text"] and "attrition (S 6.5)" in r["text"] for r in replies)
+
+
+async def test_personalersatz_at_the_end_of_the_phase_not_in_a_segment(tmp_path):
+    """E 13.2 (E 4.2 III.F): Personalersatz is done at the end of a German phase, not in its Movement segment."""
+    position = sp_position({"2030": ["168-417", "gvr-01"]}, scenario="scenario2", turn=2, units={"168-417": {"step": 1}})
+    replies = await answer(tmp_path, position, "german: personalersatz 168-417 with gvr-01")
+    assert cites(replies, "E 13.2")
+
+
+async def test_reorganisation_fa_markers_go_on_in_the_administrative_phase(tmp_path):
+    """E 13.1: the Frontnahe Auffrischung markers are placed in the Administrative Phase, not in an activity phase."""
+    position = sp_position({"2030": ["gd-pz", "gd-gre"]}, scenario="scenario2", turn=8)
+    replies = await answer(tmp_path, position, "german: fa grey gd-pz")
+    assert cites(replies, "E 13.1")
+
+
+async def test_replacement_assigned_in_the_administrative_phase_only(tmp_path):
+    """E 12.0: replacements are assigned in the Administrative Phase, not in an activity phase."""
+    position = sp_position({"3012": ["s-100"]}, flow=activity("soviet", "move"), scenario="scenario2", turn=3, fronts=FRONTS,
+                           replacements={"nonmot": 2, "mot": 1}, units={"s-100": {"step": 1}})
+    replies = await answer(tmp_path, position, "soviet: replace s-100")
+    assert cites(replies, "E 12.0")
+
+
+async def test_front_marker_moves_before_the_segments(tmp_path):
+    """E 14.2: a Front marker moves in step A of the Soviet phase, not in its Movement segment."""
+    position = sp_position({"3012": ["s-100"]}, fronts=FRONTS, flow=activity("soviet", "move"), ap={"german": 0, "southwest": 2, "voronezh": 2})
+    replies = await answer(tmp_path, position, "soviet: front southwest 4120")
+    assert cites(replies, "E 14.2")
