@@ -399,3 +399,27 @@ async def test_front_marker_moves_before_the_segments(tmp_path):
     position = sp_position({"3012": ["s-100"]}, fronts=FRONTS, flow=activity("soviet", "move"), ap={"german": 0, "southwest": 2, "voronezh": 2})
     replies = await answer(tmp_path, position, "soviet: front southwest 4120")
     assert cites(replies, "E 14.2")
+
+
+async def test_admin_a_soviet_unit_placed_on_its_front_marker(tmp_path):
+    """E 15.1: a Soviet unit from Admin Box #2 may be placed with (or next to) a Front marker, no Soviet unit near."""
+    position = sp_position({"2020": ["gd-pz"], "box2-soviet": ["s-183"]}, flow=activity("soviet", "admin"), turn=2, fronts=FRONTS)
+    replies = await answer(tmp_path, position, "soviet: admin place s-183 3010")
+    assert echoed(replies)
+
+
+async def test_personalersatz_needs_both_in_the_same_box(tmp_path):
+    """E 13.2: in the Admin Boxes the damaged unit and the GVR must be in the same box (digest 8.1 item 18)."""
+    position = sp_position({"2030": ["19-27"], "box1-german": ["168-417"], "box2-german": ["gvr-01"]}, scenario="scenario2", turn=2,
+                           flow=activity("german", "personalersatz"), units={"168-417": {"step": 1}})
+    replies = await answer(tmp_path, position, "german: personalersatz 168-417 with gvr-01")
+    assert cites(replies, "E 13.2")
+
+
+async def test_mud_has_no_second_activity_phase(tmp_path):
+    """E 5.3: in Mud each side has one activity phase: after the German's first comes the Soviet General Phase."""
+    flow = [{"proc": "turn", "i": 12, "returned": {}, "resumed": True},
+            {"proc": "activity", "side": "german", "step": "c3i", "general": False, "done": [], "first": "move"}]
+    position = sp_position({"2020": ["gd-pz"], "3012": ["s-100"]}, flow=flow, scenario="scenario2", turn=3, weather="mud")
+    replies = await answer(tmp_path, position, "german: c3i 0")
+    assert any("Soviet General Phase" in r["text"] for r in replies)
