@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from engine import flow, stacks
 from engine.errors import IllegalOrder
 from engine.game import Context, Role, State
-from engine.games.schwerpunkt import fronts, reorg, terrain
+from engine.games.schwerpunkt import combat, fronts, reorg, terrain
 from engine.games.schwerpunkt.effects import record_control, show_last, unit_ref
 from engine.games.schwerpunkt.model import GERMAN, POLICY, spec
 from engine.hexgrid import Label
@@ -64,6 +64,12 @@ def move_group(state: State, frame: flow.Frame, role: Role, uids: Sequence[str],
         unit = state["units"][uid]
         if spec(uid).move == "stationary":
             raise IllegalOrder(t("{unit} is stationary and never moves.", unit=uid), "S 11.4")
+        if uid in reorg.locked(state):
+            raise IllegalOrder(t("{unit} is under Frontnahe Auffrischung this turn: it does not move or attack.", unit=uid), "E 13.1")
+        if unit["admin"]:
+            raise IllegalOrder(t("{unit} used administrative movement in this phase: it does not also move normally.", unit=uid), "E 15.1")
+        if frame["general"] and combat.refused_this_turn(state, uid):
+            raise IllegalOrder(t("{unit} attacked a defender who refused combat this turn: it is not available in the General Phase.", unit=uid), "S 12.6")
         if unit["moved"]:
             raise IllegalOrder(t("{unit} has already moved in this segment: a group must start the segment stacked and unmoved.", unit=uid), "E 15.2")
         if frame["general"] and unit["acted"]:
@@ -73,9 +79,10 @@ def move_group(state: State, frame: flow.Frame, role: Role, uids: Sequence[str],
     start = terrain.hex_of(state, uids[0])
     assert start is not None
     if label not in group_reach(state, uids, start):
+        short = next(u for u in uids if label not in terrain.reachable(state, u, start))
         raise IllegalOrder(
             t("The group cannot reach {hex} together this segment: each unit's movement allowance, terrain, enemy units and zones of control (E 15.2, S 11).", hex=label),
-            "E 15.2",
+            terrain.move_rule(state, short, start, label),
         )
     if not frame["general"]:
         state["ap"][GERMAN] -= 1

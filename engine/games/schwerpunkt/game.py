@@ -224,7 +224,7 @@ class Schwerpunkt(ProcedureGame):
         verb = match_verb(words[0], VERBS)
         args = words[1:]
         if verb == "move" and len(args) >= 2:
-            return Action("move", (*(self._own_unit(state, role, a) for a in args[:-1]), self._hex(args[-1])))
+            return Action("move", (*(self._own_unit(state, role, a) for a in args[:-1]), self._destination(args[-1])))
         if verb == "event" and args:
             return self._event(state, role, args)
         if verb == "fa" and [a.casefold() for a in args] == ["done"]:
@@ -329,6 +329,15 @@ class Schwerpunkt(ProcedureGame):
             else:
                 out.append(self._own_unit(state, role, word) if mode == "unit" else self._hex(word))
         return out
+
+    def _destination(self, given: str) -> str:
+        """A move's end hex: a hex number off the map or in the sea is a move the rules forbid (S 11.5)."""
+        if len(given) == 4 and given.isdigit() and (given not in rules().board.grid or rules().board.terrain.get(given) == "sea"):
+            raise IllegalOrder(
+                t("{hex} is off the map or in the sea: no unit moves off the map; name a land hex of the map (e.g. 2811 for Kharkov).", hex=given),
+                "S 11.5",
+            )
+        return self._hex(given)
 
     def _hex(self, given: str) -> str:
         if given not in rules().board.grid or rules().board.terrain.get(given) == "sea":

@@ -610,6 +610,8 @@ def move_unit(state: State, frame: flow.Frame, role: Role, uid: str, label: str,
         raise IllegalOrder(t("{unit} is stationary and never moves.", unit=uid), "S 11.4")
     if uid in reorg.locked(state):
         raise IllegalOrder(t("{unit} is under Frontnahe Auffrischung this turn: it does not move or attack.", unit=uid), "E 13.1")
+    if unit["admin"]:
+        raise IllegalOrder(t("{unit} used administrative movement in this phase: it does not also move normally.", unit=uid), "E 15.1")
     if unit["moved"]:
         raise IllegalOrder(t("{unit} has already moved in this segment.", unit=uid), "S 11.5")
     if frame["general"] and combat.refused_this_turn(state, uid):
