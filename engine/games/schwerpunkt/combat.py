@@ -142,6 +142,7 @@ def declare(state: State, side: Role, target: Label, attackers: Sequence[str], g
     if pool:
         state["ap"][pool] -= 3
     defenders = [u for u in stacks.stack(state, target) if event or not state["units"][u]["defended"]]
+    flow.forget_closed(state, scope="combat")  # what the engine decided in an earlier combat is old news
     state["combat_count"] = int(state.get("combat_count", 0)) + 1
     state["combat"] = {
         "n": state["combat_count"],
@@ -312,6 +313,8 @@ def refuse(state: State, path: tuple[Label, ...], ctx: Context) -> None:
     attacking units are not available in this turn's General Phase."""
     c = state["combat"]
     if path not in refusal_paths(state):
+        if river_stops(state, path) and path[0] in rules().board.neighbours(c["target"]):
+            raise IllegalOrder(t("A unit that retreats across a major river stops there: it never crosses one to retreat a second hex, bridged or not."), "E 16.22")
         raise IllegalOrder(t("Refusing combat retreats the whole stack exactly 2 hexes, neither in an enemy zone of control: see the paths offered."), "S 12.6")
     for uid in [u for u in stacks.stack(state, c["target"]) if u in c["defenders"]]:
         stacks.place(POLICY, state, state["units"], uid, path[-1])
@@ -619,6 +622,13 @@ def retreat_paths(state: State, length: int, avoid: set[Label] | None = None, gr
     return sorted(toward or fits)
 
 
+def river_stops(state: State, path: Sequence[Label]) -> bool:
+    """E 16.22: ``path``, two hexes long, crosses a major river at its first hex (bridged or
+    not), where a retreat stops: the rule that forbids it when nothing else does."""
+    c = state["combat"]
+    return len(path) == 2 and "major_river" in rules().board.side(c["target"], path[0])
+
+
 def retreat_options(state: State) -> list[tuple[Label, ...]]:
     """Every retreat the defender may choose now, ``()`` standing (S 12.10)."""
     c = state["combat"]
@@ -644,6 +654,11 @@ def settle_stage(state: State, ctx: Context) -> None:
     if c["stage"] == "attacker" and c["hits"][c["side"]] == 0:
         c["stage"] = "advance"
     if c["stage"] == "advance" and (stacks.stack(state, c["target"]) or not advancers(state)):
+        why = (
+            t("defending units still hold {hex}", hex=c["target"]) if stacks.stack(state, c["target"])
+            else t("no attacker may enter the vacated hex {hex}: motorised units never advance into swamp, nor across an unbridged major river in Mud or Very Mud", hex=c["target"])
+        )
+        flow.close(state, Step(t("advance after combat"), "S 12.11"), why, roles=[c["side"]], verbs=["advance"], scope="combat")
         finish(state, ctx)
 
 
@@ -685,21 +700,34 @@ def defender_losses(state: State, retreat: tuple[Label, ...], losses: Sequence[s
     if splits:
         check_split(state, retreat, splits)
     elif retreat not in retreat_options(state):
+        if river_stops(state, retreat):
+            raise IllegalOrder(t("A unit that retreats across a major river stops there: it never crosses one to retreat a second hex, bridged or not."), "E 16.22")
         raise IllegalOrder(t("That retreat is not allowed: see the retreats offered."), "S 12.10")
     hits = c["hits"][side]
     defenders = [u for u in stacks.stack(state, c["target"]) if u in c["defenders"]]
     stationary = [u for u in defenders if state["units"][u]["move"] == "stationary"] if retreat else []
     forced_stuck = hits > len(defenders) and not terrain.is_city(c["target"]) and not retreat and retreat_options(state) == [()]
     ezoc = terrain.zoc_of(state, c["side"])
-    steps = max(0, hits - len(retreat) - len(stationary)) + (1 if forced_stuck and hits else 0)
-    steps += sum(1 for h in retreat if h in ezoc) + sum(1 for _, path in splits for h in path if h in ezoc)
+    steps = max(0, hits - len(retreat) - len(stationary))
+    extra = (1 if forced_stuck and hits else 0) + sum(1 for h in retreat if h in ezoc) + sum(1 for _, path in splits for h in path if h in ezoc)
+    steps += extra
     movers = [u for u in defenders if u not in stationary]
     if tuple(sorted(losses)) not in distributions(state, movers, steps, c["mot_first"][side]):
+        due = min(steps, sum(capacity(state, u) for u in movers))
+        if extra and len(losses) != due:  # the count misses the losses a retreat adds (S 12.10)
+            raise IllegalOrder(
+                ngettext(
+                    "The defender takes {n} step loss: each hit not taken as a hex of retreat, plus one for each hex of enemy ZOC a group retreats into and one when a forced retreat cannot be made, spread evenly over the defending units.",
+                    "The defender takes {n} step losses: each hit not taken as a hex of retreat, plus one for each hex of enemy ZOC a group retreats into and one when a forced retreat cannot be made, spread evenly over the defending units.",
+                    due,
+                ),
+                "S 12.10",
+            )
         raise IllegalOrder(
             ngettext(
                 "The defender takes {n} step loss spread evenly over the defending units (S 12.9, S 12.10).",
                 "The defender takes {n} step losses spread evenly over the defending units (S 12.9, S 12.10).",
-                min(steps, sum(capacity(state, u) for u in movers)),
+                due,
             ),
             "S 12.9",
         )
@@ -707,7 +735,7 @@ def defender_losses(state: State, retreat: tuple[Label, ...], losses: Sequence[s
         stacks.remove(POLICY, state, state["units"], uid)
         state["eliminated"].append(uid)
         score_loss(state, uid, 1)
-        ctx.log(t("{unit} is stationary and is eliminated as its stack retreats (S 12.10).", unit=uid))
+        ctx.log(t("{unit} is stationary and is eliminated as its stack retreats, absorbing one hit (E 16.25).", unit=uid))
     for uid in losses:
         if uid in state["units"] and terrain.hex_of(state, uid) == c["target"]:
             lose_step(state, uid, ctx, t("combat"))
@@ -748,6 +776,10 @@ def eliminate_guests(state: State, ctx: Context) -> None:
 def attacker_losses(state: State, losses: Sequence[str], ctx: Context) -> None:
     c = state["combat"]
     side = c["side"]
+    if "retreat" in losses:
+        raise IllegalOrder(
+            t("Only the defender retreats: the attacker takes every hit as a step loss ('losses UNIT ...', one unit per hit)."), "S 12.10"
+        )
     alive = [u for u in c["attackers"] if terrain.hex_of(state, u) is not None]
     if tuple(sorted(losses)) not in distributions(state, alive, c["hits"][side], c["mot_first"][side]):
         raise IllegalOrder(
@@ -792,6 +824,14 @@ def advance(state: State, units: Sequence[str], ctx: Context) -> None:
     c = state["combat"]
     if stacks.stack(state, c["target"]):
         raise IllegalOrder(t("{hex} is not vacated: there is no advance.", hex=c["target"]), "S 12.11")
+    beyond = [w for w in units if w not in state["units"]]
+    if beyond and c.get("refused"):
+        raise IllegalOrder(t("After a refused combat the attackers advance into the vacated hex {hex} only, never a second hex: 'advance UNIT ...' or 'advance none'.", hex=c["target"]), "S 12.6")
+    if beyond:
+        raise IllegalOrder(
+            t("The advance goes first into the vacated hex {hex}: 'advance UNIT ...' or 'advance none'; a second hex, when the attack earns one, is offered after.", hex=c["target"]),
+            "S 12.11",
+        )
     for uid in units:
         where = terrain.hex_of(state, uid)
         block = advance_block(state, uid, where, c["target"]) if uid in c["attackers"] and where is not None else None
@@ -810,6 +850,15 @@ def advance(state: State, units: Sequence[str], ctx: Context) -> None:
         c["stage"] = "second"
         ctx.log(t("The attacker may advance a second hex with supplied motorised units (S 12.11): 'advance UNIT HEX' for each, then 'advance done'."))
         return
+    if units and c.get("refused"):
+        flow.close(state, Step(t("advance after combat, second hex"), "S 12.6"), t("after a refused combat the attackers advance into the vacated hex only"),
+                    roles=[c["side"]], verbs=["advance"], scope="combat")
+    elif units:
+        flow.close(
+            state, Step(t("advance after combat, second hex"), "S 12.11"),
+            t("a second hex needs tactical superiority and a defender retreated two hexes or wiped out, for supplied motorised units that advanced, not out of an enemy ZOC nor across a major river"),
+            roles=[c["side"]], verbs=["advance"], scope="combat",
+        )
     finish(state, ctx)
 
 
