@@ -515,6 +515,12 @@ class Activity(Procedure):
             else:
                 finish_phase(state, frame, ctx)
             return
+        if step == "combat" and verb == "move":
+            later = t("it comes after this one: 'end' closes the Combat segment") if "move" not in frame["done"] else t("this phase's Movement segment is over")
+            raise IllegalOrder(t("Units move only in the Movement segment ({when}).", when=later), "S 11.4")
+        if step == "move" and verb == "attack":
+            later = t("it comes after this one: 'end' closes the Movement segment") if "combat" not in frame["done"] else t("this phase's Combat segment is over")
+            raise IllegalOrder(t("Attacks are made only in the Combat segment ({when}).", when=later), "S 12.1")
         raise flow.out_of_step(verb, self.step(game, state, frame))
 
 

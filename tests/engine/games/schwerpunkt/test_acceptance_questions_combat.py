@@ -185,3 +185,9 @@ async def test_advance_no_motorised_unit_into_swamp(tmp_path):
     replies = await answer(tmp_path, position, "german: attack 1144 with gd-pz gd-gre", *NO_CHITS, "soviet: losses s-100 retreat 1243",
                            "german: losses gd-gre", "german: advance gd-pz")
     assert cites(replies, "S 12.11")
+
+
+async def test_no_attack_in_the_movement_segment(tmp_path):
+    """S 12.1: attacks are made in the Combat segment, not in the Movement segment."""
+    replies = await answer(tmp_path, sp_position(BASIC), "german: attack 2021 with gd-pz gd-gre")
+    assert cites(replies, "S 12.1")

@@ -128,3 +128,10 @@ async def test_stacking_a_formation_counts_two_however_many_units(tmp_path):
     position = sp_position({"2020": ["19-27", "19-73", "19-74", "19-19", "298-kg", "335-kg"]})
     replies = await answer(tmp_path, position, "german: end")
     assert echoed(replies) and not any("stacking limit" in r["text"] for r in replies)
+
+
+async def test_no_move_in_the_combat_segment(tmp_path):
+    """S 11.4: units move only in their Movement segment, not in the Combat segment."""
+    position = sp_position({"2020": ["gd-pz"]}, flow=activity("german", "combat"))
+    replies = await answer(tmp_path, position, "german: move gd-pz 2019")
+    assert cites(replies, "S 11.4")
