@@ -179,9 +179,10 @@ def event_move(state: State, role: Role, uids: Sequence[str], label: Label, ctx:
     else:
         reach = set(terrain.reachable(state, uids[0], start))
     if label not in reach:
+        short = next((u for u in uids if label not in terrain.reachable(state, u, start)), uids[0])
         raise IllegalOrder(
             t("{hex} cannot be reached: movement allowance, terrain, enemy units and zones of control (S 5, S 11).", hex=label),
-            "E 15.2" if len(uids) > 1 else terrain.move_rule(state, uids[0], start, label),
+            terrain.move_rule(state, short, start, label),
         )
     for uid in uids:
         stacks.place(POLICY, state, state["units"], uid, label)

@@ -135,3 +135,12 @@ async def test_no_move_in_the_combat_segment(tmp_path):
     position = sp_position({"2020": ["gd-pz"]}, flow=activity("german", "combat"))
     replies = await answer(tmp_path, position, "german: move gd-pz 2019")
     assert cites(replies, "S 11.4")
+
+
+async def test_a_random_event_group_move_never_enters_an_enemy_hex(tmp_path):
+    """S 11.5: a formation moving as one by random event 6 never enters a hex holding enemy units."""
+    position = sp_position({"2020": ["gd-pz"], "2021": ["s-100"], "2030": ["gd-gre", "gd-fus"], "2031": ["s-183"]},
+                           flow=activity("german", "combat"), scenario="scenario2", rolls=(6, 6, 3, 3))
+    replies = await answer(tmp_path, position, "german: attack 2021 with gd-pz", "german: chits none", "soviet: chits none",
+                           "soviet: losses s-100 retreat 2122", "german: advance none", "german: event move gd-gre gd-fus 2031")
+    assert cites(replies, "S 11.5")
