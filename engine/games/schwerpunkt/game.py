@@ -141,7 +141,7 @@ def not_yet(what: Text, rule: str) -> IllegalOrder:
 class Schwerpunkt(ProcedureGame):
     name = "schwerpunkt"
     title = "Von Manstein's Backhand Blow (Schwerpunkt)"
-    rules_version = 3
+    rules_version = 4
     hidden_holdings = True
     roles = ROLES
     scenarios = {

@@ -144,3 +144,10 @@ async def test_a_random_event_group_move_never_enters_an_enemy_hex(tmp_path):
     replies = await answer(tmp_path, position, "german: attack 2021 with gd-pz", "german: chits none", "soviet: chits none",
                            "soviet: losses s-100 retreat 2122", "german: advance none", "german: event move gd-gre gd-fus 2031")
     assert cites(replies, "S 11.5")
+
+
+async def test_stacking_the_check_closes_the_movement_segment(tmp_path):
+    """S 9.0: the stacking check comes at the end of the Movement segment: once the excess is removed, no unit moves again."""
+    position = sp_position({"2020": ["19-27", "19-73", "298-kg", "335-kg", "27-kg"], "2030": ["168-417"]})
+    replies = await answer(tmp_path, position, "german: end", "german: remove 27-kg", "german: move 168-417 2031")
+    assert cites(replies, "S 11.4")
