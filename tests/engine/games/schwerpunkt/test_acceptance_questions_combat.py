@@ -191,3 +191,32 @@ async def test_no_attack_in_the_movement_segment(tmp_path):
     """S 12.1: attacks are made in the Combat segment, not in the Movement segment."""
     replies = await answer(tmp_path, sp_position(BASIC), "german: attack 2021 with gd-pz gd-gre")
     assert cites(replies, "S 12.1")
+
+
+async def test_concentric_attack_needs_no_major_river_between(tmp_path):
+    """E 16.21: 19-27 attacking across the Donets (from 3409) does not make an attack from the opposite 3210 concentric: German TV 6, not 7."""
+    position = german_attack({"3210": ["gd-pz", "gd-gre"], "3409": ["19-27"], "3310": ["s-100"]})
+    replies = await answer(tmp_path, position, "german: attack 3310 with gd-pz gd-gre 19-27")
+    assert echoed(replies) and any("German 6," in r["text"] for r in replies)
+
+
+async def test_concentric_attack_from_opposite_hexes(tmp_path):
+    """S 12.82: attackers in opposite hexes (2020 and 2022 around 2021) make a concentric attack: German TV 6 + 1."""
+    position = german_attack({"2020": ["gd-pz", "gd-gre"], "2022": ["19-27"], "2021": ["s-100"]})
+    replies = await answer(tmp_path, position, "german: attack 2021 with gd-pz gd-gre 19-27")
+    assert echoed(replies) and any("German 7," in r["text"] for r in replies)
+
+
+async def test_odds_above_nineteen_to_one_give_four_hits_to_the_defender(tmp_path):
+    """E 16.1 (digest 8.1 item 4): above 19:1 the result is 0/4 whatever the roll (20 against 1 here)."""
+    position = german_attack({"2020": ["gd-pz", "gd-gre", "gd-fus"], "2021": ["s-100"]}, units={"s-100": {"step": 1, "oos": True}})
+    replies = await answer(tmp_path, position, "german: attack 2021 with gd-pz gd-gre gd-fus", *NO_CHITS)
+    assert any("0/4" in r["text"] for r in replies), replies
+
+
+async def test_advance_within_the_stacking_limit(tmp_path):
+    """E 10.2: the units advancing into the vacated hex stay within the German limit (two formations and a Kampfgruppe count 5)."""
+    position = german_attack({"2020": ["gd-pz", "gd-gre", "gd-fus", "298-kg"], "2121": ["19-27", "19-73", "19-74"], "2021": ["s-12tc"]})
+    replies = await answer(tmp_path, position, "german: attack 2021 with gd-pz gd-gre gd-fus 298-kg 19-27 19-73 19-74", *NO_CHITS,
+                           "soviet: losses s-12tc s-12tc retreat 2122", "german: losses 298-kg", "german: advance gd-pz gd-gre gd-fus 19-27 19-73 298-kg")
+    assert cites(replies, "E 10.2")

@@ -151,3 +151,11 @@ async def test_stacking_the_check_closes_the_movement_segment(tmp_path):
     position = sp_position({"2020": ["19-27", "19-73", "298-kg", "335-kg", "27-kg"], "2030": ["168-417"]})
     replies = await answer(tmp_path, position, "german: end", "german: remove 27-kg", "german: move 168-417 2031")
     assert cites(replies, "S 11.4")
+
+
+async def test_stacking_a_fourth_soviet_division_overstacks(tmp_path):
+    """E 10.1: at most three Soviet divisions or corps in a hex: with four, the end of the segment asks for a removal."""
+    position = sp_position({"3030": ["s-12tc", "s-100", "s-183", "s-25g"]}, flow=activity("soviet", "move"),
+                           ap={"german": 0, "southwest": 5, "voronezh": 5}, fronts={"southwest": "3130", "voronezh": "3131"})
+    replies = await answer(tmp_path, position, "soviet: end")
+    assert echoed(replies) and any("over the stacking limit" in r["text"] for r in replies)
