@@ -654,12 +654,23 @@ def settle_stage(state: State, ctx: Context) -> None:
     if c["stage"] == "attacker" and c["hits"][c["side"]] == 0:
         c["stage"] = "advance"
     if c["stage"] == "advance" and (stacks.stack(state, c["target"]) or not advancers(state)):
-        why = (
-            t("defending units still hold {hex}", hex=c["target"]) if stacks.stack(state, c["target"])
-            else t("no attacker may enter the vacated hex {hex}: motorised units never advance into swamp, nor across an unbridged major river in Mud or Very Mud", hex=c["target"])
-        )
-        flow.close(state, Step(t("advance after combat"), "S 12.11"), why, roles=[c["side"]], verbs=["advance"], scope="combat")
+        why, rule = no_advance(state)
+        flow.close(state, Step(t("advance after combat"), rule), why, roles=[c["side"]], verbs=["advance"], scope="combat")
         finish(state, ctx)
+
+
+def no_advance(state: State) -> tuple[Text, str]:
+    """Why no attacker advances into the target, and the rule (for a later 'advance', S 12.11)."""
+    c = state["combat"]
+    if stacks.stack(state, c["target"]):
+        return t("defending units still hold {hex}", hex=c["target"]), "S 12.11"
+    alive = [u for u in c["attackers"] if terrain.hex_of(state, u) is not None and state["units"][u]["move"] != "stationary"]
+    blocks = [advance_block(state, u, c["origins"][u], c["target"]) for u in alive]
+    if any(b is not None and b[1] == "S 12.10" for b in blocks):
+        return t("motorised units never advance across an unbridged major river in Mud or Very Mud ({hex})", hex=c["target"]), "S 12.10"
+    if blocks:
+        return t("motorised units never advance into swamp ({hex})", hex=c["target"]), "S 12.11"
+    return t("no attacker is left to advance into {hex}", hex=c["target"]), "S 12.11"
 
 
 Split = tuple[tuple[str, ...], tuple[Label, ...]]

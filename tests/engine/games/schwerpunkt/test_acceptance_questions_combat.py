@@ -220,3 +220,11 @@ async def test_advance_within_the_stacking_limit(tmp_path):
     replies = await answer(tmp_path, position, "german: attack 2021 with gd-pz gd-gre gd-fus 298-kg 19-27 19-73 19-74", *NO_CHITS,
                            "soviet: losses s-12tc s-12tc retreat 2122", "german: losses 298-kg", "german: advance gd-pz gd-gre gd-fus 19-27 19-73 298-kg")
     assert cites(replies, "E 10.2")
+
+
+async def test_advance_no_motorised_crossing_of_a_major_river_in_mud(tmp_path):
+    """S 12.10: in Mud gd-pz, attacking across the unbridged Donets (3409 into 3310), does not advance across it."""
+    position = german_attack({"3409": ["gd-pz"], "3310": ["s-100"]}, scenario="scenario2", weather="mud", turn=3)
+    replies = await answer(tmp_path, position, "german: attack 3310 with gd-pz", *NO_CHITS, "soviet: losses retreat 3311",
+                           "german: losses gd-pz", "german: advance gd-pz")
+    assert cites(replies, "S 12.10")
