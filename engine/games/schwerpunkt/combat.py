@@ -315,7 +315,10 @@ def refuse(state: State, path: tuple[Label, ...], ctx: Context) -> None:
     if path not in refusal_paths(state):
         if river_stops(state, path) and path[0] in rules().board.neighbours(c["target"]):
             raise IllegalOrder(t("A unit that retreats across a major river stops there: it never crosses one to retreat a second hex, bridged or not."), "E 16.22")
-        raise IllegalOrder(t("Refusing combat retreats the whole stack exactly 2 hexes, neither in an enemy zone of control: see the paths offered."), "S 12.6")
+        raise IllegalOrder(
+            t("Refusing combat retreats the whole stack exactly 2 hexes, neither in an enemy zone of control, along a legal retreat path."), "S 12.6",
+            t("Refusals open now: {paths}; or 'accept'.", paths=", ".join(" ".join(p) for p in refusal_paths(state))),
+        )
     for uid in [u for u in stacks.stack(state, c["target"]) if u in c["defenders"]]:
         stacks.place(POLICY, state, state["units"], uid, path[-1])
     ctx.log(
@@ -629,6 +632,43 @@ def river_stops(state: State, path: Sequence[Label]) -> bool:
     return len(path) == 2 and "major_river" in rules().board.side(c["target"], path[0])
 
 
+def retreat_fault(state: State, path: Sequence[Label]) -> Text:
+    """What is wrong with the retreat ``path`` that ``retreat_options`` does not offer (S 12.10)."""
+    c = state["combat"]
+    board = rules().board
+    side, target = other(c["side"]), c["target"]
+    units = state["units"]
+    hits = c["hits"][side]
+    movers = [u for u in stacks.stack(state, target) if u in c["defenders"] and units[u]["move"] != "stationary"]
+    if not path:
+        return t("The hits exceed the defending units: the stack must retreat at least one hex (a city's defenders excepted).")
+    if not movers or hits == 0:
+        return t("No retreat here: no hit to take as retreat, or no unit that may retreat.")
+    if len(path) > 2:
+        return t("A retreat is one or two hexes long.")
+    if len(path) == 2 and hits < 2:
+        return t("A two-hex retreat needs at least two hits.")
+    if len(path) == 2 and not all(units[u]["move"] == "mot" and not units[u]["oos"] for u in movers):
+        return t("Non-motorised and out-of-supply units retreat one hex at most.")
+    held = terrain.sides_in(state)
+    mot = any(units[u]["move"] == "mot" for u in movers)
+    wet = state["weather"] != "frozen"
+    before = target
+    for h in path:
+        if h == target or h not in board.neighbours(before) or board.terrain.get(h) == "sea":
+            return t("Each hex of a retreat is a land hex next to the one before, starting next to {hex} and never back into it.", hex=target)
+        if held.get(h) == c["side"]:
+            return t("{hex} holds enemy units: a retreat never enters it.", hex=h)
+        if mot and wet and board.terrain.get(h) == "swamp":
+            return t("Motorised units never retreat into swamp in Mud or Very Mud ({hex}).", hex=h)
+        if mot and wet and terrain.crossing(before, h) == "major_river":
+            return t("Motorised units never retreat across an unbridged major river in Mud or Very Mud ({a} to {b}).", a=before, b=h)
+        before = h
+    if terrain.stacking_points(state, [*stacks.stack(state, path[-1]), *movers]) > terrain.stacking_limit(side):
+        return t("The retreat would end over the stacking limit in {hex}.", hex=path[-1])
+    return t("A retreat goes toward the nearest friendly supply source: {hex} is farther from one than {target}, and a retreat that is not is open.", hex=path[-1], target=target)
+
+
 def retreat_options(state: State) -> list[tuple[Label, ...]]:
     """Every retreat the defender may choose now, ``()`` standing (S 12.10)."""
     c = state["combat"]
@@ -713,7 +753,11 @@ def defender_losses(state: State, retreat: tuple[Label, ...], losses: Sequence[s
     elif retreat not in retreat_options(state):
         if river_stops(state, retreat):
             raise IllegalOrder(t("A unit that retreats across a major river stops there: it never crosses one to retreat a second hex, bridged or not."), "E 16.22")
-        raise IllegalOrder(t("That retreat is not allowed: see the retreats offered."), "S 12.10")
+        open_ = [" ".join(p) for p in retreat_options(state) if p]
+        raise IllegalOrder(
+            retreat_fault(state, retreat), "S 12.10",
+            t("Retreats open now: {paths}.", paths=", ".join(open_)) if open_ else t("No retreat is open now: every hit is a step loss."),
+        )
     hits = c["hits"][side]
     defenders = [u for u in stacks.stack(state, c["target"]) if u in c["defenders"]]
     stationary = [u for u in defenders if state["units"][u]["move"] == "stationary"] if retreat else []

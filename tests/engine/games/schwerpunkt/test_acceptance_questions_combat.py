@@ -6,7 +6,7 @@ gives for it.
 The CRT cells are provisional (data/tables.toml): 14 against 5 (or 28 against 14) is the 2:1
 column, where an unmodified 8 reads 1/2 (one hit on the attacker, two on the defender)."""
 
-from tests.engine.games.acceptance import answer, cites, echoed
+from tests.engine.games.acceptance import answer, cites, echoed, refusal
 from tests.engine.games.schwerpunkt.acceptance_helpers import activity, sp_position
 
 ONE_TWO = (4, 4)  # an 8 on the 2:1 column: 1/2
@@ -228,3 +228,10 @@ async def test_advance_no_motorised_crossing_of_a_major_river_in_mud(tmp_path):
     replies = await answer(tmp_path, position, "german: attack 3310 with gd-pz", *NO_CHITS, "soviet: losses retreat 3311",
                            "german: losses gd-pz", "german: advance gd-pz")
     assert cites(replies, "S 12.10")
+
+
+async def test_a_refused_retreat_says_what_is_wrong_and_what_is_open(tmp_path):
+    """S 12.10: a refused retreat names its fault (a non-motorised unit, two hexes) and the retreats open instead."""
+    replies = await answer(tmp_path, german_attack(BASIC), *ATTACK, "soviet: losses retreat 2122 2222")
+    text = refusal(replies)
+    assert "one hex at most" in text and "Retreats open now: 2022, 2121, 2122" in text
