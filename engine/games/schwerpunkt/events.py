@@ -180,10 +180,8 @@ def event_move(state: State, role: Role, uids: Sequence[str], label: Label, ctx:
         reach = set(terrain.reachable(state, uids[0], start))
     if label not in reach:
         short = next((u for u in uids if label not in terrain.reachable(state, u, start)), uids[0])
-        raise IllegalOrder(
-            t("{hex} cannot be reached: movement allowance, terrain, enemy units and zones of control (S 5, S 11).", hex=label),
-            terrain.move_rule(state, short, start, label),
-        )
+        why, rule = terrain.move_fault(state, short, start, label)
+        raise IllegalOrder(why, rule)
     for uid in uids:
         stacks.place(POLICY, state, state["units"], uid, label)
     ctx.log(t("{side} moves by the random event from {start} to {hex} (S 14).", side=role, start=start, hex=label))

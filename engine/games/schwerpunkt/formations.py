@@ -80,10 +80,8 @@ def move_group(state: State, frame: flow.Frame, role: Role, uids: Sequence[str],
     assert start is not None
     if label not in group_reach(state, uids, start):
         short = next(u for u in uids if label not in terrain.reachable(state, u, start))
-        raise IllegalOrder(
-            t("The group cannot reach {hex} together this segment: each unit's movement allowance, terrain, enemy units and zones of control (E 15.2, S 11).", hex=label),
-            terrain.move_rule(state, short, start, label),
-        )
+        why, rule = terrain.move_fault(state, short, start, label)
+        raise IllegalOrder(t("The group moves together and ends together (E 15.2): {why}", why=why), rule)
     if not frame["general"]:
         state["ap"][GERMAN] -= 1
     for uid in uids:

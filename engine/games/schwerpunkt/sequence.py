@@ -652,10 +652,8 @@ def move_unit(state: State, frame: flow.Frame, role: Role, uid: str, label: str,
         )
     reach = terrain.reachable(state, uid, start)
     if label not in reach:
-        raise IllegalOrder(
-            t("{unit} cannot reach {hex} this segment: movement allowance, terrain, enemy units and zones of control (S 5, S 11).", unit=uid, hex=label),
-            terrain.move_rule(state, uid, start, label),
-        )
+        why, rule = terrain.move_fault(state, uid, start, label)
+        raise IllegalOrder(why, rule)
     if pool:
         state["ap"][pool] -= 1
     unit["moved"] = True

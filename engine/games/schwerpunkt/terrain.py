@@ -24,6 +24,7 @@ from engine.games.schwerpunkt.model import (
     stacking_value_free,
 )
 from engine.hexgrid import Label
+from engine.text import Text, t
 
 ALL = 99.0  # "all MP" (E 15.41): more than any movement allowance
 
@@ -274,6 +275,23 @@ def move_rule(state: State, uid: str, start: Label, label: Label) -> str:
     if label in reachable(state, uid, start, all_mp=False):
         return "E 15.41"
     return "S 11.4"
+
+
+def move_fault(state: State, uid: str, start: Label, label: Label) -> tuple[Text, str]:
+    """What keeps ``uid`` from ending a move in ``label``, in words, with ``move_rule``'s rule."""
+    rule = move_rule(state, uid, start, label)
+    unit = state["units"][uid]
+    if rule == "S 11.5":
+        why = t("{hex} holds enemy units or is not a land hex of the map: no unit enters it.", hex=label)
+    elif rule == "S 5.3":
+        why = t("{hex} lies beyond an enemy zone of control: a unit stops in the first enemy-ZOC hex it enters and never moves from one enemy-ZOC hex straight into another.", hex=label)
+    elif rule == "S 6.4":
+        why = t("Out of supply {unit} has {ma} MP (3 motorised, 1 otherwise; always one hex): {hex} is beyond them.", unit=uid, ma=movement_allowance(unit), hex=label)
+    elif rule == "E 15.41":
+        why = t("In Very Mud an unbridged major river is crossed only by a unit that starts next to it, spending all its MP: {hex} is out of reach.", hex=label)
+    else:
+        why = t("{hex} is beyond {unit}'s {ma} MP over this terrain in this weather.", unit=uid, ma=movement_allowance(unit), hex=label)
+    return why, rule
 
 
 # Stacking -------------------------------------------------------------------------------------

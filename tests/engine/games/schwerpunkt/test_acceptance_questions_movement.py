@@ -2,7 +2,7 @@
 (S 5, S 9, S 11, E 6.0, E 10, E 15), asked as a referee asks them: a position file, one order;
 the verdict and the rule the Italian rulebook gives for it."""
 
-from tests.engine.games.acceptance import answer, cites, echoed
+from tests.engine.games.acceptance import answer, cites, echoed, refusal
 from tests.engine.games.schwerpunkt.acceptance_helpers import activity, sp_position
 
 NO_AP = {"german": 0, "southwest": 0, "voronezh": 0}
@@ -159,3 +159,10 @@ async def test_stacking_a_fourth_soviet_division_overstacks(tmp_path):
                            ap={"german": 0, "southwest": 5, "voronezh": 5}, fronts={"southwest": "3130", "voronezh": "3131"})
     replies = await answer(tmp_path, position, "soviet: end")
     assert echoed(replies) and any("over the stacking limit" in r["text"] for r in replies)
+
+
+async def test_a_refused_move_says_what_keeps_the_unit_out(tmp_path):
+    """S 6.4: an out-of-supply unit refused a hex two away is told its cut allowance (1 MP), not a list of every possible cause."""
+    position = sp_position({"2020": ["168-417"]}, units={"168-417": {"oos": True}})
+    text = refusal(await answer(tmp_path, position, "german: move 168-417 1819"))
+    assert "1 MP" in text and "zones of control" not in text
