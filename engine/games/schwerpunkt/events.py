@@ -158,6 +158,8 @@ class Event(Procedure):
         else:
             mark_oos(state, args[1], ctx)
         flow.end(state)
+        if args[0] == "move" and args[-1] in terrain.overstacked(state, role):
+            flow.call(state, "overstack", side=role, hex=args[-1])  # S 9.0: the move is over, the limit applies
 
 
 def event_move(state: State, role: Role, uids: Sequence[str], label: Label, ctx: Context) -> None:

@@ -166,3 +166,12 @@ async def test_a_refused_move_says_what_keeps_the_unit_out(tmp_path):
     position = sp_position({"2020": ["168-417"]}, units={"168-417": {"oos": True}})
     text = refusal(await answer(tmp_path, position, "german: move 168-417 1819"))
     assert "1 MP" in text and "zones of control" not in text
+
+
+async def test_stacking_is_checked_at_the_end_of_a_random_event_move(tmp_path):
+    """S 9.0: a unit moved by random event 6 into a full hex (2031) leaves it over the limit: the owner removes the excess at once."""
+    position = sp_position({"2020": ["gd-pz"], "2021": ["s-100"], "2030": ["gd-gre"], "2031": ["19-27", "19-73", "298-kg", "335-kg"]},
+                           flow=activity("german", "combat"), scenario="scenario2", rolls=(6, 6, 3, 3))
+    replies = await answer(tmp_path, position, "german: attack 2021 with gd-pz", "german: chits none", "soviet: chits none",
+                           "soviet: losses s-100 retreat 2122", "german: advance none", "german: event move gd-gre 2031")
+    assert echoed(replies) and any("over the stacking limit" in r["text"] for r in replies)
