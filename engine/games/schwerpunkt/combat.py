@@ -352,7 +352,12 @@ def choices(drawn: Sequence[str], limit: int) -> list[tuple[str, ...]]:
 def choose(state: State, side: Role, picked: Sequence[str], ctx: Context) -> None:
     c = state["combat"]
     drawn = list(c["drawn"][side])
-    if len(picked) > c["limit"][side] or len(set(picked)) != len(picked) or any(p not in drawn for p in picked):
+    if len(picked) > c["limit"][side]:
+        raise IllegalOrder(
+            t("You may use at most {n} of the chits you drew: 3 with tactical superiority, 1 against it, 2 each when neither side has it.", n=c["limit"][side]),
+            "S 12.52",
+        )
+    if len(set(picked)) != len(picked) or any(p not in drawn for p in picked):
         raise IllegalOrder(t("Choose at most {n} of the chits you drew, each once.", n=c["limit"][side]), "S 12.5")
     sealed.choose(state, tag(state), side, sorted(picked), ctx, rule="S 12.5", name=chit_label)
     if sealed.complete(state, tag(state)):

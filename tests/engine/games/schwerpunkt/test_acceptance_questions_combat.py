@@ -235,3 +235,10 @@ async def test_a_refused_retreat_says_what_is_wrong_and_what_is_open(tmp_path):
     replies = await answer(tmp_path, german_attack(BASIC), *ATTACK, "soviet: losses retreat 2122 2222")
     text = refusal(replies)
     assert "one hex at most" in text and "Retreats open now: 2022, 2121, 2122" in text
+
+
+async def test_chits_two_each_when_neither_side_has_superiority(tmp_path):
+    """S 12.52: with equal Tactical Values (4 and 4) each side uses at most two chits: three are refused."""
+    position = german_attack({"2020": ["gd-pz"], "2021": ["s-12tc"]})
+    replies = await answer(tmp_path, position, "german: attack 2021 with gd-pz", "soviet: chits feint nkvd fanaticism-s")
+    assert cites(replies, "S 12.52")
