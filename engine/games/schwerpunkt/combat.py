@@ -1150,4 +1150,9 @@ class Combat(Procedure):
             return
         if verb in ("refuse", "accept"):
             raise IllegalOrder(t("Combat may be refused only before the chits are drawn, by a defender with tactical superiority and only motorised units."), "S 12.6")
+        if verb == "attack" and stage not in ("advance", "second"):
+            raise IllegalOrder(
+                t("One combat is resolved before the next is declared: the combat for {hex} is at its {step}.", hex=c["target"], step=self.step(game, state, frame).title),
+                "S 12.1",
+            )
         raise flow.out_of_step(verb, self.step(game, state, frame))

@@ -242,3 +242,18 @@ async def test_chits_two_each_when_neither_side_has_superiority(tmp_path):
     position = german_attack({"2020": ["gd-pz"], "2021": ["s-12tc"]})
     replies = await answer(tmp_path, position, "german: attack 2021 with gd-pz", "soviet: chits feint nkvd fanaticism-s")
     assert cites(replies, "S 12.52")
+
+
+async def test_one_combat_is_resolved_before_the_next_is_declared(tmp_path):
+    """S 12.1: while the attacker still owes his losses, a new attack is refused."""
+    position = german_attack({**BASIC, "2120": ["19-27"], "2220": ["s-183"]})
+    replies = await answer(tmp_path, position, *ATTACK, "soviet: losses s-100 retreat 2122", "german: attack 2220 with 19-27")
+    assert cites(replies, "S 12.1")
+
+
+async def test_the_advance_is_decided_before_the_next_combat(tmp_path):
+    """S 12.11: the advance into the vacated hex is decided before the next combat is declared."""
+    position = german_attack({**BASIC, "2120": ["19-27"], "2220": ["s-183"]})
+    replies = await answer(tmp_path, position, *ATTACK, "soviet: losses s-100 retreat 2122", "german: losses gd-gre",
+                           "german: attack 2220 with 19-27")
+    assert cites(replies, "S 12.11")
