@@ -305,7 +305,7 @@ class Schwerpunkt(ProcedureGame):
         if kind == "oos" and len(args) == 2:
             return Action("event", ("oos", self._hex(args[1])))
         if kind == "move" and len(args) >= 3:
-            return Action("event", ("move", *(self._own_unit(state, role, a) for a in args[1:-1]), self._hex(args[-1])))
+            return Action("event", ("move", *(self._own_unit(state, role, a) for a in args[1:-1]), self._destination(args[-1])))
         if kind == "attack" and len(args) >= 4 and args[2].casefold() == "with":
             return Action("event", ("attack", self._hex(args[1]), "with", *(self._own_unit(state, role, a) for a in args[3:])))
         raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS["event"].syntax))
