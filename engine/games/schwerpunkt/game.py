@@ -282,7 +282,7 @@ class Schwerpunkt(ProcedureGame):
         if verb == "odds":
             return Action("odds", tuple(args))
         if verb == "refuse" and len(args) == 2:
-            return Action("refuse", (self._hex(args[0]), self._hex(args[1])))
+            return Action("refuse", (self._retreat_hex(args[0]), self._retreat_hex(args[1])))
         if verb == "accept" and not args:
             return Action("accept")
         if verb == "standing" and args:
@@ -327,7 +327,7 @@ class Schwerpunkt(ProcedureGame):
                 out.append("to")
                 mode = "hex"
             else:
-                out.append(self._own_unit(state, role, word) if mode == "unit" else self._hex(word))
+                out.append(self._own_unit(state, role, word) if mode == "unit" else self._retreat_hex(word))
         return out
 
     def _destination(self, given: str) -> str:
@@ -336,6 +336,15 @@ class Schwerpunkt(ProcedureGame):
             raise IllegalOrder(
                 t("{hex} is off the map or in the sea: no unit moves off the map; name a land hex of the map (e.g. 2811 for Kharkov).", hex=given),
                 "S 11.5",
+            )
+        return self._hex(given)
+
+    def _retreat_hex(self, given: str) -> str:
+        """A hex of a retreat: a hex number off the map or in the sea is a retreat the rules forbid (S 12.10)."""
+        if len(given) == 4 and given.isdigit() and (given not in rules().board.grid or rules().board.terrain.get(given) == "sea"):
+            raise IllegalOrder(
+                t("{hex} is off the map or in the sea: no unit retreats off the map; name land hexes of the map next to each other.", hex=given),
+                "S 12.10",
             )
         return self._hex(given)
 

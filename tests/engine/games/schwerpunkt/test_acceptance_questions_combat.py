@@ -257,3 +257,10 @@ async def test_the_advance_is_decided_before_the_next_combat(tmp_path):
     replies = await answer(tmp_path, position, *ATTACK, "soviet: losses s-100 retreat 2122", "german: losses gd-gre",
                            "german: attack 2220 with 19-27")
     assert cites(replies, "S 12.11")
+
+
+async def test_retreat_never_off_the_map(tmp_path):
+    """S 12.10: no unit retreats off the map (gd-pz in 1020, on the west edge, toward 0920)."""
+    position = soviet_general({"1020": ["gd-pz"], "1120": ["s-12tc", "s-15tc"]}, turn=3)
+    replies = await answer(tmp_path, position, "soviet: attack 1020 with s-12tc s-15tc", *NO_CHITS, "german: losses retreat 0920")
+    assert cites(replies, "S 12.10")
