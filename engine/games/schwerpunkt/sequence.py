@@ -522,6 +522,16 @@ class Activity(Procedure):
                 return
             close_segment(state, frame, step, ctx)
             return
+        if verb == "admin" and step != "admin":
+            if frame["general"]:
+                raise IllegalOrder(t("There is no administrative movement in a General Phase: it is made at the start of each activity phase."), "E 15.1")
+            if state["turn"] == 1:
+                raise IllegalOrder(t("Nobody makes administrative movement on turn 1."), "E 15.1")
+            if step == "front":
+                raise IllegalOrder(t("Administrative movement comes after the Front markers' movement: 'front done' first."), "E 15.1")
+            raise IllegalOrder(
+                t("Administrative movement is made at the start of the phase, before the order of the segments is declared; this phase's is over."), "E 15.1"
+            )
         if step == "combat" and verb == "move":
             later = t("it comes after this one: 'end' closes the Combat segment") if "move" not in frame["done"] else t("this phase's Movement segment is over")
             raise IllegalOrder(t("Units move only in the Movement segment ({when}).", when=later), "S 11.4")

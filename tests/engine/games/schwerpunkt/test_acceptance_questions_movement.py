@@ -175,3 +175,10 @@ async def test_stacking_is_checked_at_the_end_of_a_random_event_move(tmp_path):
     replies = await answer(tmp_path, position, "german: attack 2021 with gd-pz", "german: chits none", "soviet: chits none",
                            "soviet: losses s-100 retreat 2122", "german: advance none", "german: event move gd-gre 2031")
     assert echoed(replies) and any("over the stacking limit" in r["text"] for r in replies)
+
+
+async def test_no_administrative_movement_in_the_general_phase(tmp_path):
+    """E 15.1: administrative movement is made in the activity phases, never in the General Phase."""
+    position = general({"2020": ["168-417"], "box2-german": ["gd-pz"]}, turn=3)
+    replies = await answer(tmp_path, position, "german: admin place gd-pz 2021")
+    assert cites(replies, "E 15.1")
