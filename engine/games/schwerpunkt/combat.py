@@ -142,6 +142,7 @@ def declare(state: State, side: Role, target: Label, attackers: Sequence[str], g
     if pool:
         state["ap"][pool] -= 3
     defenders = [u for u in stacks.stack(state, target) if event or not state["units"][u]["defended"]]
+    flow.forget_closed(state, scope="combat")  # what the engine decided in an earlier combat is old news
     state["combat_count"] = int(state.get("combat_count", 0)) + 1
     state["combat"] = {
         "n": state["combat_count"],
@@ -312,7 +313,12 @@ def refuse(state: State, path: tuple[Label, ...], ctx: Context) -> None:
     attacking units are not available in this turn's General Phase."""
     c = state["combat"]
     if path not in refusal_paths(state):
-        raise IllegalOrder(t("Refusing combat retreats the whole stack exactly 2 hexes, neither in an enemy zone of control: see the paths offered."), "S 12.6")
+        if river_stops(state, path) and path[0] in rules().board.neighbours(c["target"]):
+            raise IllegalOrder(t("A unit that retreats across a major river stops there: it never crosses one to retreat a second hex, bridged or not."), "E 16.22")
+        raise IllegalOrder(
+            t("Refusing combat retreats the whole stack exactly 2 hexes, neither in an enemy zone of control, along a legal retreat path."), "S 12.6",
+            t("Refusals open now: {paths}; or 'accept'.", paths=", ".join(" ".join(p) for p in refusal_paths(state))),
+        )
     for uid in [u for u in stacks.stack(state, c["target"]) if u in c["defenders"]]:
         stacks.place(POLICY, state, state["units"], uid, path[-1])
     ctx.log(
@@ -346,7 +352,12 @@ def choices(drawn: Sequence[str], limit: int) -> list[tuple[str, ...]]:
 def choose(state: State, side: Role, picked: Sequence[str], ctx: Context) -> None:
     c = state["combat"]
     drawn = list(c["drawn"][side])
-    if len(picked) > c["limit"][side] or len(set(picked)) != len(picked) or any(p not in drawn for p in picked):
+    if len(picked) > c["limit"][side]:
+        raise IllegalOrder(
+            t("You may use at most {n} of the chits you drew: 3 with tactical superiority, 1 against it, 2 each when neither side has it.", n=c["limit"][side]),
+            "S 12.52",
+        )
+    if len(set(picked)) != len(picked) or any(p not in drawn for p in picked):
         raise IllegalOrder(t("Choose at most {n} of the chits you drew, each once.", n=c["limit"][side]), "S 12.5")
     sealed.choose(state, tag(state), side, sorted(picked), ctx, rule="S 12.5", name=chit_label)
     if sealed.complete(state, tag(state)):
@@ -619,6 +630,50 @@ def retreat_paths(state: State, length: int, avoid: set[Label] | None = None, gr
     return sorted(toward or fits)
 
 
+def river_stops(state: State, path: Sequence[Label]) -> bool:
+    """E 16.22: ``path``, two hexes long, crosses a major river at its first hex (bridged or
+    not), where a retreat stops: the rule that forbids it when nothing else does."""
+    c = state["combat"]
+    return len(path) == 2 and "major_river" in rules().board.side(c["target"], path[0])
+
+
+def retreat_fault(state: State, path: Sequence[Label]) -> Text:
+    """What is wrong with the retreat ``path`` that ``retreat_options`` does not offer (S 12.10)."""
+    c = state["combat"]
+    board = rules().board
+    side, target = other(c["side"]), c["target"]
+    units = state["units"]
+    hits = c["hits"][side]
+    movers = [u for u in stacks.stack(state, target) if u in c["defenders"] and units[u]["move"] != "stationary"]
+    if not path:
+        return t("The hits exceed the defending units: the stack must retreat at least one hex (a city's defenders excepted).")
+    if not movers or hits == 0:
+        return t("No retreat here: no hit to take as retreat, or no unit that may retreat.")
+    if len(path) > 2:
+        return t("A retreat is one or two hexes long.")
+    if len(path) == 2 and hits < 2:
+        return t("A two-hex retreat needs at least two hits.")
+    if len(path) == 2 and not all(units[u]["move"] == "mot" and not units[u]["oos"] for u in movers):
+        return t("Non-motorised and out-of-supply units retreat one hex at most.")
+    held = terrain.sides_in(state)
+    mot = any(units[u]["move"] == "mot" for u in movers)
+    wet = state["weather"] != "frozen"
+    before = target
+    for h in path:
+        if h == target or h not in board.neighbours(before) or board.terrain.get(h) == "sea":
+            return t("Each hex of a retreat is a land hex next to the one before, starting next to {hex} and never back into it.", hex=target)
+        if held.get(h) == c["side"]:
+            return t("{hex} holds enemy units: a retreat never enters it.", hex=h)
+        if mot and wet and board.terrain.get(h) == "swamp":
+            return t("Motorised units never retreat into swamp in Mud or Very Mud ({hex}).", hex=h)
+        if mot and wet and terrain.crossing(before, h) == "major_river":
+            return t("Motorised units never retreat across an unbridged major river in Mud or Very Mud ({a} to {b}).", a=before, b=h)
+        before = h
+    if terrain.stacking_points(state, [*stacks.stack(state, path[-1]), *movers]) > terrain.stacking_limit(side):
+        return t("The retreat would end over the stacking limit in {hex}.", hex=path[-1])
+    return t("A retreat goes toward the nearest friendly supply source: {hex} is farther from one than {target}, and a retreat that is not is open.", hex=path[-1], target=target)
+
+
 def retreat_options(state: State) -> list[tuple[Label, ...]]:
     """Every retreat the defender may choose now, ``()`` standing (S 12.10)."""
     c = state["combat"]
@@ -644,7 +699,23 @@ def settle_stage(state: State, ctx: Context) -> None:
     if c["stage"] == "attacker" and c["hits"][c["side"]] == 0:
         c["stage"] = "advance"
     if c["stage"] == "advance" and (stacks.stack(state, c["target"]) or not advancers(state)):
+        why, rule = no_advance(state)
+        flow.close(state, Step(t("advance after combat"), rule), why, roles=[c["side"]], verbs=["advance"], scope="combat")
         finish(state, ctx)
+
+
+def no_advance(state: State) -> tuple[Text, str]:
+    """Why no attacker advances into the target, and the rule (for a later 'advance', S 12.11)."""
+    c = state["combat"]
+    if stacks.stack(state, c["target"]):
+        return t("defending units still hold {hex}", hex=c["target"]), "S 12.11"
+    alive = [u for u in c["attackers"] if terrain.hex_of(state, u) is not None and state["units"][u]["move"] != "stationary"]
+    blocks = [advance_block(state, u, c["origins"][u], c["target"]) for u in alive]
+    if any(b is not None and b[1] == "S 12.10" for b in blocks):
+        return t("motorised units never advance across an unbridged major river in Mud or Very Mud ({hex})", hex=c["target"]), "S 12.10"
+    if blocks:
+        return t("motorised units never advance into swamp ({hex})", hex=c["target"]), "S 12.11"
+    return t("no attacker is left to advance into {hex}", hex=c["target"]), "S 12.11"
 
 
 Split = tuple[tuple[str, ...], tuple[Label, ...]]
@@ -685,21 +756,38 @@ def defender_losses(state: State, retreat: tuple[Label, ...], losses: Sequence[s
     if splits:
         check_split(state, retreat, splits)
     elif retreat not in retreat_options(state):
-        raise IllegalOrder(t("That retreat is not allowed: see the retreats offered."), "S 12.10")
+        if river_stops(state, retreat):
+            raise IllegalOrder(t("A unit that retreats across a major river stops there: it never crosses one to retreat a second hex, bridged or not."), "E 16.22")
+        open_ = [" ".join(p) for p in retreat_options(state) if p]
+        raise IllegalOrder(
+            retreat_fault(state, retreat), "S 12.10",
+            t("Retreats open now: {paths}.", paths=", ".join(open_)) if open_ else t("No retreat is open now: every hit is a step loss."),
+        )
     hits = c["hits"][side]
     defenders = [u for u in stacks.stack(state, c["target"]) if u in c["defenders"]]
     stationary = [u for u in defenders if state["units"][u]["move"] == "stationary"] if retreat else []
     forced_stuck = hits > len(defenders) and not terrain.is_city(c["target"]) and not retreat and retreat_options(state) == [()]
     ezoc = terrain.zoc_of(state, c["side"])
-    steps = max(0, hits - len(retreat) - len(stationary)) + (1 if forced_stuck and hits else 0)
-    steps += sum(1 for h in retreat if h in ezoc) + sum(1 for _, path in splits for h in path if h in ezoc)
+    steps = max(0, hits - len(retreat) - len(stationary))
+    extra = (1 if forced_stuck and hits else 0) + sum(1 for h in retreat if h in ezoc) + sum(1 for _, path in splits for h in path if h in ezoc)
+    steps += extra
     movers = [u for u in defenders if u not in stationary]
     if tuple(sorted(losses)) not in distributions(state, movers, steps, c["mot_first"][side]):
+        due = min(steps, sum(capacity(state, u) for u in movers))
+        if extra and len(losses) != due:  # the count misses the losses a retreat adds (S 12.10)
+            raise IllegalOrder(
+                ngettext(
+                    "The defender takes {n} step loss: each hit not taken as a hex of retreat, plus one for each hex of enemy ZOC a group retreats into and one when a forced retreat cannot be made, spread evenly over the defending units.",
+                    "The defender takes {n} step losses: each hit not taken as a hex of retreat, plus one for each hex of enemy ZOC a group retreats into and one when a forced retreat cannot be made, spread evenly over the defending units.",
+                    due,
+                ),
+                "S 12.10",
+            )
         raise IllegalOrder(
             ngettext(
                 "The defender takes {n} step loss spread evenly over the defending units (S 12.9, S 12.10).",
                 "The defender takes {n} step losses spread evenly over the defending units (S 12.9, S 12.10).",
-                min(steps, sum(capacity(state, u) for u in movers)),
+                due,
             ),
             "S 12.9",
         )
@@ -707,7 +795,7 @@ def defender_losses(state: State, retreat: tuple[Label, ...], losses: Sequence[s
         stacks.remove(POLICY, state, state["units"], uid)
         state["eliminated"].append(uid)
         score_loss(state, uid, 1)
-        ctx.log(t("{unit} is stationary and is eliminated as its stack retreats (S 12.10).", unit=uid))
+        ctx.log(t("{unit} is stationary and is eliminated as its stack retreats, absorbing one hit (E 16.25).", unit=uid))
     for uid in losses:
         if uid in state["units"] and terrain.hex_of(state, uid) == c["target"]:
             lose_step(state, uid, ctx, t("combat"))
@@ -748,6 +836,10 @@ def eliminate_guests(state: State, ctx: Context) -> None:
 def attacker_losses(state: State, losses: Sequence[str], ctx: Context) -> None:
     c = state["combat"]
     side = c["side"]
+    if "retreat" in losses:
+        raise IllegalOrder(
+            t("Only the defender retreats: the attacker takes every hit as a step loss ('losses UNIT ...', one unit per hit)."), "S 12.10"
+        )
     alive = [u for u in c["attackers"] if terrain.hex_of(state, u) is not None]
     if tuple(sorted(losses)) not in distributions(state, alive, c["hits"][side], c["mot_first"][side]):
         raise IllegalOrder(
@@ -792,6 +884,14 @@ def advance(state: State, units: Sequence[str], ctx: Context) -> None:
     c = state["combat"]
     if stacks.stack(state, c["target"]):
         raise IllegalOrder(t("{hex} is not vacated: there is no advance.", hex=c["target"]), "S 12.11")
+    beyond = [w for w in units if w not in state["units"]]
+    if beyond and c.get("refused"):
+        raise IllegalOrder(t("After a refused combat the attackers advance into the vacated hex {hex} only, never a second hex: 'advance UNIT ...' or 'advance none'.", hex=c["target"]), "S 12.6")
+    if beyond:
+        raise IllegalOrder(
+            t("The advance goes first into the vacated hex {hex}: 'advance UNIT ...' or 'advance none'; a second hex, when the attack earns one, is offered after.", hex=c["target"]),
+            "S 12.11",
+        )
     for uid in units:
         where = terrain.hex_of(state, uid)
         block = advance_block(state, uid, where, c["target"]) if uid in c["attackers"] and where is not None else None
@@ -810,6 +910,15 @@ def advance(state: State, units: Sequence[str], ctx: Context) -> None:
         c["stage"] = "second"
         ctx.log(t("The attacker may advance a second hex with supplied motorised units (S 12.11): 'advance UNIT HEX' for each, then 'advance done'."))
         return
+    if units and c.get("refused"):
+        flow.close(state, Step(t("advance after combat, second hex"), "S 12.6"), t("after a refused combat the attackers advance into the vacated hex only"),
+                    roles=[c["side"]], verbs=["advance"], scope="combat")
+    elif units:
+        flow.close(
+            state, Step(t("advance after combat, second hex"), "S 12.11"),
+            t("a second hex needs tactical superiority and a defender retreated two hexes or wiped out, for supplied motorised units that advanced, not out of an enemy ZOC nor across a major river"),
+            roles=[c["side"]], verbs=["advance"], scope="combat",
+        )
     finish(state, ctx)
 
 
@@ -1041,4 +1150,9 @@ class Combat(Procedure):
             return
         if verb in ("refuse", "accept"):
             raise IllegalOrder(t("Combat may be refused only before the chits are drawn, by a defender with tactical superiority and only motorised units."), "S 12.6")
+        if verb == "attack" and stage not in ("advance", "second"):
+            raise IllegalOrder(
+                t("One combat is resolved before the next is declared: the combat for {hex} is at its {step}.", hex=c["target"], step=self.step(game, state, frame).title),
+                "S 12.1",
+            )
         raise flow.out_of_step(verb, self.step(game, state, frame))

@@ -158,6 +158,8 @@ class Event(Procedure):
         else:
             mark_oos(state, args[1], ctx)
         flow.end(state)
+        if args[0] == "move" and args[-1] in terrain.overstacked(state, role):
+            flow.call(state, "overstack", side=role, hex=args[-1])  # S 9.0: the move is over, the limit applies
 
 
 def event_move(state: State, role: Role, uids: Sequence[str], label: Label, ctx: Context) -> None:
@@ -179,10 +181,9 @@ def event_move(state: State, role: Role, uids: Sequence[str], label: Label, ctx:
     else:
         reach = set(terrain.reachable(state, uids[0], start))
     if label not in reach:
-        raise IllegalOrder(
-            t("{hex} cannot be reached: movement allowance, terrain, enemy units and zones of control (S 5, S 11).", hex=label),
-            "E 15.2" if len(uids) > 1 else terrain.move_rule(state, uids[0], start, label),
-        )
+        short = next((u for u in uids if label not in terrain.reachable(state, u, start)), uids[0])
+        why, rule = terrain.move_fault(state, short, start, label)
+        raise IllegalOrder(why, rule)
     for uid in uids:
         stacks.place(POLICY, state, state["units"], uid, label)
     ctx.log(t("{side} moves by the random event from {start} to {hex} (S 14).", side=role, start=start, hex=label))

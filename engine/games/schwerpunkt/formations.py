@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from engine import flow, stacks
 from engine.errors import IllegalOrder
 from engine.game import Context, Role, State
-from engine.games.schwerpunkt import fronts, reorg, terrain
+from engine.games.schwerpunkt import combat, fronts, reorg, terrain
 from engine.games.schwerpunkt.effects import record_control, show_last, unit_ref
 from engine.games.schwerpunkt.model import GERMAN, POLICY, spec
 from engine.hexgrid import Label
@@ -68,6 +68,8 @@ def move_group(state: State, frame: flow.Frame, role: Role, uids: Sequence[str],
             raise IllegalOrder(t("{unit} is under Frontnahe Auffrischung this turn: it does not move or attack.", unit=uid), "E 13.1")
         if unit["admin"]:
             raise IllegalOrder(t("{unit} used administrative movement in this phase: a unit moves administratively or normally, not both.", unit=uid), "E 15.1")
+        if frame["general"] and combat.refused_this_turn(state, uid):
+            raise IllegalOrder(t("{unit} attacked a defender who refused combat this turn: it is not available in the General Phase.", unit=uid), "S 12.6")
         if unit["moved"]:
             raise IllegalOrder(t("{unit} has already moved in this segment: a group must start the segment stacked and unmoved.", unit=uid), "E 15.2")
         if frame["general"] and unit["acted"]:
@@ -77,10 +79,9 @@ def move_group(state: State, frame: flow.Frame, role: Role, uids: Sequence[str],
     start = terrain.hex_of(state, uids[0])
     assert start is not None
     if label not in group_reach(state, uids, start):
-        raise IllegalOrder(
-            t("The group cannot reach {hex} together this segment: each unit's movement allowance, terrain, enemy units and zones of control (E 15.2, S 11).", hex=label),
-            "E 15.2",
-        )
+        short = next(u for u in uids if label not in terrain.reachable(state, u, start))
+        why, rule = terrain.move_fault(state, short, start, label)
+        raise IllegalOrder(t("The group moves together and ends together (E 15.2): {why}", why=why), rule)
     if not frame["general"]:
         state["ap"][GERMAN] -= 1
     for uid in uids:

@@ -225,7 +225,7 @@ class Schwerpunkt(ProcedureGame):
         verb = match_verb(words[0], VERBS)
         args = words[1:]
         if verb == "move" and len(args) >= 2:
-            return Action("move", (*(self._own_unit(state, role, a) for a in args[:-1]), self._hex(args[-1])))
+            return Action("move", (*(self._own_unit(state, role, a) for a in args[:-1]), self._destination(args[-1])))
         if verb == "event" and args:
             return self._event(state, role, args)
         if verb == "fa" and [a.casefold() for a in args] == ["done"]:
@@ -283,7 +283,7 @@ class Schwerpunkt(ProcedureGame):
         if verb == "odds":
             return Action("odds", tuple(args))
         if verb == "refuse" and len(args) == 2:
-            return Action("refuse", (self._hex(args[0]), self._hex(args[1])))
+            return Action("refuse", (self._retreat_hex(args[0]), self._retreat_hex(args[1])))
         if verb == "accept" and not args:
             return Action("accept")
         if verb == "standing" and args:
@@ -306,7 +306,7 @@ class Schwerpunkt(ProcedureGame):
         if kind == "oos" and len(args) == 2:
             return Action("event", ("oos", self._hex(args[1])))
         if kind == "move" and len(args) >= 3:
-            return Action("event", ("move", *(self._own_unit(state, role, a) for a in args[1:-1]), self._hex(args[-1])))
+            return Action("event", ("move", *(self._own_unit(state, role, a) for a in args[1:-1]), self._destination(args[-1])))
         if kind == "attack" and len(args) >= 4 and args[2].casefold() == "with":
             return Action("event", ("attack", self._hex(args[1]), "with", *(self._own_unit(state, role, a) for a in args[3:])))
         raise InvalidOrder(t("Syntax: {syntax}", syntax=VERBS["event"].syntax))
@@ -328,8 +328,26 @@ class Schwerpunkt(ProcedureGame):
                 out.append("to")
                 mode = "hex"
             else:
-                out.append(self._own_unit(state, role, word) if mode == "unit" else self._hex(word))
+                out.append(self._own_unit(state, role, word) if mode == "unit" else self._retreat_hex(word))
         return out
+
+    def _destination(self, given: str) -> str:
+        """A move's end hex: a hex number off the map or in the sea is a move the rules forbid (S 11.5)."""
+        if len(given) == 4 and given.isdigit() and (given not in rules().board.grid or rules().board.terrain.get(given) == "sea"):
+            raise IllegalOrder(
+                t("{hex} is off the map or in the sea: no unit moves off the map; name a land hex of the map (e.g. 2811 for Kharkov).", hex=given),
+                "S 11.5",
+            )
+        return self._hex(given)
+
+    def _retreat_hex(self, given: str) -> str:
+        """A hex of a retreat: a hex number off the map or in the sea is a retreat the rules forbid (S 12.10)."""
+        if len(given) == 4 and given.isdigit() and (given not in rules().board.grid or rules().board.terrain.get(given) == "sea"):
+            raise IllegalOrder(
+                t("{hex} is off the map or in the sea: no unit retreats off the map; name land hexes of the map next to each other.", hex=given),
+                "S 12.10",
+            )
+        return self._hex(given)
 
     def _hex(self, given: str) -> str:
         if given not in rules().board.grid or rules().board.terrain.get(given) == "sea":

@@ -360,6 +360,20 @@ class Activity(Procedure):
     def active(self, game: Any, state: State, frame: flow.Frame) -> frozenset[Role]:
         return frozenset({frame["side"]})
 
+    def automatic(self, frame: flow.Frame) -> bool:
+        """Back from the stacking check that ends a Movement segment (S 9.0): go on by itself."""
+        return bool(frame.get("closing") and frame.get("resumed"))
+
+    def run(self, game: Any, state: State, frame: flow.Frame, ctx: Context) -> None:
+        frame["resumed"] = False
+        frame.pop("returned", None)
+        over = terrain.overstacked(state, frame["side"])
+        if over:
+            flow.call(state, "overstack", side=frame["side"], hex=over[0])
+            return
+        del frame["closing"]
+        close_segment(state, frame, "move", ctx)
+
     def text(self, game: Any, state: State, frame: flow.Frame, role: Role) -> Text:
         side, step = frame["side"], frame["step"]
         kind = t("General Phase") if frame["general"] else t("activity phase")
@@ -501,21 +515,43 @@ class Activity(Procedure):
             flow.call(state, "combat")
             return
         if step in ("move", "combat") and verb == "end":
-            if step == "move":
-                for h in terrain.overstacked(state, role):
-                    flow.call(state, "overstack", side=role, hex=h)
-                    return
-            if step == "combat":
-                for unit in state["units"].values():
-                    unit["attacked"] = unit["defended"] = False
-            frame["done"].append(step)
-            remaining = [s for s in ("move", "combat") if s not in frame["done"]]
-            if remaining:
-                frame["step"] = remaining[0]
-            else:
-                finish_phase(state, frame, ctx)
+            if step == "move" and terrain.overstacked(state, role):
+                # S 9.0: the check ends the segment: the owner removes the excess, then the phase goes on (``run``)
+                frame["closing"] = True
+                flow.call(state, "overstack", side=role, hex=terrain.overstacked(state, role)[0])
+                return
+            close_segment(state, frame, step, ctx)
             return
+        if verb == "admin" and step != "admin":
+            if frame["general"]:
+                raise IllegalOrder(t("There is no administrative movement in a General Phase: it is made at the start of each activity phase."), "E 15.1")
+            if state["turn"] == 1:
+                raise IllegalOrder(t("Nobody makes administrative movement on turn 1."), "E 15.1")
+            if step == "front":
+                raise IllegalOrder(t("Administrative movement comes after the Front markers' movement: 'front done' first."), "E 15.1")
+            raise IllegalOrder(
+                t("Administrative movement is made at the start of the phase, before the order of the segments is declared; this phase's is over."), "E 15.1"
+            )
+        if step == "combat" and verb == "move":
+            later = t("it comes after this one: 'end' closes the Combat segment") if "move" not in frame["done"] else t("this phase's Movement segment is over")
+            raise IllegalOrder(t("Units move only in the Movement segment ({when}).", when=later), "S 11.4")
+        if step == "move" and verb == "attack":
+            later = t("it comes after this one: 'end' closes the Movement segment") if "combat" not in frame["done"] else t("this phase's Combat segment is over")
+            raise IllegalOrder(t("Attacks are made only in the Combat segment ({when}).", when=later), "S 12.1")
         raise flow.out_of_step(verb, self.step(game, state, frame))
+
+
+def close_segment(state: State, frame: flow.Frame, step: str, ctx: Context) -> None:
+    """End the Movement or Combat segment: the next segment, or the end of the phase."""
+    if step == "combat":
+        for unit in state["units"].values():
+            unit["attacked"] = unit["defended"] = False
+    frame["done"].append(step)
+    remaining = [s for s in ("move", "combat") if s not in frame["done"]]
+    if remaining:
+        frame["step"] = remaining[0]
+    else:
+        finish_phase(state, frame, ctx)
 
 
 def ap_text(state: State, side: Role, frame: flow.Frame) -> Text:
@@ -628,10 +664,8 @@ def move_unit(state: State, frame: flow.Frame, role: Role, uid: str, label: str,
         )
     reach = terrain.reachable(state, uid, start)
     if label not in reach:
-        raise IllegalOrder(
-            t("{unit} cannot reach {hex} this segment: movement allowance, terrain, enemy units and zones of control (S 5, S 11).", unit=uid, hex=label),
-            terrain.move_rule(state, uid, start, label),
-        )
+        why, rule = terrain.move_fault(state, uid, start, label)
+        raise IllegalOrder(why, rule)
     if pool:
         state["ap"][pool] -= 1
     unit["moved"] = True

@@ -24,6 +24,7 @@ from engine.games.schwerpunkt.model import (
     stacking_value_free,
 )
 from engine.hexgrid import Label
+from engine.text import Text, t
 
 ALL = 99.0  # "all MP" (E 15.41): more than any movement allowance
 
@@ -170,9 +171,10 @@ def enter_cost(state: State, move: str, a: Label, b: Label) -> float:
     return cost
 
 
-def _enter_costs(state: State, move: str) -> Callable[[Label, Label], float]:
+def _enter_costs(state: State, move: str, all_mp: bool = True) -> Callable[[Label, Label], float]:
     """``enter_cost`` for one search: the map, chart and weather looked up once, each hexside
-    once per step (a search asks it for every neighbour of every hex it reaches)."""
+    once per step (a search asks it for every neighbour of every hex it reaches). ``all_mp=False``
+    reads a crossing that costs "all MP" (E 15.41) as costing nothing more than the hex."""
     board = rules().board
     chart = rules().tables["terrain"]
     w = weather_index(state)
@@ -193,19 +195,20 @@ def _enter_costs(state: State, move: str) -> Callable[[Label, Label], float]:
             return cost  # no river, or one a railway crosses (crossing)
         extra = chart["sides"][move][river][w]
         if extra == "all":
-            return ALL
+            return ALL if all_mp else cost
         return cost + float(extra)
 
     return cost_of
 
 
-def reachable(state: State, uid: str, start: Label, zoc: bool = True) -> dict[Label, float]:
+def reachable(state: State, uid: str, start: Label, zoc: bool = True, all_mp: bool = True) -> dict[Label, float]:
     """Every hex ``uid`` may end its move in from ``start``, with its cost (S 5, S 11, E 15.41).
 
     No enemy-occupied hex, no sea, no leaving the map; entering an EZOC ends the move; a unit
     that starts in an EZOC may leave only into a hex free of EZOC; a major river in Very Mud
     costs every MP and must be the whole move; an out-of-supply unit may always move one hex.
-    ``zoc=False`` ignores enemy zones of control (to tell which rule keeps a unit out of a hex).
+    ``zoc=False`` ignores enemy zones of control, ``all_mp=False`` the Very Mud major-river crossing
+    that takes all MP from an adjacent start (both to tell which rule keeps a unit out of a hex).
     """
     board = rules().board
     unit = state["units"][uid]
@@ -216,7 +219,7 @@ def reachable(state: State, uid: str, start: Label, zoc: bool = True) -> dict[La
     ma = float(movement_allowance(unit))
     held = sides_in(state)
     ezoc = zoc_of(state, other(side)) if zoc else set()
-    cost_of = _enter_costs(state, move)
+    cost_of = _enter_costs(state, move, all_mp)
 
     def enterable(h: Label) -> bool:
         return board.terrain.get(h) != "sea" and held.get(h) != other(side)
@@ -260,7 +263,8 @@ def reachable(state: State, uid: str, start: Label, zoc: bool = True) -> dict[La
 def move_rule(state: State, uid: str, start: Label, label: Label) -> str:
     """The most specific rule that keeps ``uid`` from ending a move in ``label``: off the map,
     into the sea or into an enemy unit (S 11.5), a zone of control (S 5.3), the allowance cut out
-    of supply (S 6.4), else its movement allowance over the terrain (S 11.4)."""
+    of supply (S 6.4), a major river in Very Mud crossed other than as the whole move from an
+    adjacent start (E 15.41), else its movement allowance over the terrain (S 11.4)."""
     held = sides_in(state)
     if label not in rules().board.terrain or rules().board.terrain.get(label) == "sea" or held.get(label) == other(state["units"][uid]["side"]):
         return "S 11.5"
@@ -268,7 +272,26 @@ def move_rule(state: State, uid: str, start: Label, label: Label) -> str:
         return "S 5.3"
     if state["units"][uid].get("oos") and label in reachable({**state, "units": {**state["units"], uid: {**state["units"][uid], "oos": False}}}, uid, start):
         return "S 6.4"  # within its printed allowance, beyond the 3 (motorised) or 1 MP out of supply
+    if label in reachable(state, uid, start, all_mp=False):
+        return "E 15.41"
     return "S 11.4"
+
+
+def move_fault(state: State, uid: str, start: Label, label: Label) -> tuple[Text, str]:
+    """What keeps ``uid`` from ending a move in ``label``, in words, with ``move_rule``'s rule."""
+    rule = move_rule(state, uid, start, label)
+    unit = state["units"][uid]
+    if rule == "S 11.5":
+        why = t("{hex} holds enemy units or is not a land hex of the map: no unit enters it.", hex=label)
+    elif rule == "S 5.3":
+        why = t("{hex} lies beyond an enemy zone of control: a unit stops in the first enemy-ZOC hex it enters and never moves from one enemy-ZOC hex straight into another.", hex=label)
+    elif rule == "S 6.4":
+        why = t("Out of supply {unit} has {ma} MP (3 motorised, 1 otherwise; always one hex): {hex} is beyond them.", unit=uid, ma=movement_allowance(unit), hex=label)
+    elif rule == "E 15.41":
+        why = t("In Very Mud an unbridged major river is crossed only by a unit that starts next to it, spending all its MP: {hex} is out of reach.", hex=label)
+    else:
+        why = t("{hex} is beyond {unit}'s {ma} MP over this terrain in this weather.", unit=uid, ma=movement_allowance(unit), hex=label)
+    return why, rule
 
 
 # Stacking -------------------------------------------------------------------------------------

@@ -152,11 +152,11 @@ async def test_general_phase_a_unit_moves_or_attacks_not_both(tmp_path):
 
 
 async def test_chits_no_more_than_the_limit_are_chosen(tmp_path):
-    """S 12.5: with tactical superiority the German chooses up to 3 of the chits drawn, never 4."""
+    """S 12.52: with tactical superiority the German chooses up to 3 of the chits drawn, never 4."""
     position = sp_position({**GD, "2021": ["s-100"]}, flow=activity("german", "combat"))
     replies = await answer(tmp_path, position, "german: attack 2021 with gd-pz",
                         "german: chits assault-engineers battlefield-dominance cas-1 local-reserve")
-    assert cites(replies, "S 12.5")
+    assert cites(replies, "S 12.52")
 
 
 async def test_chits_a_sealed_choice_is_not_shown_to_the_enemy(tmp_path):
