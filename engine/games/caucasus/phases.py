@@ -278,8 +278,11 @@ class Movement(flow.Procedure):
                 return moves.check_move(rules, state, role, uids, full, mode)
 
         # The move's checks only refuse; its cost is remembered on the record (``engine.replaying``).
-        # A path read back from the record is checked as if typed: a forged detour is refused.
-        cost = replaying.recall(ctx, "cost", checked, float, _cost if full == typed else _unread)
+        # A path read back from the record must be a walk from the unit's hex, hex by adjacent hex
+        # (else it is checked as if typed, and a forged detour is refused); the record's stored
+        # hash then vouches for the rest, as it does for every answer read back.
+        walkable = full == typed or _walk_from(rules, state["units"][uids[0]].get("hex"), full)
+        cost = replaying.recall(ctx, "cost", checked, float, _cost if walkable else _unread)
         if full != typed:
             replaying.note(ctx, "path", full)  # replaying the record takes this path without searching
         counts: dict[str, int] = frame.setdefault("hexes", {})
@@ -301,6 +304,12 @@ def _cost(noted: Any) -> float | None:
     """A move's remembered MP cost, if it is one."""
     ok = isinstance(noted, (int, float)) and not isinstance(noted, bool) and 0 <= noted < 1000
     return float(noted) if ok else None
+
+
+def _walk_from(rules: Rules, start: str | None, path: list[str]) -> bool:
+    """Whether ``path`` starts at ``start`` and goes hex by adjacent hex of the map."""
+    grid = rules.board.grid
+    return bool(path) and path[0] == start and all(b in grid and grid.adjacent(a, b) for a, b in zip(path, path[1:], strict=False))
 
 
 def _unread(noted: Any) -> None:
