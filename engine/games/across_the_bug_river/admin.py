@@ -131,11 +131,11 @@ class Admin(Procedure):
         """8.4: the Soviet side places first, then the German, at their entry hexes; a unit with no
         free entry hex waits for the next turn."""
         due = state["pending"].pop(str(state["turn"]), [])
-        order = sorted(due, key=lambda u: (rules.units[u].side != "soviet", u))
+        order = sorted(due, key=lambda u: (state["units"][u]["kind"] == "hq", state["units"][u]["side"] != "soviet", u))
         late: list[str] = []
         for uid in order:
-            side = rules.units[uid].side
-            spot = self.entry_for(rules, state, uid, side)
+            side = state["units"][uid]["side"]
+            spot = self.hq_spot(rules, state, uid) if state["units"][uid]["kind"] == "hq" else self.entry_for(rules, state, uid, side)
             if spot is None:
                 late.append(uid)
                 continue
@@ -150,6 +150,22 @@ class Admin(Procedure):
         if late:
             state["pending"].setdefault(str(state["turn"] + 1), []).extend(late)
             ctx.log(t("No free entry hex: {units} wait for the next turn (8.4.1).", units=", ".join(late)))
+
+    def hq_spot(self, rules: Rules, state: State, hq_id: str) -> str | None:
+        """Where a reinforcing formation's HQ enters (RULINGS 35): the friendly village or city with
+        room for it (5.3.1) nearest to its formation's units on the map, else to its side's entry
+        hexes; ties by label."""
+        from engine.games.across_the_bug_river import hq
+
+        side = state["units"][hq_id]["side"]
+        fid = state["units"][hq_id]["formation"]
+        scen = rules.scenarios[state["scenario"]]
+        near = [u["hex"] for u in board.on_map(state).values() if u["kind"] == "unit" and board.acting_formation(u) == fid]
+        near = near or [p.hex for p in rules.board.places.values() if p.kind == "entry" and p.get("side") == side and scen.inside(p.hex)]
+        spots = [h for h in rules.board.grid.labels() if scen.inside(h) and hq.friendly(rules, state, h, side) and hq.room(rules, state, h, hq_id)]
+        if not spots or not near:
+            return None
+        return str(min(spots, key=lambda h: (min(rules.board.grid.distance(h, n) for n in near), h)))
 
     def entry_for(self, rules: Rules, state: State, uid: str, side: str) -> str | None:
         scen = rules.scenarios[state["scenario"]]
@@ -219,7 +235,8 @@ class EndTurn(Procedure):
 
 def victory_points(rules: Rules, state: State) -> Fraction:
     """9, 11: the German total (VP hexes the German controls, by last occupation and the supply
-    line of 9, destroyed Soviet strength, Counterattack Orders held, deductions)."""
+    line of 9, destroyed Soviet strength, Counterattack Orders held, deductions: every three German
+    units destroyed, out of command or isolated, every two German activation markers below 2)."""
     scen = rules.scenarios[state["scenario"]]
     vp = Fraction(0)
     for label in state["control"]:
@@ -236,7 +253,8 @@ def victory_points(rules: Rules, state: State) -> Fraction:
         if not any(board.holds_friend(state, h, "soviet") for h in forts):
             vp += 2
     lost = sum(1 for uid in state["destroyed"] if rules.units[uid].side == "german")
-    vp -= lost // 3
+    lost += sum(1 for uid, u in board.combat_units(state, "german").items() if board.command(rules, state, uid) != "in")
+    vp -= lost // 3  # 9: every three German units destroyed, out of command or isolated
     low = sum(1 for fid, f in state["formations"].items() if rules.formations[fid].side == "german" and f["level"] < 2)
     vp -= low // 2
     return vp

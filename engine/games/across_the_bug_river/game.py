@@ -198,6 +198,12 @@ class AcrossTheBugRiver(ProcedureGame):
             form = self.rules.formations[fid]
             units[form.hq] = {"side": form.side, "hex": label, "kind": "hq", "formation": fid, "support": form.support, "emergency": False}
             formations[fid] = {"level": form.max_level}
+        for turn in sorted(scen.reinforcements):  # RULINGS 35: a formation new to the map brings its HQ with its first units
+            for fid in sorted({self.rules.units[uid].formation for uid in scen.reinforcements[turn]} & set(self.rules.formations)):
+                form = self.rules.formations[fid]
+                if form.hq not in units:
+                    units[form.hq] = {"side": form.side, "hex": None, "kind": "hq", "formation": fid, "support": form.support, "emergency": False}
+                    pending.setdefault(str(turn), []).append(form.hq)
         if scenario == "scenario2":
             for u in units.values():
                 if u["kind"] == "hq" and u["side"] == "soviet":

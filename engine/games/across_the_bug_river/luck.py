@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import windows
+from engine import flow, windows
 from engine.flow import Frame, Step
-from engine.game import Context, Role, State
+from engine.game import Action, Context, Role, State
 from engine.games.across_the_bug_river import board
 from engine.text import Text, t
 
@@ -64,6 +64,29 @@ class LuckRoll(windows.HeldRoll):
     def cancel(self, game: Any, state: State, frame: Frame, role: Role, ctx: Context) -> None:
         state["luck"] = board.other(role)
         ctx.log(t("{side} gives the Schlachtenglück marker to {other} and rolls again (5.2).", side=role, other=state["luck"]))
+
+    def run(self, game: Any, state: State, frame: Frame, ctx: Context) -> None:
+        """Roll; a roll nobody may re-roll (its roller does not hold the marker, or it is the re-roll
+        itself) stands at once, and a later 'reroll' is refused saying so (5.2)."""
+        super().run(game, state, frame, ctx)
+        if frame.get("waiting") or frame["roll"] is None:
+            return
+        if frame["cancelled"]:
+            why = t("the re-rolled {value} stands: a roll is re-rolled once", value=frame["roll"])
+        else:
+            why = t("{side} rolled {value} without the Schlachtenglück marker: only its holder re-rolls one of its own rolls",
+                    side=frame["roller"], value=frame["roll"])
+        self.closed(game, state, frame, why)
+
+    def handle(self, game: Any, state: State, frame: Frame, role: Role, action: Action, ctx: Context) -> None:
+        roll = frame["roll"]
+        super().handle(game, state, frame, role, action, ctx)
+        if action.verb in ("accept", "pass"):
+            self.closed(game, state, frame, t("{side} kept the roll of {value}", side=role, value=roll))
+
+    def closed(self, game: Any, state: State, frame: Frame, why: Text) -> None:
+        """Remember that this roll's decision is over (5.2): a later 'reroll' cites it."""
+        flow.close(state, self.step(game, state, frame), why, roles=board.SIDES, verbs=("reroll",), scope="luck")
 
     def question(self, game: Any, state: State, frame: Frame, role: Role) -> Text:
         return t(

@@ -95,3 +95,16 @@ def test_scenario_2_counts_only_unconditional_vp_hexes():
     base = victory_points(RULES, state)
     state["control"]["3218"] = "german"
     assert victory_points(RULES, state) == base
+
+
+def test_german_units_out_of_command_or_isolated_count_with_the_destroyed():
+    """9: the German loses 1 VP for every three German units destroyed, out of command or isolated."""
+    state = empty("scenario1")
+    put(state, "HQ-14pz", "1408")
+    put(state, "II/36", "1407")
+    put(state, "I/103", "1308")
+    in_command = victory_points(RULES, state)
+    state["destroyed"].append("II/108")
+    put(state, "II/36", "2412")  # beyond 14pz's command range of 6
+    put(state, "I/103", "2404")
+    assert victory_points(RULES, state) == in_command - 1
