@@ -178,6 +178,30 @@ class Admin(Procedure):
             infantry = [x for x in [*combat, uid] if rules.units[x].combat == "infantry" and rules.units[x].stack_infantry]
             if len(combat) < 3 and len(infantry) <= 1:
                 return label
+        return self.nearest_to_entry(rules, state, uid, side, entries)
+
+    def nearest_to_entry(self, rules: Rules, state: State, uid: str, side: str, entries: list[str]) -> str | None:
+        """8.4.1: with no friendly entry hex available, the hex nearest to them within the unit's
+        HQ's command range (when that HQ is on the map) and not next to an enemy unit, within the
+        stacking limits; ties by label."""
+        from engine.games.across_the_bug_river.overstack import over
+
+        if not entries:
+            return None
+        scen = rules.scenarios[state["scenario"]]
+        fid = board.acting_formation(state["units"][uid])
+        hq = state["units"].get(rules.formations[fid].hq) if fid in rules.formations else None
+        grid = rules.board.grid
+        for label in sorted((h for h in grid.labels() if scen.inside(h)), key=lambda h: (min(grid.distance(h, e) for e in entries), h)):
+            if board.holds_enemy(state, label, side) or any(board.holds_enemy(state, n, side) for n in rules.board.neighbours(label)):
+                continue
+            if over(rules, state, label, [uid]):
+                continue
+            if hq is not None and hq["hex"] is not None:
+                length = board.path_length(rules, state, label, [hq["hex"]], side, terrain_blocks=False)
+                if length is None or length > rules.formations[fid].range:
+                    continue
+            return str(label)
         return None
 
 

@@ -134,3 +134,19 @@ def test_the_verdict_reads_the_scenario_table():
     assert verdict(RULES, state) == ("german", "German minor victory")
     state["vp"] = "7"
     assert verdict(RULES, state) == ("soviet", "Soviet decisive victory")
+
+
+def test_reinforcements_without_a_free_entry_hex_enter_nearest_to_it():
+    """8.4.1: with every entry hex held by the enemy, reinforcements enter the nearest hex in command range and not next to an enemy unit."""
+    state = empty()
+    state["turn"] = 2
+    put(state, "HQ-298id", "1109")
+    put(state, "HQ-44id", "1313")
+    for uid, label in (("I/16", "1005"), ("II/16", "1008"), ("III/16", "1013")):
+        put(state, uid, label)
+    run_admin(state, 1, 5, 5)
+    from engine.games.across_the_bug_river import board
+
+    for uid in ("260/III", "627/III"):
+        label = state["units"][uid]["hex"]
+        assert label is not None and not board.adjacent_enemy(RULES, state, label, "german") and board.command(RULES, state, uid) == "in"
