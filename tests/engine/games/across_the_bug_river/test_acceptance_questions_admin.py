@@ -269,3 +269,22 @@ async def test_reinforcements_a_new_formation_arrives_with_its_hq_in_command(tmp
     label = entered.split("I/50 enters at ")[1][:4]
     replies = await answer(tmp_path / "again", position, *lines, f"german: improve {label}")
     assert echoed(replies)
+
+
+async def test_reorganisation_never_a_disorganised_unit(tmp_path):
+    """8.3.2: a disorganised unit is not cannibalised."""
+    position = replacements(side="soviet", units={"I/16": {"disorganized": True}})
+    replies = await answer(tmp_path, position, "soviet: cannibalise I/16")
+    assert cites(replies, "8.3.2")
+
+
+async def test_attachment_a_detached_unit_comes_home(tmp_path):
+    """5.5.1: a detached AFV of the 14th Panzer returns to its own formation within its own HQ's range."""
+    replies = await answer(tmp_path, assignment({**HQS, "I/36": "1407"}, units={"I/36": {"assigned": "44id"}}), "german: attach I/36 14pz")
+    assert echoed(replies)
+
+
+async def test_activation_a_formation_not_yet_arrived(tmp_path):
+    """6.3, 8.4: the 111th, arriving on turn 4 of the campaign, is not activated on turn 2."""
+    replies = await answer(tmp_path, br_position(HQS, scenario="campaign", turn=2), "german: activate 111id")
+    assert cites(replies, "6.3")
