@@ -160,6 +160,7 @@ class AcrossTheBugRiver(ProcedureGame):
     options: Mapping[str, Any] = {}
     verbs = VERBS
     dice = (10,)
+    rules_version = 2  # CHANGES.md
     override_kinds = ("place", "remove", "strength", "disorganize", "level", "interdiction")
     #: Parts a position file may hold though the set-up lacks them (what play adds: reserves,
     #: standing orders, temporary and conditional markers, exits, pontoons, revealed stacks).
