@@ -231,6 +231,11 @@ class ProcedureGame(Game):
 
     procedures: Mapping[str, Procedure] = {}
 
+    def settle(self, state: State, ctx: Context) -> None:
+        """The automatic procedures on top of the flow run until one waits for a player."""
+        if stack(state):
+            self.run_automatic(state, ctx)
+
     def procedure(self, state: State) -> tuple[Procedure, Frame] | None:
         flow = stack(state)
         if not flow:

@@ -296,6 +296,11 @@ class Game(ABC):
         """
         return None
 
+    def settle(self, state: State, ctx: Context) -> None:  # noqa: B027 - optional hook, empty by default
+        """*Optional.* Carry out in place what the rules do by themselves from ``state`` before
+        anyone is asked (the automatic steps a loaded position file may stop on), drawing through
+        ``ctx``. The default: nothing (a game whose every step waits for a player)."""
+
     def migrate_state(self, state: State, from_format: int) -> State:
         """A state saved in format ``from_format`` (a snapshot or head written by an earlier
         version) in the current ``state_format``. The default takes the current format only;

@@ -798,10 +798,8 @@ class Match:
 
         loaded = position.load(self.game, str(stored["position"]), self.scenario, self.options, setup, MAX_FIXED_ROLLS)
         state = loaded.state
-        state[RNG_KEY] = loaded.draws
         if loaded.undo_grants:
             state[GRANTS_KEY] = loaded.undo_grants
-        _keep_fixed(state, loaded.fixed_rolls)
         ctx.log(
             t(
                 "The campaign continues from a position file: {game}, scenario {scenario}; everything before it is replaced.",
@@ -809,6 +807,18 @@ class Match:
                 scenario=self.scenario,
             )
         )
+        # A position stopped on a step the rules carry out by themselves (an Ops cycle's start, a
+        # phase's bookkeeping) goes on to the first one that waits for a player, drawing from the
+        # position's own count and fixed rolls, as an order would.
+        played = KernelContext(self._seed, loaded.draws, loaded.fixed_rolls)
+        try:
+            with self.on_map(state):
+                self.game.settle(state, played)
+        except ImpossibleFixedRoll as exc:
+            raise exc.refusal() from None
+        ctx.entries.extend(played.entries)
+        state[RNG_KEY] = played.counter
+        _keep_fixed(state, played.fixed)
         return state
 
     def export_position(self) -> str:

@@ -288,3 +288,9 @@ async def test_activation_a_formation_not_yet_arrived(tmp_path):
     """6.3, 8.4: the 111th, arriving on turn 4 of the campaign, is not activated on turn 2."""
     replies = await answer(tmp_path, br_position(HQS, scenario="campaign", turn=2), "german: activate 111id")
     assert cites(replies, "6.3")
+
+
+async def test_a_position_stopped_at_the_ops_cycles_start_rolls_the_initiative_at_once(tmp_path):
+    """6.1: a position file whose flow is the Ops Cycle's start (a step the rules carry out by themselves) rolls the initiative on loading: the German is asked about his held die."""
+    replies = await answer(tmp_path, br_position(HQS, flow=[{"proc": "ops"}], rolls=(4, 5)), "german: accept")
+    assert echoed(replies)
