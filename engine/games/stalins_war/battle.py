@@ -1126,16 +1126,20 @@ class AdvanceWindow(flow.Procedure):
             raise IllegalOrder(t("The advance would over-stack {hex}: {why}", hex=final, why=over), rule="11.5.1", hint=t("Advance fewer units, or add 'blitz' if a Blitz marker may be placed (11.5.2)."))
         # Judged before the advance: entering the hex removes a Festung (16.3.3) or destroys a
         # fortress, which must still bar the Blitz marker (11.2.1(9)).
-        may_blitz = frame["mode"] == "normal" and blitz_problem(rules, state, combat, movers, origins) is None
+        barred = blitz_problem(rules, state, combat, movers, origins) if frame["mode"] == "normal" else None
         advance(rules, state, combat, movers, second, ctx)
         if blitz:
             place_blitz(state, target, ctx)
             flow.end(state)
             return
-        if may_blitz:
+        if frame["mode"] == "normal" and barred is None:
             frame["stage"] = "blitz"
             frame["movers"] = movers
             return
+        if barred is not None:
+            # A later 'blitz' for this hex is answered with the reason no marker may go there.
+            step = flow.Step(t("chance of a Blitz marker in {hex}", hex=target), barred[1])
+            flow.close(state, step, barred[0], roles=[role], verbs=["blitz"], scope="combat")
         flow.end(state)
 
 

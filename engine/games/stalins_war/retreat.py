@@ -407,7 +407,14 @@ class RetreatWindow(flow.Procedure):
                     eliminate_unretreatable(rules, state, uid, *no_retreat(rules, state, uid, origin, length), ctx)
             return
         uid, path = action.args[0], list(action.args[1:])
+        spec = rules.units.get(uid)
         if uid not in self.left(state, frame):
+            if spec is not None and spec.type == "stalin" and state["units"][uid].get("hex") == origin:
+                raise IllegalOrder(
+                    t("Stalin never retreats: he stays in {hex} while the defenders stacked with him retreat.", hex=origin),
+                    rule="16.4.3",
+                    hint=t("Retreat the other defending units with 'retreat UNIT HEX', or 'retreat auto'."),
+                )
             raise IllegalOrder(t("{unit} is not waiting to retreat from {hex}.", unit=uid, hex=origin), rule="11.4.1")
         if level_of(rules, state, uid).move == 0:
             raise IllegalOrder(t("{unit} has a movement allowance of 0: it is eliminated if the retreat happens.", unit=uid), rule="11.4.6")

@@ -223,6 +223,9 @@ NO_MOVEMENT: dict[str, Text] = {
     "rp": t("a card played for replacement points allows no other action in its round"),
 }
 
+#: Why banked OPS are not spent in a round without OPS (an event giving none, a 0-OPS pass).
+BANK_WHY = t("banked OPS are spent only in a round played for OPS, with an event that gives OPS, or in a 0-OPS round with movement or combat")
+
 
 def close_movement(state: State, side: str, rnd: dict[str, Any]) -> None:
     """Remember that the round of ``side`` ended at once, without movement (nor combat unless an
@@ -230,11 +233,15 @@ def close_movement(state: State, side: str, rnd: dict[str, Any]) -> None:
     kind = str(rnd.get("kind"))
     why = NO_MOVEMENT.get(kind, t("a card played as an event moves no unit unless the event says so"))
     verbs = MOVE_VERBS if rnd.get("combat_capable") else MOVE_VERBS + COMBAT_VERBS
-    step = flow.Step(
-        t("movement step of the {side} Action Round", side=side.capitalize()),
-        "7.2.6" if kind == "zero_pass" else "7.4.1" if kind == "rp" else "7.5.1a",
-    )
-    flow.close(state, step, why, roles=[side], verbs=verbs)
+    title = t("movement step of the {side} Action Round", side=side.capitalize())
+    step = flow.Step(title, "7.2.6" if kind == "zero_pass" else "7.4.1" if kind == "rp" else "7.5.1a")
+    if kind == "rp":
+        flow.close(state, step, why, roles=[side], verbs=verbs)
+        return
+    # 18.1.1 names the rounds in which banked OPS are spent: a card played for OPS, an event that
+    # gives OPS, a 0-OPS round with movement or combat; this round is none of them.
+    flow.close(state, step, why, roles=[side], verbs=[v for v in verbs if v != "bank"])
+    flow.close(state, flow.Step(title, "18.1.1"), BANK_WHY, roles=[side], verbs=["bank"])
 
 
 def sides() -> tuple[str, ...]:
