@@ -74,7 +74,7 @@ def take(rules: Rules, state: State, label: str, side: str, ctx: Context) -> Non
     owner = fortress_owner(rules, state, label)
     if owner and owner != side:
         markers["fortress_destroyed"].append(label)
-        ctx.log(t("The fortress of {hex} is destroyed: it counts as a city from now on (16.2).", hex=label))
+        ctx.log(t("The fortress of {hex} is destroyed: it counts as a city from now on (16.2.2).", hex=label))
     if side == "soviet" and label in markers["festung"]:
         markers["festung"].remove(label)
         ctx.log(t("The Festung in {hex} is removed (16.3).", hex=label))
