@@ -333,3 +333,137 @@ async def test_b15_an_event_without_ops_allows_no_banked_ops(tmp_path):
     """18.1.1: banked OPS are spent only in a round played for OPS, an OPS-giving event or a 0-OPS move."""
     setup = axis_round("banked axis 2", play="play 16 event")
     refused(await ask(tmp_path, GAME, setup, "axis: bank 1"), "18.1.1")
+
+
+# Batch 3: movement details, Partisans and Festung in play, oil ----------------------------------------
+
+
+async def test_c01_a_unit_may_always_move_one_hex(tmp_path):
+    """10.1.4: a shock army (MA 2) may always move a single hex, even into a mountain costing more."""
+    setup = soviet_round("place su-1sh 3616", "map terrain 3617 mountain")
+    accepted(await ask(tmp_path, GAME, setup, "soviet: move su-1sh 3617"))
+
+
+async def test_c02_out_of_supply_ma_two_keeps_its_ma(tmp_path):
+    """13.3.1: the OOS reduction of 2 MP applies only to units with MA 3 or more: an OOS shock army moves 2 hexes."""
+    setup = soviet_round("place su-1sh 3616", "supply su-1sh out")
+    accepted(await ask(tmp_path, GAME, setup, "soviet: move su-1sh 3617 3618"))
+
+
+async def test_c03_axis_units_move_through_inactive_partisans(tmp_path):
+    """10.1.6, 16.1.4: Axis units move through and stack with inactive Partisans."""
+    setup = axis_round("place ge-43c 3615", "place su-partisan-1 3616", "activate su-partisan-1 off")
+    accepted(await ask(tmp_path, GAME, setup, "axis: move ge-43c 3616 3617"))
+
+
+async def test_c04_the_axis_cannot_attack_inactive_partisans(tmp_path):
+    """16.1.4: Axis units ignore inactive Partisans and cannot attack them."""
+    setup = axis_round("place ge-4a 3616", "place su-partisan-1 3617", "activate su-partisan-1 off")
+    setup += "\naxis: combat 3616\naxis: done"
+    refused(await ask(tmp_path, GAME, setup, "axis: attack 3617 with ge-4a nocc"), "16.1.4")
+
+
+async def test_c05_never_more_than_six_partisans(tmp_path):
+    """16.1.2: never more than 6 Partisans on the map, active or inactive."""
+    partisans = [f"place su-partisan-{n} {h}" for n, h in zip(range(1, 7), ("3620", "3621", "3622", "3720", "3721", "3722"), strict=True)]
+    setup = soviet_round("event SU21", "map terrain 3617 forest", "map terrain 3618 forest", "place ge-4a 3616", *partisans)
+    refused(await ask(tmp_path, GAME, setup, "soviet: partisans 3617 3618"), "16.1.2")
+
+
+async def test_c06_a_soviet_unit_entering_a_festung_removes_it(tmp_path):
+    """16.3.3: the Festung is removed when a Soviet unit enters its hex (here, a town left empty)."""
+    setup = soviet_round(f"festung {MINSK} on", "place su-13r 2122")
+    verdict = await ask(tmp_path, GAME, setup, f"soviet: move su-13r {MINSK}")
+    accepted(verdict)
+    assert "Festung" in verdict.text
+
+
+async def test_c07_the_axis_hand_shrinks_without_oil(tmp_path):
+    """17.1.4: controlling no oil hex, the Axis draws up to 5 cards, not 6."""
+    table_setup = "clear\nturn 10\ncontrol 1428 soviet\nhand axis AX9\nhand soviet SU8\npile axis deck AX1 AX2 AX3 AX4 AX5 AX6 AX7\nphase draw\nsoviet: keep"
+    verdict = await ask(tmp_path, GAME, table_setup, "axis: keep")
+    accepted(verdict)
+    assert "Axis draws 4 cards; hand size 5" in verdict.text
+
+
+async def test_c08_the_soviet_hand_shrinks_by_two_without_oil(tmp_path):
+    """17.1.7: controlling no oil hex, the Soviet hand is 2 cards smaller (6 to 4)."""
+    table_setup = (
+        "clear\nturn 10\ncontrol 1428 2433 2835 3138 axis\nhand soviet SU8\nhand axis AX9\n"
+        "pile soviet deck SU9 SU10 SU11 SU12 SU13 SU14 SU15\npile axis deck AX1 AX2 AX3 AX4 AX5 AX6 AX7\nphase draw\nsoviet: keep"
+    )
+    verdict = await ask(tmp_path, GAME, table_setup, "axis: keep")
+    accepted(verdict)
+    assert "Soviet draws 3 cards; hand size 4" in verdict.text
+
+
+# Batch 4: rail from a ZOC, exploitation by type and turn, entrenchment, fortresses -------------------
+
+
+async def test_d01_the_second_unit_left_alone_in_a_zoc_does_not_rail(tmp_path):
+    """10.2.2: once its companion has left by rail, the unit alone in the enemy ZOC cannot rail out."""
+    setup = soviet_round(f"place su-13r {MOSCOW}", f"place su-20r {MOSCOW}", "place ge-6a 2721") + f"\nsoviet: rail su-13r {LENINGRAD}"
+    refused(await ask(tmp_path, GAME, setup, f"soviet: rail su-20r {LENINGRAD}"), "10.2.2")
+
+
+async def test_d02_soviet_mech_corps_exploit_only_after_uranus(tmp_path):
+    """12.1.1: a Soviet mechanised corps does not exploit before Operation Uranus."""
+    setup = soviet_round("place su-west-front 3616", "place su-15m 3616")
+    setup += "\nsoviet: combat 3616\nsoviet: done\nhistory round blitz 3617 on\njump exploit"
+    refused(await ask(tmp_path, GAME, setup, "soviet: exploit su-15m 3617"), "12.1.1")
+
+
+async def test_d03_soviet_mech_corps_exploit_after_uranus(tmp_path):
+    """12.1.1: after Operation Uranus a Soviet mechanised corps exploits."""
+    setup = soviet_round("place su-west-front 3616", "place su-15m 3616", "event SU15")
+    setup += "\nsoviet: combat 3616\nsoviet: done\nhistory round blitz 3617 on\njump exploit"
+    accepted(await ask(tmp_path, GAME, setup, "soviet: exploit su-15m 3617 3618"))
+
+
+async def test_d04_turn_one_axis_exploitation_ignores_forest(tmp_path):
+    """12.2.5, 4.4.6: in turn 1 Axis exploitation ignores all terrain but swamp."""
+    setup = "\n".join([
+        "clear", "turn 1", "hand axis AX16 AX9 AX22", "phase axis 5", f"place ge-4a ge-14pz {WARSAW}",
+        "map terrain 1622 forest", "axis: play 16 ops", f"axis: combat {WARSAW}", "axis: done",
+        "history round blitz 1521 on", "jump exploit",
+    ])
+    accepted(await ask(tmp_path, GAME, setup, "axis: exploit ge-14pz 1622 1623"))
+
+
+async def test_d05_the_entrenching_lcu_does_not_move(tmp_path):
+    """10.3.1: the LCU attempting an entrenchment may not move in that round."""
+    setup = axis_round("place ge-4a 3616", "event AX16") + "\naxis: entrench 3616"
+    refused(await ask(tmp_path, GAME, setup, "axis: move ge-4a 3617"), "10.3.1")
+
+
+async def test_d06_one_entrenchment_attempt_per_hex(tmp_path):
+    """10.3.1: only one entrenchment attempt per hex per Action Round."""
+    setup = axis_round("place ge-4a 3616", "event AX16") + "\naxis: entrench 3616"
+    refused(await ask(tmp_path, GAME, setup, "axis: entrench 3616"), "10.3.1")
+
+
+async def test_d07_out_of_supply_lcus_do_not_entrench(tmp_path):
+    """13.3.3: an OOS LCU cannot attempt an entrenchment."""
+    setup = axis_round("place ge-4a 3616", "event AX16", "supply ge-4a out")
+    refused(await ask(tmp_path, GAME, setup, "axis: entrench 3616"), "13.3.3")
+
+
+async def test_d08_entering_an_enemy_fortress_destroys_it(tmp_path):
+    """16.2.2: an Axis unit entering an empty Soviet fortress destroys it (the hex becomes a City)."""
+    setup = axis_round("place ge-43c 1828", "control 1829 soviet")
+    verdict = await ask(tmp_path, GAME, setup, "axis: move ge-43c 1829")
+    accepted(verdict)
+    assert "16.2.2" in verdict.text
+
+
+async def test_d09_the_axis_banks_one_ops_at_its_first_round(tmp_path):
+    """18.2.1: from turn 2 the Axis receives 1 banked OPS at the start of its first Action Round."""
+    setup = "clear\nturn 10\nhand axis AX16 AX9\nphase start\naxis: play 16 event"
+    verdict = await ask(tmp_path, GAME, setup.replace("\naxis: play 16 event", ""), "axis: zero move")
+    accepted(verdict)
+
+
+async def test_d10_no_axis_banked_ops_after_hitler_takes_command(tmp_path):
+    """18.2.2: after Hitler Takes Command the Axis receives no banked OPS: none to spend in its first round."""
+    setup = "clear\nturn 10\nevent AX24\nhand axis AX16 AX9\nphase start\naxis: zero move"
+    refused(await ask(tmp_path, GAME, setup, "axis: bank 1"), "18.1.1")
