@@ -856,9 +856,16 @@ class Battle(flow.Procedure):
         target = combat["target"]
         here = [u for u in foes_in(rules, state, target, side) if not stays(rules, u)]
         if not here:
+            if any(stays(rules, u) for u in foes_in(rules, state, target, side)):
+                step = flow.Step(t("retreat of the defender"), "16.4.3")
+                why = t("Stalin never retreats: he stays in his hex")
+                flow.close(state, step, why, roles=[defender], verbs=["retreat", "noretreat"], scope="combat")
             return
         if defender == AXIS and target in state["markers"].get("festung", []) and "all" not in combat_cards.cancel_modes(combat):
             ctx.log(t("The defenders are in a Festung: they ignore the retreat (11.4.1, 16.3.5)."))
+            step = flow.Step(t("retreat of the defender"), "16.3.5")
+            why = t("units in a Festung ignore every retreat and stay in the hex")
+            flow.close(state, step, why, roles=[defender], verbs=["retreat", "noretreat"], scope="combat")
             return
         if combat_cards.german_stand(combat):
             staying = [u for u in here if rules.units[u].german]
