@@ -467,3 +467,38 @@ async def test_d10_no_axis_banked_ops_after_hitler_takes_command(tmp_path):
     """18.2.2: after Hitler Takes Command the Axis receives no banked OPS: none to spend in its first round."""
     setup = "clear\nturn 10\nevent AX24\nhand axis AX16 AX9\nphase start\naxis: zero move"
     refused(await ask(tmp_path, GAME, setup, "axis: bank 1"), "18.1.1")
+
+
+# Batch 5: retreats that do not happen, and how far they go -------------------------------------------
+
+
+async def test_e01_units_in_a_festung_do_not_retreat(tmp_path):
+    """16.3.5: a beaten Axis corps in a Festung ignores the retreat: its 'retreat' order is refused for that."""
+    setup = "\n".join([
+        "clear", "turn 10", "hand soviet SU16 SU8 SU11", "phase soviet 2", "place su-1t su-2t 2122", f"place ge-43c {MINSK}",
+        f"festung {MINSK} on", "dice 6 1", "soviet: play 16 ops", "soviet: combat 2122", "soviet: done",
+        f"soviet: attack {MINSK} with su-1t su-2t nocc", "axis: pass",
+    ])
+    refused(await ask(tmp_path, GAME, setup, "axis: retreat ge-43c 1922"), "16.3.5")
+
+
+async def test_e02_stalin_left_alone_does_not_retreat(tmp_path):
+    """16.4.3: when the Front stacked with Stalin is destroyed, Stalin stays: his 'retreat' is refused for that."""
+    setup = axis_attack("ge-14pz ge-3pz", "place su-west-front su-stalin 3617", dice="6 1") + "\naxis: loss ge-3pz"
+    refused(await ask(tmp_path, GAME, setup, "soviet: retreat su-stalin 3618"), "16.4.3")
+
+
+async def test_e03_a_two_hex_retreat_does_not_end_next_to_its_start(tmp_path):
+    """11.4.4: a 2-hex retreat never ends adjacent to the hex it left."""
+    setup = axis_attack("ge-14pz ge-3pz ge-46pz ge-24pz", "place su-13r su-20r 3617", dice="6 1")
+    setup += "\nsoviet: loss su-13r su-20r su-13r"
+    refused(await ask(tmp_path, GAME, setup, "soviet: retreat su-20r 3618 3717"), "11.4.4")
+
+
+async def test_e04_partisans_are_not_activated_under_an_axis_unit(tmp_path):
+    """16.1.6: Partisans are never activated in a hex holding an Axis unit."""
+    setup = "\n".join([
+        "clear", "turn 10", "hand soviet SU18 SU8", "phase soviet 2", "event SU21", "place su-partisan-1 3616",
+        "activate su-partisan-1 off", "place ge-43c 3616",
+    ])
+    refused(await ask(tmp_path, GAME, setup, "soviet: play 18 event 3616"), "16.1.6")
