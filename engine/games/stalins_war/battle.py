@@ -302,6 +302,13 @@ def check_attack(rules: Rules, state: State, side: str, order: Order) -> tuple[l
         problem = unit_problem(rules, state, side, uid, target, True)
         if problem:
             raise IllegalOrder(problem[0], rule=problem[1])
+    # Mixes no hex or card makes legal are answered by their own rules before 11.1.3's hexes.
+    nations = {rules.units[u].nationality for u in attackers}
+    if {"RO", "HU"} <= nations and side == AXIS:
+        raise IllegalOrder(t("Romanian and Hungarian units never fight in the same combat."), rule="19.1.1")
+    partisans = [u for u in attackers if rules.units[u].partisan]
+    if partisans and len(partisans) != len(attackers):
+        raise IllegalOrder(t("Active Partisans never attack together with other Soviet units."), rule="11.1.7")
     problem = normal_problem(rules, state, attackers)
     if problem and not zhukov and zhukov_available(state, side) and zhukov_problem(rules, state, attackers) is None:
         zhukov = True
@@ -313,12 +320,6 @@ def check_attack(rules: Rules, state: State, side: str, order: Order) -> tuple[l
         if named is None:
             hint = t("Name the attacking units: 'attack {hex} with UNIT ...'.", hex=target)
         raise IllegalOrder(problem[0], rule=problem[1], hint=hint)
-    nations = {rules.units[u].nationality for u in attackers}
-    if {"RO", "HU"} <= nations and side == AXIS:
-        raise IllegalOrder(t("Romanian and Hungarian units never fight in the same combat."), rule="19.1.1")
-    partisans = [u for u in attackers if rules.units[u].partisan]
-    if partisans and len(partisans) != len(attackers):
-        raise IllegalOrder(t("Active Partisans never attack together with other Soviet units."), rule="11.1.7")
     turn = int(state["turn"])
     if side == SOVIET and turn in (1, 2):
         if all(rules.units[u].panzer for u in foes):
