@@ -502,3 +502,35 @@ async def test_e04_partisans_are_not_activated_under_an_axis_unit(tmp_path):
         "activate su-partisan-1 off", "place ge-43c 3616",
     ])
     refused(await ask(tmp_path, GAME, setup, "soviet: play 18 event 3616"), "16.1.6")
+
+
+# Batch 6: who may fight together, Combat Cards won this round, the No-Retreat option's limit ---------------
+
+
+async def test_f01_active_partisans_never_attack_with_other_soviet_units(tmp_path):
+    """11.1.7: active Partisans attacking together with a rifle army are refused for that, whatever the hexes."""
+    setup = soviet_round("place su-13r 3616", "place su-partisan-1 3618", "activate su-partisan-1 on", "place ge-43c 3617")
+    setup += "\nsoviet: combat 3616 3618\nsoviet: done"
+    refused(await ask(tmp_path, GAME, setup, "soviet: attack 3617 with su-13r su-partisan-1 nocc"), "11.1.7")
+
+
+async def test_f02_romanians_and_hungarians_never_fight_together(tmp_path):
+    """19.1.1: a Romanian and a Hungarian unit never take part in one combat, from any hexes."""
+    setup = axis_round("place ro-5c 3616", "place hu-3a 3716", "place su-13r 3617") + "\naxis: combat 3616 3716\naxis: done"
+    refused(await ask(tmp_path, GAME, setup, "axis: attack 3617 with ro-5c hu-3a nocc"), "19.1.1")
+
+
+async def test_f03_a_combat_card_won_is_not_reused_in_the_same_round(tmp_path):
+    """7.5.5b: a face-up Combat Card won in this Action Round is reused only from the next one."""
+    setup = "\n".join([
+        "clear", "turn 10", "hand soviet SU16 SU19", "phase soviet 2", "place su-1t su-2t 3616", "place ge-43c 3617",
+        "place ge-27c 3615", "dice 6 1 6 1", "soviet: play 16 ops", "soviet: combat 3616", "soviet: done",
+        "soviet: attack 3617 with su-1t cc 19", "axis: retreat auto", "soviet: advance none",
+    ])
+    refused(await ask(tmp_path, GAME, setup, "soviet: attack 3615 with su-2t cc use 19"), "7.5.5b")
+
+
+async def test_f04_the_no_retreat_option_leaves_a_level(tmp_path):
+    """11.4.3: the No-Retreat loss may not take the defenders' last level (a rifle army left at 1 level in rough)."""
+    setup = axis_attack("ge-14pz", "place su-13r 3617", "map terrain 3617 rough", dice="6 1")
+    refused(await ask(tmp_path, GAME, setup, "soviet: noretreat su-13r"), "11.4.3")
