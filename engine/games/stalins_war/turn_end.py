@@ -85,14 +85,21 @@ def check_rebuild(rules: Rules, state: State, side: str, uid: str, label: str) -
     spec = rules.units.get(uid)
     if spec is None or spec.side != side:
         raise InvalidOrder(t("{unit} is not one of your units.", unit=uid))
+    other = spec.flag_value("replaced_on_elimination")
+    if other:
+        # 14.2.1: the first Southwest Front is never rebuilt; the weaker counter takes its place
+        # in the Eliminated Units box (even when a referee put the first counter there).
+        hint = (
+            t("Rebuild that one: rebuild {uid} HEX.", uid=other)
+            if state["units"][other].get("box") == "eliminated"
+            else t("Only {other} comes back, once it is in the Eliminated Units box.", other=rules.units[other].name)
+        )
+        raise IllegalOrder(
+            t("{unit} is never rebuilt: when eliminated it is replaced by {other} in the Eliminated Units box (11.3.6).", unit=spec.name, other=rules.units[other].name),
+            rule="14.2.1",
+            hint=hint,
+        )
     if state["units"][uid].get("box") != "eliminated":
-        other = spec.flag_value("replaced_on_elimination")
-        if other and state["units"][other].get("box") == "eliminated":
-            raise IllegalOrder(
-                t("{unit} has left the game: its replacement counter {other} is in the Eliminated Units box (11.3.6).", unit=spec.name, other=rules.units[other].name),
-                rule="14.1.2",
-                hint=t("Rebuild that one: rebuild {uid} HEX.", uid=other),
-            )
         raise IllegalOrder(t("{unit} is not in the Eliminated Units box.", unit=spec.name), rule="14.1.2")
     if rebuild_level(rules, uid) is None:
         raise IllegalOrder(t("{unit} cannot be rebuilt: every level is asterisked.", unit=spec.name), rule="14.1.6")
