@@ -534,3 +534,20 @@ async def test_f04_the_no_retreat_option_leaves_a_level(tmp_path):
     """11.4.3: the No-Retreat loss may not take the defenders' last level (a rifle army left at 1 level in rough)."""
     setup = axis_attack("ge-14pz", "place su-13r 3617", "map terrain 3617 rough", dice="6 1")
     refused(await ask(tmp_path, GAME, setup, "soviet: noretreat su-13r"), "11.4.3")
+
+
+# Batch 7: replacements and rebuilding ------------------------------------------------------------------
+
+
+async def test_g01_a_rebuilt_corps_enters_in_germany(tmp_path):
+    """14.1.4, 14.1.3: an eliminated German corps is rebuilt in Berlin for ½ GE RP a level."""
+    setup = "clear\nturn 10\nremove ge-43c eliminated\nrp GE 3\nphase replacement axis"
+    verdict = await ask(tmp_path, GAME, setup, f"axis: rebuild ge-43c {BERLIN}")
+    accepted(verdict)
+    assert "2.5 GE" in verdict.text
+
+
+async def test_g02_the_first_southwest_front_is_never_rebuilt(tmp_path):
+    """14.2.1: the first Southwest Front counter is replaced by the weaker one on elimination, never rebuilt."""
+    setup = "clear\nturn 10\nremove su-southwest-front eliminated\nrp soviet 3\nphase replacement soviet"
+    refused(await ask(tmp_path, GAME, setup, f"soviet: rebuild su-southwest-front {MOSCOW}"), "14.2.1")
