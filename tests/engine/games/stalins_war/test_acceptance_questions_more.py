@@ -551,3 +551,24 @@ async def test_g02_the_first_southwest_front_is_never_rebuilt(tmp_path):
     """14.2.1: the first Southwest Front counter is replaced by the weaker one on elimination, never rebuilt."""
     setup = "clear\nturn 10\nremove su-southwest-front eliminated\nrp soviet 3\nphase replacement soviet"
     refused(await ask(tmp_path, GAME, setup, f"soviet: rebuild su-southwest-front {MOSCOW}"), "14.2.1")
+
+
+# Batch 8: what strategic movement excludes and allows ------------------------------------------------
+
+
+async def test_h01_a_unit_that_moved_by_rail_does_not_attack(tmp_path):
+    """10.2.1: a unit that used strategic movement may not attack in the same round."""
+    setup = soviet_round(f"place su-13r {MOSCOW}", "place ge-43c 2518") + f"\nsoviet: rail su-13r {LENINGRAD}\nsoviet: combat {LENINGRAD}\nsoviet: done"
+    refused(await ask(tmp_path, GAME, setup, "soviet: attack 2518 with su-13r nocc"), "10.2.1")
+
+
+async def test_h02_lcus_do_not_use_strategic_movement(tmp_path):
+    """10.2.1: strategic movement moves SCUs only: a Front does not go by rail."""
+    refused(await ask(tmp_path, GAME, soviet_round(f"place su-west-front {MOSCOW}"), f"soviet: rail su-west-front {LENINGRAD}"), "10.2.1")
+
+
+async def test_h03_the_soviet_sea_move_may_end_off_port(tmp_path):
+    """10.2.6: a Soviet army sailing from Sevastopol may land in any coastal hex that is not enemy-controlled."""
+    verdict = await ask(tmp_path, GAME, soviet_round("place su-13r 1931"), "soviet: sea su-13r 2130")
+    accepted(verdict)
+    assert "3 OPS left" in verdict.text
