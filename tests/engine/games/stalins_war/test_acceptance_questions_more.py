@@ -572,3 +572,19 @@ async def test_h03_the_soviet_sea_move_may_end_off_port(tmp_path):
     verdict = await ask(tmp_path, GAME, soviet_round("place su-13r 1931"), "soviet: sea su-13r 2130")
     accepted(verdict)
     assert "3 OPS left" in verdict.text
+
+
+# Batch 9: Festung in combat and where it is built --------------------------------------------------------
+
+
+async def test_i01_attackers_in_a_festung_do_not_advance(tmp_path):
+    """16.3.4: panzers attacking out of a Festung win but may not advance out of it."""
+    setup = axis_round(f"place ge-14pz ge-3pz {WARSAW}", f"festung {WARSAW} on", "place su-13r 1622", "dice 6 1")
+    setup += f"\naxis: combat {WARSAW}\naxis: done\naxis: attack 1622 with ge-14pz ge-3pz nocc\nsoviet: pass\nsoviet: retreat auto"
+    refused(await ask(tmp_path, GAME, setup, "axis: advance ge-14pz"), "16.3.4")
+
+
+async def test_i02_a_festung_goes_only_in_a_supplied_town(tmp_path):
+    """16.3.2: a Festung is built only in a town or city in supply (Kotlas, far behind the Soviet lines, is not)."""
+    setup = axis_round("event AX48", "place su-13r 3616", "control 3319 axis")
+    refused(await ask(tmp_path, GAME, setup, "axis: festung 3319"), "16.3.2")
