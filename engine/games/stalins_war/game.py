@@ -203,6 +203,14 @@ class StalinsWar(flow.ProcedureGame):
         if action.verb == "odds":
             raise InvalidOrder(t("'odds' only previews; it is answered without changing the game."))
         found = self.procedure(state)
+        if action.verb in ("replace", "rebuild") and found is not None and found[0].name != "replacement":
+            # 14.1.1, 7.4.5: RP are recorded when a card is played for them and spent only in the
+            # Replacement Phase, whatever step the game is in now.
+            raise IllegalOrder(
+                t("Replacement points are spent only in the Replacement Phase, after the Action Rounds (the Soviet spends first)."),
+                rule="14.1.1",
+                hint=t("Play a card for RP in your Action Round ('play CARD rp') to record them; spend them with '{verb} ...' in the Replacement Phase.", verb=action.verb),
+            )
         if action.verb == "attack" and found is not None and found[0].name == "move_step":
             # An attack order ends movement and Combat-marker placement (7.3.5) by itself; the
             # whole order is refused, markers and all, if the attack is not legal.
