@@ -588,3 +588,9 @@ async def test_i02_a_festung_goes_only_in_a_supplied_town(tmp_path):
     """16.3.2: a Festung is built only in a town or city in supply (Kotlas, far behind the Soviet lines, is not)."""
     setup = axis_round("event AX48", "place su-13r 3616", "control 3319 axis")
     refused(await ask(tmp_path, GAME, setup, "axis: festung 3319"), "16.3.2")
+
+
+async def test_g03_replacement_points_are_spent_only_in_the_replacement_phase(tmp_path):
+    """14.1.1: RP held are not spent in an Action Round: 'replace' there is refused for that."""
+    setup = axis_round("place ge-4a 3616", "level ge-4a 3", "rp GE 3")
+    refused(await ask(tmp_path, GAME, setup, "axis: replace ge-4a"), "14.1.1")
