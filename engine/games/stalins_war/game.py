@@ -136,6 +136,7 @@ class StalinsWar(flow.ProcedureGame):
     title = TITLE.template
     roles = (AXIS, SOVIET)
     hidden_holdings = True
+    rules_version = 2  # CHANGES.md
     override_kinds = (
         "place", "remove", "level", "supply", "activate", "control", "vp", "turn", "phase", "hand", "pile",
         "event", "effect", "rp", "banked", "consec", "entrench", "festung", "marker", "option", "totalwar", "clear",
