@@ -185,3 +185,42 @@ def test_a_false_remembered_supply_answer_is_caught_by_the_stored_hash():
     except ReplayMismatch:
         return
     assert again.hash() != match.hash()  # pragma: no cover - the end check raises first
+
+
+def test_accepted_replay_of_a_stalins_war_move_does_not_plan_it_again(monkeypatch):
+    """A move's plan (path, MP, ZOC fee, stop) is on its record: replaying it as accepted plans no move (10.1)."""
+    from engine.games.stalins_war import moves
+
+    match = _game_with("stalins-war", "move")
+    calls: list[str] = []
+    real = moves.plan_move
+    monkeypatch.setattr(moves, "plan_move", lambda *a, **k: calls.append(a[3]) or real(*a, **k))
+    Match.replay(match.game, match.scenario, match.options, match._seed, match.records, check="end")
+    assert calls
+    calls.clear()
+    again = Match.replay(match.game, match.scenario, match.options, match._seed, match.records, check="end", accepted=True)
+    assert calls == [] and again.hash() == match.hash()
+
+
+def test_a_remembered_stalins_war_move_that_is_no_walk_is_planned_again():
+    """A remembered path that does not walk from the unit's hex to the hex typed is not read: the move is planned again, to the stored hash."""
+    match = _game_with("stalins-war", "move")
+    forged = [
+        dataclasses.replace(r, data={**r.data, "found": {**r.data["found"], "move": {**r.data["found"]["move"], "path": ["9999", "9998"]}}})
+        if "move" in r.data.get("found", {}) else r
+        for r in match.records
+    ]
+    again = Match.replay(match.game, match.scenario, match.options, match._seed, forged, check="end", accepted=True)
+    assert again.hash() == match.hash()
+
+
+def test_a_false_remembered_stalins_war_move_cost_is_caught_by_the_records_hash():
+    """A well-formed but false cost on a remembered move leaves another state: the record's hash refuses it."""
+    from engine.kernel import ReplayMismatch
+
+    match = _game_with("stalins-war", "move")
+    rec = _with_found(match, "move")[0]
+    false = {**rec.data["found"], "move": {**rec.data["found"]["move"], "cost": rec.data["found"]["move"]["cost"] + 1}}
+    forged = [dataclasses.replace(r, data={**r.data, "found": false}) if r is rec else r for r in match.records]
+    with pytest.raises(ReplayMismatch):
+        Match.replay(match.game, match.scenario, match.options, match._seed, forged, accepted=True)

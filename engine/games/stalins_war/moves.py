@@ -46,7 +46,7 @@ import heapq
 from dataclasses import dataclass
 from typing import Any
 
-from engine import flow
+from engine import flow, replaying
 from engine.errors import IllegalOrder, InvalidOrder, OrderError
 from engine.game import Action, Context, Prompt, State
 from engine.games.stalins_war import entrench, strategic, terrain, zoc
@@ -217,7 +217,7 @@ class Plan:
     path: list[str]
     cost: int
     zoc_fee: bool  # 1 OPS is charged for leaving the start hex's enemy ZOC
-    free_note: str  # "", "stays", "paid", "withdrawal"
+    free_note: str  # "", "fee", "stays", "paid", "withdrawal"
 
 
 def _zoc_exit(rules: Rules, state: State, snap: Snapshot, uid: str, start: str, dest: str) -> tuple[bool, str]:
@@ -347,9 +347,36 @@ def plan_move(rules: Rules, state: State, side: str, uid: str, hexes: tuple[str,
     return Plan(uid, path, cost, fee, note)
 
 
+_NOTES = ("", "fee", "stays", "paid", "withdrawal")  # what _zoc_exit answers
+
+
 def move(rules: Rules, state: State, side: str, uid: str, hexes: tuple[str, ...], ctx: Context) -> None:
-    snap = snapshot(rules, state, side)
-    plan = plan_move(rules, state, side, uid, hexes, snap)
+    def search() -> tuple[Plan, bool]:
+        snap = snapshot(rules, state, side)
+        plan = plan_move(rules, state, side, uid, hexes, snap)
+        return plan, stops_in(snap, plan.path[-1])
+
+    def dump(found: tuple[Plan, bool]) -> dict[str, Any]:
+        plan, halted = found
+        return {"path": plan.path, "cost": plan.cost, "fee": plan.zoc_fee, "note": plan.free_note, "halted": halted}
+
+    def load(noted: Any) -> tuple[Plan, bool] | None:
+        """The plan noted when the order was accepted, if it is a walk from the unit's hex to
+        the hex typed (the record's stored hash vouches for the rest, as for every answer)."""
+        if not isinstance(noted, dict) or not hexes:
+            return None
+        path, cost, fee, note, halted = (noted.get(k) for k in ("path", "cost", "fee", "note", "halted"))
+        here = state["units"].get(uid, {}).get("hex")
+        if not (isinstance(path, list) and len(path) >= 2 and path[0] == here and path[-1] == hexes[-1]):
+            return None
+        if not all(isinstance(b, str) and b in rules.board.neighbours(a) for a, b in zip(path, path[1:], strict=False)):
+            return None
+        if type(cost) is not int or cost < 0 or type(fee) is not bool or note not in _NOTES or type(halted) is not bool:
+            return None
+        return Plan(uid, [str(h) for h in path], cost, fee, str(note)), halted
+
+    # The move's checks only refuse: its plan is remembered on the record (``engine.replaying``).
+    plan, halted = replaying.recall(ctx, "move", search, dump, load)
     start = plan.path[0]
     if plan.zoc_fee:
         pay_ops(state, int(rules.tables["ops"]["leave_zoc_cost"]), start)
@@ -362,7 +389,7 @@ def move(rules: Rules, state: State, side: str, uid: str, hexes: tuple[str, ...]
     strategic.arrive(rules, state, side, uid, plan.path, ctx)
     u["moved"] = True
     u["mp"] = int(u.get("mp", 0) or 0) + plan.cost
-    if stops_in(snap, plan.path[-1]):
+    if halted:
         state["round"].setdefault("halted", []).append(uid)
     ctx.log(t("{unit} moves {path} ({cost} MP).", unit=rules.units[uid].name, path="-".join(plan.path), cost=plan.cost))
     state.setdefault("last", {}).setdefault("moves", []).append(list(plan.path))  # arrows for the picture
