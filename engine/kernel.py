@@ -807,13 +807,14 @@ class Match:
                 scenario=self.scenario,
             )
         )
-        # A position stopped on a step the rules carry out by themselves (an Ops cycle's start, a
-        # phase's bookkeeping) goes on to the first one that waits for a player, drawing from the
-        # position's own count and fixed rolls, as an order would.
+        # A position stopped on a step the rules carry out by themselves (an Ops cycle's start),
+        # where nobody is asked, goes on to the first step that waits for a player, drawing from
+        # the position's own count and fixed rolls, as an order would (it would stall otherwise).
         played = KernelContext(self._seed, loaded.draws, loaded.fixed_rolls)
         try:
             with self.on_map(state):
-                self.game.settle(state, played)
+                if not self.game.active(state) and self.game.result(state) is None:
+                    self.game.settle(state, played)
         except ImpossibleFixedRoll as exc:
             raise exc.refusal() from None
         ctx.entries.extend(played.entries)
