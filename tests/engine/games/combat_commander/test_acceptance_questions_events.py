@@ -1,0 +1,214 @@
+"""Rules questions of Combat Commander on the Events (E42-E77), the rolls and their triggers (1.9),
+the Time advance and Sudden Death (6.1.2, 6.2, 6.3), the Initiative card (9), stacking (8) and
+suppression (13), asked as a referee would at the table, as in ``test_acceptance_questions.py``:
+each builds its position only with referee commands through the campaign service, gives one order
+and checks the verdict and the rule number the Italian rulebook gives. The Axis plays first on the
+farm's map; an event is drawn by stacking an Event! card (ger11, 2 + 2) and the event's card on top
+of the Axis deck, so that g-s1's Fire attack roll triggers it."""
+
+from __future__ import annotations
+
+from tests.engine.games.acceptance import accepted, refused
+from tests.engine.games.combat_commander.questions import board, question
+
+FIRE = ("axis: fire ger01 g-s1", "axis: attack D7 g-s1")
+"""g-s1 in B7 fires at D7 with the Fire card ger01."""
+EVENT = (*FIRE, "axis: pass", "allies: accept")
+"""The attack is rolled with ger11 (Event!), the Allies let it stand (9.1): the next card's event is carried out."""
+
+
+def drawn(event_card: str) -> str:
+    """The top of the Axis deck that makes g-s1's attack roll draw ``event_card``'s event."""
+    return f"ger11 {event_card}"
+
+
+# Events (E42-E77) ------------------------------------------------------------------------------------
+
+
+async def test_q104_entrench_goes_in_a_hex_of_the_drawer_s_units(tmp_path):
+    """E55: Entrench places Foxholes only in a hex with the drawer's units; D7 holds only Americans."""
+    setup = board("g-s1 B7", "a-s1 D7", axis_top=drawn("ger45"))
+    refused(await question(tmp_path, setup, *EVENT, "axis: choose D7"), "E55")
+
+
+async def test_q105_entrench_in_the_drawer_s_hex(tmp_path):
+    """E55: the drawer places Foxholes in B7, where his squad stands."""
+    setup = board("g-s1 B7", "a-s1 D7", axis_top=drawn("ger45"))
+    verdict = await question(tmp_path, setup, *EVENT, "axis: choose B7")
+    accepted(verdict, "E55")
+    assert "Foxholes" in verdict.text
+
+
+async def test_q106_battle_harden_promotes_only_an_own_unit(tmp_path):
+    """E44: Battle Harden makes a Veteran of one of the drawer's units, never an enemy's."""
+    setup = board("g-s1 B7", "g-s2 B8", "a-s1 D7", axis_top=drawn("ger06"))
+    refused(await question(tmp_path, setup, *EVENT, "axis: choose a-s1"), "E44")
+
+
+async def test_q107_battle_harden_makes_a_veteran(tmp_path):
+    """E44, E44.1: the drawer's chosen squad becomes a Veteran."""
+    setup = board("g-s1 B7", "g-s2 B8", "a-s1 D7", axis_top=drawn("ger06"))
+    verdict = await question(tmp_path, setup, *EVENT, "axis: choose g-s2")
+    accepted(verdict, "E44.1")
+    assert "g-s2 becomes Veteran" in verdict.text
+
+
+async def test_q108_kia_eliminates_only_a_broken_unit(tmp_path):
+    """E62: KIA eliminates a broken unit (of either side); the good-order a-s1 is no choice."""
+    setup = board("g-s1 B7", "a-s1 D7", "a-s2 H7", "g-s2 A10", axis_top=drawn("ger21"), lines=("break a-s2", "break g-s2"))
+    refused(await question(tmp_path, setup, *EVENT, "axis: choose a-s1"), "E62")
+
+
+async def test_q109_kia_of_the_only_broken_unit_scores_for_its_opponent(tmp_path):
+    """E62, 7.1: with one broken unit on the map KIA eliminates it and the opponent scores."""
+    setup = board("g-s1 B7", "a-s1 D7", "a-s2 H7", axis_top=drawn("ger21"), lines=("break a-s2",))
+    verdict = await question(tmp_path, setup, *EVENT)
+    accepted(verdict, "E62")
+    assert "a-s2 (H7) is eliminated: Axis scores" in verdict.text
+
+
+async def test_q110_kia_with_no_broken_unit_is_skipped(tmp_path):
+    """E42: the part of an event impossible in the situation is skipped: KIA with no broken unit."""
+    verdict = await question(tmp_path, board("g-s1 B7", "a-s1 D7", axis_top=drawn("ger21")), *EVENT)
+    accepted(verdict, "E42")
+    assert "eliminated" not in verdict.text
+
+
+async def test_q111_medic_rallies_only_a_broken_unit(tmp_path):
+    """E64: Medic rallies a broken unit; the good-order g-s1 is no choice."""
+    setup = board("g-s1 B7", "g-s2 B8", "a-s1 D7", "a-s2 H7", axis_top=drawn("ger42"), lines=("break g-s2", "break a-s2"))
+    refused(await question(tmp_path, setup, *EVENT, "axis: choose g-s1"), "E64")
+
+
+async def test_q112_medic_may_rally_an_enemy_unit(tmp_path):
+    """E64: the broken unit Medic rallies may be the enemy's."""
+    setup = board("g-s1 B7", "g-s2 B8", "a-s1 D7", "a-s2 H7", axis_top=drawn("ger42"), lines=("break g-s2", "break a-s2"))
+    verdict = await question(tmp_path, setup, *EVENT, "axis: choose a-s2")
+    accepted(verdict, "E64")
+    assert "a-s2 is rallied" in verdict.text
+
+
+async def test_q113_interdiction_only_in_a_hex_without_cover(tmp_path):
+    """E60: Interdiction suppresses a unit in a hex of Cover below 1; a-s2 in the woods of D9 is no choice."""
+    setup = board("g-s1 B7", "a-s1 D7", "a-s2 D9", "a-s3 H7", axis_top=drawn("ger16"))
+    refused(await question(tmp_path, setup, *EVENT, "axis: choose a-s2"), "E60")
+
+
+async def test_q114_interdiction_never_on_a_suppressed_unit(tmp_path):
+    """E60: Interdiction picks a unit not yet suppressed."""
+    setup = board("g-s1 B7", "a-s1 D7", "a-s3 H7", axis_top=drawn("ger16"), lines=("suppress a-s3",))
+    refused(await question(tmp_path, setup, *EVENT, "axis: choose a-s3"), "E60")
+
+
+async def test_q115_field_promotion_joins_a_broken_unit(tmp_path):
+    """E56: the Corporal is placed in a hex with one of the drawer's broken units; B7 holds only a good one."""
+    setup = board("g-s1 B7", "g-s2 B8", "a-s1 D7", axis_top=drawn("ger59"), lines=("break g-s2",))
+    refused(await question(tmp_path, setup, *EVENT, "axis: choose B7"), "E56")
+
+
+async def test_q116_elan_moves_the_drawer_s_surrender_marker_away(tmp_path):
+    """E54: Elan moves the drawer's Surrender marker one space further (from 7 to 8)."""
+    verdict = await question(tmp_path, board("g-s1 B7", "a-s1 D7", axis_top=drawn("ger44")), *EVENT)
+    accepted(verdict, "E54")
+    assert "Surrender marker moves to space 8" in verdict.text
+
+
+async def test_q117_cower_suppresses_a_squad_out_of_command(tmp_path):
+    """E51: with no leader, the drawer's squad g-s1 is out of every command radius and is suppressed."""
+    verdict = await question(tmp_path, board("g-s1 B7", "a-s1 D7", axis_top=drawn("ger33")), *EVENT)
+    accepted(verdict, "E51")
+    assert "suppressed: g-s1" in verdict.text
+
+
+async def test_q118_no_trigger_counts_during_an_event(tmp_path):
+    """E42: the Time! of the event's card (ger17) and of the Support roll inside it (ger38) are ignored."""
+    setup = board("g-s1 B7", "a-s1 D7", axis_top=drawn("ger17 ger38"))
+    verdict = await question(tmp_path, setup, *EVENT, "allies: accept")
+    accepted(verdict, "E68")
+    assert "Time advances" not in verdict.text
+
+
+# Rolls and triggers, the Initiative card (1.9, 9) ------------------------------------------------------
+
+
+async def test_q119_jam_on_a_defense_roll_breaks_no_weapon(tmp_path):
+    """1.9.1.2, O20.3.3: Jam! counts only on a Fire attack roll; a-s3's BAR survives its Jam! defense roll."""
+    setup = board("g-s1 B7", "a-s3 D7", axis_top="ger19", allies_top="usa26", lines=("weapon a-w1 a-s3 usa_bar",))
+    verdict = await question(tmp_path, setup, *FIRE, "axis: pass", "allies: accept", "allies: pass", "allies: accept")
+    accepted(verdict, "O20.3.4")
+    assert "a-w1" not in verdict.text and "breaks" not in verdict.text
+
+
+async def test_q120_a_sniper_trigger_reveals_a_random_hex(tmp_path):
+    """1.9.1.3: a Sniper! roll reveals the next card, whose Random Hex (O2) is the sniper's."""
+    setup = board("g-s1 B7", "a-s1 D7", axis_top="ger13 ger20")
+    accepted(await question(tmp_path, setup, *FIRE, "axis: pass", "allies: accept"), "1.9.1.3")
+
+
+async def test_q121_a_cancelled_roll_cancels_its_time_trigger(tmp_path):
+    """9.1: the Initiative card cancels the roll and what it caused: ger17's Time! advances no Time."""
+    setup = board("g-s1 B7", "a-s1 D7", axis_top="ger17 ger19")
+    verdict = await question(tmp_path, setup, *FIRE, "axis: pass", "allies: reroll")
+    accepted(verdict, "9.1")
+    assert "Time advances" not in verdict.text
+
+
+# Time, Sudden Death and the end of the game (6.1.2, 6.2, 6.3, 9.2) -------------------------------------
+
+SUDDEN_DEATH = (*FIRE, "axis: pass", "allies: accept", "deck axis ger29", "allies: reroll", "axis: accept")
+"""ger17's Time! takes Time from 5 to the Sudden Death space 6; the Sudden Death roll (reshuffled)
+is cancelled by the Allies with the Initiative card, which passes to the Axis; the roll again is
+ger29, 1 + 1 = 2."""
+
+
+async def test_q122_a_sudden_death_roll_below_the_time_space_ends_the_game(tmp_path):
+    """6.2.2: a Sudden Death roll of 2, less than the Time space 6, ends the game at once."""
+    setup = board("g-s1 B7", "a-s1 D7", axis_top="ger17", lines=("time 5", "set sudden_death 6"))
+    verdict = await question(tmp_path, setup, *SUDDEN_DEATH)
+    accepted(verdict, "6.2.2")
+    assert "The game ends" in verdict.text
+
+
+async def test_q123_at_zero_vp_the_initiative_holder_wins(tmp_path):
+    """6.3.2, 9.2: the game ended by Sudden Death with VP at 0 goes to the Initiative holder (now the Axis),
+    the Defense posture scoring no VP for an advance that ended the game (6.1.2)."""
+    setup = board("g-s1 B7", "a-s1 D7", axis_top="ger17", lines=("time 5", "set sudden_death 6"))
+    verdict = await question(tmp_path, setup, *SUDDEN_DEATH)
+    accepted(verdict, "6.3.2")
+    assert "Axis wins" in verdict.text and "+1 VP" not in verdict.text
+
+
+async def test_q124_reinforcements_enter_on_the_own_edge(tmp_path):
+    """6.1.2: reinforcements reaching Time 2 enter along their owner's map edge; C5 is no edge hex."""
+    setup = board("g-s1 B7", "a-s1 D7", axis_top="ger17", lines=("time 1",))
+    refused(await question(tmp_path, setup, *FIRE, "axis: pass", "allies: accept", "axis: choose C5"), "6.1.2")
+
+
+async def test_q125_reinforcements_enter_in_an_edge_hex(tmp_path):
+    """6.1.2: g-s5, arriving at Time 2, enters in A1 on the Axis edge."""
+    setup = board("g-s1 B7", "a-s1 D7", axis_top="ger17", lines=("time 1",))
+    verdict = await question(tmp_path, setup, *FIRE, "axis: pass", "allies: accept", "axis: choose A1")
+    accepted(verdict, "6.1.2")
+    assert "g-s5 enters in A1" in verdict.text
+
+
+# Stacking and suppression (8, 13) ----------------------------------------------------------------------
+
+
+async def test_q126_an_overstacked_hex_loses_a_unit_at_the_end_of_the_turn(tmp_path):
+    """8.1 (units): two squads in B7 are 8 figures at the end of the turn; a unit elsewhere is no choice."""
+    setup = board("g-s1 B7", "g-s2 B7", "g-s3 C8", "a-s1 N10")
+    refused(await question(tmp_path, setup, "axis: pass", "axis: choose g-s3"), "8.1")
+
+
+async def test_q127_a_free_deploy_before_the_overstack_loss(tmp_path):
+    """8.1, E52: the owner of an overstacked hex may first make one free Deploy there."""
+    setup = board("g-s1 B7", "g-s2 B7", "a-s1 N10")
+    accepted(await question(tmp_path, setup, "axis: pass", "axis: deploy g-s1"), "E52")
+
+
+async def test_q128_a_suppressed_unit_has_one_movement_less(tmp_path):
+    """13: a suppressed squad (Movement 4) has 3 MP: the fourth open hex is refused."""
+    setup = board("g-s1 B7", "a-s1 N10", lines=("suppress g-s1",))
+    steps = ("axis: move ger04 g-s1", "axis: step g-s1 C7", "allies: pass", "axis: step g-s1 D7", "allies: pass", "axis: step g-s1 E7", "allies: pass")
+    refused(await question(tmp_path, setup, *steps, "axis: step g-s1 F7"), "O21.1")
