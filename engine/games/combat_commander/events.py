@@ -295,9 +295,7 @@ def nearest_hexes(data: GameData, state: State, label: Label) -> list[str]:
 
 def _air_strike(data: GameData, state: State, choice: dict[str, Any], label: str, ctx: Context) -> None:
     ctx.log(t("Air Support (E43): every unit in {hex} takes a hit.", hex=label))
-    for uid in model.units_at(state, label):
-        if not state.get("over"):
-            model.hit(data, state, uid, ctx)
+    model.hit_together(data, state, model.units_at(state, label), ctx)
 
 
 def battle_harden(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> None:

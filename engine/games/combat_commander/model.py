@@ -146,6 +146,20 @@ def eliminate_together(data: GameData, state: State, uids: list[str], ctx: Conte
     state[LOSSES] = []
     for uid in uids:
         eliminate(data, state, uid, ctx)
+    _settle_losses(state, ctx)
+
+
+def hit_together(data: GameData, state: State, uids: list[str], ctx: Context) -> None:
+    """Units hit at once (Air Support hits every unit in its hex, E43): the broken ones are
+    eliminated together, so both players losing thereby goes to the Initiative card's holder (6.3.1, 9.2)."""
+    state[LOSSES] = []
+    for uid in uids:
+        hit(data, state, uid, ctx)
+    _settle_losses(state, ctx)
+
+
+def _settle_losses(state: State, ctx: Context) -> None:
+    """The end of units eliminated at once: who lost, if anyone (6.3.1, 9.2)."""
     losses = state.pop(LOSSES)
     if len(losses) == 2:
         ctx.log(t("Both players lose at once: the Initiative card's holder wins (6.3.1, 9.2)."))

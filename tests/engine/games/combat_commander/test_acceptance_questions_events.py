@@ -212,3 +212,22 @@ async def test_q128_a_suppressed_unit_has_one_movement_less(tmp_path):
     setup = board("g-s1 B7", "a-s1 N10", lines=("suppress g-s1",))
     steps = ("axis: move ger04 g-s1", "axis: step g-s1 C7", "allies: pass", "axis: step g-s1 D7", "allies: pass", "axis: step g-s1 E7", "allies: pass")
     refused(await question(tmp_path, setup, *steps, "axis: step g-s1 F7"), "O21.1")
+
+
+# The end of the game (6.3.1, 9.2) --------------------------------------------------------------------
+
+
+async def test_q129_kia_of_the_enemy_s_last_unit_ends_the_game(tmp_path):
+    """6.3.1: KIA eliminating the enemy's last unit on the map wins the game at once."""
+    setup = board("g-s1 B7", "a-s1 D7", "g-s2 A10", axis_top=drawn("ger21"), lines=("break g-s2", "break a-s1"))
+    verdict = await question(tmp_path, setup, *EVENT, "axis: choose a-s1")
+    accepted(verdict, "6.3.1")
+    assert "Axis wins" in verdict.text
+
+
+async def test_q130_air_support_eliminating_both_last_units_goes_to_the_initiative_holder(tmp_path):
+    """6.3.1, 9.2: Air Support hits every unit in C1 at once; both sides' last units are eliminated, so the Allies (Initiative card) win."""
+    setup = board("g-s1 C1", "a-s1 C1", axis_top="ger11 ger29 ger52", lines=("break g-s1", "break a-s1"))
+    verdict = await question(tmp_path, setup, "axis: recover ger09", "allies: accept", "axis: choose C1")
+    accepted(verdict, "9.2")
+    assert "g-s1 (C1) is eliminated" in verdict.text and "Allies wins" in verdict.text
