@@ -231,3 +231,140 @@ async def test_q130_air_support_eliminating_both_last_units_goes_to_the_initiati
     verdict = await question(tmp_path, setup, "axis: recover ger09", "allies: accept", "axis: choose C1")
     accepted(verdict, "9.2")
     assert "g-s1 (C1) is eliminated" in verdict.text and "Allies wins" in verdict.text
+
+
+# More events (E47, E53, E57, E63, E66, E77) ---------------------------------------------------------
+
+
+async def test_q131_prisoners_of_war_eliminate_a_broken_unit_next_to_the_enemy(tmp_path):
+    """E66: the drawer's broken g-s2, adjacent to the Americans in D7, is eliminated and the Allies score."""
+    setup = board("g-s1 B7", "g-s2 C7", "a-s1 D7", axis_top=drawn("ger03"), lines=("break g-s2",))
+    verdict = await question(tmp_path, setup, *EVENT)
+    accepted(verdict, "E66")
+    assert "g-s2 (C7) is eliminated: Allies scores" in verdict.text
+
+
+async def test_q132_malfunction_breaks_the_nearest_unbroken_weapon(tmp_path):
+    """E63: the unbroken weapon nearest the Random Hex breaks, here the only one, g-s3's HMG."""
+    setup = board("g-s3 B7", "a-s1 D7", axis_top=drawn("ger58"), lines=("weapon g-w1 g-s3 ger_hmg",))
+    verdict = await question(tmp_path, setup, "axis: fire ger01 g-s3", "axis: attack D7 g-s3", "axis: pass", "allies: accept")
+    accepted(verdict, "E63")
+    assert "g-w1 (g-s3) breaks" in verdict.text
+
+
+async def test_q133_white_phosphorus_breaks_a_unit_in_the_smoked_hex(tmp_path):
+    """E77: Smoke next to the drawer's good-order squad; each player with units there breaks one."""
+    setup = board("g-s1 B7", "a-s1 C7", axis_top=drawn("ger24"))
+    orders = ("axis: fire ger01 g-s1", "axis: attack C7 g-s1", "axis: pass", "allies: accept")
+    verdict = await question(tmp_path, setup, *orders, "axis: choose C7")
+    accepted(verdict, "E77")
+    assert "placed in C7" in verdict.text and "a-s1 becomes broken" in verdict.text
+
+
+async def test_q134_dust_keeps_the_stronger_smoke(tmp_path):
+    """E53, 8.1.4: Dust's Smoke 2 in C1 goes; the Smoke 9 already there stays."""
+    setup = board("g-s1 B7", "a-s1 D7", axis_top=drawn("ger34 ger52"), lines=("smoke C1 9",))
+    accepted(await question(tmp_path, setup, *EVENT), "8.1.4")
+
+
+async def test_q135_booby_trap_mines_the_random_hex(tmp_path):
+    """E47: Mines go in the Random Hex (C1), open ground with no fortification."""
+    setup = board("g-s1 B7", "a-s1 D7", axis_top=drawn("ger20 ger52"))
+    verdict = await question(tmp_path, setup, *EVENT)
+    accepted(verdict, "E47")
+    assert "Mines placed in C1" in verdict.text
+
+
+async def test_q136_fog_of_war_discards_a_card_of_each_hand(tmp_path):
+    """E57: each player draws a card at random from the other's hand and discards it."""
+    verdict = await question(tmp_path, board("g-s1 B7", "a-s1 D7", axis_top=drawn("ger15")), *EVENT)
+    accepted(verdict, "E57")
+    assert "Allies draws a card of Axis's hand" in verdict.text and "Axis draws a card of Allies's hand" in verdict.text
+
+
+# Triggers of the Sudden Death roll, Sniper!, the deck's last card (1.9.1, 6.1.2, 9.1) ------------------
+
+
+async def test_q137_a_sudden_death_roll_triggers_nothing(tmp_path):
+    """1.9.1: the Sudden Death roll (ger62, 12, Event!) resolves a Time! trigger and triggers no event."""
+    setup = board("g-s1 B7", "a-s1 D7", axis_top="ger17", lines=("time 5", "set sudden_death 6"))
+    orders = (*FIRE, "axis: pass", "allies: accept", "deck axis ger62 ger45", "allies: reroll")
+    verdict = await question(tmp_path, setup, *orders, "axis: accept")
+    accepted(verdict, "6.2.2")
+    assert "12 is not less than 6" in verdict.text and "Entrench" not in verdict.text
+
+
+async def test_q138_the_sniper_hits_in_or_next_to_the_random_hex(tmp_path):
+    """1.9.1.3: the sniper's unit is in the Random Hex (O2) or adjacent; a-s1 in D7 is no choice."""
+    setup = board("g-s1 B7", "a-s1 D7", "a-s2 O3", "a-s3 N1", axis_top="ger13 ger20")
+    refused(await question(tmp_path, setup, *FIRE, "axis: pass", "allies: accept", "axis: choose a-s1"), "1.9.1.3")
+
+
+async def test_q139_the_sniper_may_hit_a_unit_next_to_the_random_hex(tmp_path):
+    """1.9.1.3: the roller hits a-s2 in O3, next to the Random Hex O2: it breaks."""
+    setup = board("g-s1 B7", "a-s1 D7", "a-s2 O3", axis_top="ger13 ger20")
+    verdict = await question(tmp_path, setup, *FIRE, "axis: pass", "allies: accept", "axis: choose a-s2")
+    accepted(verdict, "1.9.1.3")
+    assert "a-s2 (O3) is broken" in verdict.text
+
+
+def deck_of_one(card: str) -> str:
+    """A referee line that discards every card of the Axis deck but ``card``, the deck's last."""
+    hand = {"ger01", "ger04", "ger02", "ger09", "ger18", "ger08", card}
+    return "discard axis " + " ".join(f"ger{i:02d}" for i in range(1, 73) if f"ger{i:02d}" not in hand)
+
+
+async def test_q140_the_deck_s_last_card_advances_time(tmp_path):
+    """6.1.2: a roll with the deck's last card (ger19, no Time!) advances Time."""
+    setup = board("g-s1 B7", "a-s1 D7", lines=(deck_of_one("ger19"),))
+    verdict = await question(tmp_path, setup, *FIRE, "axis: pass", "allies: accept")
+    accepted(verdict, "6.1.2")
+    assert "Time advances to 1" in verdict.text
+
+
+async def test_q141_the_last_card_s_time_trigger_advances_time_once(tmp_path):
+    """6.1.2, 1.9.1.4: the deck's last card showing Time! (ger17) advances Time once, not twice."""
+    setup = board("g-s1 B7", "a-s1 D7", lines=(deck_of_one("ger17"),))
+    verdict = await question(tmp_path, setup, *FIRE, "axis: pass", "allies: accept")
+    accepted(verdict, "6.1.2")
+    assert "Time advances to 1" in verdict.text and "Time advances to 2" not in verdict.text
+
+
+async def test_q142_a_cancelled_last_card_still_advances_time(tmp_path):
+    """9.1 (R39): cancelling a roll made with the deck's last card keeps the Time advance of the deck's end."""
+    setup = board("g-s1 B7", "a-s1 D7", lines=(deck_of_one("ger19"),))
+    verdict = await question(tmp_path, setup, *FIRE, "axis: pass", "allies: reroll")
+    accepted(verdict, "9.1")
+    assert "Time advances to 1" in verdict.text
+
+
+# The Smoke removal of a Time advance, suppression's Range (6.1.2, 13) ---------------------------------
+
+SMOKED = ("smoke H5 3", "smoke H9 4")
+"""Two Smoke markers on the map, so the player who caused the Time advance chooses one."""
+
+
+async def test_q143_the_causing_player_removes_one_smoke_marker(tmp_path):
+    """6.1.2 step 4: only the player who caused the Time advance removes a Smoke marker."""
+    setup = board("g-s1 B7", "a-s1 D7", axis_top="ger17", lines=SMOKED)
+    refused(await question(tmp_path, setup, *FIRE, "axis: pass", "allies: accept", "allies: clear-smoke H9"), "6.1.2")
+
+
+async def test_q144_the_smoke_removed_is_on_the_map(tmp_path):
+    """6.1.2 step 4: the marker removed is one of the Smoke markers on the map; H6 holds none."""
+    setup = board("g-s1 B7", "a-s1 D7", axis_top="ger17", lines=SMOKED)
+    refused(await question(tmp_path, setup, *FIRE, "axis: pass", "allies: accept", "axis: clear-smoke H6"), "6.1.2")
+
+
+async def test_q145_the_causing_player_removes_the_smoke_he_chooses(tmp_path):
+    """6.1.2 step 4: the Axis, who caused the advance, removes the Smoke 4 in H9."""
+    setup = board("g-s1 B7", "a-s1 D7", axis_top="ger17", lines=SMOKED)
+    verdict = await question(tmp_path, setup, *FIRE, "axis: pass", "allies: accept", "axis: clear-smoke H9")
+    accepted(verdict, "6.1.2")
+    assert "Smoke 4 removed from H9" in verdict.text
+
+
+async def test_q146_a_suppressed_unit_has_one_range_less(tmp_path):
+    """13 with O20.1: suppressed, the rifle squad's Range 5 is 4: a-s1 in G7, 5 hexes away, is out of range."""
+    setup = board("g-s1 B7", "a-s1 G7", lines=("suppress g-s1",))
+    refused(await question(tmp_path, setup, "axis: fire ger01 g-s1"), "O20.1")
