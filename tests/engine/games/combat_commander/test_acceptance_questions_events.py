@@ -368,3 +368,45 @@ async def test_q146_a_suppressed_unit_has_one_range_less(tmp_path):
     """13 with O20.1: suppressed, the rifle squad's Range 5 is 4: a-s1 in G7, 5 hexes away, is out of range."""
     setup = board("g-s1 B7", "a-s1 G7", lines=("suppress g-s1",))
     refused(await question(tmp_path, setup, "axis: fire ger01 g-s1"), "O20.1")
+
+
+# Casualties, objectives and reinforcements (E45, E74, E76, 7.3, 6.1.2 with 8) --------------------------
+
+CASUALTIES = 'set sides.allies.casualties ["a-s2", "a-s3"]'
+"""Two American squads on the Casualty track."""
+
+
+async def test_q147_battlefield_integrity_counts_the_enemy_casualties(tmp_path):
+    """E45: the drawer gains 1 VP per enemy unit on the Casualty track: 2."""
+    setup = board("g-s1 B7", "a-s1 D7", axis_top=drawn("ger69"), lines=(CASUALTIES,))
+    verdict = await question(tmp_path, setup, *EVENT)
+    accepted(verdict, "E45")
+    assert "Axis gains 2 VP" in verdict.text
+
+
+async def test_q148_walking_wounded_return_in_or_next_to_the_random_hex(tmp_path):
+    """E76: the casualty comes back in the Random Hex (C1) or next to it; D7 is neither."""
+    setup = board("g-s1 B7", "a-s1 D7", axis_top=drawn("ger53 ger52"), lines=('set sides.allies.casualties ["a-s2"]',))
+    refused(await question(tmp_path, setup, *EVENT, "axis: choose D7"), "E76")
+
+
+async def test_q149_an_objective_taken_scores_its_open_chit(tmp_path):
+    """7.3.1, 7.3.3: g-s1 alone in M9 takes Objective 5, which the open chit makes worth 1 VP, at once."""
+    setup = board("g-s1 L9", "a-s1 A10")
+    verdict = await question(tmp_path, setup, "axis: move ger04 g-s1", "axis: step g-s1 M9")
+    accepted(verdict, "7.3.3")
+    assert "Objective 5 (worth 1 VP) passes to Axis" in verdict.text
+
+
+async def test_q150_a_strategic_objective_scores_at_once_for_the_controller(tmp_path):
+    """E74, 7.3.3: the open chit drawn (Objective 2 worth 1 VP) scores at once for the Axis, who holds C2."""
+    setup = board("g-s1 B7", "g-s2 C2", "a-s1 D7", axis_top=drawn("ger31"))
+    verdict = await question(tmp_path, setup, *EVENT)
+    accepted(verdict, "7.3.3")
+    assert "worth 1 VP more to Axis" in verdict.text
+
+
+async def test_q151_reinforcements_respect_stacking(tmp_path):
+    """6.1.2, 8: a reinforcement squad cannot enter A1, already holding two German squads (8 figures)."""
+    setup = board("g-s1 B7", "a-s1 D7", "g-s2 A1", "g-s3 A1", axis_top="ger17", lines=("time 1",))
+    refused(await question(tmp_path, setup, *FIRE, "axis: pass", "allies: accept", "axis: choose A1"), "6.1.2")
