@@ -323,19 +323,28 @@ def blaze(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> No
     if water(data, state, label) or label in state["blaze"]:
         ctx.log(t("Blaze (E46) at {hex}: Water or Blaze is there, no effect.", hex=label))
         return
-    set_ablaze(data, state, label, "E46", ctx)
+    model.eliminate_together(data, state, set_ablaze(data, state, label, "E46", ctx), ctx)
 
 
-def set_ablaze(data: GameData, state: State, label: Label, rule: str, ctx: Context) -> None:
-    """A Blaze goes in ``label``; its Smoke is removed; each unit there must move to an adjacent passable hex, or is eliminated."""
+def set_ablaze(data: GameData, state: State, label: Label, rule: str, ctx: Context) -> list[str]:
+    """A Blaze goes in ``label``; its Smoke is removed; each unit there must move to an adjacent passable
+    hex (asked, inactive player first), or is eliminated: the units with no such hex are returned, for
+    the caller to eliminate together with those of the event's other Blazes (6.3.1, 9.2)."""
     state["blaze"].append(label)
     state["smoke"].pop(label, None)
     ctx.log(t("A Blaze is placed in {hex} ({rule}).", hex=label, rule=rule))
     if state.get("forts", {}).pop(label, None) is not None:
         ctx.log(t("The fortification in {hex} is removed ({rule}, 8.1.5).", hex=label, rule=rule))
     inactive = model.other(state["player"])
+    way_out = any(not impassable(data, state, n) for n in board(data, state).neighbours(label))
+    trapped = []
     for uid in sorted(model.units_at(state, label), key=lambda u: (state["units"][u]["side"] != inactive, u)):
-        ask(state, "displace", state["units"][uid]["side"], rule, False, unit=uid, origin=label)
+        if way_out:
+            ask(state, "displace", state["units"][uid]["side"], rule, False, unit=uid, origin=label)
+        else:
+            ctx.log(t("{unit} has no passable hex to leave the Blaze for ({rule}).", unit=uid, rule=rule))
+            trapped.append(uid)
+    return trapped
 
 
 def _displace_options(data: GameData, state: State, choice: dict[str, Any]) -> list[str]:
@@ -402,8 +411,8 @@ def breeze(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> N
         n = grid.neighbour(label, compass.direction(board(data, state), direction))
         if n is not None and not water(data, state, n) and n not in state["blaze"] and n not in spread:
             spread.append(n)
-    for label in spread:
-        set_ablaze(data, state, label, "E48", ctx)
+    trapped = [uid for label in spread for uid in set_ablaze(data, state, label, "E48", ctx)]
+    model.eliminate_together(data, state, trapped, ctx)
 
 
 def command_and_control(data: GameData, state: State, role: Role, ctx: Context, c: Card) -> None:

@@ -410,3 +410,11 @@ async def test_q151_reinforcements_respect_stacking(tmp_path):
     """6.1.2, 8: a reinforcement squad cannot enter A1, already holding two German squads (8 figures)."""
     setup = board("g-s1 B7", "a-s1 D7", "g-s2 A1", "g-s3 A1", axis_top="ger17", lines=("time 1",))
     refused(await question(tmp_path, setup, *FIRE, "axis: pass", "allies: accept", "axis: choose A1"), "6.1.2")
+
+
+async def test_q152_a_blaze_trapping_both_last_units_goes_to_the_initiative_holder(tmp_path):
+    """E46, 6.3.1, 9.2: a Blaze in C1 with Blazes all around eliminates both sides' last units at once: the Allies (Initiative card) win."""
+    setup = board("g-s1 C1", "a-s1 C1", axis_top="ger11 ger13 ger52", lines=("break g-s1", "blaze B1", "blaze D1", "blaze C2"))
+    verdict = await question(tmp_path, setup, "axis: recover ger09", "allies: accept")
+    accepted(verdict, "9.2")
+    assert "g-s1 (C1) is eliminated" in verdict.text and "Allies wins" in verdict.text
