@@ -418,3 +418,17 @@ async def test_q152_a_blaze_trapping_both_last_units_goes_to_the_initiative_hold
     verdict = await question(tmp_path, setup, "axis: recover ger09", "allies: accept")
     accepted(verdict, "9.2")
     assert "g-s1 (C1) is eliminated" in verdict.text and "Allies wins" in verdict.text
+
+
+async def test_q153_the_hero_may_enter_a_controlled_objective(tmp_path):
+    """E58 with the Glossary: an objective the drawer controls, free of enemy units, is a friendly hex for his Hero."""
+    setup = board("g-s1 B7", "a-s1 D7", axis_top=drawn("ger49"), lines=("set objectives.2 axis",))
+    verdict = await question(tmp_path, setup, *EVENT, "axis: choose C2")
+    accepted(verdict, "E58")
+    assert "Hero ger-hero is placed in C2" in verdict.text
+
+
+async def test_q154_the_hero_never_enters_an_enemy_objective(tmp_path):
+    """E58: Objective 1 (F5), held by the Allies, is no friendly hex for the German Hero."""
+    setup = board("g-s1 B7", "a-s1 D7", axis_top=drawn("ger49"), lines=("set objectives.2 axis",))
+    refused(await question(tmp_path, setup, *EVENT, "axis: choose F5"), "E58")
