@@ -201,6 +201,7 @@ class CombatCommander(flow.ProcedureGame):
     name = "combat_commander"
     title = "Combat Commander: Europe"
     hidden_holdings = True
+    rules_version = 2  # CHANGES.md
     roles = model.ROLES
     verbs = VERBS
     override_kinds = OVERRIDES
