@@ -217,12 +217,24 @@ def _is_unit(rules: Rules, word: str) -> bool:
 
 
 def _support(rules: Rules, args: list[str], syntax: str) -> tuple[list[str], list[str]]:
-    """Split ``air M`` / ``fleet M`` / ``brandenburg`` off the end of an order's words."""
+    """Split ``air M`` / ``fleet M`` / ``brandenburg`` off the end of an order's words.
+
+    ``brandenburg`` is also the Brandenburgers' unit id: among the attacking units (before the
+    target hex, or after ``with``) it names the unit; after the target or a support marker, or a
+    second time, it asks for their shift (15.2)."""
     words: list[str] = []
     opts: list[str] = []
+    unit_named = target_seen = in_with = False
     i = 0
     while i < len(args):
         low = args[i].casefold()
+        if low == "brandenburg" and not unit_named and not opts and (in_with or not target_seen):
+            words.append(args[i])
+            unit_named = True
+            i += 1
+            continue
+        target_seen = target_seen or is_hex(rules, args[i]) or any(fold(n) == fold(args[i]) for n in rules.by_name)
+        in_with = in_with or low == "with"
         if low in ("air", "fleet"):
             if i + 1 >= len(args):
                 raise InvalidOrder(t("'{kw}' needs a marker name.", kw=low), t("Syntax: {syntax}", syntax=syntax))
