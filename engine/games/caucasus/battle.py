@@ -31,6 +31,23 @@ from engine.games.caucasus.moves import mark_control
 from engine.games.caucasus.terrain import dd_column, impassable_side, natural, road
 from engine.text import Text, t
 
+# Orders of a Movement Phase whose own rule says when they are given: in a Combat Phase they are
+# refused citing that rule rather than the Combat Phase's (8.1).
+MOVEMENT_ONLY: dict[str, tuple[Text, str]] = {
+    "replace": (t("Replacements are spent only in your Primary Movement Phase."), "17.2"),
+    "rebuild": (t("Replacements are spent only in your Primary Movement Phase."), "17.2"),
+    "hq-remove": (t("An HQ is removed voluntarily only in a friendly Movement Phase."), "15.1"),
+    "rail": (t("Rail movement is allowed only in a friendly Primary Movement Phase."), "7.22"),
+    "naval": (t("Naval movement is allowed only in a friendly Primary Movement Phase."), "7.22"),
+    "land": (t("Amphibious landings are made in a friendly Primary Movement Phase."), "16.23"),
+    "train": (t("Armoured trains move in friendly Movement Phases only."), "15.6"),
+    "flotilla": (t("The Azov Flotilla moves in friendly Movement Phases only."), "15.3"),
+    "merge": (t("Units merge only in a friendly Movement Phase."), "18.1"),
+    "assault": (t("Assault markers are taken only in a Secondary Movement Phase."), "7.3"),
+    "mobile": (t("A Mobile Assault is made only in your own Secondary Movement Phase."), "13.1"),
+    "ae": (t("An Automatic Elimination during movement happens only in your Primary Movement Phase."), "8.5"),
+}
+
 
 def attack_plan(action: Action) -> combat.AttackPlan:
     args = list(action.args)
@@ -43,9 +60,13 @@ def attack_plan(action: Action) -> combat.AttackPlan:
     i = 0
     while i < len(rest):
         if rest[i] == "air":
+            if air is not None:
+                raise IllegalOrder(t("Only one Air Support marker may be used in one attack: name one of {a} and {b}.", a=air, b=rest[i + 1]), "16.12")
             air = rest[i + 1]
             i += 2
         elif rest[i] == "fleet":
+            if fleet is not None:
+                raise IllegalOrder(t("Only one Fleet marker may be used in one attack: name one of {a} and {b}.", a=fleet, b=rest[i + 1]), "16.22")
             fleet = rest[i + 1]
             i += 2
         else:
@@ -117,6 +138,9 @@ class CombatPhase(flow.Procedure):
         if action.verb == "advance":
             ae_advance(rules, state, role, action.args, ctx)
             return
+        if action.verb in MOVEMENT_ONLY:
+            message, rule = MOVEMENT_ONLY[action.verb]
+            raise IllegalOrder(message, rule)
         if action.verb != "attack":
             raise flow.out_of_step(
                 action.verb,

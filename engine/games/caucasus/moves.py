@@ -310,6 +310,12 @@ def check_move(
                 ),
                 "6.3",
             )
+        if mode.strategic:
+            raise IllegalOrder(
+                t("By Strategic Road Movement the move costs {cost} MP but the allowance is {limit} MP.", cost=_mp(total), limit=_mp(limit)),
+                "7.5",
+                t("Mechanized units and the Bicycle Regiment pay half an MP per road hex; other units move one road hex more than their allowance."),
+            )
         raise IllegalOrder(
             t("The move costs {cost} MP but the allowance is {limit} MP.", cost=_mp(total), limit=_mp(limit)),
             "7.1",
