@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.errors import InvalidOrder
+from engine.errors import IllegalOrder, InvalidOrder
 from engine.game import Action
 from engine.games.caucasus.model import Rules
 from engine.games.caucasus.verbs import VERBS
@@ -119,6 +119,14 @@ def parse(rules: Rules, line: str) -> Action:
             raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
         out = [unit_arg(rules, args[0])]
         rest = args[1:]
+        if len(rest) == 4 and rest[0].casefold() in ("air", "fleet") and rest[2].casefold() in ("air", "fleet"):
+            raise IllegalOrder(
+                t(
+                    "Only one support marker, Air or Fleet, may help a Determined Defence: name one of {a} and {b}.",
+                    a=rest[1].casefold(), b=rest[3].casefold(),
+                ),
+                "10.4",
+            )
         if rest:
             if len(rest) != 2 or rest[0].casefold() not in ("air", "fleet"):
                 raise InvalidOrder(t("Syntax: {syntax}", syntax=syntax))
