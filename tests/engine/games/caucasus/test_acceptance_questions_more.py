@@ -197,3 +197,42 @@ async def test_m26_the_armoured_train_stops_at_the_first_enemy_zoc(tmp_path):
     """15.6: an armoured train must stop on entering the first enemy ZOC."""
     setup = SOVIET_SECONDARY + RAIL + "place s-train1 1837\nplace 125inf 1942"
     refused(await ask(tmp_path, GAME, setup, "soviet: train s-train1 1838 1839 1840 1841 1842 1843"), "15.6")
+
+
+async def test_m27_the_armoured_train_attacks_in_a_secondary_combat_phase_without_assault(tmp_path):
+    """15.6: an armoured train may attack in both friendly Combat Phases, with no Assault marker."""
+    setup = "clear\nphase soviet secondary combat\nplace s-train1 1841\ncounter s-train1 attack 6\nplace 125inf 1842"
+    accepted(await ask(tmp_path, GAME, setup, "soviet: attack s-train1 -> 1842"))
+
+
+async def test_m28_the_brandenburgers_withdraw_after_giving_their_shift(tmp_path):
+    """15.2: Brandenburgers that gave their shift and took no loss leave and return 1d6 turns later."""
+    setup = COMBAT + "place 125inf 1841\nplace brandenburg 1841\nplace s395rd 1842\ndice 6\n"
+    setup += "axis: attack 125inf,brandenburg -> 1842 brandenburg\nsoviet: dd none\nsoviet: retreat s395rd 1843 1844\ndice 3"
+    verdict = await ask(tmp_path, GAME, setup, "axis: done")
+    accepted(verdict, "15.2")
+    assert "return on turn 4" in verdict.text
+
+
+async def test_m29_air_support_in_defence_adds_one_to_the_determined_defence_roll(tmp_path):
+    """16.13: an Air Support marker gives a Determined Defence +1 to its roll, not a column shift."""
+    setup = COMBAT + "place s-ncf-hq 1845\nplace 125inf 1841\nplace s395rd 1842\nair s-4aa available\nair s-4aa ready\n"
+    setup += "dice 6\naxis: attack 125inf -> 1842\ndice 3"
+    verdict = await ask(tmp_path, GAME, setup, "soviet: dd s395rd air s-4aa")
+    accepted(verdict)
+    assert "DRM +1" in verdict.text
+
+
+async def test_m30_one_support_marker_per_determined_defence(tmp_path):
+    """10.4, 16.13: a Determined Defence takes one support marker, Air or Fleet, not both."""
+    setup = COMBAT + "place s-ncf-hq 1845\nplace 125inf 1841\nplace s395rd 1842\nair s-4aa available\nair s-4aa ready\n"
+    setup += "fleet bsf-1 available\ndice 6\naxis: attack 125inf -> 1842"
+    refused(await ask(tmp_path, GAME, setup, "soviet: dd s395rd air s-4aa fleet bsf-1"), "10.4")
+
+
+async def test_m31_an_hq_with_other_units_adds_no_defence(tmp_path):
+    """15.1: an HQ's defence counts only if it is alone in the hex."""
+    setup = COMBAT + "place 125inf 1841\nplace s395rd 1842\nplace s-ncf-hq 1842"
+    verdict = await ask(tmp_path, GAME, setup, "axis: odds 125inf -> 1842")
+    accepted(verdict, "15.1")
+    assert "Defence 5" in verdict.text
