@@ -474,6 +474,11 @@ def _check_replacement(rules: Rules, state: State, role: str, uid: str) -> str:
         raise IllegalOrder(t("{unit} is not yours.", unit=uid), "17.2")
     track = replacement_track(rules, uid)
     if track is None:
+        if "brandenburg" in spec.flags or spec.type == UnitType.FLAK:
+            raise IllegalOrder(
+                t("{unit} comes back from the Cadre box only with a Special replacement (a 6 on the Axis Replacement Table), taken in the Initial Phase it is rolled.", unit=uid),
+                "15.2" if "brandenburg" in spec.flags else "4.5",
+            )
         raise IllegalOrder(t("No replacement type can rebuild {unit}.", unit=uid), "17.2")
     if int(state["repl"].get(track, 0)) < 1:
         raise IllegalOrder(t("You have no {track} replacement banked.", track=track), "17.2")

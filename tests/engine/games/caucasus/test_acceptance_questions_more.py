@@ -236,3 +236,43 @@ async def test_m31_an_hq_with_other_units_adds_no_defence(tmp_path):
     verdict = await ask(tmp_path, GAME, setup, "axis: odds 125inf -> 1842")
     accepted(verdict, "15.1")
     assert "Defence 5" in verdict.text
+
+
+async def test_m32_a_german_infantry_replacement_does_not_rebuild_romanian_cavalry(tmp_path):
+    """17.2, 4.5: a replacement restores only a unit of its type and nationality."""
+    setup = MOVE + "place rom5cav 1840\nstep rom5cav 1\nrepl german_regular_inf 1"
+    refused(await ask(tmp_path, GAME, setup, "axis: replace rom5cav"), "17.2")
+
+
+async def test_m33_a_soviet_infantry_replacement_restores_a_guards_rifle_division(tmp_path):
+    """17.2: a Soviet infantry replacement may rebuild any Soviet infantry unit, Guards included."""
+    setup = "clear\nphase soviet primary movement\nplace s2grd 1840\nstep s2grd 1\nrepl soviet_inf 1"
+    verdict = await ask(tmp_path, GAME, setup, "soviet: replace s2grd")
+    accepted(verdict)
+    assert "restored one step" in verdict.text
+
+
+async def test_m34_the_brandenburgers_are_rebuilt_only_with_a_special_replacement(tmp_path):
+    """15.2: eliminated Brandenburgers come back only with a Special replacement, not an infantry one."""
+    setup = MOVE + "place 1pza-hq 1840\nremove brandenburg cadre\nrepl german_regular_inf 1"
+    refused(await ask(tmp_path, GAME, setup, "axis: rebuild brandenburg 1840"), "15.2")
+
+
+async def test_m35_a_cadre_unit_does_not_return_on_an_hq_in_limited_supply(tmp_path):
+    """17.2: a unit leaving the Cadre box is placed on a friendly HQ in Full Supply."""
+    setup = MOVE + "place 1pza-hq 1840\nsupply 1pza-hq limited\nremove 125inf cadre\nrepl german_regular_inf 1"
+    refused(await ask(tmp_path, GAME, setup, "axis: rebuild 125inf 1840"), "17.2")
+
+
+async def test_m36_no_extended_movement_in_the_secondary_impulse(tmp_path):
+    """7.21: extended movement is allowed only in a Primary Movement Phase."""
+    setup = SECONDARY + "place 13pz 1840"
+    refused(await ask(tmp_path, GAME, setup, "axis: move 13pz 1841 1842 1843 1844 1845 1846 1847 ext"), "7.21")
+
+
+async def test_m37_air_support_flies_in_the_primary_impulse_of_a_bad_weather_turn(tmp_path):
+    """4.8: in Bad Weather the Air Support markers remain usable in the Primary Impulses."""
+    setup = "clear\nturn 6\nweather bad\nphase axis primary combat\nplace 1pza-hq 1845\nplace 125inf 1841\nplace s395rd 1842\nair iv-fk ready"
+    verdict = await ask(tmp_path, GAME, setup, "axis: odds 125inf -> 1842 air iv-fk")
+    accepted(verdict, "16.12")
+    assert "Final column 2-1" in verdict.text
