@@ -276,3 +276,38 @@ async def test_m37_air_support_flies_in_the_primary_impulse_of_a_bad_weather_tur
     verdict = await ask(tmp_path, GAME, setup, "axis: odds 125inf -> 1842 air iv-fk")
     accepted(verdict, "16.12")
     assert "Final column 2-1" in verdict.text
+
+
+# Victory (19) -------------------------------------------------------------------------------------
+
+TEN_VP = "clear\nturn 6\n" + "\n".join(f"control {h} axis" for h in ("1828", "1838", "2032", "2025", "1935")) + "\n"
+
+
+async def test_m38_the_soviet_recapture_of_rostov_is_a_sudden_victory(tmp_path):
+    """19.3: at a Victory Check from turn 6, a Soviet-held Rostov wins for the Soviet even with the Axis at its threshold."""
+    verdict = await ask(tmp_path, GAME, TEN_VP + "control 1031 soviet\nphase soviet primary combat", "soviet: done")
+    accepted(verdict, "19.3")
+    assert "recaptured Rostov" in verdict.text
+
+
+async def test_m39_at_its_threshold_with_rostov_held_the_axis_plays_on(tmp_path):
+    """19.3: with the Axis VP at the turn's threshold (10 on turn 6) and Rostov Axis, nobody wins yet."""
+    verdict = await ask(tmp_path, GAME, TEN_VP + "control 1031 axis\nphase soviet primary combat", "soviet: done")
+    accepted(verdict)
+    assert "The campaign is over" not in verdict.text and "Turn 7 begins" in verdict.text
+
+
+async def test_m40_seven_vp_over_the_threshold_is_an_axis_sudden_victory(tmp_path):
+    """19.3: the Axis wins at once with at least the turn's threshold + 7 VP (17 on turn 6)."""
+    more = "\n".join(f"control {h} axis" for h in ("2550", "2656", "2646")) + "\n"
+    verdict = await ask(tmp_path, GAME, TEN_VP + more + "phase soviet primary combat", "soviet: done")
+    accepted(verdict, "19.3")
+    assert "Sudden victory: 17 VP" in verdict.text
+
+
+async def test_m41_rostov_recaptured_before_turn_6_ends_nothing(tmp_path):
+    """19.3 (ruling 67): sudden victory, Rostov included, is checked only from turn 6."""
+    setup = TEN_VP.replace("turn 6", "turn 5") + "control 1031 soviet\nphase soviet primary combat"
+    verdict = await ask(tmp_path, GAME, setup, "soviet: done")
+    accepted(verdict)
+    assert "The campaign is over" not in verdict.text
