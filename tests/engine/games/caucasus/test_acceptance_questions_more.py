@@ -311,3 +311,40 @@ async def test_m41_rostov_recaptured_before_turn_6_ends_nothing(tmp_path):
     verdict = await ask(tmp_path, GAME, setup, "soviet: done")
     accepted(verdict)
     assert "The campaign is over" not in verdict.text
+
+
+# Naval movement, the Azov Flotilla and the Black Sea Fleet (7.22, 15.3, 16.22) -------------------
+
+PORTS = "\n".join(f"control {h} soviet" for h in ("1227", "1426", "1724", "2431", "2229")) + "\n"
+
+
+async def test_m42_only_naval_brigades_sail_the_sea_of_azov(tmp_path):
+    """7.22: on the Sea of Azov only Naval brigades may use naval movement."""
+    setup = "clear\n" + PORTS + "phase soviet primary movement\nplace s395rd 1227"
+    refused(await ask(tmp_path, GAME, setup, "soviet: naval s395rd 1426"), "7.22")
+
+
+async def test_m43_the_flotilla_sails_from_an_enemy_zoc_out_of_supply_in_a_secondary_phase(tmp_path):
+    """15.3: the Azov Flotilla moves port to port in a Secondary phase, from an EZOC and out of supply."""
+    setup = "clear\nturn 2\n" + PORTS + "phase soviet secondary movement\nplace s-azov 1227\nsupply s-azov out\nplace 125inf 1228"
+    accepted(await ask(tmp_path, GAME, setup, "soviet: flotilla 1426"), "15.3")
+
+
+async def test_m44_the_flotilla_stays_on_the_sea_of_azov(tmp_path):
+    """15.3: the Azov Flotilla moves only to a friendly Sea of Azov port, not a Black Sea one."""
+    setup = "clear\n" + PORTS + "phase soviet primary movement\nplace s-azov 1227"
+    refused(await ask(tmp_path, GAME, setup, "soviet: flotilla 2431"), "15.3")
+
+
+async def test_m45_the_fleet_bombards_a_black_sea_coastal_hex_with_two_columns_right(tmp_path):
+    """16.22: a Black Sea Fleet marker gives 2R to an attack on a Black Sea coastal hex (1-3 -> 1-1)."""
+    setup = "clear\n" + PORTS + "phase soviet primary combat\nplace s395rd 2230\nplace 125inf 2229\nfleet bsf-1 available"
+    verdict = await ask(tmp_path, GAME, setup, "soviet: odds s395rd -> 2229 fleet bsf-1")
+    accepted(verdict, "16.22")
+    assert "Final column 1-1" in verdict.text
+
+
+async def test_m46_one_fleet_marker_per_attack(tmp_path):
+    """16.22 (ruling 28): an attack takes at most one Fleet marker."""
+    setup = "clear\n" + PORTS + "phase soviet primary combat\nplace s395rd 2230\nplace 125inf 2229\nfleet bsf-1 available\nfleet bsf-2 available"
+    refused(await ask(tmp_path, GAME, setup, "soviet: attack s395rd -> 2229 fleet bsf-1 fleet bsf-2"), "16.22")
