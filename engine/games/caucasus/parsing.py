@@ -224,6 +224,15 @@ def _is_unit(rules: Rules, word: str) -> bool:
     return unit_index(rules).find(word, "unit") is not None
 
 
+def _names_brandenburgers(rules: Rules, word: str) -> bool:
+    """Whether ``word`` names the Brandenburgers by their name (``Brandenburgers``, ``Lehr``...)."""
+    try:
+        uid = unit_index(rules).find(word, "unit")
+    except InvalidOrder:
+        return False
+    return uid is not None and "brandenburg" in rules.units[uid].flags
+
+
 def _support(rules: Rules, args: list[str], syntax: str) -> tuple[list[str], list[str]]:
     """Split ``air M`` / ``fleet M`` / ``brandenburg`` off the end of an order's words.
 
@@ -241,6 +250,8 @@ def _support(rules: Rules, args: list[str], syntax: str) -> tuple[list[str], lis
             unit_named = True
             i += 1
             continue
+        if not unit_named and (in_with or not target_seen) and not is_hex(rules, args[i]):
+            unit_named = _names_brandenburgers(rules, args[i])
         target_seen = target_seen or is_hex(rules, args[i]) or any(fold(n) == fold(args[i]) for n in rules.by_name)
         in_with = in_with or low == "with"
         if low in ("air", "fleet"):

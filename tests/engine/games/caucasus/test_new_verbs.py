@@ -25,6 +25,7 @@ def rules():
         ("ae 0821 with 13pz brandenburg", Action("ae", ("0821", "with", "13pz", "brandenburg"))),
         ("ae 0821 with 13pz brandenburg brandenburg", Action("ae", ("0821", "with", "13pz", "brandenburg", "brandenburg"))),
         ("attack 13pz,brandenburg -> 0821", Action("attack", ("13pz", "brandenburg", "->", "0821"))),
+        ("ae 0821 with 13pz Brandenburgers brandenburg", Action("ae", ("0821", "with", "13pz", "brandenburg", "brandenburg"))),
         ("attack 13pz brandenburg 0821 brandenburg", Action("attack", ("13pz", "brandenburg", "->", "0821", "brandenburg"))),
         ("naval s102rd Sochi", Action("naval", ("s102rd", "2431"))),
         ("naval s102rd 2431 cap S-4AA", Action("naval", ("s102rd", "2431", "cap", "s-4aa"))),
