@@ -67,6 +67,7 @@ class Caucasus(flow.ProcedureGame):
     name = "caucasus"
     title = TITLE.template
     roles = (AXIS, SOVIET)
+    rules_version = 2  # CHANGES.md
     scenarios = {
         "campaign": ScenarioInfo("campaign", "Campaign Game (14 turns, rule 20)"),
         "tournament": ScenarioInfo("tournament", "Tournament Scenario (7 turns, rule 21)"),
