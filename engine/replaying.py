@@ -5,19 +5,22 @@ kernel replays such a record (loading a campaign, rewinding), ``accepted(ctx)`` 
 game applies it, and the game may skip a search it runs only to refuse an illegal order (legal
 hexes of a placement, say), never one whose answer the order's effects use.
 
-A search whose answer the effects do use (the path a one-hex move order takes, say) may be
-written on the record when the order is accepted (``note``) and read back when the record is
-replayed (``found``): the game then checks that answer as it checks an order that gave it
-outright, instead of searching again. What is noted must be public (the record is history) and
-plain JSON; ``found`` answers only while the kernel replays the campaign's own record, so an
-imported file or ``adjutant replay`` searches afresh.
+A search whose answer the effects do use (the path a one-hex move order takes and its cost, say)
+may be written on the record when the order is accepted (``note``) and read back when the record
+is replayed (``found``, ``recall``) instead of searching again. The game reads back only an
+answer of the right shape (a path must walk from the unit's hex, hex by adjacent hex, to the hex
+typed; a cost is a number): anything else is searched again, so a malformed record never
+applies. What is noted must be public (the record is history) and plain JSON; ``found`` answers
+only while the kernel replays the campaign's own record, so an imported file or ``adjutant
+replay`` searches afresh.
 
 A search an automatic step runs (a supply phase marking every unit, say) is remembered the same
 way through ``recall``, under a name made unique within the record (the second supply phase one
 order runs is another answer than the first).
 
-The end state of a replay is still checked against the game's invariants and the stored hash;
-a replay of records from outside (an imported file, ``adjutant replay``) runs every check.
+The end state of a replay is still checked against the game's invariants and the stored hash
+(a false answer of the right shape leaves another state, which that check refuses); a replay of
+records from outside (an imported file, ``adjutant replay``) runs every check.
 """
 
 from __future__ import annotations
