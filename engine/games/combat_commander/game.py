@@ -194,7 +194,7 @@ ACTION_CARDS = {
 CONTROL_TAGS = {"axis": "AX", "allies": "AL"}
 #: Cards a redeal leaves on top of a deck: more than any one order reveals before a Time advance.
 REDEAL_MARGIN = 12
-OVERRIDES = ("place", "remove", "break", "rally", "suppress", "unsuppress", "time", "vp", "initiative", *markers.OVERRIDES, "weapon", "radio", *fatedecks.OVERRIDES)
+OVERRIDES = ("place", "remove", "break", "rally", "suppress", "unsuppress", "veteran", "unveteran", "time", "vp", "initiative", *markers.OVERRIDES, "weapon", "radio", *fatedecks.OVERRIDES)
 
 
 class CombatCommander(flow.ProcedureGame):
@@ -719,7 +719,7 @@ class CombatCommander(flow.ProcedureGame):
             return markers.override(self.board_for(state), state, kind, args, ctx)
         if kind in fatedecks.OVERRIDES:
             return fatedecks.override(state, kind, args)
-        if kind in ("place", "remove", "break", "rally", "suppress", "unsuppress") and args:
+        if kind in ("place", "remove", "break", "rally", "suppress", "unsuppress", "veteran", "unveteran") and args:
             uid = self._unit(state, args[0])
             u = state["units"][uid]
             if kind == "place" and len(args) == 2:
@@ -734,6 +734,10 @@ class CombatCommander(flow.ProcedureGame):
                 u["broken"] = kind == "break"
             elif kind in ("suppress", "unsuppress"):
                 u["suppressed"] = kind == "suppress"
+            elif kind == "veteran":
+                u["veteran"] = True  # a Veteran marker (E44.1)
+            elif kind == "unveteran":
+                u.pop("veteran", None)
             else:
                 raise InvalidOrder(t("Syntax: place UNIT HEX."))
             return state
@@ -752,7 +756,7 @@ class CombatCommander(flow.ProcedureGame):
         raise InvalidOrder(
             t("Unknown or malformed override '{kind}'.", kind=kind),
             t(
-                "Possible: place UNIT HEX, remove UNIT, break/rally/suppress/unsuppress UNIT, time N, vp N, initiative axis|allies, smoke HEX N, blaze HEX, unblaze HEX, fortify HEX KIND, unfortify HEX, {weapon}, {radio}, {fate}.",
+                "Possible: place UNIT HEX, remove UNIT, break/rally/suppress/unsuppress/veteran/unveteran UNIT, time N, vp N, initiative axis|allies, smoke HEX N, blaze HEX, unblaze HEX, fortify HEX KIND, unfortify HEX, {weapon}, {radio}, {fate}.",
                 weapon=referee.WEAPON_USAGE,
                 radio=referee.RADIO_USAGE,
                 fate=fatedecks.USAGE,

@@ -370,6 +370,18 @@ async def test_q146_a_suppressed_unit_has_one_range_less(tmp_path):
     refused(await question(tmp_path, setup, "axis: fire ger01 g-s1"), "O20.1")
 
 
+async def test_q155_a_veteran_set_by_the_referee_has_one_range_more(tmp_path):
+    """E44.1 with 13 and O20.1: the referee's Veteran marker gives back the Range suppression took (as in q146): a-s1 in G7, 5 hexes away, is in range."""
+    setup = board("g-s1 B7", "a-s1 G7", lines=("suppress g-s1", "veteran g-s1"))
+    accepted(await question(tmp_path, setup, "axis: fire ger01 g-s1"))
+
+
+async def test_q156_the_referee_takes_a_veteran_marker_off(tmp_path):
+    """E44.1: 'unveteran' takes the marker off: suppressed, the Range is 4 again and a-s1 in G7 is out of range."""
+    setup = board("g-s1 B7", "a-s1 G7", lines=("suppress g-s1", "veteran g-s1", "unveteran g-s1"))
+    refused(await question(tmp_path, setup, "axis: fire ger01 g-s1"), "O20.1")
+
+
 # Casualties, objectives and reinforcements (E45, E74, E76, 7.3, 6.1.2 with 8) --------------------------
 
 CASUALTIES = 'set sides.allies.casualties ["a-s2", "a-s3"]'
