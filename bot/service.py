@@ -110,6 +110,10 @@ class _Owed:
     whole: bool = False
     hands: set[str] = field(default_factory=set)
 
+    def nothing(self) -> bool:
+        """Whether no picture is owed."""
+        return not self.board and not self.whole and not self.hands
+
 
 #: The pictures owed by the message being answered, by campaign: a message of several lines
 #: (``CampaignService._submit``) or of several requests (``CampaignService.message``, a console's
@@ -609,7 +613,7 @@ class CampaignService:
         """The pictures a message of several lines left owed, drawn once from the position after its
         last line (each viewer's own view: the public map, a seat's map where it shows more, a
         seat's hand) and stored as one step of the outbox after the lines' own replies."""
-        if not owed.board and not owed.whole and not owed.hands:
+        if owed.nothing():
             return []
         seen = self._observe(game, match)
         out: list[Reply] = []
@@ -835,7 +839,7 @@ class CampaignService:
         owed = _Owed()
         with _owing(row.id, owed):
             yield
-        if not owed.board and not owed.whole and not owed.hands:
+        if owed.nothing():
             return
         row = await self.campaign(row.id)  # its language may have changed meanwhile
         async with self._step(row.id), self.speaking(row):

@@ -25,10 +25,11 @@ records from outside (an imported file, ``adjutant replay``) runs every check.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, TypeVar
 
 from engine.game import Context
+from engine.mapdata import MapData
 
 T = TypeVar("T")
 
@@ -73,3 +74,34 @@ def recall(ctx: Context, name: str, search: Callable[[], T], dump: Callable[[T],
     value = search()
     note(ctx, key, dump(value))
     return value
+
+
+def recall_marks(
+    ctx: Context, name: str, units: Sequence[str], search: Callable[[], dict[str, str]], default: str, marks: Collection[str]
+) -> dict[str, str]:
+    """``recall`` of a search that gives each of ``units`` a mark (its supply, say), noted sparsely:
+    the units whose mark is not ``default``; read back, every other unit of ``units`` has
+    ``default``, and a unit not among them or a mark not among ``marks`` is searched again."""
+
+    def dump(found: dict[str, str]) -> dict[str, str]:
+        return {uid: mark for uid, mark in found.items() if mark != default}
+
+    def load(noted: Any) -> dict[str, str] | None:
+        if not isinstance(noted, dict):
+            return None
+        out = dict.fromkeys(units, default)
+        for uid, mark in noted.items():
+            if uid not in out or mark not in marks:
+                return None
+            out[uid] = mark
+        return out
+
+    return recall(ctx, name, search, dump, load)
+
+
+def walks(board: MapData, start: str | None, path: Any) -> bool:
+    """Whether a path read back from a record is a walk on ``board`` from ``start``, hex by
+    adjacent hex: the shape a move's path must have to be taken without searching again."""
+    if not isinstance(path, list) or not path or path[0] != start:
+        return False
+    return all(isinstance(b, str) and b in board.neighbours(a) for a, b in zip(path, path[1:], strict=False))

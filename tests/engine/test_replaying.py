@@ -45,3 +45,17 @@ def test_a_record_from_outside_is_searched_even_with_answers_on_it():
     search, calls = _search([4])
     assert replaying.recall(ctx, "oil axis", search, int, lambda v: v) == 4
     assert calls == [1]
+
+
+def test_marks_are_noted_sparsely_and_read_back_whole():
+    """``recall_marks`` notes only the units off the default mark and reads every unit back."""
+    ctx = KernelContext("seed", 0)
+    got = replaying.recall_marks(ctx, "supply axis", ["a", "b"], lambda: {"a": "full", "b": "out"}, "full", ("out",))
+    assert got == {"a": "full", "b": "out"} and ctx.found == {"supply axis": {"b": "out"}}
+    again = KernelContext("seed", 0, accepted=True, found=ctx.found)
+    assert replaying.recall_marks(again, "supply axis", ["a", "b"], lambda: {}, "full", ("out",)) == got
+
+
+def test_a_mark_for_a_unit_not_listed_is_searched_again():
+    ctx = KernelContext("seed", 0, accepted=True, found={"supply axis": {"z": "out"}})
+    assert replaying.recall_marks(ctx, "supply axis", ["a"], lambda: {"a": "out"}, "full", ("out",)) == {"a": "out"}

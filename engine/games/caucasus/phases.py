@@ -281,7 +281,7 @@ class Movement(flow.Procedure):
         # A path read back from the record must be a walk from the unit's hex, hex by adjacent hex
         # (else it is checked as if typed, and a forged detour is refused); the record's stored
         # hash then vouches for the rest, as it does for every answer read back.
-        walkable = full == typed or _walk_from(rules, state["units"][uids[0]].get("hex"), full)
+        walkable = full == typed or replaying.walks(rules.board, state["units"][uids[0]].get("hex"), full)
         cost = replaying.recall(ctx, "cost", checked, float, _cost if walkable else _unread)
         if full != typed:
             replaying.note(ctx, "path", full)  # replaying the record takes this path without searching
@@ -304,12 +304,6 @@ def _cost(noted: Any) -> float | None:
     """A move's remembered MP cost, if it is one."""
     ok = isinstance(noted, (int, float)) and not isinstance(noted, bool) and 0 <= noted < 1000
     return float(noted) if ok else None
-
-
-def _walk_from(rules: Rules, start: str | None, path: list[str]) -> bool:
-    """Whether ``path`` starts at ``start`` and goes hex by adjacent hex of the map."""
-    grid = rules.board.grid
-    return bool(path) and path[0] == start and all(b in grid and grid.adjacent(a, b) for a, b in zip(path, path[1:], strict=False))
 
 
 def _unread(noted: Any) -> None:

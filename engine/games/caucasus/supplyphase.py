@@ -10,37 +10,24 @@ from engine.games.caucasus import losses, supply
 from engine.games.caucasus.model import Rules, UnitType, on_map
 from engine.text import t
 
-Marks = dict[str, tuple[str, bool]]  # each unit's supply state and whether it is isolated
-_ISOLATED = "isolated"  # a record's note of an Out unit that is isolated too
+ISOLATED = "isolated"  # the mark of an Out unit that is isolated too (14.6)
 
 
-def marks(rules: Rules, state: State, side: str, ctx: Context) -> Marks:
-    """The supply state of every ``side`` unit on the map and whether it is isolated (14.1, 14.6):
-    ``supply.supply_status``'s answer, remembered on the record (``engine.replaying.recall``):
-    the units not in full supply, the rest being in full supply."""
+def marks(rules: Rules, state: State, side: str, ctx: Context) -> dict[str, str]:
+    """The supply mark of every ``side`` unit on the map (14.1; ``ISOLATED`` for an Out unit that
+    is isolated, 14.6): ``supply.supply_status``'s answer, remembered on the record
+    (``engine.replaying.recall_marks``: the units not in full supply)."""
 
-    def search() -> Marks:
-        return {uid: (res.state, bool(res.isolated)) for uid, res in supply.supply_status(rules, state, side).items()}
+    def search() -> dict[str, str]:
+        return {uid: ISOLATED if res.isolated else res.state for uid, res in supply.supply_status(rules, state, side).items()}
 
-    def dump(found: Marks) -> dict[str, str]:
-        return {uid: _ISOLATED if isolated else mark for uid, (mark, isolated) in found.items() if mark != supply.FULL or isolated}
-
-    def load(noted: Any) -> Marks | None:
-        if not isinstance(noted, dict):
-            return None
-        out: Marks = {uid: (supply.FULL, False) for uid, _ in on_map(state) if rules.units[uid].side == side}
-        for uid, mark in noted.items():
-            if uid not in out or mark not in (supply.LIMITED, supply.OUT, _ISOLATED):
-                return None
-            out[uid] = (supply.OUT, True) if mark == _ISOLATED else (mark, False)
-        return out
-
-    return replaying.recall(ctx, f"supply {side}", search, dump, load)
+    units = [uid for uid, _ in on_map(state) if rules.units[uid].side == side]
+    return replaying.recall_marks(ctx, f"supply {side}", units, search, supply.FULL, (supply.LIMITED, supply.OUT, ISOLATED))
 
 
 def run(game: Any, state: State, side: str, ctx: Context) -> None:
     rules: Rules = game.rules
-    status = marks(rules, state, side, ctx)
+    status = {uid: (supply.OUT, True) if mark == ISOLATED else (mark, False) for uid, mark in marks(rules, state, side, ctx).items()}
     changed = []
     for uid, (mark, isolated) in sorted(status.items()):
         u = state["units"][uid]

@@ -367,9 +367,7 @@ def move(rules: Rules, state: State, side: str, uid: str, hexes: tuple[str, ...]
             return None
         path, cost, fee, note, halted = (noted.get(k) for k in ("path", "cost", "fee", "note", "halted"))
         here = state["units"].get(uid, {}).get("hex")
-        if not (isinstance(path, list) and len(path) >= 2 and path[0] == here and path[-1] == hexes[-1]):
-            return None
-        if not all(isinstance(b, str) and b in rules.board.neighbours(a) for a, b in zip(path, path[1:], strict=False)):
+        if not (isinstance(path, list) and replaying.walks(rules.board, here, path) and len(path) >= 2 and path[-1] == hexes[-1]):
             return None
         if type(cost) is not int or cost < 0 or type(fee) is not bool or note not in _NOTES or type(halted) is not bool:
             return None

@@ -35,7 +35,6 @@ import json
 from collections import OrderedDict, deque
 from collections.abc import Container, Iterable
 from dataclasses import dataclass
-from typing import Any
 
 import orjson
 
@@ -501,20 +500,7 @@ def update_supply(rules: Rules, state: State, side: str, ctx: Context | None = N
             found[uid] = _status(rules, state, uid, state["units"][uid]["hex"], reaches[group])
         return found
 
-    def dump(found: dict[str, str]) -> dict[str, str]:
-        return {uid: status for uid, status in found.items() if status != FULL}
-
-    def load(noted: Any) -> dict[str, str] | None:
-        if not isinstance(noted, dict):
-            return None
-        out = dict.fromkeys(mine, FULL)
-        for uid, status in noted.items():
-            if uid not in out or status not in (LIMITED, NONE):
-                return None
-            out[uid] = status
-        return out
-
-    found = search() if ctx is None else replaying.recall(ctx, f"supply {side}", search, dump, load)
+    found = search() if ctx is None else replaying.recall_marks(ctx, f"supply {side}", mine, search, FULL, (LIMITED, NONE))
     for uid, status in found.items():
         u = state["units"][uid]
         u["oos"] = status == NONE
